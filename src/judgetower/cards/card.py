@@ -1,0 +1,118 @@
+"""Card characteristics (CR 200-series): the printed facts of one card face.
+
+A `CardDef` is immutable and knows nothing about games. The engine builds game
+objects from it; the Oracle compiler turns its `text` into ability IR.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+COLOR_ORDER = "WUBRG"
+_SYMBOL = re.compile(r"\{([^}]+)\}")
+
+SUPERTYPES = frozenset({"Basic", "Legendary", "Snow", "World", "Ongoing"})
+CARD_TYPES = frozenset({
+    "Artifact", "Battle", "Creature", "Enchantment", "Instant", "Kindred", "Tribal",
+    "Land", "Planeswalker", "Sorcery", "Conspiracy", "Dungeon", "Phenomenon", "Plane",
+    "Scheme", "Vanguard",
+})
+
+
+class CardError(ValueError):
+    """A card fact or card name that the pool does not accept."""
+
+
+def mana_symbols(cost: str | None) -> list[str]:
+    """`"{2}{U}{U}"` -> `["2", "U", "U"]` (CR 107.4)."""
+    if not cost:
+        return []
+    symbols = _SYMBOL.findall(cost)
+    if "".join("{%s}" % s for s in symbols) != cost.replace(" ", ""):
+        raise CardError(f"malformed mana cost {cost!r} (CR 107.4)")
+    return symbols
+
+
+def mana_value_of(cost: str | None) -> int:
+    """Mana value of a mana cost (CR 202.3): generic numbers plus one per coloured/hybrid symbol, X = 0."""
+    total = 0
+    for sym in mana_symbols(cost):
+        if sym.isdigit():
+            total += int(sym)
+        elif sym in ("X", "Y", "Z"):
+            continue
+        elif "/" in sym and sym.split("/")[0].isdigit():  # {2/W}
+            total += int(sym.split("/")[0])
+        else:
+            total += 1
+    return total
+
+
+def colors_of_cost(cost: str | None) -> tuple[str, ...]:
+    """Colours a mana cost gives an object (CR 202.2, 105.2)."""
+    found = set()
+    for sym in mana_symbols(cost):
+        for ch in sym.split("/"):
+            if ch in COLOR_ORDER:
+                found.add(ch)
+    return tuple(c for c in COLOR_ORDER if c in found)
+
+
+def split_type_line(type_line: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """`"Legendary Creature — Dog"` -> supertypes, card types, subtypes (CR 205)."""
+    left, _, right = type_line.replace(" - ", " — ").partition("—")
+    words = left.split()
+    supers = tuple(w for w in words if w in SUPERTYPES)
+    types = tuple(w for w in words if w not in SUPERTYPES)
+    unknown = [t for t in types if t not in CARD_TYPES]
+    if unknown or not types:
+        raise CardError(f"type line {type_line!r}: unknown card type {unknown or '(none)'} (CR 205.2a)")
+    subs = tuple(right.split()) if right.strip() else ()
+    return supers, types, subs
+
+
+@dataclass(frozen=True)
+class CardDef:
+    """One card's characteristics as printed in current Oracle wording (CR 201-209)."""
+
+    name: str
+    type_line: str
+    mana_cost: str | None = None
+    colors: tuple[str, ...] | None = None  # None: derived from the mana cost (CR 202.2)
+    power: str | None = None
+    toughness: str | None = None
+    loyalty: str | None = None
+    text: str = ""
+    name_fr: str | None = None
+    text_fr: str | None = None
+    supertypes: tuple[str, ...] = field(default=(), init=False)
+    types: tuple[str, ...] = field(default=(), init=False)
+    subtypes: tuple[str, ...] = field(default=(), init=False)
+
+    def __post_init__(self) -> None:
+        if not self.name or not self.name.strip():
+            raise CardError("a card needs a name (CR 201.1)")
+        supers, types, subs = split_type_line(self.type_line)
+        object.__setattr__(self, "supertypes", supers)
+        object.__setattr__(self, "types", types)
+        object.__setattr__(self, "subtypes", subs)
+        mana_symbols(self.mana_cost)  # validates
+        if self.colors is None:
+            object.__setattr__(self, "colors", colors_of_cost(self.mana_cost))
+        else:
+            bad = [c for c in self.colors if c not in COLOR_ORDER]
+            if bad:
+                raise CardError(f"{self.name}: unknown colour {bad} (CR 105.1)")
+            object.__setattr__(self, "colors", tuple(c for c in COLOR_ORDER if c in self.colors))
+        if "Creature" in self.types and (self.power is None or self.toughness is None):
+            raise CardError(f"{self.name}: a creature card needs power and toughness (CR 208.1)")
+        if "Planeswalker" in self.types and self.loyalty is None:
+            raise CardError(f"{self.name}: a planeswalker card needs loyalty (CR 209.1)")
+
+    @property
+    def mana_value(self) -> int:
+        return mana_value_of(self.mana_cost)
+
+    def is_type(self, card_type: str) -> bool:
+        return card_type in self.types

@@ -1,0 +1,742 @@
+"""Ability IR: what the Oracle compiler produces and the engine interprets (DESIGN.md principle 4).
+
+Every node is a small frozen dataclass, so compiled cards are hashable values that can be
+compared in tests and printed readably. The engine never looks at Oracle text; it only sees
+these nodes. A card whose text does not compile to these nodes is refused (``CompiledCard.ok``
+is false), never played with part of its text dropped.
+
+Vocabulary
+----------
+* Object references (``Ref``) say *which* objects or players an effect touches.
+* ``Filter`` describes a set of objects (cards, permanents, spells) by characteristics.
+* ``TargetSpec`` is one "target ..." phrase of an ability (CR 115); effects point at it by
+  its index with ``Target(i)``.
+* Effects are instructions carried out in order when a spell or ability resolves (CR 608.2c).
+* Abilities (CR 113): ``Keyword``, ``SpellAbility``, ``ActivatedAbility``, ``TriggeredAbility``,
+  ``StaticAbility``, plus cost-changing abilities of spells (``AlternativeCost``, ``CostIncrease``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Union
+
+# ---------------------------------------------------------------------------
+# Object and player references
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class This:
+    """The object the ability belongs to: "this creature", "this artifact", the card's own name,
+    "it" in a self-referring sentence (CR 201.5)."""
+
+
+@dataclass(frozen=True)
+class Target:
+    """The object or player chosen for the ability's ``index``-th ``TargetSpec`` (CR 115.1).
+    Several targets of one spec (``count_max`` > 1) are all meant."""
+
+    index: int = 0
+
+
+@dataclass(frozen=True)
+class You:
+    """The controller of the spell or ability (CR 109.5)."""
+
+
+@dataclass(frozen=True)
+class EachPlayer:
+    """Each player, in APNAP order (CR 101.4)."""
+
+
+@dataclass(frozen=True)
+class EachOpponent:
+    """Each opponent of "you"."""
+
+
+@dataclass(frozen=True)
+class ControllerOf:
+    """The controller of ``ref`` ("its controller", "that creature's controller")."""
+
+    ref: "Ref"
+
+
+@dataclass(frozen=True)
+class OwnerOf:
+    """The owner of ``ref`` ("its owner's hand")."""
+
+    ref: "Ref"
+
+
+@dataclass(frozen=True)
+class Enchanted:
+    """"enchanted creature"/"enchanted permanent": what the Aura with this ability is attached to."""
+
+
+@dataclass(frozen=True)
+class Equipped:
+    """"equipped creature": what the Equipment with this ability is attached to."""
+
+
+@dataclass(frozen=True)
+class LinkedExiled:
+    """"the exiled card", "that card" in the second of a pair of linked abilities (CR 607.2a):
+    the cards exiled by the linked ability of this same object."""
+
+
+@dataclass(frozen=True)
+class TriggerObject:
+    """"that creature", "it" in a triggered ability: the object the trigger event was about."""
+
+
+@dataclass(frozen=True)
+class TriggerPlayer:
+    """"that player" in a triggered ability: the player the trigger event was about
+    (e.g. whose draw step it is, who lost life)."""
+
+
+@dataclass(frozen=True)
+class DefendingPlayer:
+    """"defending player" in an attack trigger (CR 506.2)."""
+
+
+@dataclass(frozen=True)
+class Chosen:
+    """Objects chosen earlier by this same resolution (e.g. the card discarded, the land
+    searched for, "the revealed card"); ``key`` names the choice made by the effect that set it."""
+
+    key: str
+
+
+@dataclass(frozen=True)
+class All:
+    """Every object matching ``filter`` ("each creature", "all creatures", "creatures you control")."""
+
+    filter: "Filter"
+
+
+Ref = Union[This, Target, You, EachPlayer, EachOpponent, ControllerOf, OwnerOf, Enchanted,
+            Equipped, LinkedExiled, TriggerObject, TriggerPlayer, DefendingPlayer, Chosen, All]
+
+# ---------------------------------------------------------------------------
+# Amounts
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class X:
+    """The value of X chosen while casting (CR 107.3)."""
+
+
+@dataclass(frozen=True)
+class PowerOf:
+    """"equal to its power": the power of ``ref`` (last known information if it left, CR 608.2h)."""
+
+    ref: Ref
+
+
+@dataclass(frozen=True)
+class CountersOn:
+    """"for each charge counter on this artifact": number of ``kind`` counters on ``ref``."""
+
+    ref: Ref
+    kind: str
+
+
+@dataclass(frozen=True)
+class TriggerAmount:
+    """"that much" in a triggered ability: the amount of the triggering event (life gained/lost,
+    damage dealt)."""
+
+
+@dataclass(frozen=True)
+class TimesKicked:
+    """"for each time it was kicked" (CR 702.33): how often the kicker/multikicker cost was paid."""
+
+
+Amount = Union[int, X, PowerOf, CountersOn, TriggerAmount, TimesKicked]
+
+# ---------------------------------------------------------------------------
+# Filters and targets
+# ---------------------------------------------------------------------------
+
+#: Zones a Filter or TargetSpec may name (CR 400.1).
+ZONES = ("battlefield", "stack", "hand", "graveyard", "library", "exile")
+
+
+@dataclass(frozen=True)
+class Filter:
+    """A set of objects by characteristics. Empty tuples mean "any".
+
+    ``types``: any of these card types (lower case: "creature", "artifact", "enchantment",
+    "land", "planeswalker", "instant", "sorcery"); ``"permanent"`` means any permanent
+    (CR 110.1) and ``"card"``/``"spell"`` anything in that zone.
+    ``not_types``: none of these ("nonland", "noncreature").
+    ``colors``: any of these colours ("W","U","B","R","G"); ``not_colors``: none of them.
+    ``subtypes``: any of these subtypes ("Goblin", "Forest"); ``supertypes``: all of these
+    ("Basic", "Legendary").
+    ``controller``: "you" | "opponent" | None (anyone). For cards outside the battlefield and
+    stack, the owner is meant (CR 108.3).
+    ``other``: excludes the object with the ability ("another target permanent", "Other Goblins").
+    ``zone``: where the objects are.
+    ``token``: True only tokens, False only nontoken, None both.
+    """
+
+    types: tuple[str, ...] = ()
+    not_types: tuple[str, ...] = ()
+    colors: tuple[str, ...] = ()
+    not_colors: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    supertypes: tuple[str, ...] = ()
+    controller: str | None = None
+    other: bool = False
+    zone: str = "battlefield"
+    token: bool | None = None
+
+
+@dataclass(frozen=True)
+class TargetSpec:
+    """One "target ..." phrase (CR 115.1).
+
+    ``kind``: "object" (matching ``filter``), "player", "opponent", "any" (creature, player,
+    planeswalker or battle: CR 115.4), "spell" (an object on the stack matching ``filter``).
+    ``count_min``/``count_max``: "target" is 1/1, "up to two target" is 0/2, "two target" 2/2,
+    "any number of targets" 1/None (None = unbounded; CR 601.2c needs at least one when divided).
+    ``divided``: an amount is divided among the targets (CR 601.2d); ``evenly`` when the text
+    says "divided evenly, rounded down" (the split is then not chosen).
+    """
+
+    kind: str
+    filter: Filter = field(default_factory=Filter)
+    count_min: int = 1
+    count_max: int | None = 1
+    divided: bool = False
+    evenly: bool = False
+
+
+# ---------------------------------------------------------------------------
+# Costs (CR 118, 602.1)
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Cost:
+    """A cost: mana, tapping, sacrificing, paying life, exiling, loyalty.
+
+    ``mana``: a mana cost string ("{1}{G}") or "" for none.
+    ``tap``/``untap``: the {T}/{Q} symbol.
+    ``sacrifice_self``: "Sacrifice this creature"; ``exile_self``: "Exile this artifact".
+    ``sacrifice``: a Filter for "Sacrifice a creature" (None: no such cost).
+    ``life``: "Pay N life".
+    ``exile_from_graveyard``: "Exile two cards from your graveyard" (count, 0 = none).
+    ``exile_from_hand``: a Filter for "exile a blue card from your hand" (None: none).
+    ``loyalty``: a planeswalker's loyalty cost (+1, -1, 0; None: not a loyalty ability, CR 606).
+    """
+
+    mana: str = ""
+    tap: bool = False
+    untap: bool = False
+    sacrifice_self: bool = False
+    exile_self: bool = False
+    sacrifice: Filter | None = None
+    life: int = 0
+    exile_from_graveyard: int = 0
+    exile_from_hand: Filter | None = None
+    loyalty: int | None = None
+
+
+# ---------------------------------------------------------------------------
+# Effects: one instruction each, carried out in order (CR 608.2c)
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DealDamage:
+    """"[source] deals N damage to [to]" (CR 120). ``source`` is This unless stated. With a
+    divided TargetSpec, the amount is split among its targets (CR 601.2d)."""
+
+    amount: Amount
+    to: Ref
+    source: Ref = This()
+
+
+@dataclass(frozen=True)
+class Destroy:
+    """"Destroy [what]" (CR 701.8); ``no_regenerate``: "They can't be regenerated" (CR 701.19c)."""
+
+    what: Ref
+    no_regenerate: bool = False
+
+
+@dataclass(frozen=True)
+class ExileObjects:
+    """"Exile [what]" (CR 701.13). ``linked``: the exiled cards are remembered by this object for
+    its linked abilities (CR 607.2a). ``until_leaves``: "until this creature leaves the
+    battlefield" (CR 610.3). ``face_down``: exiled face down (CR 406.3)."""
+
+    what: Ref
+    linked: bool = False
+    until_leaves: bool = False
+    face_down: bool = False
+
+
+@dataclass(frozen=True)
+class ReturnToHand:
+    """"Return [what] to its owner's hand" (from the battlefield, or from a graveyard)."""
+
+    what: Ref
+
+
+@dataclass(frozen=True)
+class ReturnToBattlefield:
+    """"Return [what] to the battlefield under its owner's/your control" (``under``: "owner" |
+    "you"); ``tapped`` if it enters tapped."""
+
+    what: Ref
+    under: str = "owner"
+    tapped: bool = False
+
+
+@dataclass(frozen=True)
+class CounterSpell:
+    """"Counter [what]" (CR 701.6); ``unless_pays``: "unless its controller pays {3}"."""
+
+    what: Ref
+    unless_pays: str = ""
+
+
+@dataclass(frozen=True)
+class Draw:
+    """"[who] draws N cards" (CR 121)."""
+
+    who: Ref
+    amount: Amount = 1
+
+
+@dataclass(frozen=True)
+class Discard:
+    """"[who] discards N cards" (CR 701.9). ``whole_hand``: "discards their hand".
+    ``chooser``: "self" (the discarding player chooses) | "you" (after revealing, you choose:
+    Duress) | "random". ``filter``: which cards may be chosen."""
+
+    who: Ref
+    amount: Amount = 1
+    whole_hand: bool = False
+    chooser: str = "self"
+    filter: Filter = field(default_factory=lambda: Filter(zone="hand"))
+
+
+@dataclass(frozen=True)
+class RevealHand:
+    """"[who] reveals their hand" / "look at [who]'s hand" (``look_only``: only "you" see it)."""
+
+    who: Ref
+    look_only: bool = False
+
+
+@dataclass(frozen=True)
+class Mill:
+    """"[who] mills N cards" (CR 701.17)."""
+
+    who: Ref
+    amount: Amount
+
+
+@dataclass(frozen=True)
+class Scry:
+    """"Scry N" (CR 701.22)."""
+
+    amount: Amount
+
+
+@dataclass(frozen=True)
+class LookAtTopReorder:
+    """"Look at the top N cards of your library, then put them back in any order" (Ponder)."""
+
+    amount: Amount
+
+
+@dataclass(frozen=True)
+class PutFromHandOnTop:
+    """"Put N cards from your hand on top of your library in any order" (Brainstorm)."""
+
+    amount: Amount
+
+
+@dataclass(frozen=True)
+class GainLife:
+    """"[who] gains N life" (CR 119.3)."""
+
+    who: Ref
+    amount: Amount
+
+
+@dataclass(frozen=True)
+class LoseLife:
+    """"[who] loses N life" (CR 119.3)."""
+
+    who: Ref
+    amount: Amount
+
+
+@dataclass(frozen=True)
+class ModifyPT:
+    """"[what] gets +P/+T [and gains KEYWORDS] until end of turn" (CR 611.2, layer 7c / 6)."""
+
+    what: Ref
+    power: int = 0
+    toughness: int = 0
+    keywords: tuple[str, ...] = ()
+    duration: str = "end_of_turn"
+
+
+@dataclass(frozen=True)
+class PutCounters:
+    """"Put N [kind] counters on [what]" (CR 122). ``kind`` like "+1/+1", "charge", "loyalty"."""
+
+    what: Ref
+    kind: str
+    amount: Amount = 1
+
+
+@dataclass(frozen=True)
+class TokenSpec:
+    """A token's characteristics (CR 111.3): "a 1/1 white Spirit creature token with flying"."""
+
+    name: str
+    power: int
+    toughness: int
+    colors: tuple[str, ...]
+    types: tuple[str, ...]
+    subtypes: tuple[str, ...]
+    keywords: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class CreateToken:
+    """"[who] creates N [token]" (CR 111.2, 701.7)."""
+
+    token: TokenSpec
+    amount: Amount = 1
+    who: Ref = You()
+
+
+@dataclass(frozen=True)
+class SearchLibrary:
+    """"[who] searches their library for [filter] card(s), puts it onto the battlefield [tapped] /
+    into their hand, then shuffles" (CR 701.23). ``dest``: "battlefield" | "hand".
+    ``count``: how many may be found. The shuffle is part of this effect (``shuffle``)."""
+
+    who: Ref
+    filter: Filter
+    dest: str = "battlefield"
+    tapped: bool = False
+    count: int = 1
+    shuffle: bool = True
+
+
+@dataclass(frozen=True)
+class Shuffle:
+    """"[who] shuffles" / "shuffle [cards] into their owner's library" (CR 701.24).
+    ``cards``: a Ref for the cards to shuffle in first (None: only shuffle)."""
+
+    who: Ref
+    cards: Ref | None = None
+
+
+@dataclass(frozen=True)
+class Sacrifice:
+    """"[who] sacrifices N [filter]" (CR 701.21); the sacrificing player chooses."""
+
+    who: Ref
+    filter: Filter
+    amount: Amount = 1
+
+
+@dataclass(frozen=True)
+class TapObjects:
+    """"Tap [what]" (CR 701.26)."""
+
+    what: Ref
+
+
+@dataclass(frozen=True)
+class UntapObjects:
+    """"Untap [what]" (CR 701.26)."""
+
+    what: Ref
+
+
+@dataclass(frozen=True)
+class ExtraTurn:
+    """"[who] takes an extra turn after this one" (CR 500.7)."""
+
+    who: Ref = You()
+
+
+@dataclass(frozen=True)
+class Regenerate:
+    """"Regenerate [what]" (CR 701.19): a regeneration shield."""
+
+    what: Ref
+
+
+@dataclass(frozen=True)
+class AddMana:
+    """"Add {G}" / "Add {C}{C}" / "Add one mana of any color" / "Add {C} for each ...".
+    ``mana``: the symbols produced ("G", "CC"); ``any_color``: one mana of any colour per
+    ``amount``; ``amount``: how many times ``mana`` is produced (CR 106)."""
+
+    mana: str = ""
+    any_color: bool = False
+    amount: Amount = 1
+
+
+@dataclass(frozen=True)
+class RevealTopPutIfType:
+    """Goblin Guide: "[who] reveals the top card of their library. If it's a [types] card,
+    that player puts it into their hand.\""""
+
+    who: Ref
+    types: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class ExileFromGraveyard:
+    """"[who] exiles a card from their graveyard" (the player chooses; Relic of Progenitus)."""
+
+    who: Ref
+    amount: Amount = 1
+
+
+@dataclass(frozen=True)
+class ExileAllGraveyards:
+    """"Exile all graveyards"."""
+
+
+@dataclass(frozen=True)
+class ShuffleGraveyardIntoLibrary:
+    """"shuffle your graveyard into your library" / "Shuffle this artifact and your graveyard into
+    their owner's library" (``include_self``)."""
+
+    who: Ref = You()
+    include_self: bool = False
+
+
+@dataclass(frozen=True)
+class PlayLinkedFree:
+    """Hideaway: "You may play the exiled card without paying its mana cost" (CR 702.75)."""
+
+
+@dataclass(frozen=True)
+class Optional_:
+    """"You may [effect]" / "[who] may [effect]": the effects happen only if ``who`` chooses
+    (CR 603.5 for triggers; JT-C1 makes the choice forced in Judge Tower)."""
+
+    effects: tuple["Effect", ...]
+    who: Ref = You()
+
+
+@dataclass(frozen=True)
+class Conditional:
+    """"If [condition], [effects]". ``condition`` is one of CONDITIONS."""
+
+    condition: str
+    effects: tuple["Effect", ...]
+
+
+#: Conditions the engine knows for ``Conditional``, ``TriggeredAbility.condition`` and
+#: static abilities: "kicked" (CR 702.33d), "this_untapped" (Howling Mine), "attacked_with_3"
+#: (Windbrisk Heights: you attacked with three or more creatures this turn).
+CONDITIONS = ("kicked", "this_untapped", "attacked_with_3")
+
+
+@dataclass(frozen=True)
+class DelayedTrigger:
+    """"At the beginning of the next end step, [effects]" (CR 603.7). ``when``: "next_end_step".
+    References inside ``effects`` to objects this resolution touched use ``Chosen``."""
+
+    when: str
+    effects: tuple["Effect", ...]
+
+
+@dataclass(frozen=True)
+class Flicker:
+    """Cloudshift: "Exile [what], then return that card to the battlefield under your control"."""
+
+    what: Ref
+    under: str = "you"
+
+
+Effect = Union[DealDamage, Destroy, ExileObjects, ReturnToHand, ReturnToBattlefield, CounterSpell,
+               Draw, Discard, RevealHand, Mill, Scry, LookAtTopReorder, PutFromHandOnTop, GainLife,
+               LoseLife, ModifyPT, PutCounters, CreateToken, SearchLibrary, Shuffle, Sacrifice,
+               TapObjects, UntapObjects, ExtraTurn, Regenerate, AddMana, RevealTopPutIfType,
+               ExileFromGraveyard, ExileAllGraveyards, ShuffleGraveyardIntoLibrary,
+               PlayLinkedFree, Optional_, Conditional, DelayedTrigger, Flicker]
+
+# ---------------------------------------------------------------------------
+# Triggers (CR 603)
+# ---------------------------------------------------------------------------
+
+#: Trigger events:
+#: "enters"        — ``subject`` enters the battlefield (CR 603.6a)
+#: "dies"          — ``subject`` is put into a graveyard from the battlefield, creature (CR 700.4)
+#: "to_graveyard"  — ``subject`` is put into a graveyard from the battlefield (any permanent)
+#: "leaves"        — ``subject`` leaves the battlefield (CR 603.6c)
+#: "attacks"       — ``subject`` attacks (CR 508.3a)
+#: "upkeep" / "draw_step" / "end_step" — beginning of that step; ``whose``: "you" | "each"
+#: "gain_life"     — ``whose`` gains life ("you")
+#: "lose_life"     — ``whose`` loses life ("opponent": an opponent)
+TRIGGER_EVENTS = ("enters", "dies", "to_graveyard", "leaves", "attacks", "upkeep", "draw_step",
+                  "end_step", "gain_life", "lose_life")
+
+
+@dataclass(frozen=True)
+class Trigger:
+    """The trigger condition of a triggered ability. ``subject`` is ``This()`` for "this
+    creature ..." or a Filter ("another creature you control"); for "this or another creature you
+    control dies", ``subject`` is a Filter with ``other=False`` and ``include_self`` true."""
+
+    event: str
+    subject: Union[This, Filter, None] = None
+    whose: str | None = None
+    include_self: bool = False
+
+
+# ---------------------------------------------------------------------------
+# Static abilities (CR 604, 611.3, 613)
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Anthem:
+    """"[affected] get(s) +P/+T [and have KEYWORDS]": a continuous effect from a static ability
+    (layer 7c for P/T, layer 6 for keywords). ``affected`` is All(filter), Enchanted() or
+    Equipped()."""
+
+    affected: Ref
+    power: int = 0
+    toughness: int = 0
+    keywords: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class CantAttackOrBlock:
+    """"[affected] can't attack or block" (Pacifism); ``attack``/``block`` select which."""
+
+    affected: Ref
+    attack: bool = True
+    block: bool = True
+
+
+@dataclass(frozen=True)
+class EntersTapped:
+    """"This land enters tapped" (CR 614.1c: a replacement effect)."""
+
+
+@dataclass(frozen=True)
+class EntersWithCounters:
+    """"This creature enters with N [kind] counters on it" (CR 614.1c); ``condition``: e.g.
+    "kicked"; ``keywords``: "and with trample" (Kavu Titan)."""
+
+    kind: str
+    amount: Amount
+    condition: str | None = None
+    keywords: tuple[str, ...] = ()
+
+
+StaticEffect = Union[Anthem, CantAttackOrBlock, EntersTapped, EntersWithCounters]
+
+# ---------------------------------------------------------------------------
+# Abilities
+# ---------------------------------------------------------------------------
+
+#: Keywords the engine knows (CR 702). ``Keyword.arg`` holds the parameter:
+#: "protection" -> a colour letter; "landwalk" -> a land subtype; "kicker"/"multikicker"/
+#: "buyback"/"equip" -> a mana cost; "enchant" -> a Filter; "hideaway" -> N.
+KEYWORDS = ("flying", "first strike", "double strike", "trample", "deathtouch", "lifelink",
+            "vigilance", "menace", "defender", "haste", "reach", "indestructible", "protection",
+            "landwalk", "persist", "kicker", "multikicker", "buyback", "equip", "enchant",
+            "hideaway")
+
+
+@dataclass(frozen=True)
+class Keyword:
+    """A keyword ability (CR 702). ``arg`` as documented on KEYWORDS."""
+
+    name: str
+    arg: object = None
+
+
+@dataclass(frozen=True)
+class SpellAbility:
+    """What an instant or sorcery does when it resolves (CR 113.3a)."""
+
+    targets: tuple[TargetSpec, ...]
+    effects: tuple[Effect, ...]
+
+
+@dataclass(frozen=True)
+class ActivatedAbility:
+    """"[Cost]: [Effect]." (CR 602). ``mana_ability``: it could add mana and has no target
+    (CR 605.1a). ``sorcery_speed``: only as a sorcery (loyalty abilities, CR 606.3; equip)."""
+
+    cost: Cost
+    targets: tuple[TargetSpec, ...]
+    effects: tuple[Effect, ...]
+    mana_ability: bool = False
+    sorcery_speed: bool = False
+
+
+@dataclass(frozen=True)
+class TriggeredAbility:
+    """"When/Whenever/At [trigger], [effects]." (CR 603). ``condition``: an intervening "if"
+    clause (CR 603.4), one of CONDITIONS. ``link_exile``: this ability's exile is linked to a
+    later ability of the same object (CR 607.2a)."""
+
+    trigger: Trigger
+    targets: tuple[TargetSpec, ...]
+    effects: tuple[Effect, ...]
+    condition: str | None = None
+
+
+@dataclass(frozen=True)
+class StaticAbility:
+    """A static ability (CR 604)."""
+
+    effect: StaticEffect
+
+
+@dataclass(frozen=True)
+class AlternativeCost:
+    """"You may [cost] rather than pay this spell's mana cost" (CR 118.9)."""
+
+    cost: Cost
+
+
+@dataclass(frozen=True)
+class CostIncrease:
+    """"This spell costs {N} more to cast for each target beyond the first" (CR 601.2f)."""
+
+    mana: str
+    per: str = "target_beyond_first"
+
+
+Ability = Union[Keyword, SpellAbility, ActivatedAbility, TriggeredAbility, StaticAbility,
+                AlternativeCost, CostIncrease]
+
+
+@dataclass(frozen=True)
+class CompiledCard:
+    """A card's Oracle text as IR. ``unsupported`` lists each sentence not understood; a card
+    with any is refused from play (``ok`` is false)."""
+
+    name: str
+    abilities: tuple[Ability, ...]
+    unsupported: tuple[str, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        return not self.unsupported
