@@ -1,0 +1,1 @@
+"""Deciders: random, autopilot, human adapters (DESIGN.md layer `judgetower.agents`)."""

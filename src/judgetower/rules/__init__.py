@@ -1,0 +1,9 @@
+"""The Magic rules engine (DESIGN.md layer `judgetower.rules`)."""
+
+from judgetower.rules.decisions import Activate, Attack, Block, Cast, Decision, Done, Pass, PlayLand, Split
+from judgetower.rules.errors import GameOverError, IllegalAction
+from judgetower.rules.game import Game, StandardRules
+from judgetower.rules.objects import PID
+
+__all__ = ["Activate", "Attack", "Block", "Cast", "Decision", "Done", "Game", "GameOverError", "IllegalAction",
+           "PID", "Pass", "PlayLand", "Split", "StandardRules"]

@@ -1,0 +1,515 @@
+"""Casting spells (CR 601), activating abilities (CR 602, 605, 606), costs (CR 118) and
+choosing targets (CR 115)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from judgetower.oracle import ir
+from judgetower.rules.decisions import Done
+from judgetower.rules.filters import chars_of, matches
+from judgetower.rules.mana import ManaCost, Source, max_affordable_x, plan_payment
+from judgetower.rules.objects import PID, StackAbility
+
+
+@dataclass(frozen=True)
+class Attach:
+    """Internal effect of equip (CR 702.6a): attach this Equipment to the target."""
+
+    what: object = ir.Target(0)
+
+
+def equip_ability(cost: str) -> ir.ActivatedAbility:
+    """Equip [cost]: "[Cost]: Attach to target creature you control. Equip only as a sorcery."""
+    return ir.ActivatedAbility(ir.Cost(mana=cost), (ir.TargetSpec("object", ir.Filter(types=("creature",), controller="you")),),
+                               (Attach(),), sorcery_speed=True)
+
+
+class CastingMixin:
+
+    # ------------------------------------------------------------------ abilities of objects
+    def activated_abilities(self, o) -> list:
+        """Activated abilities in printed order, equip included (SCENARIOS: `ability: K`)."""
+        cached = getattr(o.compiled, "_activated", None)
+        if cached is None:
+            cached = []
+            for ab in o.compiled.abilities:
+                if isinstance(ab, ir.ActivatedAbility):
+                    cached.append(ab)
+                elif isinstance(ab, ir.Keyword) and ab.name == "equip":
+                    cached.append(equip_ability(ab.arg))
+            object.__setattr__(o.compiled, "_activated", cached)
+        return cached
+
+    def alternative_cost(self, o):
+        for ab in o.compiled.abilities:
+            if isinstance(ab, ir.AlternativeCost):
+                return ab.cost
+        return None
+
+    def keyword_arg(self, o, name: str):
+        for ab in o.compiled.abilities:
+            if isinstance(ab, ir.Keyword) and ab.name == name:
+                return ab.arg
+        return None
+
+    def spell_ability(self, o):
+        for ab in o.compiled.abilities:
+            if isinstance(ab, ir.SpellAbility):
+                return ab
+        return None
+
+    def spell_targets(self, o) -> tuple:
+        """Target specs of a spell: its spell ability's, or an Aura's enchant target (CR 303.4a)."""
+        sa = self.spell_ability(o)
+        if sa is not None:
+            return sa.targets
+        enchant = self.keyword_arg(o, "enchant")
+        if enchant is not None and "Aura" in o.card.subtypes:
+            return (ir.TargetSpec("object", enchant),)
+        return ()
+
+    # ------------------------------------------------------------------ mana
+    def mana_sources(self, p: int, exclude: int | None = None) -> list[Source]:
+        out = []
+        for o in self.permanents(p):
+            if o.tapped or o.id == exclude:
+                continue
+            ch = self.chars(o)
+            if "Creature" in ch.types and o.sick and not ch.has("haste"):
+                continue
+            for idx, ab in enumerate(self.activated_abilities(o)):
+                if not ab.mana_ability or not ab.cost.tap or ab.cost.mana or ab.cost.sacrifice_self or ab.cost.exile_self:
+                    continue
+                units = self.mana_units(o, ab)
+                if units:
+                    out.append(Source(o.id, idx, units))
+                break
+        return out
+
+    def mana_units(self, o, ab) -> tuple[str, ...]:
+        units: list[str] = []
+        for eff in ab.effects:
+            if isinstance(eff, ir.AddMana):
+                n = self.amount(eff.amount, {"source": o, "controller": o.controller})
+                for _ in range(max(0, n)):
+                    if eff.any_color:
+                        units.append("*")
+                    else:
+                        units.extend(eff.mana)
+        return tuple(units)
+
+    def can_pay_mana(self, p: int, cost: ManaCost, exclude: int | None = None) -> bool:
+        if self.rules_free_mana():
+            return True
+        return plan_payment(cost, self.players[p].mana_pool, self.mana_sources(p, exclude)) is not None
+
+    def rules_free_mana(self) -> bool:
+        return getattr(self.rules, "free_mana", False)
+
+    def pay_mana(self, p: int, cost: ManaCost, what: str, exclude: int | None = None, phyrexian_life=None):
+        """CR 601.2g-h: activate mana abilities and pay. Returns False if it cannot be paid."""
+        if cost.is_free():
+            return True
+        if self.rules_free_mana():
+            return self.rules.pay_free(self, p, cost, what)
+        plan = plan_payment(cost, self.players[p].mana_pool, self.mana_sources(p, exclude), phyrexian_life)
+        if plan is None:
+            return False
+        for s in plan.sources:
+            o = self.objects[s.obj]
+            o.tapped = True
+            o.activated_this_turn.add(s.ability)
+            self.log.add(f"{self.players[p].name} taps {o.name} for mana", "CR 605.3a")
+        self.players[p].mana_pool = dict(plan.leftover)
+        if plan.life:
+            self.lose_life(p, plan.life, rule="CR 107.4f")
+        self.touch()
+        self.log.add(f"{self.players[p].name} pays {cost} for {what}", "CR 601.2h")
+        return True
+
+    # ------------------------------------------------------------------ targets
+    def legal_targets(self, spec: ir.TargetSpec, source, controller: int) -> list:
+        """Candidates for one target spec (CR 115), in the engine's order: objects in zone
+        order, then players in APNAP order."""
+        out: list = []
+        kind = spec.kind
+        if kind in ("any", "object"):
+            f = spec.filter
+            if kind == "any":
+                for oid in self.battlefield:
+                    o = self.objects[oid]
+                    ch = self.chars(o)
+                    if ("Creature" in ch.types or "Planeswalker" in ch.types or "Battle" in ch.types) and self._targetable(o, source):
+                        out.append(oid)
+            elif f.zone == "battlefield":
+                for oid in self.battlefield:
+                    o = self.objects[oid]
+                    if matches(self, o, f, _Src(source, controller)) and self._targetable(o, source):
+                        out.append(oid)
+            else:
+                players = [controller] if f.controller == "you" else (
+                    self.opponents(controller) if f.controller == "opponent" else self.apnap(controller))
+                seen = set()
+                for q in players:
+                    lst = self.zone_list(f.zone, q)
+                    if id(lst) in seen:
+                        continue
+                    seen.add(id(lst))
+                    for oid in lst:
+                        o = self.objects[oid]
+                        if matches(self, o, ir.Filter(**{**f.__dict__, "controller": None}), _Src(source, controller)):
+                            out.append(oid)
+        if kind == "spell":
+            for oid in reversed(self.stack):
+                o = self.objects[oid]
+                if isinstance(o, StackAbility) or o.id == getattr(source, "id", None):
+                    continue
+                if matches(self, o, spec.filter, _Src(source, controller)):
+                    out.append(oid)
+        if kind in ("any", "player"):
+            out += [PID(q) for q in self.apnap(controller)]
+        if kind == "opponent":
+            out += [PID(q) for q in self.opponents(controller)]
+        return out
+
+    def _targetable(self, o, source) -> bool:
+        """CR 702.16b: protection from a quality -> can't be targeted by sources with it."""
+        ch = self.chars(o)
+        if source is None:
+            return True
+        src_colors = self.source_colors(source)
+        for k in ch.keywords:
+            if k.startswith("protection:") and k.split(":", 1)[1] in src_colors:
+                return False
+        return True
+
+    def source_colors(self, source) -> tuple:
+        if isinstance(source, StackAbility):
+            src = self.objects.get(source.source_id)
+            return chars_of(self, src).colors if src is not None else ()
+        if source is None or getattr(source, "card", None) is None and getattr(source, "token", None) is None:
+            return ()
+        return chars_of(self, source).colors
+
+    def target_still_legal(self, spec, t, source, controller) -> bool:
+        """CR 608.2b: a target is illegal if it is gone or no longer matches."""
+        if isinstance(t, PID):
+            return not self.players[t.index].lost
+        o = self.objects.get(t)
+        if o is None or o.zone.startswith("gone"):
+            return False
+        if spec.kind in ("any", "object"):
+            if spec.kind == "object" and spec.filter.zone != "battlefield":
+                return o.zone == spec.filter.zone and matches(self, o, ir.Filter(**{**spec.filter.__dict__, "controller": None}), _Src(source, controller))
+            if o.zone != "battlefield":
+                return False
+            if spec.kind == "any":
+                ch = self.chars(o)
+                return ("Creature" in ch.types or "Planeswalker" in ch.types) and self._targetable(o, source)
+            return matches(self, o, spec.filter, _Src(source, controller)) and self._targetable(o, source)
+        if spec.kind == "spell":
+            return o.zone == "stack" and o.id in self.stack
+        return True
+
+    def choose_targets(self, p: int, source, specs, afford=None, preset=None):
+        """CR 601.2c: choose targets spec by spec, one at a time; ``afford(n_extra)`` says whether
+        one more target is still payable (Fireball)."""
+        chosen: list[list] = []
+        total = 0
+        for spec in specs:
+            cands = self.legal_targets(spec, source, p)
+            picked: list = []
+            maxn = spec.count_max if spec.count_max is not None else len(cands)
+            while len(picked) < maxn:
+                opts = [c for c in cands if c not in picked]
+                if afford is not None and total + len(picked) >= 1:
+                    opts = [c for c in opts if afford(total + len(picked) + 1)]
+                if len(picked) >= spec.count_min:
+                    opts = opts + [Done()]
+                if not opts:
+                    break
+                if len(opts) == 1 and isinstance(opts[0], Done):
+                    break
+                c = yield from self.ask(p, "target", opts, f"choose target {len(picked) + 1} for {source.name}",
+                                        "CR 601.2c" if not isinstance(source, StackAbility) else "CR 602.2b",
+                                        spec=spec, auto=len(picked) < spec.count_min or spec.count_max == spec.count_min)
+                if isinstance(c, Done):
+                    break
+                picked.append(c)
+            chosen.append(picked)
+            total += len(picked)
+        return chosen
+
+    def has_targets(self, p: int, source, specs) -> bool:
+        for spec in specs:
+            if spec.count_min > 0 and len(self.legal_targets(spec, source, p)) < spec.count_min:
+                return False
+        return True
+
+    # ------------------------------------------------------------------ casting
+    def spell_cost(self, o, alternative: bool) -> ManaCost:
+        if alternative:
+            alt = self.alternative_cost(o)
+            return ManaCost.parse(alt.mana or None)
+        return ManaCost.parse(o.card.mana_cost)
+
+    def can_cast(self, p: int, o, alternative: bool) -> bool:
+        specs = self.spell_targets(o)
+        if not self.has_targets(p, o, specs):
+            return False
+        cost = self.spell_cost(o, alternative).with_x(0)
+        if alternative:
+            alt = self.alternative_cost(o)
+            if not self.can_pay_extra(p, o, alt):
+                return False
+        return self.can_pay_mana(p, cost)
+
+    def can_pay_extra(self, p: int, o, cost: ir.Cost) -> bool:
+        """Non-mana parts of a cost (CR 118.3): life, exiling cards from hand, sacrifice."""
+        if cost.life and not self.can_pay_life(p, cost.life):
+            return False
+        if cost.exile_from_hand is not None:
+            if not [c for c in self.hand(p) if c != o.id and matches(self, self.objects[c], cost.exile_from_hand, o)]:
+                return False
+        if cost.exile_from_graveyard and len(self.graveyard(p)) < cost.exile_from_graveyard:
+            return False
+        if cost.sacrifice is not None and not [x for x in self.permanents(p) if matches(self, x, cost.sacrifice, o)]:
+            return False
+        return True
+
+    def can_pay_life(self, p: int, n: int) -> bool:
+        return self.players[p].life >= n  # CR 119.4
+
+    def cast_spell(self, p: int, card_obj, alternative: bool = False):
+        """CR 601.2a-i."""
+        name = card_obj.name
+        spell = self.move(card_obj, "stack", controller=p, cause="cast", rule="CR 601.2a", log=False)
+        spell.alternative = alternative
+        spell.cast_from = "hand"
+        self.log.add(f"{self.players[p].name} casts {name}", "CR 601.2a")
+        base = self.spell_cost(spell, alternative)
+        extra_generic = 0
+        extra_cost = ManaCost()
+        # 601.2b: optional and additional costs, X
+        kicker = self.keyword_arg(spell, "kicker")
+        multikicker = self.keyword_arg(spell, "multikicker")
+        buyback = self.keyword_arg(spell, "buyback")
+        phy_life = None
+
+        def total(x=0, kicks=0, bb=False, extra_targets=0):
+            c = base.with_x(x)
+            parts = [c]
+            kc = kicker or multikicker
+            for _ in range(kicks):
+                parts.append(ManaCost.parse(kc))
+            if bb:
+                parts.append(ManaCost.parse(buyback))
+            inc = self._cost_increase(spell)
+            for _ in range(extra_targets):
+                parts.append(ManaCost.parse(inc))
+            return _sum_costs(parts)
+
+        kicks = 0
+        if kicker or multikicker:
+            limit = 1 if kicker else 10
+            opts = [k for k in range(limit + 1) if self.can_pay_mana(p, total(0, k))]
+            kicks = yield from self.ask(p, "kicker", self.forced_count_options(opts, "kicker" if kicker else "multikicker"),
+                                        f"kick {name} how many times?", "CR 702.33a" if kicker else "CR 702.33c")
+        spell.kicked = kicks
+        bb = False
+        if buyback:
+            opts = [False] + ([True] if self.can_pay_mana(p, total(0, kicks, True)) else [])
+            bb = yield from self.ask(p, "buyback", self.forced_bool_options(opts, "buyback"), f"pay buyback for {name}?", "CR 702.27a")
+        spell.buyback = bb
+        x = 0
+        if base.x_count:
+            if self.rules_free_mana():
+                xmax = 20
+            else:
+                xmax = max_affordable_x(total(0, kicks, bb), self.players[p].mana_pool, self.mana_sources(p))
+            x = yield from self.ask(p, "x", self.forced_x_options(list(range(0, max(0, xmax) + 1))),
+                                    f"choose X for {name}", "CR 601.2b")
+        spell.x = x
+        base_cost = total(x, kicks, bb)
+        if base.phyrexian and not self.rules_free_mana():
+            opts = []
+            if plan_payment(base_cost, self.players[p].mana_pool, self.mana_sources(p), False) is not None:
+                opts.append(False)
+            if self.can_pay_life(p, 2 * len(base.phyrexian)):
+                opts.append(True)
+            phy_life = yield from self.ask(p, "phyrexian", opts, f"pay Phyrexian mana of {name} with 2 life?", "CR 107.4f")
+        # 601.2c targets
+        specs = self.spell_targets(spell)
+        inc = self._cost_increase(spell)
+        afford = None
+        if inc:
+            afford = lambda n: self.can_pay_mana(p, total(x, kicks, bb, max(0, n - 1)))  # noqa: E731
+        spell.targets = yield from self.choose_targets(p, spell, specs, afford)
+        n_targets = sum(len(t) for t in spell.targets)
+        cost = total(x, kicks, bb, max(0, n_targets - 1) if inc else 0)
+        if spell.targets and any(spell.targets):
+            self.log.add(f"{name} targets " + ", ".join(self.target_name(t) for ts in spell.targets for t in ts), "CR 601.2c")
+        # 601.2h: pay
+        if alternative:
+            yield from self.pay_extra(p, spell, self.alternative_cost(spell), name)
+        if not self.pay_mana(p, cost, name, phyrexian_life=phy_life):
+            raise RuntimeError(f"engine offered an unpayable cast of {name}")
+        self.touch()
+        self.events.append({"kind": "cast", "obj": spell, "player": p})
+        self.after_cast(p, spell)
+
+    def after_cast(self, p: int, spell) -> None:
+        """Hook for variants."""
+
+    def _cost_increase(self, o) -> str:
+        for ab in o.compiled.abilities:
+            if isinstance(ab, ir.CostIncrease):
+                return ab.mana
+        return ""
+
+    # forced-choice hooks (JT-C2, JT-C3 override these)
+    def forced_count_options(self, opts, what):
+        return opts
+
+    def forced_bool_options(self, opts, what):
+        return opts
+
+    def forced_x_options(self, opts):
+        return opts
+
+    def pay_extra(self, p: int, source, cost: ir.Cost, what: str):
+        """Non-mana costs (CR 118.3, 602.2b)."""
+        if cost.life:
+            self.lose_life(p, cost.life, rule="CR 119.4")
+        if cost.exile_from_hand is not None:
+            cands = [c for c in self.hand(p) if c != source.id and matches(self, self.objects[c], cost.exile_from_hand, source)]
+            c = yield from self.ask(p, "cards", cands, f"exile a card from your hand for {what}", "CR 118.3")
+            self.move(self.objects[c], "exile", cause=f"cost of {what}", rule="CR 118.3")
+        if cost.exile_from_graveyard:
+            for _ in range(cost.exile_from_graveyard):
+                cands = list(reversed(self.graveyard(p)))
+                c = yield from self.ask(p, "cards", cands, f"exile a card from your graveyard for {what}", "CR 118.3")
+                self.move(self.objects[c], "exile", cause=f"cost of {what}", rule="CR 118.3")
+        if cost.sacrifice is not None:
+            cands = [x.id for x in self.permanents(p) if matches(self, x, cost.sacrifice, source)]
+            c = yield from self.ask(p, "cards", cands, f"sacrifice for {what}", "CR 701.21a")
+            self.move(self.objects[c], "graveyard", cause="sacrificed", rule="CR 701.21a")
+
+    # ------------------------------------------------------------------ activating
+    def can_activate(self, p: int, o, idx: int, ab) -> bool:
+        cost = ab.cost
+        if o.controller != p:
+            return False
+        ch = self.chars(o)
+        if cost.tap or cost.untap:
+            if (cost.tap and o.tapped) or (cost.untap and not o.tapped):
+                return False
+            if "Creature" in ch.types and o.sick and not ch.has("haste"):
+                return False  # CR 302.6
+        if cost.loyalty is not None:
+            if not self.sorcery_timing(p) or "loyalty" in o.activated_this_turn:
+                return False  # CR 606.3
+            if cost.loyalty < 0 and o.counters.get("loyalty", 0) < -cost.loyalty:
+                return False
+        if ab.sorcery_speed and not self.sorcery_timing(p):
+            return False
+        if not self.can_activate_more(p, o, idx, ab):
+            return False
+        if not self.can_pay_extra(p, o, cost):
+            return False
+        if not self.has_targets(p, o, ab.targets):
+            return False
+        if ab.mana_ability and not ab.targets and not cost.mana and not self.mana_ability_useful(p, o, ab):
+            return False
+        return self.can_pay_mana(p, ManaCost.parse(cost.mana or None), exclude=o.id if cost.tap else None)
+
+    def can_activate_more(self, p: int, o, idx: int, ab) -> bool:
+        """Hook: JT-P1 limits each activated ability to once per turn."""
+        return True
+
+    def mana_ability_useful(self, p: int, o, ab) -> bool:
+        """Hook: in ordinary Magic a mana ability is offered as an action when it adds mana."""
+        return bool(self.mana_units(o, ab))
+
+    def activate(self, p: int, o, idx: int):
+        """CR 602.2 (mana abilities: CR 605.3)."""
+        ab = self.activated_abilities(o)[idx]
+        cost = ab.cost
+        name = o.name
+        o.activated_this_turn.add(idx)
+        if cost.loyalty is not None:
+            o.activated_this_turn.add("loyalty")
+        item = StackAbility(self.new_id(), "activated", o.id, name, p, ab, idx)
+        item.context["source_lki"] = o
+        self.objects[item.id] = item
+        item.targets = yield from self.choose_targets(p, item, ab.targets)
+        # costs (CR 602.2b, 118)
+        if cost.loyalty is not None:
+            o.counters["loyalty"] = o.counters.get("loyalty", 0) + cost.loyalty
+            self.log.add(f"{name}: loyalty {cost.loyalty:+d} (now {o.counters['loyalty']})", "CR 606.4")
+        if cost.tap:
+            o.tapped = True
+        if cost.untap:
+            o.tapped = False
+        if not self.pay_mana(p, ManaCost.parse(cost.mana or None), f"{name}'s ability", exclude=o.id):
+            raise RuntimeError(f"engine offered an unpayable activation of {name}")
+        yield from self.pay_extra(p, o, cost, f"{name}'s ability")
+        if cost.sacrifice_self:
+            self.move(o, "graveyard", cause="sacrificed as a cost", rule="CR 701.21a")
+        if cost.exile_self:
+            self.move(o, "exile", cause="exiled as a cost", rule="CR 118.3")
+        self.touch()
+        tnames = ", ".join(self.target_name(t) for ts in item.targets for t in ts)
+        if ab.mana_ability and not ab.targets:
+            self.log.add(f"{self.players[p].name} activates {name}'s mana ability", "CR 605.3a")
+            yield from self.resolve_ability_effects(item)
+            self.after_activate(p, o, idx)
+            return
+        self.stack.append(item.id)
+        self.log.add(f"{self.players[p].name} activates {name}'s ability {idx + 1}" + (f" targeting {tnames}" if tnames else ""),
+                     "CR 602.2")
+        self.after_activate(p, o, idx)
+
+    def after_activate(self, p: int, o, idx: int) -> None:
+        """Hook for variants."""
+
+    # ------------------------------------------------------------------ entering
+    def apply_enter_replacements(self, o) -> None:
+        """CR 614.1c: "enters tapped", "enters with counters" apply as it enters."""
+        for ab in o.compiled.abilities:
+            if not isinstance(ab, ir.StaticAbility):
+                continue
+            eff = ab.effect
+            if isinstance(eff, ir.EntersTapped):
+                o.tapped = True
+                self.log.add(f"{o.name} enters tapped", "CR 614.1c")
+            elif isinstance(eff, ir.EntersWithCounters):
+                if eff.condition == "kicked" and not o.kicked:
+                    continue
+                n = self.amount(eff.amount, {"source": o, "controller": o.controller, "kicked": o.kicked})
+                if n > 0:
+                    o.counters[eff.kind] = o.counters.get(eff.kind, 0) + n
+                    self.log.add(f"{o.name} enters with {n} {eff.kind} counter(s)", "CR 614.1c", "CR 122.6")
+                if eff.keywords:
+                    o.granted = o.granted | frozenset(eff.keywords)
+        self.touch()
+
+
+class _Src:
+    """A view of a source with a given controller, for filters ("you control")."""
+
+    __slots__ = ("id", "controller", "obj")
+
+    def __init__(self, source, controller):
+        self.obj = source
+        self.id = getattr(source, "source_id", None) if isinstance(source, StackAbility) else getattr(source, "id", None)
+        self.controller = controller
+
+
+def _sum_costs(parts: list[ManaCost]) -> ManaCost:
+    g = sum(c.generic for c in parts)
+    col = tuple(x for c in parts for x in c.colored)
+    hy = tuple(x for c in parts for x in c.hybrid)
+    ph = tuple(x for c in parts for x in c.phyrexian)
+    return ManaCost(g, col, hy, ph, 0)

@@ -1,0 +1,239 @@
+"""Combat (CR 506-511): declaring attackers and blockers, combat damage, first strike."""
+
+from __future__ import annotations
+
+from judgetower.rules.decisions import Attack, Block, Done, Reset
+from judgetower.rules.objects import PID
+
+
+class CombatMixin:
+
+    def _attackers(self) -> list:
+        return [self.objects[i] for i in self.battlefield if self.objects[i].attacking is not None]
+
+    def _blockers(self) -> list:
+        return [self.objects[i] for i in self.battlefield if self.objects[i].blocking]
+
+    def _remove_from_combat(self, o) -> None:
+        """CR 506.4: a permanent removed from combat stops being an attacking/blocking creature."""
+        if o.attacking is not None or o.blocking:
+            for oid in self.battlefield:
+                x = self.objects[oid]
+                if o.id in x.blocked_by:
+                    x.blocked_by.remove(o.id)
+                if o.id in x.blocking:
+                    x.blocking.remove(o.id)
+        o.attacking = None
+        o.blocking = []
+
+    def _end_combat(self) -> None:
+        """CR 511.3: at the end of combat, creatures stop being attacking or blocking."""
+        for o in self.permanents():
+            o.attacking = None
+            o.blocking = []
+            o.blocked_by = []
+            o.was_blocked = False
+            o.dealt_first_strike = False
+
+    # ------------------------------------------------------------------ attackers (CR 508)
+    def can_attack(self, o) -> bool:
+        ch = self.chars(o)
+        if "Creature" not in ch.types or o.tapped or ch.cant_attack or ch.has("defender"):
+            return False
+        if o.sick and not ch.has("haste"):
+            return False  # CR 302.6
+        return True
+
+    def defenders_for(self, p: int) -> list:
+        out: list = []
+        for q in self.opponents(p):
+            out.append(PID(q))
+            out += [o.id for o in self.permanents(q) if "Planeswalker" in self.chars(o).types]
+        return out
+
+    def attack_options(self, ap: int, declared: dict) -> list:
+        cands = [o for o in self.permanents(ap) if o.id not in declared and self.can_attack(o)]
+        defs = self.defenders_for(ap)
+        return [Done()] + [Attack(o.id, d) for o in cands for d in defs]
+
+    def attack_done_ok(self, ap: int, declared: dict) -> bool:
+        """Hook: JT-C5 requires every creature able to attack to attack."""
+        return True
+
+    def declare_attackers(self):
+        ap = self.active
+        declared: dict[int, object] = {}
+        while True:
+            opts = self.attack_options(ap, declared)
+            if not self.attack_done_ok(ap, declared):
+                opts = [x for x in opts if not isinstance(x, Done)]
+            if not opts:
+                break
+            if opts == [Done()]:
+                break
+            c = yield from self.ask(ap, "attackers", opts, f"{self.players[ap].name}: declare attackers", "CR 508.1a")
+            if isinstance(c, Done):
+                break
+            declared[c.creature] = c.defender
+        for cid, d in declared.items():
+            o = self.objects[cid]
+            o.attacking = d
+            if not self.chars(o).has("vigilance"):
+                o.tapped = True  # CR 508.1f
+            self.log.add(f"{o.name} attacks {self.target_name(d)}", "CR 508.1")
+        self.players[ap].attacked_count_turn += len(declared)
+        self.touch()
+        for cid, d in declared.items():
+            o = self.objects[cid]
+            dp = d.index if isinstance(d, PID) else self.objects[d].controller
+            self.events.append({"kind": "attacks", "obj": o, "defending": dp})
+        if not declared:
+            self.log.add("no attackers are declared", "CR 508.8")
+
+    # ------------------------------------------------------------------ blockers (CR 509)
+    def attacked_player(self, a) -> int:
+        d = a.attacking
+        return d.index if isinstance(d, PID) else self.objects[d].controller
+
+    def can_block_pair(self, b, a, blocks: dict) -> bool:
+        chb, cha = self.chars(b), self.chars(a)
+        if "Creature" not in chb.types or b.tapped or chb.cant_block or b.id in blocks:
+            return False
+        if cha.has("flying") and not (chb.has("flying") or chb.has("reach")):
+            return False  # CR 702.9b
+        for k in cha.keywords:
+            if k.startswith("landwalk:"):
+                land = k.split(":", 1)[1]
+                if any(land in self.chars(x).subtypes for x in self.permanents(b.controller)):
+                    return False  # CR 702.14c
+            if k.startswith("protection:") and k.split(":", 1)[1] in chb.colors:
+                return False  # CR 702.16f
+        return True
+
+    def block_done_ok(self, d: int, blocks: dict) -> bool:
+        """CR 509.1c: menace (CR 702.111b) needs two or more blockers."""
+        count: dict[int, int] = {}
+        for b, a in blocks.items():
+            count[a] = count.get(a, 0) + 1
+        for a, n in count.items():
+            if self.chars(self.objects[a]).has("menace") and n < 2:
+                return False
+        return True
+
+    def block_options(self, d: int, blocks: dict) -> list:
+        attackers = [a for a in self._attackers() if self.attacked_player(a) == d]
+        opts: list = []
+        if self.block_done_ok(d, blocks):
+            opts.append(Done())
+        for b in self.permanents(d):
+            for a in attackers:
+                if self.can_block_pair(b, a, blocks):
+                    opts.append(Block(b.id, a.id))
+        if blocks:
+            opts.append(Reset())
+        return opts
+
+    def declare_blockers(self):
+        defending = sorted({self.attacked_player(a) for a in self._attackers()}, key=lambda q: self.apnap().index(q))
+        for d in defending:
+            blocks: dict[int, int] = {}
+            while True:
+                opts = self.block_options(d, blocks)
+                if opts == [Done()] or not opts:
+                    break
+                c = yield from self.ask(d, "blockers", opts, f"{self.players[d].name}: declare blockers", "CR 509.1a")
+                if isinstance(c, Done):
+                    break
+                if isinstance(c, Reset):
+                    blocks = {}
+                    continue
+                blocks[c.blocker] = c.attacker
+            for b, a in blocks.items():
+                bo, ao = self.objects[b], self.objects[a]
+                bo.blocking = [a]
+                ao.blocked_by.append(b)
+                ao.was_blocked = True
+                self.log.add(f"{bo.name} blocks {ao.name}", "CR 509.1")
+        self.touch()
+
+    # ------------------------------------------------------------------ damage (CR 510)
+    def _needs_first_strike_step(self) -> bool:
+        for o in self._attackers() + self._blockers():
+            ch = self.chars(o)
+            if ch.has("first strike") or ch.has("double strike"):
+                return True
+        return False
+
+    def _deals_now(self, o, first_strike: bool) -> bool:
+        ch = self.chars(o)
+        fs = ch.has("first strike") or ch.has("double strike")
+        if first_strike:
+            return fs
+        if not self.first_strike_step:
+            return True
+        return ch.has("double strike") or not (ch.has("first strike") or getattr(o, "dealt_first_strike", False))
+
+    def lethal_needed(self, source_ch, blocker, assigned: int) -> int:
+        """CR 702.19b / 702.2c: lethal damage, counting damage already marked and assigned."""
+        ch = self.chars(blocker)
+        left = ch.toughness - blocker.damage - assigned
+        if source_ch.has("deathtouch"):
+            return 1 if assigned == 0 else 0
+        return max(0, left)
+
+    def combat_damage(self, first_strike: bool):
+        """CR 510.1-510.2: assign, then deal all combat damage at once."""
+        assignments: list[tuple] = []
+        assigned_to: dict[int, int] = {}
+        for a in self._attackers():
+            if not self._deals_now(a, first_strike):
+                continue
+            ch = self.chars(a)
+            power = ch.power
+            if power <= 0:
+                continue
+            blockers = [self.objects[b] for b in a.blocked_by if self.objects[b].zone == "battlefield"]
+            target = a.attacking
+            if isinstance(target, int):
+                pw = self.objects.get(target)
+                target = pw if pw is not None and pw.zone == "battlefield" else None
+            if not a.was_blocked:
+                if target is not None:
+                    assignments.append((a, target, power))
+                continue
+            if not blockers:
+                if ch.has("trample") and target is not None:
+                    assignments.append((a, target, power))  # CR 702.19e
+                continue
+            remaining = power
+            for i, b in enumerate(blockers):
+                need = self.lethal_needed(ch, b, assigned_to.get(b.id, 0))
+                give = min(remaining, need)
+                if i == len(blockers) - 1 and not ch.has("trample"):
+                    give = remaining
+                if give > 0:
+                    assignments.append((a, b, give))
+                    assigned_to[b.id] = assigned_to.get(b.id, 0) + give
+                remaining -= give
+            if remaining > 0:
+                if ch.has("trample") and target is not None:
+                    assignments.append((a, target, remaining))
+                else:
+                    assignments.append((a, blockers[-1], remaining))
+        for b in self._blockers():
+            if not self._deals_now(b, first_strike):
+                continue
+            power = self.chars(b).power
+            attackers = [self.objects[x] for x in b.blocking if self.objects[x].zone == "battlefield"]
+            if power > 0 and attackers:
+                assignments.append((b, attackers[0], power))
+        if first_strike:
+            for o in self._attackers() + self._blockers():
+                if self._deals_now(o, True):
+                    o.dealt_first_strike = True
+        for src, tgt, n in assignments:
+            self.deal_damage(src, tgt, n, combat=True)
+        if not assignments:
+            self.log.add("no combat damage is dealt", "CR 510.2")
+        return
+        yield

@@ -1,0 +1,127 @@
+"""Decisions: every choice the game needs is an explicit prompt (DESIGN.md principle 1).
+
+``Game.pending()`` returns one ``Decision``: who decides, what kind, the legal options (in the
+engine's documented order: the first is the default choice), and the rule behind it.
+``Game.decide(player, choice)`` takes one of ``options``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+# --- priority actions (CR 117.1) -------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Pass:
+    """Pass priority (CR 117.3d)."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True)
+class PlayLand:
+    """Play a land: a special action (CR 305.1, 116.2a)."""
+
+    obj: int
+
+    def __str__(self) -> str:
+        return f"play land #{self.obj}"
+
+
+@dataclass(frozen=True)
+class Cast:
+    """Cast a spell (CR 601). ``alternative``: pay its alternative cost (CR 118.9)."""
+
+    obj: int
+    alternative: bool = False
+
+    def __str__(self) -> str:
+        return f"cast #{self.obj}" + (" (alternative cost)" if self.alternative else "")
+
+
+@dataclass(frozen=True)
+class Activate:
+    """Activate the ``index``-th activated ability (0-based, printed order) of object ``obj``."""
+
+    obj: int
+    index: int
+
+    def __str__(self) -> str:
+        return f"activate #{self.obj} ability {self.index + 1}"
+
+
+# --- answers to other prompts ------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Done:
+    """Stop adding to a declaration or a target list."""
+
+    def __str__(self) -> str:
+        return "done"
+
+
+@dataclass(frozen=True)
+class Attack:
+    """Declare ``creature`` as an attacker of ``defender`` (a PID or planeswalker id), CR 508.1."""
+
+    creature: int
+    defender: Any
+
+
+@dataclass(frozen=True)
+class Block:
+    """Declare ``blocker`` as blocking ``attacker`` (CR 509.1a)."""
+
+    blocker: int
+    attacker: int
+
+
+@dataclass(frozen=True)
+class Reset:
+    """Start a declaration again (CR 509.1c: an illegal declaration is redone)."""
+
+
+@dataclass(frozen=True)
+class Split:
+    """Scry-like split of looked-at cards (CR 701.22): ids in the order they end, top first."""
+
+    top: tuple[int, ...] = ()
+    bottom: tuple[int, ...] = ()
+    graveyard: tuple[int, ...] = ()
+
+
+#: Kinds of decision.
+KINDS = (
+    "priority",        # options: Pass / PlayLand / Cast / Activate
+    "target",          # options: object ids / PIDs, and Done when more are optional
+    "x",               # options: ints
+    "kicker",          # options: ints (times kicked) — 0/1 for kicker, 0..n for multikicker
+    "buyback",         # options: True/False
+    "may",             # options: True/False
+    "attackers",       # options: Attack / Done
+    "blockers",        # options: Block / Done / Reset
+    "cards",           # options: object ids (discard, sacrifice, exile from graveyard …) / Done
+    "split",           # options: Split
+    "order",           # options: object ids (which goes first)
+    "color",           # options: "W","U","B","R","G"
+    "trigger_order",   # options: indexes of pending triggers
+    "pay",             # options: True/False (pay a cost "unless")
+    "legend",          # options: object ids (which legend to keep, CR 704.5j)
+    "phyrexian",       # options: True (pay life) / False (pay mana)
+)
+
+
+@dataclass
+class Decision:
+    player: int
+    kind: str
+    options: list[Any]
+    prompt: str
+    rule: str = ""
+    context: dict[str, Any] = field(default_factory=dict)
+
+    def __repr__(self) -> str:
+        return f"Decision(player={self.player}, kind={self.kind!r}, options={len(self.options)}, prompt={self.prompt!r})"

@@ -1,0 +1,27 @@
+"""Starting a game from decks (CR 103): libraries from card lists, shuffled by the game's RNG."""
+
+from __future__ import annotations
+
+from judgetower.cards.pool import CardPool
+from judgetower.rules.game import Game
+
+
+def new_game(pool: CardPool, decks: dict[str, list[str]], seed: int = 0, rules=None) -> Game:
+    """A game whose players' libraries are ``decks`` (names), shuffled (CR 103.3), then the
+    pre-game procedure and turn 1 (CR 103.5-103.8)."""
+    names = list(decks)
+    g = Game(names, seed=seed, rules=rules)
+    for p, name in enumerate(names):
+        cards = pool.get_many(decks[name])
+        for c in cards:
+            g.make_card(c, p, "library")
+        g.rng.shuffle(g.library(p))
+    g.start(pregame=True)
+    return g
+
+
+def random_deck(pool: CardPool, rng, size: int = 40, lands: int = 17) -> list[str]:
+    """A random deck from ``pool``: basic lands plus random nonland cards (for playouts)."""
+    basics = [c.name for c in pool if "Basic" in c.supertypes]
+    spells = [c.name for c in pool if "Land" not in c.types]
+    return [rng.choice(basics) for _ in range(lands)] + [rng.choice(spells) for _ in range(size - lands)]

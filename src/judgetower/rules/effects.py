@@ -1,0 +1,700 @@
+"""Carrying out effects: the IR interpreter (CR 608.2c, 701 keyword actions).
+
+Each IR effect has one small method ``_e_<ClassName>`` that cites its rule. Effects run in
+order; choices they need are prompts (``self.ask``).
+"""
+
+from __future__ import annotations
+
+import itertools
+
+from judgetower.oracle import ir
+from judgetower.rules.decisions import Done, Split
+from judgetower.rules.filters import chars_of, matches
+from judgetower.rules.objects import PID, GameObject, StackAbility
+
+COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+
+
+class EffectsMixin:
+
+    def run_effects(self, effects, ctx):
+        for eff in effects:
+            if self.game_over:
+                return
+            handler = getattr(self, "_e_" + type(eff).__name__.rstrip("_"), None)
+            if handler is None:
+                raise NotImplementedError(f"no rule implements {type(eff).__name__}")
+            yield from handler(eff, ctx)
+            yield from self.after_effect(ctx)
+
+    def after_effect(self, ctx):
+        """Hook (e.g. JT-E2 checks); a generator."""
+        return
+        yield
+
+    # ------------------------------------------------------------------ references
+    def objs(self, ref, ctx, lki: bool = False) -> list:
+        """The objects ``ref`` means now (``lki``: also objects that left, CR 608.2h)."""
+        if isinstance(ref, ir.This):
+            src = ctx["source"]
+            cur = self.current(src)
+            if cur is None and ctx.get("follow") and getattr(src, "moved_to", None):
+                # a leaves-the-battlefield trigger finds the card in its new zone (CR 603.10a, 400.7)
+                cur = self.current(self.objects[src.moved_to])
+            if cur is None and lki:
+                return [src]
+            return [cur] if cur is not None else []
+        if isinstance(ref, ir.Target):
+            ts = ctx["targets"][ref.index] if ref.index < len(ctx["targets"]) else []
+            out = []
+            for t in ts:
+                if isinstance(t, PID):
+                    continue
+                o = self.objects.get(t)
+                if o is None:
+                    continue
+                if o.zone.startswith("gone") and not lki:
+                    continue
+                out.append(o)
+            return out
+        if isinstance(ref, ir.Enchanted) or isinstance(ref, ir.Equipped):
+            src = self.current(ctx["source"])
+            if src is not None and src.attached_to is not None:
+                return [self.objects[src.attached_to]]
+            return []
+        if isinstance(ref, ir.LinkedExiled):
+            src = ctx["source"]
+            out = []
+            for ids in src.linked.values():
+                out += [self.objects[i] for i in ids if self.objects[i].zone == "exile"]
+            return out
+        if isinstance(ref, ir.TriggerObject):
+            o = ctx.get("trigger_obj")
+            return [o] if o is not None else []
+        if isinstance(ref, ir.Chosen):
+            return [o for o in ctx["chosen"].get(ref.key, []) if lki or not o.zone.startswith("gone")]
+        if isinstance(ref, ir.All):
+            f = ref.filter
+            if f.zone == "battlefield":
+                src = ctx["source"]
+                return [self.objects[i] for i in list(self.battlefield)
+                        if matches(self, self.objects[i], f, _src(src, ctx["controller"]))]
+            return []
+        raise NotImplementedError(f"object reference {ref!r}")
+
+    def players_of(self, ref, ctx) -> list[int]:
+        if isinstance(ref, ir.You):
+            return [ctx["controller"]]
+        if isinstance(ref, ir.EachPlayer):
+            return self.apnap()
+        if isinstance(ref, ir.EachOpponent):
+            return [q for q in self.apnap() if q != ctx["controller"]]
+        if isinstance(ref, ir.Target):
+            ts = ctx["targets"][ref.index] if ref.index < len(ctx["targets"]) else []
+            return [t.index for t in ts if isinstance(t, PID) and not self.players[t.index].lost]
+        if isinstance(ref, ir.ControllerOf):
+            return [o.controller for o in self.objs(ref.ref, ctx, lki=True)]
+        if isinstance(ref, ir.OwnerOf):
+            return [o.owner for o in self.objs(ref.ref, ctx, lki=True)]
+        if isinstance(ref, ir.TriggerPlayer):
+            return [ctx["trigger_player"]] if ctx.get("trigger_player") is not None else []
+        if isinstance(ref, ir.DefendingPlayer):
+            return [ctx["defending"]] if ctx.get("defending") is not None else []
+        raise NotImplementedError(f"player reference {ref!r}")
+
+    def amount(self, a, ctx) -> int:
+        if isinstance(a, int):
+            return a
+        if isinstance(a, ir.X):
+            return ctx.get("x", 0)
+        if isinstance(a, ir.PowerOf):
+            objs = self.objs(a.ref, ctx, lki=True)
+            if not objs:
+                return 0
+            o = objs[0]
+            ch = getattr(o, "last_chars", None) if o.zone.startswith("gone") else None
+            return max(0, (ch or chars_of(self, o)).power)
+        if isinstance(a, ir.CountersOn):
+            objs = self.objs(a.ref, ctx, lki=True) if "targets" in ctx else [ctx["source"]]
+            return sum(o.counters.get(a.kind, 0) for o in objs)
+        if isinstance(a, ir.TriggerAmount):
+            return ctx.get("trigger_amount", 0)
+        if isinstance(a, ir.TimesKicked):
+            return ctx.get("kicked", getattr(ctx.get("source"), "kicked", 0))
+        raise NotImplementedError(f"amount {a!r}")
+
+    # ------------------------------------------------------------------ damage (CR 120)
+    def deal_damage(self, source, target, n: int, combat: bool = False) -> int:
+        """CR 120.3; protection prevents damage from sources of that colour (CR 702.16e)."""
+        if n <= 0:
+            return 0
+        src_ch = chars_of(self, source) if isinstance(source, GameObject) else None
+        src_name = source.name
+        if isinstance(target, PID):
+            p = target.index
+            if self.players[p].lost:
+                return 0
+            self.log.add(f"{src_name} deals {n} damage to {self.players[p].name}", "CR 120.3a")
+            self.lose_life(p, n, rule="CR 120.3a")
+            self.events.append({"kind": "damage", "source": source, "player": p, "amount": n, "combat": combat})
+        else:
+            o = target
+            if o.zone != "battlefield":
+                return 0
+            ch = self.chars(o)
+            if src_ch is not None and any(k == f"protection:{c}" for c in src_ch.colors for k in ch.keywords):
+                self.log.add(f"damage from {src_name} to {o.name} is prevented (protection)", "CR 702.16e")
+                return 0
+            if "Planeswalker" in ch.types:
+                o.counters["loyalty"] = o.counters.get("loyalty", 0) - n
+                self.log.add(f"{src_name} deals {n} damage to {o.name} (loyalty now {o.counters['loyalty']})", "CR 120.3c")
+            if "Creature" in ch.types:
+                o.damage += n
+                if src_ch is not None and src_ch.has("deathtouch"):
+                    o.deathtouch_damage = True
+                self.log.add(f"{src_name} deals {n} damage to {o.name}", "CR 120.3e")
+            self.touch()
+        if src_ch is not None and src_ch.has("lifelink"):
+            self.gain_life(source.controller, n, rule="CR 702.15b")
+        return n
+
+    def _e_DealDamage(self, e, ctx):
+        n = self.amount(e.amount, ctx)
+        source = self.objs(e.source, ctx, lki=True)
+        src = source[0] if source else ctx["source"]
+        targets = self._damage_recipients(e.to, ctx)
+        spec = None
+        if isinstance(e.to, ir.Target):
+            specs = self._specs(ctx)
+            spec = specs[e.to.index] if e.to.index < len(specs) else None
+        if spec is not None and spec.divided and targets:
+            # CR 601.2d: divided evenly, rounded down (Fireball)
+            each = n // len(targets) if spec.evenly else n // len(targets)
+            for t in targets:
+                self.deal_damage(src, t, each)
+            return
+        for t in targets:
+            self.deal_damage(src, t, n)
+        return
+        yield
+
+    def _specs(self, ctx):
+        item = ctx.get("item")
+        if item is not None:
+            return getattr(item.ability, "targets", ())
+        src = ctx["source"]
+        return self.spell_targets(src) if src is not None and src.card is not None else ()
+
+    def _damage_recipients(self, ref, ctx) -> list:
+        if isinstance(ref, ir.Target):
+            ts = ctx["targets"][ref.index] if ref.index < len(ctx["targets"]) else []
+            out = []
+            for t in ts:
+                if isinstance(t, PID):
+                    out.append(t)
+                else:
+                    o = self.objects.get(t)
+                    if o is not None and o.zone == "battlefield":
+                        out.append(o)
+            return out
+        if isinstance(ref, (ir.You, ir.EachPlayer, ir.EachOpponent, ir.ControllerOf, ir.TriggerPlayer, ir.DefendingPlayer)):
+            return [PID(p) for p in self.players_of(ref, ctx)]
+        return self.objs(ref, ctx)
+
+    # ------------------------------------------------------------------ destroy, exile, zones
+    def destroy(self, o, no_regenerate: bool = False, cause: str = "destroyed") -> bool:
+        """CR 701.8; indestructible (CR 702.12b); regeneration (CR 701.19)."""
+        if o.zone != "battlefield":
+            return False
+        ch = self.chars(o)
+        if ch.has("indestructible"):
+            self.log.add(f"{o.name} is indestructible and isn't destroyed", "CR 702.12b")
+            return False
+        if o.regen_shields > 0 and not no_regenerate:
+            o.regen_shields -= 1
+            o.tapped = True
+            o.damage = 0
+            o.deathtouch_damage = False
+            self._remove_from_combat(o)
+            self.touch()
+            self.log.add(f"{o.name} regenerates: tapped, damage removed, removed from combat", "CR 701.19a")
+            return False
+        if o.regen_shields > 0 and no_regenerate:
+            self.log.add(f"{o.name} can't be regenerated", "CR 701.19c")
+        self.move(o, "graveyard", cause=cause, rule="CR 701.8a")
+        return True
+
+    def _e_Destroy(self, e, ctx):
+        for o in self.objs(e.what, ctx):
+            self.destroy(o, e.no_regenerate)
+        return
+        yield
+
+    def _e_ExileObjects(self, e, ctx):
+        src = ctx["source"]
+        item = ctx.get("item")
+        exiled = []
+        for o in self.objs(e.what, ctx):
+            if o.zone not in ("battlefield", "graveyard", "hand", "stack", "library"):
+                continue
+            if e.until_leaves and self.current(src) is None:
+                self.log.add(f"{src.name} has already left the battlefield: nothing is exiled", "CR 610.3c")
+                return
+            new = self.move(o, "exile", cause=f"exiled by {src.name}", rule="CR 406.2", face_down=e.face_down)
+            if new is None:
+                continue
+            exiled.append(new)
+            if e.linked or e.until_leaves:
+                key = "until" if e.until_leaves else (item.ability_index if isinstance(item, StackAbility) else 0)
+                cur = self.current(src) or src
+                cur.linked.setdefault(key, []).append(new.id)
+                if e.until_leaves:
+                    self.log.add(f"{new.name} is exiled until {src.name} leaves the battlefield", "CR 610.3")
+                else:
+                    self.log.add(f"{new.name} is exiled with {src.name} (linked abilities)", "CR 607.2a", "CR 406.6")
+        ctx["chosen"]["exiled"] = ctx["chosen"].get("exiled", []) + exiled
+        return
+        yield
+
+    def _e_ReturnToHand(self, e, ctx):
+        for o in self.objs(e.what, ctx):
+            if o.zone in ("battlefield", "graveyard", "exile", "stack"):
+                self.move(o, "hand", owner=o.owner, cause=f"returned by {ctx['source'].name}", rule="CR 400.7")
+        return
+        yield
+
+    def _e_ReturnToBattlefield(self, e, ctx):
+        for o in self.objs(e.what, ctx):
+            if o.zone in ("exile", "graveyard", "hand"):
+                ctl = o.owner if e.under == "owner" else ctx["controller"]
+                self.move(o, "battlefield", controller=ctl, tapped=e.tapped,
+                          cause=f"returned by {ctx['source'].name}", rule="CR 610.3a" if isinstance(e.what, ir.LinkedExiled) else "CR 400.7")
+        return
+        yield
+
+    def _e_Flicker(self, e, ctx):
+        for o in self.objs(e.what, ctx):
+            if o.zone != "battlefield":
+                continue
+            new = self.move(o, "exile", cause=f"exiled by {ctx['source'].name}", rule="CR 406.2")
+            if new is not None:
+                ctl = ctx["controller"] if e.under == "you" else new.owner
+                self.move(new, "battlefield", controller=ctl, cause=f"returned by {ctx['source'].name}", rule="CR 400.7")
+        return
+        yield
+
+    def _e_CounterSpell(self, e, ctx):
+        for o in self.objs(e.what, ctx):
+            if o.zone != "stack" or o.id not in self.stack:
+                continue
+            if e.unless_pays:
+                from judgetower.rules.mana import ManaCost
+                cost = ManaCost.parse(e.unless_pays)
+                payer = o.controller
+                opts = [False] + ([True] if self.can_pay_mana(payer, cost) else [])
+                paid = yield from self.ask(payer, "pay", self.forced_bool_options(opts, "unless"),
+                                           f"pay {e.unless_pays} so that {o.name} is not countered?", "CR 118.12")
+                if paid:
+                    self.pay_mana(payer, cost, f"{ctx['source'].name}'s \"unless\"")
+                    self.log.add(f"{self.players[payer].name} pays {e.unless_pays}: {o.name} is not countered", "CR 118.12")
+                    continue
+            self.log.add(f"{o.name} is countered", "CR 701.6a")
+            self.move(o, "graveyard", cause="countered", rule="CR 701.6a")
+
+    # ------------------------------------------------------------------ cards
+    def draw(self, p: int, n: int, rule: str = "CR 121.1"):
+        """CR 121: draw one card at a time; an empty library marks the player for CR 704.5b."""
+        for _ in range(n):
+            if self.players[p].lost or self.game_over:
+                return
+            ok = yield from self.ensure_library(p, 1, "draw")
+            lib = self.library(p)
+            if not ok or not lib:
+                self.players[p].drew_from_empty = True
+                self.log.add(f"{self.players[p].name} can't draw: the library is empty", "CR 121.4")
+                continue
+            o = self.objects[lib[-1]]
+            new = self.move(o, "hand", owner=p, cause="draw", rule=rule, log=False)
+            self.log.add(f"{self.players[p].name} draws a card", rule)
+            self.log.add(f"{self.players[p].name} draws {new.name}", rule, visible_to=[p])
+            self.events.append({"kind": "draw", "player": p})
+
+    def ensure_library(self, p: int, n: int, action: str):
+        """Hook: JT-E2 refills a short library. Standard Magic: nothing happens. Returns False
+        when the action cannot take place."""
+        return True
+        yield
+
+    def _e_Draw(self, e, ctx):
+        n = self.amount(e.amount, ctx)
+        for p in self.players_of(e.who, ctx):
+            yield from self.draw(p, n)
+
+    def discard_chosen(self, p: int, n: int, rule: str = "CR 701.9a", chooser: int | None = None, flt=None, source=None):
+        chooser = p if chooser is None else chooser
+        for _ in range(n):
+            cands = [c for c in self.hand(p) if flt is None or matches(self, self.objects[c], flt, source)]
+            if not cands:
+                return
+            c = yield from self.ask(chooser, "cards", cands, f"choose a card for {self.players[p].name} to discard", rule)
+            o = self.objects[c]
+            self.log.add(f"{self.players[p].name} discards {o.name}", rule)
+            self.move(o, "graveyard", cause="discarded", rule=rule, log=False)
+
+    def _e_Discard(self, e, ctx):
+        for p in self.players_of(e.who, ctx):
+            if e.whole_hand:
+                for c in list(self.hand(p)):
+                    o = self.objects[c]
+                    self.log.add(f"{self.players[p].name} discards {o.name}", "CR 701.9a")
+                    self.move(o, "graveyard", cause="discarded", rule="CR 701.9a", log=False)
+                continue
+            n = self.amount(e.amount, ctx)
+            if e.chooser == "you":
+                yield from self.discard_chosen(p, n, chooser=ctx["controller"], flt=e.filter, source=_src(ctx["source"], ctx["controller"]))
+            elif e.chooser == "random":
+                for _ in range(n):
+                    if self.hand(p):
+                        o = self.objects[self.rng.choice(self.hand(p))]
+                        self.move(o, "graveyard", cause="discarded at random", rule="CR 701.9a")
+            else:
+                yield from self.discard_chosen(p, n)
+
+    def _e_RevealHand(self, e, ctx):
+        for p in self.players_of(e.who, ctx):
+            names = ", ".join(self.objects[c].name for c in self.hand(p)) or "nothing"
+            if e.look_only:
+                self.log.add(f"{self.players[ctx['controller']].name} looks at {self.players[p].name}'s hand", "CR 701.20")
+                self.log.add(f"{self.players[p].name}'s hand: {names}", "CR 701.20", visible_to=[ctx["controller"], p])
+            else:
+                self.log.add(f"{self.players[p].name} reveals their hand: {names}", "CR 701.20a")
+        return
+        yield
+
+    def _e_Mill(self, e, ctx):
+        n = self.amount(e.amount, ctx)
+        for p in self.players_of(e.who, ctx):
+            yield from self.ensure_library(p, n, "mill")
+            lib = self.library(p)
+            for _ in range(min(n, len(lib))):
+                self.move(self.objects[lib[-1]], "graveyard", owner=p, cause="milled", rule="CR 701.17a")
+
+    def top_cards(self, p: int, n: int) -> list[int]:
+        lib = self.library(p)
+        return list(reversed(lib[-n:])) if n > 0 else []
+
+    def _e_Scry(self, e, ctx):
+        p = ctx["controller"]
+        n = self.amount(e.amount, ctx)
+        yield from self.ensure_library(p, n, "scry")
+        top = self.top_cards(p, n)
+        if not top:
+            return
+        opts = []
+        for k in range(len(top) + 1):
+            for bottom in itertools.combinations(top, k):
+                rest = [c for c in top if c not in bottom]
+                for t_order in itertools.permutations(rest):
+                    for b_order in itertools.permutations(bottom):
+                        opts.append(Split(tuple(t_order), tuple(b_order)))
+        self.log.add(f"{self.players[p].name} looks at the top {len(top)} card(s) of their library (scry {n})", "CR 701.22a")
+        self.log.add(f"{self.players[p].name} sees: " + ", ".join(self.objects[c].name for c in top), "CR 701.22a", visible_to=[p])
+        split = yield from self.ask(p, "split", opts, f"scry {n}: choose the cards for the top and the bottom", "CR 701.22a")
+        self.apply_split(p, split)
+
+    def apply_split(self, p: int, split: Split) -> None:
+        lib = self.library(p)
+        for c in list(split.top) + list(split.bottom) + list(split.graveyard):
+            lib.remove(c)
+        for c in reversed(split.top):
+            lib.append(c)
+        for c in split.bottom:
+            o = self.objects[c]
+            lib.append(c)
+            self.move(o, "library", owner=p, position="bottom", cause="put on the bottom", rule="CR 701.22a", log=False)
+        for c in split.graveyard:
+            lib.append(c)
+            self.move(self.objects[c], "graveyard", owner=p, cause="put into the graveyard", rule="CR 701.25a")
+        self.log.add(f"{self.players[p].name} puts {len(split.top)} on top and {len(split.bottom)} on the bottom", "CR 701.22a")
+        self.touch()
+
+    def _e_LookAtTopReorder(self, e, ctx):
+        p = ctx["controller"]
+        n = self.amount(e.amount, ctx)
+        yield from self.ensure_library(p, n, "look")
+        top = self.top_cards(p, n)
+        if not top:
+            return
+        self.log.add(f"{self.players[p].name} looks at the top {len(top)} card(s) of their library", "CR 401.5")
+        opts = [Split(tuple(order)) for order in itertools.permutations(top)]
+        split = yield from self.ask(p, "split", opts, "put them back in any order (top first)", "CR 401.5")
+        self.apply_split(p, split)
+
+    def _e_PutFromHandOnTop(self, e, ctx):
+        p = ctx["controller"]
+        for _ in range(self.amount(e.amount, ctx)):
+            cands = list(self.hand(p))
+            if not cands:
+                return
+            c = yield from self.ask(p, "cards", cands, "put a card from your hand on top of your library", "CR 401.4")
+            self.move(self.objects[c], "library", owner=p, position="top", cause="put on top", rule="CR 401.4", log=False)
+            self.log.add(f"{self.players[p].name} puts a card from their hand on top of their library", "CR 401.4")
+
+    def _e_GainLife(self, e, ctx):
+        n = self.amount(e.amount, ctx)
+        for p in self.players_of(e.who, ctx):
+            self.gain_life(p, n)
+        return
+        yield
+
+    def _e_LoseLife(self, e, ctx):
+        n = self.amount(e.amount, ctx)
+        for p in self.players_of(e.who, ctx):
+            self.lose_life(p, n)
+        return
+        yield
+
+    # ------------------------------------------------------------------ permanents
+    def _e_ModifyPT(self, e, ctx):
+        objs = [o for o in self.objs(e.what, ctx) if o.zone == "battlefield"]
+        if not objs:
+            return
+        # CR 611.2c: the affected set is locked in at resolution
+        self.continuous.append({"objs": {o.id for o in objs}, "power": e.power, "toughness": e.toughness,
+                                "keywords": e.keywords, "duration": e.duration, "timestamp": self.new_timestamp()})
+        self.touch()
+        kw = f" and gains {', '.join(e.keywords)}" if e.keywords else ""
+        self.log.add(", ".join(o.name for o in objs) + f" get(s) {e.power:+d}/{e.toughness:+d}{kw} until end of turn",
+                     "CR 611.2", "CR 613.4c")
+        return
+        yield
+
+    def _e_PutCounters(self, e, ctx):
+        n = self.amount(e.amount, ctx)
+        for o in self.objs(e.what, ctx):
+            if o.zone == "battlefield" and n > 0:
+                o.counters[e.kind] = o.counters.get(e.kind, 0) + n
+                self.touch()
+                self.log.add(f"{n} {e.kind} counter(s) put on {o.name}", "CR 122.1")
+        return
+        yield
+
+    def _e_CreateToken(self, e, ctx):
+        n = self.amount(e.amount, ctx)
+        for p in self.players_of(e.who, ctx):
+            for _ in range(n):
+                t = self.make_token(e.token, p)
+                self.log.add(f"{self.players[p].name} creates a {t.name} ({e.token.power}/{e.token.toughness})", "CR 111.2")
+        return
+        yield
+
+    def _e_SearchLibrary(self, e, ctx):
+        for p in self.players_of(e.who, ctx):
+            yield from self.search_library(p, e, ctx)
+
+    def search_library(self, p: int, e, ctx):
+        """CR 701.23: search; a search for a card with a stated quality may fail to find (701.23b)."""
+        lib = self.library(p)
+        found = []
+        for _ in range(e.count):
+            cands = [c for c in reversed(lib) if c not in found and matches(self, self.objects[c], e.filter, _src(ctx["source"], p))]
+            opts = cands + [Done()]
+            c = yield from self.ask(p, "cards", opts, "search your library (done: find nothing more)", "CR 701.23a")
+            if isinstance(c, Done):
+                break
+            found.append(c)
+        self.log.add(f"{self.players[p].name} searches their library and finds {len(found)} card(s)", "CR 701.23a")
+        for c in found:
+            o = self.objects[c]
+            if e.dest == "battlefield":
+                self.move(o, "battlefield", owner=p, controller=p, tapped=e.tapped, cause="searched for", rule="CR 701.23a")
+            else:
+                self.move(o, "hand", owner=p, cause="searched for", rule="CR 701.23a")
+        if e.shuffle:
+            self.shuffle_library(p)
+
+    def shuffle_library(self, p: int) -> None:
+        """CR 701.24a: randomise the library (the game's seeded RNG)."""
+        self.rng.shuffle(self.library(p))
+        self.log.add(f"{self.players[p].name} shuffles their library", "CR 701.24a")
+
+    def _e_Shuffle(self, e, ctx):
+        for p in self.players_of(e.who, ctx):
+            self.shuffle_library(p)
+        return
+        yield
+
+    def _e_Sacrifice(self, e, ctx):
+        n = self.amount(e.amount, ctx)
+        for p in self.players_of(e.who, ctx):
+            for _ in range(n):
+                cands = [o.id for o in self.permanents(p) if matches(self, o, e.filter, _src(ctx["source"], p))]
+                if not cands:
+                    break
+                c = yield from self.ask(p, "cards", cands, f"choose a permanent to sacrifice", "CR 701.21a")
+                o = self.objects[c]
+                self.log.add(f"{self.players[p].name} sacrifices {o.name}", "CR 701.21a")
+                self.move(o, "graveyard", cause="sacrificed", rule="CR 701.21a", log=False)
+
+    def _e_TapObjects(self, e, ctx):
+        for o in self.objs(e.what, ctx):
+            if o.zone == "battlefield" and not o.tapped:
+                o.tapped = True
+                self.log.add(f"{o.name} becomes tapped", "CR 701.26a")
+        self.touch()
+        return
+        yield
+
+    def _e_UntapObjects(self, e, ctx):
+        for o in self.objs(e.what, ctx):
+            if o.zone == "battlefield" and o.tapped:
+                o.tapped = False
+                self.log.add(f"{o.name} becomes untapped", "CR 701.26b")
+        self.touch()
+        return
+        yield
+
+    def _e_ExtraTurn(self, e, ctx):
+        for p in self.players_of(e.who, ctx):
+            self.extra_turns.append(p)
+            self.log.add(f"{self.players[p].name} will take an extra turn after this one", "CR 500.7")
+        return
+        yield
+
+    def _e_Regenerate(self, e, ctx):
+        for o in self.objs(e.what, ctx):
+            if o.zone == "battlefield":
+                o.regen_shields += 1
+                self.log.add(f"a regeneration shield is set up for {o.name}", "CR 701.19a")
+        return
+        yield
+
+    def _e_AddMana(self, e, ctx):
+        p = ctx["controller"]
+        n = self.amount(e.amount, ctx)
+        pool = self.players[p].mana_pool
+        added = []
+        for _ in range(max(0, n)):
+            if e.any_color:
+                c = yield from self.ask(p, "color", list("WUBRG"), "choose a colour of mana", "CR 106.1b")
+                pool[c] = pool.get(c, 0) + 1
+                added.append(c)
+            else:
+                for c in e.mana:
+                    pool[c] = pool.get(c, 0) + 1
+                    added.append(c)
+        self.log.add(f"{self.players[p].name} adds " + "".join("{%s}" % c for c in added), "CR 106.3")
+
+    def _e_RevealTopPutIfType(self, e, ctx):
+        for p in self.players_of(e.who, ctx):
+            yield from self.ensure_library(p, 1, "reveal")
+            lib = self.library(p)
+            if not lib:
+                continue
+            o = self.objects[lib[-1]]
+            self.log.add(f"{self.players[p].name} reveals {o.name} from the top of their library", "CR 701.20a")
+            if any(t.capitalize() in o.card.types for t in e.types):
+                self.move(o, "hand", owner=p, cause="revealed land", rule="CR 400.7")
+
+    def _e_ExileFromGraveyard(self, e, ctx):
+        for p in self.players_of(e.who, ctx):
+            for _ in range(self.amount(e.amount, ctx)):
+                cands = list(reversed(self.graveyard(p)))
+                if not cands:
+                    break
+                c = yield from self.ask(p, "cards", cands, "exile a card from your graveyard", "CR 406.2")
+                self.move(self.objects[c], "exile", cause=f"exiled by {ctx['source'].name}", rule="CR 406.2")
+
+    def _e_ExileAllGraveyards(self, e, ctx):
+        seen = set()
+        for p in self.apnap():
+            lst = self.graveyard(p)
+            if id(lst) in seen:
+                continue
+            seen.add(id(lst))
+            for c in list(lst):
+                self.move(self.objects[c], "exile", cause=f"exiled by {ctx['source'].name}", rule="CR 406.2")
+        return
+        yield
+
+    def _e_ShuffleGraveyardIntoLibrary(self, e, ctx):
+        for p in self.players_of(e.who, ctx):
+            cards = list(self.graveyard(p))
+            if e.include_self:
+                src = self.current(ctx["source"])
+                if src is not None and src.zone == "battlefield":
+                    cards = [src.id] + cards
+            for c in cards:
+                o = self.objects[c]
+                self.move(o, "library", owner=o.owner, position="top", cause="shuffled into the library", rule="CR 701.24a", log=False)
+            self.log.add(f"{len(cards)} card(s) are shuffled into {self.players[p].name}'s library", "CR 701.24a")
+            self.shuffle_library(p)
+        return
+        yield
+
+    def _e_PlayLinkedFree(self, e, ctx):
+        """Hideaway (CR 702.75a): play the exiled card without paying its mana cost."""
+        p = ctx["controller"]
+        for o in self.objs(ir.LinkedExiled(), ctx):
+            o.face_down = False
+            if "Land" in o.card.types:
+                self.move(o, "battlefield", controller=p, cause="played with hideaway", rule="CR 702.75a")
+            else:
+                yield from self.cast_free(p, o)
+
+    def cast_free(self, p: int, o):
+        """Cast a card during a resolution without paying its mana cost (CR 608.2g, 601.2)."""
+        spell = self.move(o, "stack", controller=p, cause="cast without paying its mana cost", rule="CR 601.2a")
+        specs = self.spell_targets(spell)
+        if spell.card.mana_cost and "{X}" in spell.card.mana_cost:
+            spell.x = 0  # CR 107.3b: X is 0 when cast without paying the mana cost
+        spell.targets = yield from self.choose_targets(p, spell, specs)
+        self.log.add(f"{self.players[p].name} casts {spell.name} without paying its mana cost", "CR 601.2")
+
+    def _e_Optional(self, e, ctx):
+        who = self.players_of(e.who, ctx)
+        if not who:
+            return
+        p = who[0]
+        yes = yield from self.ask(p, "may", self.forced_bool_options([True, False], "may"),
+                                  f"{ctx['source'].name}: do you want to do it?", "CR 603.5" if ctx.get("item") else "CR 608.2c")
+        if yes:
+            yield from self.run_effects(e.effects, ctx)
+        else:
+            self.log.add(f"{self.players[p].name} chooses not to", "CR 608.2c")
+
+    def _e_Conditional(self, e, ctx):
+        if self.condition_true(e.condition, ctx["source"], ctx["controller"], ctx):
+            yield from self.run_effects(e.effects, ctx)
+        else:
+            self.log.add(f"{ctx['source'].name}: the condition ({e.condition}) is false", "CR 608.2c")
+
+    def _e_DelayedTrigger(self, e, ctx):
+        self.delayed.append({"when": e.when, "effects": e.effects, "controller": ctx["controller"],
+                             "source": ctx["source"], "chosen": {k: list(v) for k, v in ctx["chosen"].items()},
+                             "turn": self.turn})
+        self.log.add(f"{ctx['source'].name} sets up a delayed triggered ability ({e.when.replace('_', ' ')})", "CR 603.7a")
+        return
+        yield
+
+    def _e_Attach(self, e, ctx):
+        src = self.current(ctx["source"])
+        targets = self.objs(ir.Target(0), ctx)
+        if src is None or not targets:
+            return
+        t = targets[0]
+        if t.controller != ctx["controller"] or t.zone != "battlefield":
+            return
+        src.attached_to = t.id
+        src.timestamp = self.new_timestamp()
+        self.touch()
+        self.log.add(f"{src.name} is attached to {t.name}", "CR 702.6a", "CR 301.5c")
+        return
+        yield
+
+
+def _src(source, controller):
+    from judgetower.rules.casting import _Src
+    return _Src(source, controller)
+

@@ -1,0 +1,451 @@
+"""The game: state, zones, objects, events, and the decision API (DESIGN.md principle 1).
+
+``Game`` holds one playthrough. The flow of the game is a generator (``_main``) that yields a
+``Decision`` whenever a player must choose; ``decide`` validates a choice and resumes it. Rule
+logic lives in mixins named for their concept: ``turn`` (CR 500-514), ``priority`` (CR 117),
+``casting`` (CR 601-602), ``resolution`` (CR 608), ``effects`` (CR 701), ``combat`` (CR 506-511),
+``sba`` (CR 704), ``triggers`` (CR 603), ``view`` (per-player information).
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+import random
+from typing import Any, Iterable
+
+from judgetower.cards.card import CardDef
+from judgetower import oracle
+from judgetower.oracle.ir import CompiledCard, TokenSpec
+from judgetower.rules.casting import CastingMixin
+from judgetower.rules.combat import CombatMixin
+from judgetower.rules.decisions import Decision
+from judgetower.rules.effects import EffectsMixin
+from judgetower.rules.errors import GameOverError, IllegalAction
+from judgetower.rules.layers import compute_all
+from judgetower.rules.log import GameLog
+from judgetower.rules.objects import PID, GameObject, Player, StackAbility
+from judgetower.rules.priority import PriorityMixin
+from judgetower.rules.resolution import ResolutionMixin
+from judgetower.rules.sba import SBAMixin
+from judgetower.rules.triggers import TriggersMixin
+from judgetower.rules.turn import STEPS, TurnMixin
+from judgetower.rules.view import ViewMixin
+
+PER_PLAYER_ZONES = ("library", "hand", "graveyard")
+SHARED_ZONES = ("battlefield", "stack", "exile")
+
+
+class StandardRules:
+    """The hooks a variant may change (DESIGN.md: variants act through engine hooks).
+    This is ordinary Magic; ``judgetower.variants`` subclass it."""
+
+    name = "standard"
+    starting_life: Any = 20
+    opening_hand = 7
+
+    def zone_owner(self, game: "Game", zone: str, player: int | None) -> int | None:
+        """Which list a per-player zone of ``player`` is (None: a shared zone)."""
+        return player
+
+    def replace_move(self, game: "Game", obj, to_zone: str, position: str):
+        """Replacement effects on a zone change (CR 614); returns (to_zone, position)."""
+        return to_zone, position
+
+    def extra_sba(self, game: "Game") -> list:
+        """Variant state-based actions (CR 704), as (description, rule, action) triples."""
+        return []
+
+
+class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin, CombatMixin,
+           SBAMixin, TriggersMixin, ViewMixin):
+    """One game of Magic (or a variant), from set-up to its end."""
+
+    def __init__(self, player_names: Iterable[str], *, seed: int = 0, rules: StandardRules | None = None,
+                 starting_life: Any = None) -> None:
+        names = list(player_names)
+        if len(names) < 2:
+            raise IllegalAction(f"a game needs at least 2 players, got {len(names)}", "CR 103.1")
+        if len(set(names)) != len(names):
+            raise IllegalAction(f"player names must differ: {names}", "CR 102.1")
+        self.rules = rules or StandardRules()
+        life = self.rules.starting_life if starting_life is None else starting_life
+        self.players = [Player(i, n, life=life) for i, n in enumerate(names)]
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.log = GameLog()
+        self.objects: dict[int, Any] = {}
+        self.zones: dict[tuple[str, int | None], list[int]] = {}
+        self.battlefield: list[int] = []
+        self.stack: list[int] = []
+        self.exile: list[int] = []
+        self._next_id = 1
+        self._timestamp = 0
+        self.turn = 0
+        self.active = 0
+        self.step = "untap"
+        self.priority_player: int | None = None
+        self.continuous: list[dict] = []       # resolved continuous effects (CR 611.2)
+        self.delayed: list[dict] = []          # delayed triggers (CR 603.7)
+        self.pending_triggers: list[dict] = []  # triggered, not yet on the stack (CR 603.3)
+        self.events: list[dict] = []           # events since triggers were last checked
+        self.extra_turns: list[int] = []       # CR 500.7
+        self.game_over = False
+        self.winners: list[int] = []
+        self.end_reason = ""
+        self.first_strike_step = False
+        self._version = 0
+        self._chars_cache: tuple[int, dict] | None = None
+        self._pending: Decision | None = None
+        self._gen = None
+        self.decisions: list[tuple[int, Any]] = []
+        self.is_first_turn_of_game = True
+        self.skip_first_draw = len(names) == 2   # CR 103.8a (R2)
+        self.hooks_after_decide: list = []
+
+    # ------------------------------------------------------------------ ids, versions
+    def new_id(self) -> int:
+        i = self._next_id
+        self._next_id += 1
+        return i
+
+    def new_timestamp(self) -> int:
+        self._timestamp += 1
+        return self._timestamp
+
+    def touch(self) -> None:
+        """Something changed that may change characteristics: drop the layer cache."""
+        self._version += 1
+
+    def chars(self, obj):
+        cache = self._chars_cache
+        if cache is None or cache[0] != self._version:
+            cache = (self._version, compute_all(self))
+            self._chars_cache = cache
+        ch = cache[1].get(obj.id)
+        if ch is None:
+            from judgetower.rules.layers import base_chars
+            return base_chars(obj)
+        return ch
+
+    # ------------------------------------------------------------------ players
+    def player_by_name(self, name: str) -> Player:
+        for p in self.players:
+            if p.name == name:
+                return p
+        raise IllegalAction(f"no player named {name!r}", "CR 102.1")
+
+    def alive_players(self) -> list[int]:
+        return [p.index for p in self.players if not p.lost]
+
+    def apnap(self, start: int | None = None) -> list[int]:
+        """Players still in the game in APNAP order (CR 101.4)."""
+        start = self.active if start is None else start
+        n = len(self.players)
+        return [(start + k) % n for k in range(n) if not self.players[(start + k) % n].lost]
+
+    def are_opponents(self, a: int, b: int) -> bool:
+        return a != b  # free-for-all (CR 102.2)
+
+    def opponents(self, p: int) -> list[int]:
+        return [q for q in self.apnap(p) if q != p]
+
+    def next_player(self, p: int) -> int:
+        n = len(self.players)
+        for k in range(1, n + 1):
+            q = (p + k) % n
+            if not self.players[q].lost:
+                return q
+        return p
+
+    # ------------------------------------------------------------------ zones
+    def zone_list(self, zone: str, player: int | None = None) -> list[int]:
+        if zone == "battlefield":
+            return self.battlefield
+        if zone == "stack":
+            return self.stack
+        if zone == "exile":
+            return self.exile
+        key = (zone, self.rules.zone_owner(self, zone, player))
+        lst = self.zones.get(key)
+        if lst is None:
+            lst = self.zones[key] = []
+        return lst
+
+    def library(self, p: int) -> list[int]:
+        """Top of the library is the END of the list (fast draws)."""
+        return self.zone_list("library", p)
+
+    def hand(self, p: int) -> list[int]:
+        return self.zone_list("hand", p)
+
+    def graveyard(self, p: int) -> list[int]:
+        return self.zone_list("graveyard", p)
+
+    def obj(self, oid: int):
+        return self.objects[oid]
+
+    def permanents(self, controller: int | None = None) -> list[GameObject]:
+        objs = [self.objects[i] for i in self.battlefield]
+        if controller is not None:
+            objs = [o for o in objs if o.controller == controller]
+        return objs
+
+    def all_zone_lists(self) -> list[tuple[str, list[int]]]:
+        out = [("battlefield", self.battlefield), ("stack", self.stack), ("exile", self.exile)]
+        for (z, p), lst in self.zones.items():
+            out.append((f"{z}:{p}", lst))
+        return out
+
+    # ------------------------------------------------------------------ object creation
+    def make_card(self, card: CardDef, owner: int, zone: str, *, compiled: CompiledCard | None = None,
+                  position: str = "top") -> GameObject:
+        """Put a new card object into a zone (set-up, scenario state)."""
+        comp = compiled or oracle.compile_card(card)
+        o = GameObject(self.new_id(), card, comp, owner, owner, zone, timestamp=self.new_timestamp())
+        self.objects[o.id] = o
+        self._insert(o, zone, owner, position)
+        if zone == "battlefield":
+            self._on_enter_battlefield(o)
+        self.touch()
+        return o
+
+    def make_token(self, spec: TokenSpec, controller: int) -> GameObject:
+        """CR 111.2: a token is owned by the player who created it."""
+        comp = CompiledCard(spec.name, ())
+        o = GameObject(self.new_id(), None, comp, controller, controller, "battlefield", token=spec,
+                       timestamp=self.new_timestamp(), sick=True)
+        self.objects[o.id] = o
+        self.battlefield.append(o.id)
+        self._on_enter_battlefield(o)
+        self.touch()
+        self.events.append({"kind": "zone", "new": o, "old": None, "from": None, "to": "battlefield"})
+        return o
+
+    def _insert(self, o, zone: str, owner: int | None, position: str | int = "top") -> None:
+        lst = self.zone_list(zone, owner)
+        if position == "top":
+            lst.append(o.id)
+        elif position == "bottom":
+            lst.insert(0, o.id)
+        else:
+            lst.insert(len(lst) - int(position), o.id)
+
+    def _on_enter_battlefield(self, o: GameObject) -> None:
+        if o.card is not None and "Planeswalker" in o.card.types and "loyalty" not in o.counters:
+            try:
+                o.counters["loyalty"] = int(o.card.loyalty)  # CR 306.5b
+            except (TypeError, ValueError):
+                o.counters["loyalty"] = 0
+
+    def zone_of(self, o) -> list[int]:
+        owner = o.owner if o.zone in PER_PLAYER_ZONES else None
+        return self.zone_list(o.zone, owner)
+
+    def move(self, o, to_zone: str, *, owner: int | None = None, position: str | int = "top",
+             controller: int | None = None, tapped: bool = False, face_down: bool = False,
+             cause: str = "", rule: str = "", log: bool = True) -> GameObject | None:
+        """Move an object to another zone: it becomes a new object (CR 400.7).
+
+        Replacement effects of the variant apply first (CR 614; JT-G8). Returns the new object,
+        or None when a token or an ability ceases to exist.
+        """
+        from_zone = o.zone
+        to_zone, position = self.rules.replace_move(self, o, to_zone, position)
+        src_list = self.zone_of(o)
+        if o.id in src_list:
+            src_list.remove(o.id)
+        if isinstance(o, StackAbility):
+            return None
+        old_chars = self.chars(o) if from_zone == "battlefield" else None
+        new_owner = o.owner if owner is None else owner
+        new = GameObject(self.new_id(), o.card, o.compiled, new_owner, new_owner, to_zone, token=o.token,
+                         timestamp=self.new_timestamp())
+        if to_zone == "stack":
+            new.controller = o.controller if controller is None else controller
+        if to_zone == "battlefield":
+            new.controller = new_owner if controller is None else controller
+            new.tapped = tapped
+            new.sick = True
+            new.kicked, new.x = o.kicked, o.x
+        if face_down:
+            new.face_down = True
+        self.objects[new.id] = new
+        o.moved_to = new.id
+        o.zone_left = from_zone
+        o.zone = "gone:" + from_zone
+        self._insert(new, to_zone, new_owner, position)
+        if from_zone == "battlefield":
+            o.last_chars = old_chars
+            for other in self.permanents():
+                if other.attached_to == o.id:
+                    other.attached_to = None if "Equipment" in (other.card.subtypes if other.card else ()) else other.attached_to
+            self._remove_from_combat(o)
+        if to_zone == "battlefield":
+            self._on_enter_battlefield(new)
+            self.apply_enter_replacements(new)
+        self.touch()
+        self.events.append({"kind": "zone", "old": o, "new": new, "from": from_zone, "to": to_zone,
+                            "cause": cause, "old_chars": old_chars})
+        if log:
+            what = o.name if not (to_zone in ("library",) or face_down) else ("a card" if from_zone in ("library", "hand") else o.name)
+            who = self.players[new_owner].name
+            place = {"battlefield": "onto the battlefield", "graveyard": f"into {who}'s graveyard",
+                     "hand": f"into {who}'s hand", "library": f"into {who}'s library ({position})",
+                     "exile": "into exile" + (" face down" if face_down else ""),
+                     "stack": "onto the stack"}.get(to_zone, to_zone)
+            vis = None
+            if from_zone in ("library",) and to_zone == "hand":
+                what = "a card"
+            self.log.add(f"{what} moves from {from_zone} {place}" + (f" ({cause})" if cause else ""),
+                         rule or "CR 400.7", visible_to=vis)
+        return new
+
+    # ------------------------------------------------------------------ life
+    def gain_life(self, p: int, amount: int, source=None, rule: str = "CR 119.3") -> None:
+        if amount <= 0 or self.players[p].lost:
+            return
+        pl = self.players[p]
+        pl.life = pl.life + amount
+        pl.life_gained_turn += amount
+        pl.life_change += amount
+        self.log.add(f"{pl.name} gains {amount} life (life: {self.life_str(p)})", rule)
+        self.events.append({"kind": "life_gain", "player": p, "amount": amount})
+
+    def lose_life(self, p: int, amount: int, source=None, rule: str = "CR 119.3") -> None:
+        if amount <= 0 or self.players[p].lost:
+            return
+        pl = self.players[p]
+        pl.life = pl.life - amount
+        pl.life_lost_turn += amount
+        pl.life_change -= amount
+        self.log.add(f"{pl.name} loses {amount} life (life: {self.life_str(p)})", rule)
+        self.events.append({"kind": "life_loss", "player": p, "amount": amount})
+
+    def life_str(self, p: int) -> str:
+        pl = self.players[p]
+        if pl.life == math.inf:
+            ch = pl.life_change
+            return "∞" + (f" ({'+' if ch > 0 else '−'}{abs(ch)})" if ch else "")
+        return str(pl.life)
+
+    # ------------------------------------------------------------------ game end
+    def lose(self, p: int, reason: str, rule: str) -> None:
+        """A player loses and leaves the game (CR 104.3, 800.4a)."""
+        pl = self.players[p]
+        if pl.lost:
+            return
+        pl.lost = True
+        self.log.add(f"{pl.name} loses the game: {reason}", rule)
+        for oid in list(self.battlefield) + list(self.stack):
+            o = self.objects[oid]
+            if o.owner == p or getattr(o, "controller", None) == p:
+                lst = self.zone_of(o)
+                if oid in lst:
+                    lst.remove(oid)
+                o.zone = "gone:left game"
+        self.touch()
+        alive = self.alive_players()
+        if len(alive) <= 1:
+            self.end_game(alive, reason if alive else "all players lost", rule)
+
+    def end_game(self, winners: list[int], reason: str, rule: str) -> None:
+        if self.game_over:
+            return
+        self.game_over = True
+        self.winners = list(winners)
+        self.end_reason = reason
+        for w in winners:
+            self.players[w].won = True
+        names = ", ".join(self.players[w].name for w in winners) or "nobody (a draw)"
+        self.log.add(f"The game ends; winner: {names} ({reason})", rule)
+
+    # ------------------------------------------------------------------ decision API
+    def start(self, at_step: str | None = None, *, pregame: bool = False) -> None:
+        """Begin play. ``pregame``: run the start-of-game procedure (CR 103) and turn 1.
+        ``at_step``: begin in that step of the current turn (scenario positions), with
+        summoning sickness, land plays etc. as set up."""
+        if self._gen is not None:
+            raise IllegalAction("the game has already started", "CR 103")
+        if at_step is not None and at_step not in STEPS:
+            raise IllegalAction(f"unknown step {at_step!r}", "CR 500.1")
+        self._gen = self._main(at_step, pregame)
+        self._advance(None)
+
+    def pending(self) -> Decision | None:
+        """The one decision the game waits for, or None when it is over."""
+        return None if self.game_over else self._pending
+
+    def legal_choices(self, player: int) -> list[Any]:
+        d = self.pending()
+        if d is None or d.player != player:
+            return []
+        return list(d.options)
+
+    def decide(self, player: int | str, choice: Any) -> None:
+        """Apply ``player``'s ``choice`` to the pending decision; IllegalAction leaves the game
+        untouched (principle 1)."""
+        if isinstance(player, str):
+            player = self.player_by_name(player).index
+        if self.game_over:
+            raise GameOverError(f"the game is over; {self.players[player].name}'s decision {choice!r} is refused")
+        d = self._pending
+        if d is None:
+            raise IllegalAction("no decision is pending", "CR 117")
+        if player != d.player:
+            raise IllegalAction(f"{self.players[player].name} cannot decide now: the game waits for "
+                                f"{self.players[d.player].name} ({d.prompt})", d.rule or "CR 117.1")
+        if choice not in d.options:
+            raise IllegalAction(f"{choice!r} is not a legal choice for {d.prompt}", self.why_illegal(d, choice))
+        self.decisions.append((player, choice))
+        self._advance(choice)
+
+    def why_illegal(self, d: Decision, choice: Any) -> str:
+        """The rule an illegal choice breaks; variants refine it (e.g. JT-P1 for a pass)."""
+        return d.context.get("illegal_rule") or d.rule or "CR 117"
+
+    def _advance(self, choice: Any) -> None:
+        try:
+            d = self._gen.send(choice)
+            while True:
+                if len(d.options) == 1 and d.context.get("auto", True):
+                    d = self._gen.send(d.options[0])
+                    continue
+                break
+            self._pending = d
+        except StopIteration:
+            self._pending = None
+            if not self.game_over:
+                self.end_game([], "no more turns", "CR 104")
+
+    def ask(self, player: int, kind: str, options: list, prompt: str, rule: str = "", **context):
+        """Generator helper: yield a decision, return the choice (one option: taken at once)."""
+        if not options:
+            raise RuntimeError(f"engine asked {kind!r} with no options: {prompt}")
+        if len(options) == 1 and context.get("auto", True):
+            return options[0]
+        choice = yield Decision(player, kind, options, prompt, rule, context)
+        return choice
+
+    # ------------------------------------------------------------------ copies
+    def snapshot(self) -> dict:
+        """A comparable summary of the state (for replay checks), not a copy of the flow."""
+        def z(lst):
+            return [self.objects[i].name for i in lst]
+        return {
+            "turn": self.turn, "active": self.active, "step": self.step,
+            "players": [(p.name, str(p.life), p.poison, p.lost, p.shame) for p in self.players],
+            "zones": {k: z(v) for k, v in self.all_zone_lists()},
+            "permanents": [(o.name, o.controller, o.tapped, o.damage, sorted(o.counters.items()))
+                           for o in self.permanents()],
+            "over": self.game_over, "winners": list(self.winners), "log": len(self.log),
+        }
+
+    def clone_state(self):
+        return copy.deepcopy(self.snapshot())
+
+    def target_name(self, t) -> str:
+        if isinstance(t, PID):
+            return self.players[t.index].name
+        o = self.objects.get(t)
+        return o.name if o is not None else str(t)

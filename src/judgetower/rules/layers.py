@@ -1,0 +1,134 @@
+"""Characteristics after continuous effects: the layer system (CR 613).
+
+Only the layers the supported cards use are applied: layer 2 (control is stored on the object),
+layer 6 (abilities added by static abilities and resolved effects, CR 613.1f) and layer 7
+(power/toughness: 7b setting none yet, 7c modifications *and counters*, CR 613.4c). Within a
+sublayer effects apply in timestamp order (CR 613.7); the supported 7c effects commute.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from judgetower.oracle import ir
+
+#: Keyword names as stored in characteristics. Parameterised keywords are "protection:B",
+#: "landwalk:Mountain".
+EVERGREEN = frozenset(ir.KEYWORDS)
+
+
+@dataclass
+class Chars:
+    name: str
+    types: tuple[str, ...]
+    subtypes: tuple[str, ...]
+    supertypes: tuple[str, ...]
+    colors: tuple[str, ...]
+    power: int
+    toughness: int
+    keywords: frozenset[str]
+    cant_attack: bool = False
+    cant_block: bool = False
+    mana_value: int = 0
+
+    def has(self, keyword: str) -> bool:
+        return keyword in self.keywords
+
+    def is_type(self, t: str) -> bool:
+        return t in self.types
+
+
+def keyword_key(name: str, arg=None) -> str:
+    """Normalise a keyword to its stored form ("mountainwalk" -> "landwalk:Mountain")."""
+    if name.endswith("walk") and name != "landwalk":
+        return "landwalk:" + name[:-4].capitalize()
+    if arg is not None and name in ("protection", "landwalk"):
+        return f"{name}:{arg}"
+    return name
+
+
+def base_chars(obj) -> Chars:
+    """Copiable values before any effect (CR 613.1, 111.3 for tokens, 708.2 face-down)."""
+    if obj.face_down:
+        return Chars("", (), (), (), (), 2, 2, frozenset())
+    if obj.token is not None:
+        t = obj.token
+        return Chars(t.name, tuple(x.capitalize() for x in t.types), t.subtypes, (), t.colors,
+                     t.power, t.toughness, frozenset(keyword_key(k) for k in t.keywords))
+    c = obj.card
+    kws = set()
+    for ab in obj.compiled.abilities:
+        if isinstance(ab, ir.Keyword) and ab.name not in ("kicker", "multikicker", "buyback",
+                                                          "equip", "enchant", "hideaway"):
+            kws.add(keyword_key(ab.name, ab.arg))
+
+    def num(v):
+        try:
+            return int(v)
+        except (TypeError, ValueError):
+            return 0
+
+    return Chars(c.name, c.types, c.subtypes, c.supertypes, c.colors or (), num(c.power),
+                 num(c.toughness), frozenset(kws), mana_value=c.mana_value)
+
+
+def compute_all(game) -> dict[int, Chars]:
+    """Characteristics of every permanent on the battlefield (CR 613)."""
+    bf = [game.objects[i] for i in game.battlefield]
+    out = {o.id: base_chars(o) for o in bf}
+    # statics, gathered with their source (CR 604.2, 611.3)
+    statics = []
+    for o in bf:
+        if o.face_down:
+            continue
+        for ab in o.compiled.abilities:
+            if isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, (ir.Anthem, ir.CantAttackOrBlock)):
+                statics.append((o, ab.effect))
+    # layer 6: abilities (CR 613.1f)
+    adds: dict[int, set[str]] = {}
+    for o, eff in statics:
+        if isinstance(eff, ir.Anthem) and eff.keywords:
+            for tid in _affected(game, o, eff.affected, out):
+                adds.setdefault(tid, set()).update(keyword_key(k) for k in eff.keywords)
+    for eff in game.continuous:
+        if eff.get("keywords"):
+            for tid in eff["objs"]:
+                if tid in out:
+                    adds.setdefault(tid, set()).update(keyword_key(k) for k in eff["keywords"])
+    for o in bf:
+        if o.granted:
+            adds.setdefault(o.id, set()).update(o.granted)
+    for tid, ks in adds.items():
+        out[tid].keywords = out[tid].keywords | frozenset(ks)
+    # layer 7c: modifications and counters (CR 613.4c)
+    for o, eff in statics:
+        if isinstance(eff, ir.Anthem) and (eff.power or eff.toughness):
+            for tid in _affected(game, o, eff.affected, out):
+                out[tid].power += eff.power
+                out[tid].toughness += eff.toughness
+        elif isinstance(eff, ir.CantAttackOrBlock):
+            for tid in _affected(game, o, eff.affected, out):
+                out[tid].cant_attack |= eff.attack
+                out[tid].cant_block |= eff.block
+    for eff in game.continuous:
+        if eff.get("power") or eff.get("toughness"):
+            for tid in eff["objs"]:
+                if tid in out:
+                    out[tid].power += eff["power"]
+                    out[tid].toughness += eff["toughness"]
+    for o in bf:
+        if o.counters:
+            p = o.counters.get("+1/+1", 0) - o.counters.get("-1/-1", 0)
+            out[o.id].power += p
+            out[o.id].toughness += p
+    return out
+
+
+def _affected(game, source, ref, chars) -> list[int]:
+    if isinstance(ref, (ir.Enchanted, ir.Equipped)):
+        return [source.attached_to] if source.attached_to in chars else []
+    if isinstance(ref, ir.All):
+        from judgetower.rules.filters import matches_chars
+        return [oid for oid, ch in chars.items()
+                if matches_chars(game, game.objects[oid], ch, ref.filter, source)]
+    return []

@@ -1,0 +1,128 @@
+"""Game objects and players (CR 109, 102).
+
+A ``GameObject`` is one card, token or copy in one zone. When it changes zones it becomes a new
+object with a new id (CR 400.7); nothing of the old one carries over except what a rule says.
+A ``StackAbility`` is an activated or triggered ability on the stack (CR 113.7a).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from judgetower.cards.card import CardDef
+from judgetower.oracle.ir import CompiledCard, TokenSpec
+
+
+@dataclass(frozen=True, order=True)
+class PID:
+    """A player as a choice or target (CR 115.1): the player's seat index in turn order."""
+
+    index: int
+
+    def __repr__(self) -> str:
+        return f"PID({self.index})"
+
+
+@dataclass
+class GameObject:
+    id: int
+    card: CardDef | None
+    compiled: CompiledCard
+    owner: int
+    controller: int
+    zone: str
+    token: TokenSpec | None = None
+    tapped: bool = False
+    sick: bool = False
+    damage: int = 0
+    deathtouch_damage: bool = False
+    counters: dict[str, int] = field(default_factory=dict)
+    attached_to: int | None = None
+    face_down: bool = False
+    timestamp: int = 0
+    kicked: int = 0
+    x: int = 0
+    regen_shields: int = 0
+    granted: frozenset[str] = frozenset()   # keywords it entered with (Kavu Titan, CR 614.1c)
+    linked: dict[int, list[int]] = field(default_factory=dict)   # ability index -> exiled ids (CR 607)
+    activated_this_turn: set[int] = field(default_factory=set)   # JT-P1, CR 606.3
+    # casting info while on the stack (CR 601.2)
+    targets: list[list[Any]] = field(default_factory=list)
+    alternative: bool = False
+    buyback: bool = False
+    cast_from: str = ""
+    # combat (CR 506.4)
+    attacking: Any = None          # PID or planeswalker id while attacking
+    blocking: list[int] = field(default_factory=list)
+    blocked_by: list[int] = field(default_factory=list)
+    was_blocked: bool = False
+    dealt_first_strike: bool = False
+    moved_to: int | None = None
+    zone_left: str = ""
+    last_chars: Any = None
+    # who may look at it while it is face down (CR 406.3a)
+    may_look: frozenset[int] = frozenset()
+
+    @property
+    def name(self) -> str:
+        if self.face_down:
+            return "a face-down card"
+        if self.token is not None:
+            return self.token.name
+        return self.card.name if self.card else "?"
+
+    @property
+    def is_token(self) -> bool:
+        return self.token is not None
+
+    def __repr__(self) -> str:
+        return f"<{self.name}#{self.id} {self.zone}>"
+
+
+@dataclass
+class StackAbility:
+    """An ability on the stack. ``kind``: "activated" | "triggered"."""
+
+    id: int
+    kind: str
+    source_id: int
+    source_name: str
+    controller: int
+    ability: Any
+    ability_index: int
+    targets: list[list[Any]] = field(default_factory=list)
+    x: int = 0
+    context: dict[str, Any] = field(default_factory=dict)
+    zone: str = "stack"
+
+    @property
+    def name(self) -> str:
+        return f"ability of {self.source_name}"
+
+    def __repr__(self) -> str:
+        return f"<{self.kind} ability of {self.source_name}#{self.id}>"
+
+
+@dataclass
+class Player:
+    index: int
+    name: str
+    life: Any = 20                  # int, or math.inf in Judge Tower (JT-G3)
+    poison: int = 0
+    lost: bool = False
+    won: bool = False
+    land_plays: int = 0             # lands played this turn (CR 305.2)
+    mana_pool: dict[str, int] = field(default_factory=dict)
+    life_gained_turn: int = 0
+    life_lost_turn: int = 0
+    life_change: int = 0            # net announced change (JT-G10, R14)
+    drew_from_empty: bool = False   # CR 704.5b
+    judge_level: int = 0
+    first_game: bool = False
+    shame: int = 0
+    attacked_count_turn: int = 0    # creatures this player attacked with this turn
+
+    @property
+    def alive(self) -> bool:
+        return not self.lost

@@ -1,0 +1,108 @@
+"""Priority (CR 117) and the actions a player may take with it."""
+
+from __future__ import annotations
+
+from judgetower.oracle import ir
+from judgetower.rules.decisions import Activate, Cast, Pass, PlayLand
+
+MAIN_STEPS = ("precombat_main", "postcombat_main")
+
+
+class PriorityMixin:
+
+    def priority_round(self, already_checked: bool = False):
+        """Players receive priority until all pass in succession (CR 117.3-117.4).
+        Returns when the stack is empty and everyone passed (the step ends)."""
+        holder = self.active
+        passes = 0
+        checked = already_checked
+        while not self.game_over:
+            if not checked:
+                yield from self.run_sba_and_triggers()
+                if self.game_over:
+                    return
+                if self.players[holder].lost:
+                    holder = self.next_player(holder)
+            checked = False
+            self.priority_player = holder
+            options = self.priority_options(holder)
+            action = yield from self.ask(holder, "priority", options,
+                                         f"{self.players[holder].name} has priority ({self.step.replace('_', ' ')})",
+                                         "CR 117.1", auto=False)
+            if isinstance(action, Pass):
+                passes += 1
+                self.on_pass(holder)
+                if passes >= len(self.alive_players()):
+                    if not self.stack:
+                        self.priority_player = None
+                        return
+                    yield from self.resolve_top()
+                    holder = self.active
+                    passes = 0
+                    if self.players[holder].lost:
+                        holder = self.next_player(holder)
+                else:
+                    holder = self.next_player(holder)
+                continue
+            passes = 0
+            yield from self.take_action(holder, action)
+            # CR 117.3c: the player who acted receives priority again
+
+    def on_pass(self, player: int) -> None:
+        """Hook for variants (e.g. JT-P1 bookkeeping)."""
+
+    def priority_options(self, p: int) -> list:
+        """Legal priority actions, documented order: Pass first (the default), then lands,
+        spells in hand order, abilities in battlefield order (CR 117.1)."""
+        return [Pass()] + self.legal_actions(p)
+
+    def legal_actions(self, p: int) -> list:
+        actions: list = []
+        sorcery_ok = self.sorcery_timing(p)
+        for oid in self.hand(p):
+            o = self.objects[oid]
+            if o.card is None:
+                continue
+            if "Land" in o.card.types:
+                if sorcery_ok and self.players[p].land_plays < 1:
+                    actions.append(PlayLand(oid))  # CR 305.2
+                continue
+            if not o.compiled.ok:
+                continue
+            instant = "Instant" in o.card.types or any(
+                isinstance(a, ir.Keyword) and a.name == "flash" for a in o.compiled.abilities)
+            if not (instant or sorcery_ok):
+                continue
+            if self.can_cast(p, o, alternative=False):
+                actions.append(Cast(oid))
+            if self.alternative_cost(o) is not None and self.can_cast(p, o, alternative=True):
+                actions.append(Cast(oid, alternative=True))
+        for o in self.permanents(p):
+            for idx, ab in enumerate(self.activated_abilities(o)):
+                if self.can_activate(p, o, idx, ab):
+                    actions.append(Activate(o.id, idx))
+        return actions
+
+    def sorcery_timing(self, p: int) -> bool:
+        """CR 307.1: main phase of your own turn with an empty stack."""
+        return p == self.active and self.step in MAIN_STEPS and not self.stack
+
+    def take_action(self, p: int, action):
+        if isinstance(action, PlayLand):
+            yield from self.play_land(p, self.objects[action.obj])
+        elif isinstance(action, Cast):
+            yield from self.cast_spell(p, self.objects[action.obj], alternative=action.alternative)
+        elif isinstance(action, Activate):
+            yield from self.activate(p, self.objects[action.obj], action.index)
+
+    def play_land(self, p: int, o):
+        """CR 305.1: a special action; it doesn't use the stack."""
+        self.players[p].land_plays += 1
+        new = self.move(o, "battlefield", controller=p, cause="land played", rule="CR 305.1", log=False)
+        self.log.add(f"{self.players[p].name} plays {new.name}", "CR 305.1")
+        self.after_special_action(p, new)
+        return
+        yield
+
+    def after_special_action(self, p: int, o) -> None:
+        """Hook for variants."""

@@ -1,0 +1,112 @@
+"""Resolving spells and abilities (CR 608)."""
+
+from __future__ import annotations
+
+from judgetower.rules.objects import StackAbility
+
+
+class ResolutionMixin:
+
+    def resolve_top(self):
+        """CR 608.1: the top object of the stack resolves."""
+        oid = self.stack[-1]
+        item = self.objects[oid]
+        if isinstance(item, StackAbility):
+            yield from self._resolve_ability(item)
+        else:
+            yield from self._resolve_spell(item)
+        self.touch()
+
+    def _targets_check(self, item, specs) -> tuple[bool, list[list]]:
+        """CR 608.2b: drop illegal targets; if every target is illegal, it doesn't resolve."""
+        if not specs or not any(item.targets):
+            return True, item.targets
+        legal = []
+        any_legal = False
+        for spec, ts in zip(specs, item.targets):
+            keep = [t for t in ts if self.target_still_legal(spec, t, item, item.controller)]
+            any_legal |= bool(keep)
+            legal.append(keep)
+        return any_legal, legal
+
+    def _resolve_spell(self, spell):
+        p = spell.controller
+        specs = self.spell_targets(spell)
+        ok, legal = self._targets_check(spell, specs)
+        if not ok:
+            self.log.add(f"{spell.name} doesn't resolve: all its targets are illegal", "CR 608.2b")
+            self.move(spell, "graveyard", cause="countered on resolution", rule="CR 608.2b")
+            return
+        if self.is_permanent_spell(spell):
+            # CR 608.3: it becomes a permanent; an Aura attaches to its target (CR 303.4f)
+            self.log.add(f"{spell.name} resolves", "CR 608.3")
+            new = self.move(spell, "battlefield", controller=p, cause="resolved", rule="CR 608.3a", log=False)
+            if new is not None and legal and legal[0] and "Aura" in (new.card.subtypes if new.card else ()):
+                new.attached_to = legal[0][0]
+                self.log.add(f"{new.name} enters attached to {self.target_name(legal[0][0])}", "CR 303.4f")
+            self.touch()
+            return
+        self.log.add(f"{spell.name} resolves", "CR 608.2")
+        sa = self.spell_ability(spell)
+        ctx = self.make_ctx(spell, p, legal, x=spell.x, kicked=spell.kicked)
+        if sa is not None:
+            yield from self.run_effects(sa.effects, ctx)
+        # CR 608.2n: an instant or sorcery goes to its owner's graveyard (buyback: hand)
+        if spell.id in self.stack:
+            if spell.buyback:
+                self.move(spell, "hand", cause="buyback", rule="CR 702.27a")
+            else:
+                self.move(spell, "graveyard", cause="resolved", rule="CR 608.2n")
+
+    def is_permanent_spell(self, o) -> bool:
+        return o.card is not None and any(t in o.card.types for t in ("Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle"))
+
+    def _resolve_ability(self, item: StackAbility):
+        ab = item.ability
+        specs = getattr(ab, "targets", ())
+        ok, legal = self._targets_check(item, specs)
+        self.stack.remove(item.id)
+        item.zone = "resolved"
+        if not ok:
+            self.log.add(f"{item.name} doesn't resolve: all its targets are illegal", "CR 608.2b")
+            return
+        # CR 603.4: an intervening "if" clause is checked again on resolution
+        cond = getattr(ab, "condition", None)
+        if cond and item.kind == "triggered" and not self.condition_true(cond, item.context.get("source_lki"), item.controller, item.context):
+            self.log.add(f"{item.name} does nothing: its condition is no longer true", "CR 603.4")
+            return
+        self.log.add(f"{item.name} resolves", "CR 608.2")
+        item.targets = legal
+        yield from self.resolve_ability_effects(item)
+
+    def resolve_ability_effects(self, item: StackAbility):
+        src = item.context.get("source_lki") or self.objects.get(item.source_id)
+        ctx = self.make_ctx(src, item.controller, item.targets, x=item.x, kicked=getattr(src, "kicked", 0),
+                            item=item)
+        ctx.update({k: v for k, v in item.context.items() if k not in ctx})
+        effects = item.ability.effects if not isinstance(item.ability, dict) else item.ability["effects"]
+        yield from self.run_effects(effects, ctx)
+
+    def make_ctx(self, source, controller, targets, x=0, kicked=0, item=None) -> dict:
+        return {"source": source, "controller": controller, "targets": targets, "x": x, "kicked": kicked,
+                "chosen": {}, "item": item}
+
+    def condition_true(self, cond: str, source, controller: int, ctx=None) -> bool:
+        if cond == "kicked":
+            return bool(getattr(source, "kicked", 0))
+        if cond == "this_untapped":
+            cur = self.current(source)
+            return cur is not None and cur.zone == "battlefield" and not cur.tapped
+        if cond == "attacked_with_3":
+            return self.players[controller].attacked_count_turn >= 3
+        raise ValueError(f"unknown condition {cond!r}")
+
+    def current(self, o):
+        """The object now: the same one if it is still in its zone."""
+        if o is None:
+            return None
+        cur = self.objects.get(o.id)
+        if cur is None or cur.zone.startswith("gone"):
+            return None
+        return cur
+

@@ -1,0 +1,120 @@
+"""State-based actions (CR 704): checked whenever a player would receive priority; all applicable
+ones happen at once, then the check repeats (CR 704.3)."""
+
+from __future__ import annotations
+
+from judgetower.rules.filters import matches
+
+
+class SBAMixin:
+
+    def state_based_actions(self) -> bool:
+        """One pass of CR 704.5 (all at once); returns True if anything happened."""
+        to_graveyard: list[tuple] = []   # (obj, reason, rule)
+        to_destroy: list[tuple] = []
+        losers: list[tuple] = []
+        did = False
+        for p in self.players:
+            if p.lost:
+                continue
+            if p.life <= 0:
+                losers.append((p.index, "0 or less life", "CR 704.5a"))
+            elif p.drew_from_empty:
+                losers.append((p.index, "drew from an empty library", "CR 704.5b"))
+            elif p.poison >= 10:
+                losers.append((p.index, "ten or more poison counters", "CR 704.5c"))
+        for desc, rule, action in self.rules.extra_sba(self):
+            losers.append((action, desc, rule))
+        # CR 704.5d: tokens outside the battlefield cease to exist
+        for name, lst in self.all_zone_lists():
+            if name == "battlefield":
+                continue
+            for oid in list(lst):
+                o = self.objects[oid]
+                if getattr(o, "token", None) is not None:
+                    lst.remove(oid)
+                    o.zone = "gone:ceased"
+                    self.log.add(f"{o.name} (a token) ceases to exist", "CR 704.5d")
+                    did = True
+        for o in self.permanents():
+            ch = self.chars(o)
+            if "Creature" in ch.types:
+                if ch.toughness <= 0:
+                    to_graveyard.append((o, "toughness 0 or less", "CR 704.5f"))
+                    continue
+                if o.damage >= ch.toughness and o.damage > 0:
+                    to_destroy.append((o, "lethal damage", "CR 704.5g"))
+                    continue
+                if o.deathtouch_damage and o.damage > 0:
+                    to_destroy.append((o, "damage from a source with deathtouch", "CR 704.5h"))
+                    continue
+            if "Planeswalker" in ch.types and o.counters.get("loyalty", 0) <= 0:
+                to_graveyard.append((o, "no loyalty", "CR 704.5i"))
+                continue
+            if o.card is not None and "Aura" in o.card.subtypes:
+                host = self.objects.get(o.attached_to) if o.attached_to is not None else None
+                if host is None or host.zone != "battlefield" or not self._can_enchant(o, host):
+                    to_graveyard.append((o, "an Aura attached to nothing legal", "CR 704.5m"))
+                    continue
+            if o.card is not None and "Equipment" in o.card.subtypes and o.attached_to is not None:
+                host = self.objects.get(o.attached_to)
+                if host is None or host.zone != "battlefield" or "Creature" not in self.chars(host).types:
+                    o.attached_to = None
+                    self.log.add(f"{o.name} becomes unattached", "CR 704.5n")
+                    did = True
+            plus, minus = o.counters.get("+1/+1", 0), o.counters.get("-1/-1", 0)
+            if plus and minus:
+                n = min(plus, minus)
+                o.counters["+1/+1"] -= n
+                o.counters["-1/-1"] -= n
+                o.counters = {k: v for k, v in o.counters.items() if v}
+                self.log.add(f"{n} +1/+1 and -1/-1 counter pair(s) on {o.name} are removed", "CR 704.5q")
+                self.touch()
+                did = True
+        for idx, why, rule in losers:
+            self.lose(idx, why, rule)
+            did = True
+        if self.game_over:
+            return True
+        for o, why, rule in to_graveyard:
+            if o.zone == "battlefield":
+                self.log.add(f"{o.name} is put into its owner's graveyard ({why})", rule)
+                self.move(o, "graveyard", cause=why, rule=rule, log=False)
+                did = True
+        for o, why, rule in to_destroy:
+            if o.zone == "battlefield":
+                self.log.add(f"{o.name} is destroyed ({why})", rule)
+                self.destroy(o, cause=why)
+                did = True
+        if did:
+            self.touch()
+        return did
+
+    def _can_enchant(self, aura, host) -> bool:
+        enchant = self.keyword_arg(aura, "enchant")
+        if enchant is None:
+            return True
+        if not matches(self, host, enchant, aura):
+            return False
+        ch = self.chars(host)
+        return not any(k == f"protection:{c}" for c in self.chars(aura).colors for k in ch.keywords)
+
+    def legend_rule(self):
+        """CR 704.5j: a player with two or more legendary permanents with the same name chooses
+        one and puts the rest into their owners' graveyards."""
+        while True:
+            groups: dict = {}
+            for o in self.permanents():
+                ch = self.chars(o)
+                if "Legendary" in ch.supertypes:
+                    groups.setdefault((o.controller, ch.name), []).append(o.id)
+            dup = [(k, v) for k, v in groups.items() if len(v) > 1]
+            if not dup:
+                return
+            (p, name), ids = dup[0]
+            keep = yield from self.ask(p, "legend", ids, f"legend rule: choose the {name} to keep", "CR 704.5j")
+            for i in ids:
+                if i != keep:
+                    o = self.objects[i]
+                    self.log.add(f"{o.name} is put into its owner's graveyard (legend rule)", "CR 704.5j")
+                    self.move(o, "graveyard", cause="legend rule", rule="CR 704.5j", log=False)

@@ -1,0 +1,162 @@
+"""Turn structure (CR 500-514) and the start of the game (CR 103)."""
+
+from __future__ import annotations
+
+STEPS = ("untap", "upkeep", "draw", "precombat_main", "beginning_of_combat", "declare_attackers",
+         "declare_blockers", "first_strike_damage", "combat_damage", "end_of_combat",
+         "postcombat_main", "end", "cleanup")
+
+STEP_RULES = {
+    "untap": "CR 502", "upkeep": "CR 503", "draw": "CR 504", "precombat_main": "CR 505",
+    "beginning_of_combat": "CR 507", "declare_attackers": "CR 508", "declare_blockers": "CR 509",
+    "first_strike_damage": "CR 510.4", "combat_damage": "CR 510", "end_of_combat": "CR 511",
+    "postcombat_main": "CR 505", "end": "CR 513", "cleanup": "CR 514",
+}
+
+MAX_HAND = 7  # CR 402.2
+
+
+class TurnMixin:
+    """The game's main flow: turns, steps, turn-based actions."""
+
+    def _main(self, at_step, pregame):
+        if pregame:
+            yield from self._pregame()
+            self.turn = 1
+            start_index = 0
+        else:
+            if self.turn == 0:
+                self.turn = 1
+            start_index = STEPS.index(at_step or "untap")
+        first = True
+        while not self.game_over:
+            yield from self._turn(start_index if first else 0, skip_tba=(first and not pregame and start_index > 0))
+            first = False
+            if self.game_over:
+                return
+            self._next_turn()
+
+    def _pregame(self):
+        """CR 103: the starting player is the first listed; each player draws an opening hand."""
+        self.log.add(f"{self.players[self.active].name} plays first", "CR 103.1")
+        for p in self.apnap():
+            yield from self.draw(p, self.rules.opening_hand, rule="CR 103.5")
+        self.is_first_turn_of_game = True
+
+    def _next_turn(self) -> None:
+        """CR 500.7 (extra turns), then the next player in turn order (CR 101.4)."""
+        if self.extra_turns:
+            nxt = self.extra_turns.pop()
+            self.log.add(f"{self.players[nxt].name} takes an extra turn", "CR 500.7")
+        else:
+            nxt = self.next_player(self.active)
+        self.active = nxt
+        self.turn += 1
+        self.is_first_turn_of_game = False
+
+    def _turn(self, start_index: int, skip_tba: bool):
+        ap = self.players[self.active]
+        if start_index == 0:
+            self.log.add(f"Turn {self.turn}: {ap.name}'s turn", "CR 500.1")
+        if start_index == 0:
+            for p in self.players:
+                p.land_plays = 0
+                p.life_gained_turn = p.life_lost_turn = 0
+                p.attacked_count_turn = 0
+            for o in self.permanents():
+                o.activated_this_turn = set()
+        self.first_strike_step = False
+        self.combat_happened = False
+        i = start_index
+        while i < len(STEPS) and not self.game_over:
+            step = STEPS[i]
+            if step in ("declare_blockers", "first_strike_damage", "combat_damage") and not self._attackers():
+                i += 1
+                continue  # CR 508.8
+            if step == "first_strike_damage" and not self._needs_first_strike_step():
+                i += 1
+                continue  # CR 510.4
+            self.step = step
+            if not (skip_tba and i == start_index):
+                self.log.add(f"{step.replace('_', ' ')} step begins", STEP_RULES[step])
+                yield from self._turn_based_actions(step)
+            if self.game_over:
+                return
+            if step == "untap":
+                i += 1
+                continue  # CR 502.4: no priority
+            if step == "cleanup":
+                # CR 514.3a: priority only if state-based actions or triggers happen
+                if (yield from self._cleanup_priority()):
+                    continue  # another cleanup step
+                i += 1
+                continue
+            yield from self.priority_round()
+            self._empty_mana_pools()
+            i += 1
+        if self.step != "cleanup":
+            self.step = "cleanup"
+
+    def _empty_mana_pools(self) -> None:
+        """CR 106.4: mana empties at the end of each step and phase."""
+        for p in self.players:
+            p.mana_pool.clear()
+
+    def _turn_based_actions(self, step):
+        ap = self.active
+        if step == "untap":
+            for o in self.permanents(ap):
+                o.sick = False
+            for o in self.permanents(ap):
+                if o.tapped:
+                    o.tapped = False
+            self.touch()
+            self.log.add(f"{self.players[ap].name} untaps their permanents", "CR 502.3")
+        elif step == "upkeep":
+            self.events.append({"kind": "step", "step": "upkeep", "player": ap})
+        elif step == "draw":
+            if self.is_first_turn_of_game and self.skip_first_draw and self.turn == 1:
+                self.log.add(f"{self.players[ap].name} skips the first draw", "CR 103.8a", "R2")
+            else:
+                yield from self.draw(ap, 1, rule="CR 504.1")
+            self.events.append({"kind": "step", "step": "draw_step", "player": ap})
+        elif step == "beginning_of_combat":
+            self.combat_happened = True
+        elif step == "declare_attackers":
+            yield from self.declare_attackers()
+        elif step == "declare_blockers":
+            yield from self.declare_blockers()
+        elif step == "first_strike_damage":
+            self.first_strike_step = True
+            yield from self.combat_damage(first_strike=True)
+        elif step == "combat_damage":
+            yield from self.combat_damage(first_strike=False)
+        elif step == "end_of_combat":
+            pass
+        elif step == "postcombat_main":
+            self._end_combat()
+        elif step == "end":
+            self.events.append({"kind": "step", "step": "end_step", "player": ap})
+        elif step == "cleanup":
+            yield from self._cleanup()
+
+    def _cleanup(self):
+        ap = self.active
+        hand = self.hand(ap)
+        excess = len(hand) - MAX_HAND
+        if excess > 0:
+            yield from self.discard_chosen(ap, excess, rule="CR 514.1")
+        for o in self.permanents():
+            o.damage = 0
+            o.deathtouch_damage = False
+            o.regen_shields = 0
+        self.continuous = [e for e in self.continuous if e.get("duration") != "end_of_turn"]
+        self.touch()
+        self.log.add("damage wears off and \"until end of turn\" effects end", "CR 514.2")
+
+    def _cleanup_priority(self):
+        acted = yield from self.run_sba_and_triggers()
+        if not acted and not self.stack:
+            return False
+        yield from self.priority_round(already_checked=True)
+        return True

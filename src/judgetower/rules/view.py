@@ -1,0 +1,76 @@
+"""Per-player views: the only way information leaves the engine (DESIGN.md principle 6).
+
+``game.view(player)`` shows what that player may see: their own hand, every public zone, the
+sizes of hidden zones, face-down cards only to those allowed to look (CR 406.3a), and the log
+lines visible to them. ``game.view(None)`` is a spectator's view (public information only).
+"""
+
+from __future__ import annotations
+
+from judgetower.rules.objects import StackAbility
+
+
+class ViewMixin:
+
+    def _obj_view(self, o, viewer) -> dict:
+        if isinstance(o, StackAbility):
+            return {"id": o.id, "name": o.name, "controller": self.players[o.controller].name,
+                    "targets": [self.target_name(t) for ts in o.targets for t in ts]}
+        if o.face_down and (viewer is None or viewer not in o.may_look):
+            return {"id": o.id, "name": "face-down card", "face_down": True}
+        d = {"id": o.id, "name": o.card.name if o.card else o.name, "owner": self.players[o.owner].name}
+        if o.face_down:
+            d["face_down"] = True
+        if o.zone == "battlefield":
+            ch = self.chars(o)
+            d.update(controller=self.players[o.controller].name, tapped=o.tapped)
+            if "Creature" in ch.types:
+                d.update(power=ch.power, toughness=ch.toughness, damage=o.damage, sick=o.sick)
+            if o.counters:
+                d["counters"] = dict(o.counters)
+            if ch.keywords:
+                d["keywords"] = sorted(ch.keywords)
+            if o.attached_to is not None:
+                d["attached_to"] = o.attached_to
+            if o.attacking is not None:
+                d["attacking"] = self.target_name(o.attacking)
+            if o.blocking:
+                d["blocking"] = list(o.blocking)
+        if o.zone == "stack":
+            d["controller"] = self.players[o.controller].name
+            d["targets"] = [self.target_name(t) for ts in o.targets for t in ts]
+        return d
+
+    def view(self, viewer: int | None) -> dict:
+        """What ``viewer`` (a player index, or None for a spectator) may see."""
+        def zone(lst):
+            return [self._obj_view(self.objects[i], viewer) for i in lst]
+
+        players = []
+        seen_lists = set()
+        for p in self.players:
+            hand = self.hand(p.index)
+            pv = {"name": p.name, "life": self.life_str(p.index), "poison": p.poison, "lost": p.lost,
+                  "hand_count": len(hand), "library_count": len(self.library(p.index)),
+                  "graveyard": zone(self.graveyard(p.index)), "shame": p.shame,
+                  "mana_pool": dict(p.mana_pool)}
+            if viewer == p.index:
+                pv["hand"] = zone(hand)
+            seen_lists.add(id(hand))
+            players.append(pv)
+        d = self.pending()
+        return {
+            "viewer": None if viewer is None else self.players[viewer].name,
+            "turn": self.turn, "active": self.players[self.active].name, "step": self.step,
+            "players": players,
+            "battlefield": zone(self.battlefield),
+            "stack": zone(self.stack),
+            "exile": zone(self.exile),
+            "pending": None if d is None else {"player": self.players[d.player].name, "kind": d.kind,
+                                                "prompt": d.prompt,
+                                                "options": [str(o) for o in d.options] if d.player == viewer else None},
+            "log": [e.render() for e in self.log.for_player(viewer)],
+            "game_over": self.game_over,
+            "winners": [self.players[w].name for w in self.winners],
+        }
+

@@ -1,0 +1,818 @@
+"""Running scenario files (SCENARIOS.md): set up the position, play the actions, check."""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from judgetower.cards.card import CardError
+from judgetower.cards.pool import card_from_mapping, starter_pool
+from judgetower.rules.decisions import Activate, Attack, Block, Cast, Done, Pass, PlayLand, Split
+from judgetower.rules.errors import IllegalAction
+from judgetower.rules.game import Game
+from judgetower.rules.objects import PID, StackAbility
+from judgetower.rules.turn import STEPS
+from judgetower.scenario.model import PLAYER_EXPECT_ZONES, Scenario, ScenarioFileError
+
+MAX_STEPS = 5000
+
+
+@dataclass
+class Result:
+    scenario: Scenario
+    failures: list[str] = field(default_factory=list)
+    bad: str = ""
+
+    @property
+    def passed(self) -> bool:
+        return not self.failures and not self.bad
+
+
+class Bad(Exception):
+    """Raised inside the runner for a bad file (exit 2)."""
+
+    def __init__(self, key: str, msg: str) -> None:
+        self.key, self.msg = key, msg
+        super().__init__(f"{key}: {msg}")
+
+
+def make_variant(sc: Scenario):
+    if sc.variant == "standard":
+        return None
+    try:
+        from judgetower.variants.judge_tower import JudgeTowerRules
+    except ImportError:
+        raise Bad("variant", "the judge-tower variant is not available in this version") from None
+    return JudgeTowerRules(mode=sc.mode)
+
+
+class Runner:
+    def __init__(self, sc: Scenario) -> None:
+        self.sc = sc
+        self.d = sc.data
+        self.game: Game | None = None
+        self.names: list[str] = []
+
+    # ------------------------------------------------------------------ set-up
+    def build(self) -> Game:
+        d = self.d
+        pool = starter_pool()
+        extra = []
+        for i, m in enumerate(d.get("cards", []) or []):
+            if not isinstance(m, dict):
+                raise Bad(f"cards[{i}]", "each made-up card is a mapping")
+            try:
+                card = card_from_mapping(m, f"cards[{i}]")
+            except CardError as e:
+                raise Bad(f"cards[{i}]", str(e)) from None
+            if card.name in pool:
+                raise Bad(f"cards[{i}].name", f"{card.name!r} clashes with a real card")
+            extra.append(card)
+        if extra:
+            pool = pool.with_cards(extra)
+        self.pool = pool
+        self._check_known_cards()
+        players = d["players"]
+        self.names = [p if isinstance(p, str) else str(p["name"]) for p in players]
+        rules = make_variant(self.sc)
+        g = Game(self.names, seed=self.sc.seed, rules=rules)
+        if rules is not None and hasattr(rules, "setup_players"):
+            rules.setup_players(g, [p if isinstance(p, dict) else {"name": p} for p in players])
+        self.game = g
+        start = d.get("start", {"turn": 1, "active": self.names[0], "step": "precombat_main"})
+        state = d.get("state", {}) or {}
+        if start == "game":
+            self._place(state, pregame=True)
+            g.start(pregame=True)
+        else:
+            g.turn = int(start.get("turn", 1))
+            g.active = self.names.index(start.get("active", self.names[0]))
+            step = start.get("step", "precombat_main")
+            if step not in STEPS:
+                raise Bad("start.step", f"unknown step {step!r}")
+            g.is_first_turn_of_game = g.turn == 1
+            self._place(state, pregame=False)
+            g.start(at_step=step)
+        return g
+
+    def _check_known_cards(self) -> None:
+        names = set()
+
+        def add(entry):
+            if isinstance(entry, dict):
+                entry = entry.get("card")
+            if isinstance(entry, str):
+                names.add(entry)
+
+        for who, zones in (self.d.get("state") or {}).items():
+            for z, v in (zones or {}).items():
+                if isinstance(v, list):
+                    for e in v:
+                        add(e)
+        unknown = sorted(n for n in names if n not in self.pool)
+        if unknown:
+            msgs = []
+            for n in unknown:
+                try:
+                    self.pool.get(n)
+                except CardError as e:
+                    msgs.append(str(e))
+            raise Bad("state", "unknown card(s): " + "; ".join(msgs))
+
+    def _card(self, name: str, key: str):
+        try:
+            return self.pool.get(name)
+        except CardError as e:
+            raise Bad(key, str(e)) from None
+
+    def _place(self, state: dict, pregame: bool) -> None:
+        g = self.game
+        for who, zones in state.items():
+            if who == "shared":
+                for z in ("library", "graveyard", "exile"):
+                    entries = (zones or {}).get(z, []) or []
+                    if z == "library":
+                        entries = list(reversed(entries))
+                    for i, e in enumerate(entries):
+                        owner = 0
+                        if isinstance(e, dict):
+                            owner = self.names.index(e["owner"]) if e.get("owner") in self.names else 0
+                            e = e["card"]
+                        g.make_card(self._card(e, f"state.shared.{z}[{i}]"), owner, z)
+                continue
+            p = self.names.index(who)
+            for z in ("life", "shame", "poison"):
+                if z in zones:
+                    val = zones[z]
+                    if z == "life":
+                        g.players[p].life = math.inf if val in ("inf", math.inf) else int(val)
+                    elif z == "shame":
+                        g.players[p].shame = int(val)
+                    else:
+                        g.players[p].poison = int(val)
+            if pregame and "hand" in zones:
+                raise Bad(f"state.{who}.hand", "with `start: game` the hands are drawn, not set")
+            for z in ("library", "hand", "graveyard", "exile"):
+                entries = zones.get(z, []) or []
+                if z == "library":
+                    entries = list(reversed(entries))
+                for i, e in enumerate(entries):
+                    owner = p
+                    if isinstance(e, dict):
+                        if e.get("owner") is not None:
+                            if e["owner"] not in self.names:
+                                raise Bad(f"state.{who}.{z}[{i}].owner", f"{e['owner']!r} is not a player")
+                            owner = self.names.index(e["owner"])
+                        e = e.get("card")
+                    g.make_card(self._card(e, f"state.{who}.{z}[{i}]"), owner, z)
+            listed: list[tuple[Any, Any]] = []
+            for i, e in enumerate(zones.get("battlefield", []) or []):
+                spec = e if isinstance(e, dict) else {"card": e}
+                key = f"state.{who}.battlefield[{i}]"
+                extra = set(spec) - {"card", "tapped", "sick", "damage", "counters", "attached_to", "owner"}
+                if extra:
+                    raise Bad(f"{key}.{sorted(extra)[0]}", "unknown key")
+                owner = p
+                if spec.get("owner") is not None:
+                    if spec["owner"] not in self.names:
+                        raise Bad(f"{key}.owner", f"{spec['owner']!r} is not a player")
+                    owner = self.names.index(spec["owner"])
+                o = g.make_card(self._card(spec.get("card"), key), owner, "battlefield")
+                o.controller = p
+                o.tapped = bool(spec.get("tapped", False))
+                o.sick = bool(spec.get("sick", False))
+                o.damage = int(spec.get("damage", 0))
+                for k, v in (spec.get("counters") or {}).items():
+                    o.counters[str(k)] = int(v)
+                listed.append((spec, o))
+            for i, (spec, o) in enumerate(listed):
+                if spec.get("attached_to"):
+                    ref = spec["attached_to"]
+                    hosts = [x for s, x in listed if x.name == ref or f"{x.name}@{who}" == ref]
+                    if not hosts:
+                        hosts = [g.objects[x] for x in g.battlefield if _ref_matches(g, g.objects[x], ref, self.names)]
+                    if len(hosts) != 1:
+                        raise Bad(f"state.{who}.battlefield[{i}].attached_to", f"{ref!r} names {len(hosts)} listed permanents")
+                    o.attached_to = hosts[0].id
+            g.touch()
+
+    # ------------------------------------------------------------------ references
+    def resolve_ref(self, ref: Any, candidates: list, key: str, zone_hint: str | None = None):
+        """A card or player reference against a list of candidate ids / PIDs."""
+        g = self.game
+        if not isinstance(ref, str):
+            ref = str(ref)
+        if ref in self.names:
+            pid = PID(self.names.index(ref))
+            return pid
+        base, nth, who = _parse_ref(ref)
+        matches = []
+        for c in candidates:
+            if isinstance(c, PID) or isinstance(c, (Done,)):
+                continue
+            o = g.objects[c]
+            if o.name != base and getattr(o, "source_name", None) != base:
+                continue
+            if who is not None:
+                wi = self.names.index(who) if who in self.names else -1
+                owner_like = o.controller if o.zone in ("battlefield", "stack") else o.owner
+                if owner_like != wi:
+                    continue
+            matches.append(c)
+        if nth is not None:
+            if nth - 1 < len(matches):
+                return matches[nth - 1]
+            raise Bad(key, f"{ref!r}: there is no #{nth}")
+        if not matches:
+            return None
+        if len(matches) > 1:
+            objs = [g.objects[m] for m in matches]
+            if all(o.zone == "hand" for o in objs):
+                return matches[0]
+            if len({o.name for o in objs}) == 1 and len({(o.zone, o.controller) for o in objs}) == 1 and all(
+                    o.zone == "hand" or o.zone == "library" for o in objs):
+                return matches[0]
+            raise Bad(key, f"{ref!r} is ambiguous ({len(matches)} such objects): use Name@Player or Name#N")
+        return matches[0]
+
+    def find_anywhere(self, ref: str, key: str):
+        g = self.game
+        every = list(g.battlefield) + list(g.stack) + list(g.exile)
+        for lst in g.zones.values():
+            every += lst
+        r = self.resolve_ref(ref, every, key)
+        if r is None:
+            raise Bad(key, f"{ref!r} names no object in the game")
+        return r
+
+    # ------------------------------------------------------------------ driving
+    def pending(self):
+        return self.game.pending()
+
+    def decide(self, player: int, choice) -> None:
+        self.game.decide(player, choice)
+
+    def settle(self, next_action) -> None:
+        """Make default choices for non-priority decisions, unless the next action is a
+        `choose` by the deciding player."""
+        g = self.game
+        for _ in range(MAX_STEPS):
+            d = g.pending()
+            if d is None or d.kind == "priority":
+                return
+            if _is_choose_for(next_action, self.names, d.player):
+                return
+            self.decide(d.player, self.default_choice(d))
+        raise Bad("actions", "the game did not come back to priority")
+
+    def default_choice(self, d):
+        g = self.game
+        variant_default = getattr(g.rules, "default_choice", None)
+        if variant_default is not None:
+            c = variant_default(g, d)
+            if c is not None:
+                return c
+        return d.options[0]
+
+    def pass_until(self, cond, key: str, forbid_progress: bool = False, next_action=None) -> None:
+        g = self.game
+        start_stack = list(g.stack)
+        start_step = (g.turn, g.step)
+        for _ in range(MAX_STEPS):
+            if g.game_over:
+                raise Bad(key, "the game ended before this action could be taken")
+            d = g.pending()
+            if cond(d):
+                return
+            if d.kind != "priority":
+                self.decide(d.player, self.default_choice(d))
+                continue
+            if forbid_progress:
+                # would this pass resolve something or end the step?
+                alive = len(g.alive_players())
+                if self._passes_in_row + 1 >= alive:
+                    raise Bad(key, "reaching this player's priority would resolve the stack or end the step")
+            self._pass(d.player, key)
+            if forbid_progress and (list(g.stack) != start_stack or (g.turn, g.step) != start_step):
+                raise Bad(key, "reaching this player's priority would resolve the stack or end the step")
+        raise Bad(key, "the game never reached the required point")
+
+    _passes_in_row = 0
+
+    def _pass(self, player: int, key: str) -> None:
+        g = self.game
+        self.check_can_pass(player, key)
+        before = (list(g.stack), g.turn, g.step)
+        self.decide(player, Pass())
+        after = (list(g.stack), g.turn, g.step)
+        self._passes_in_row = self._passes_in_row + 1 if before == after else 0
+
+    def check_can_pass(self, player: int, key: str) -> None:
+        g = self.game
+        if Pass() not in g.legal_choices(player):
+            rule = g.why_illegal(g.pending(), Pass())
+            raise Bad(key, f"the runner would have to pass for {self.names[player]}, who may not pass ({rule}); spell out that player's actions")
+
+    def ensure_priority(self, player: int, key: str) -> None:
+        self._passes_in_row = 0
+        self.pass_until(lambda d: d is not None and d.kind == "priority" and d.player == player, key, forbid_progress=True)
+
+    def run_action(self, i: int, a, next_action) -> None:
+        g = self.game
+        key = f"actions[{i}]"
+        if a == "pass" or (isinstance(a, dict) and a.get("pass")):
+            d = g.pending()
+            if d is None or d.kind != "priority":
+                raise Bad(key, "no player holds priority")
+            if isinstance(a, dict) and a.get("player"):
+                p = self.names.index(a["player"])
+                if d.player != p:
+                    raise Bad(key, f"{a['player']} does not hold priority ({self.names[d.player]} does)")
+            self.decide(d.player, Pass())
+            self.settle(next_action)
+            return
+        if a == "resolve":
+            if not g.stack:
+                raise Bad(key, "resolve: the stack is empty")
+            top = g.stack[-1]
+            for _ in range(MAX_STEPS):
+                if g.game_over:
+                    return
+                d = g.pending()
+                if top not in g.stack and d is not None and d.kind == "priority":
+                    return
+                if d.kind != "priority":
+                    if top not in g.stack and _is_choose_for(next_action, self.names, d.player):
+                        return
+                    if _is_choose_for(next_action, self.names, d.player):
+                        return
+                    self.decide(d.player, self.default_choice(d))
+                    continue
+                self.check_can_pass(d.player, key)
+                self.decide(d.player, Pass())
+            raise Bad(key, "resolve did not finish")
+        if not isinstance(a, dict):
+            raise Bad(key, f"unknown action {a!r}")
+        if "to" in a:
+            step = a["to"]
+            if step not in STEPS:
+                raise Bad(f"{key}.to", f"unknown step {step!r}")
+            turn = a.get("turn")
+
+            def reached(d):
+                if g.step != step or (turn is not None and g.turn != int(turn)):
+                    return False
+                return d is not None
+            for _ in range(MAX_STEPS):
+                if g.game_over:
+                    return
+                d = g.pending()
+                if reached(d):
+                    return
+                if d.kind != "priority":
+                    self.decide(d.player, self.default_choice(d))
+                    continue
+                self.check_can_pass(d.player, key)
+                self.decide(d.player, Pass())
+            raise Bad(key, f"never reached step {step}")
+        p = self.names.index(a["player"]) if "player" in a else None
+        if "choose" in a:
+            d = g.pending()
+            if d is None:
+                raise Bad(key, "nothing to choose: the game is over")
+            if p is not None and d.player != p:
+                raise Bad(key, f"{a['player']} has no decision pending ({self.names[d.player]} does: {d.prompt})")
+            self.answer(d, a["choose"], key)
+            self.settle(next_action)
+            return
+        if p is None:
+            raise Bad(key, "this action needs `player`")
+        if "cast" in a:
+            self.ensure_priority(p, key)
+            ref = self.resolve_ref(a["cast"], list(g.hand(p)), f"{key}.cast")
+            if ref is None:
+                raise Bad(f"{key}.cast", f"{a['cast']!r} is not in {a['player']}'s hand")
+            self.decide(p, Cast(ref, alternative=bool(a.get("alternative", False))))
+            self.feed_cast_choices(p, a, key)
+            self.settle(next_action)
+            return
+        if "activate" in a:
+            act = a["activate"]
+            if not isinstance(act, dict) or "card" not in act:
+                raise Bad(f"{key}.activate", "use {card: NAME, ability: K}")
+            self.ensure_priority(p, key)
+            perms = [o.id for o in g.permanents(p)]
+            ref = self.resolve_ref(act["card"], perms, f"{key}.activate.card")
+            if ref is None:
+                raise Bad(f"{key}.activate.card", f"{act['card']!r} is not a permanent {a['player']} controls")
+            k = int(act.get("ability", 1))
+            if k < 1 or k > len(g.activated_abilities(g.objects[ref])):
+                raise Bad(f"{key}.activate.ability", f"{act['card']} has no activated ability {k}")
+            self.decide(p, Activate(ref, k - 1))
+            self.feed_cast_choices(p, {**a, "targets": a.get("targets", act.get("targets"))}, key)
+            self.settle(next_action)
+            return
+        if "play_land" in a:
+            self.ensure_priority(p, key)
+            ref = self.resolve_ref(a["play_land"], list(g.hand(p)), f"{key}.play_land")
+            if ref is None:
+                raise Bad(f"{key}.play_land", f"{a['play_land']!r} is not in {a['player']}'s hand")
+            self.decide(p, PlayLand(ref))
+            self.settle(next_action)
+            return
+        if "attack" in a:
+            self.pass_until(lambda d: d is not None and d.kind == "attackers" and d.player == p, key)
+            at = a.get("at")
+            for name in a["attack"] or []:
+                d = g.pending()
+                ref = self.resolve_ref(name, [o.id for o in g.permanents(p)], f"{key}.attack")
+                if ref is None:
+                    raise Bad(f"{key}.attack", f"{name!r} is not a permanent {a['player']} controls")
+                if at is None:
+                    opts = [o for o in d.options if isinstance(o, Attack) and o.creature == ref]
+                    defender = opts[0].defender if opts else PID(g.next_player(p))
+                elif at in self.names:
+                    defender = PID(self.names.index(at))
+                else:
+                    defender = self.resolve_ref(at, list(g.battlefield), f"{key}.at")
+                self.decide(p, Attack(ref, defender))
+            d = g.pending()
+            if d is not None and d.kind == "attackers" and d.player == p:
+                self.decide(p, Done())
+            self.settle(next_action)
+            return
+        if "block" in a:
+            self.pass_until(lambda d: d is not None and d.kind == "blockers" and d.player == p, key)
+            for bname, aname in (a["block"] or {}).items():
+                b = self.resolve_ref(bname, [o.id for o in g.permanents(p)], f"{key}.block")
+                if b is None:
+                    raise Bad(f"{key}.block", f"{bname!r} is not a creature {a['player']} controls")
+                att = self.resolve_ref(aname, [o.id for o in g._attackers()], f"{key}.block")
+                if att is None:
+                    raise Bad(f"{key}.block", f"{aname!r} is not an attacking creature")
+                self.decide(p, Block(b, att))
+            d = g.pending()
+            if d is not None and d.kind == "blockers" and d.player == p:
+                self.decide(p, Done())
+            self.settle(next_action)
+            return
+        judge = getattr(g.rules, "scenario_action", None)
+        if judge is not None and any(k in a for k in ("call", "dispute", "vote")):
+            judge(g, self, a, key)
+            return
+        raise Bad(key, f"unknown action {a!r}")
+
+    def feed_cast_choices(self, p: int, a: dict, key: str) -> None:
+        """Answer the casting/activation prompts from the action's options (SCENARIOS.md)."""
+        g = self.game
+        targets = list(a.get("targets") or [])
+        tgt_given = "targets" in a and a.get("targets") is not None
+        for _ in range(200):
+            d = g.pending()
+            if d is None or d.player != p or d.kind == "priority":
+                return
+            if d.kind == "target":
+                if targets:
+                    ref = targets.pop(0)
+                    r = self.resolve_ref(ref, [o for o in d.options if not isinstance(o, Done)], f"{key}.targets")
+                    if r is None:
+                        r = self.find_anywhere(ref, f"{key}.targets")
+                    self.decide(p, r)
+                    continue
+                if tgt_given and Done() in d.options:
+                    self.decide(p, Done())
+                    continue
+                return
+            if d.kind == "kicker" and "kicked" in a:
+                k = a["kicked"]
+                self.decide(p, int(k) if not isinstance(k, bool) else (1 if k else 0))
+                continue
+            if d.kind == "buyback" and "buyback" in a:
+                self.decide(p, bool(a["buyback"]))
+                continue
+            if d.kind == "x" and "x" in a:
+                self.decide(p, int(a["x"]))
+                continue
+            return
+
+    def answer(self, d, value, key: str) -> None:
+        g = self.game
+        kind = d.kind
+        if kind == "split":
+            if not isinstance(value, dict):
+                raise Bad(key, "a split is {top: [...], bottom: [...], graveyard: [...]}")
+            looked = list(d.options[0].top) + list(d.options[0].bottom) + list(d.options[0].graveyard)
+            used: list[int] = []
+
+            def refs(lst):
+                out = []
+                for r in lst or []:
+                    x = self.resolve_ref(r, [c for c in looked if c not in used], key)
+                    if x is None:
+                        raise Bad(key, f"{r!r} is not among the cards looked at")
+                    used.append(x)
+                    out.append(x)
+                return out
+            top = refs(value.get("top"))
+            bottom = refs(value.get("bottom"))
+            gy = refs(value.get("graveyard"))
+            rest = [c for c in looked if c not in used]
+            if "top" not in value:
+                top = rest
+            choice = Split(tuple(top), tuple(bottom), tuple(gy))
+            self.decide(d.player, choice)
+            return
+        if isinstance(value, bool):
+            if value not in d.options:
+                raise IllegalAction(f"{value!r} is not a legal answer to {d.prompt}", d.rule)
+            self.decide(d.player, value)
+            return
+        if isinstance(value, int):
+            self.decide(d.player, value)
+            return
+        if isinstance(value, list):
+            for v in value:
+                dd = g.pending()
+                self.answer(dd, v, key)
+            dd = g.pending()
+            if dd is not None and dd.kind == kind and Done() in dd.options:
+                self.decide(dd.player, Done())
+            return
+        if isinstance(value, str):
+            if value in ("done", "Done"):
+                self.decide(d.player, Done())
+                return
+            if kind == "color" and value in "WUBRG":
+                self.decide(d.player, value)
+                return
+            r = self.resolve_ref(value, [o for o in d.options if not isinstance(o, (Done, bool, int, str))], key)
+            if r is None:
+                r = self.find_anywhere(value, key)
+            self.decide(d.player, r)
+            return
+        raise Bad(key, f"cannot use {value!r} as a choice")
+
+    # ------------------------------------------------------------------ checks
+    def check(self, expect: dict) -> list[str]:
+        g = self.game
+        f: list[str] = []
+
+        def cmp(label, exp, act):
+            if exp != act:
+                f.append(f"{label}: expected {exp!r}, got {act!r}")
+
+        for k, v in expect.items():
+            if k == "error":
+                continue
+            if k == "life":
+                for who, val in v.items():
+                    p = self._player(who, f"expect.life.{who}")
+                    act = g.players[p].life
+                    exp = math.inf if val in ("inf", "∞", math.inf) else val
+                    cmp(f"life of {who}", "inf" if exp == math.inf else exp, "inf" if act == math.inf else act)
+            elif k == "life_change":
+                for who, val in v.items():
+                    p = self._player(who, f"expect.life_change.{who}")
+                    cmp(f"life change of {who}", int(val), g.players[p].life_change)
+            elif k == "shame":
+                for who, val in v.items():
+                    p = self._player(who, f"expect.shame.{who}")
+                    cmp(f"shame of {who}", int(val), g.players[p].shame)
+            elif k == "game_over":
+                cmp("game_over", bool(v), g.game_over)
+            elif k == "winners":
+                cmp("winners", sorted(v), sorted(self.names[w] for w in g.winners))
+            elif k == "log_contains":
+                for needle in v:
+                    if not g.log.contains(str(needle)):
+                        f.append(f"log_contains: {needle!r} does not appear in the game log")
+            elif k == "log_lacks":
+                for needle in v:
+                    if g.log.contains(str(needle)):
+                        f.append(f"log_lacks: {needle!r} appears in the game log")
+            elif k == "stack":
+                cmp("stack", Counter(v), Counter(_stack_name(g.objects[i]) for i in g.stack))
+            elif k == "exile":
+                cmp("exile", Counter(v), Counter(g.objects[i].card.name if g.objects[i].card else g.objects[i].name for i in g.exile))
+            elif k == "turn":
+                cmp("turn", int(v), g.turn)
+            elif k == "active":
+                cmp("active", v, self.names[g.active])
+            elif k == "step":
+                cmp("step", v, g.step)
+            elif k == "permanents":
+                for j, spec in enumerate(v):
+                    ref = spec.get("card")
+                    oid = self.resolve_ref(ref, list(g.battlefield), f"expect.permanents[{j}]")
+                    if oid is None:
+                        f.append(f"permanents[{j}]: {ref!r} is not on the battlefield")
+                        continue
+                    o = g.objects[oid]
+                    ch = g.chars(o)
+                    for prop, val in spec.items():
+                        if prop == "card":
+                            continue
+                        if prop == "power":
+                            cmp(f"{ref} power", val, ch.power)
+                        elif prop == "toughness":
+                            cmp(f"{ref} toughness", val, ch.toughness)
+                        elif prop == "tapped":
+                            cmp(f"{ref} tapped", bool(val), o.tapped)
+                        elif prop == "damage":
+                            cmp(f"{ref} damage", int(val), o.damage)
+                        elif prop == "counters":
+                            cmp(f"{ref} counters", {str(a): int(b) for a, b in (val or {}).items() if int(b)},
+                                {a: b for a, b in o.counters.items() if b})
+                        elif prop == "sick":
+                            cmp(f"{ref} sick", bool(val), o.sick)
+                        elif prop == "attached_to":
+                            host = g.objects.get(o.attached_to) if o.attached_to else None
+                            cmp(f"{ref} attached_to", val, host.name if host else None)
+                        elif prop == "controller":
+                            cmp(f"{ref} controller", val, self.names[o.controller])
+                        elif prop == "keywords":
+                            for kw in val:
+                                if kw not in ch.keywords:
+                                    f.append(f"{ref} keywords: expected {kw!r} among {sorted(ch.keywords)}")
+                        else:
+                            raise Bad(f"expect.permanents[{j}].{prop}", "unknown property")
+            elif k == "shared":
+                for z, val in (v or {}).items():
+                    self._cmp_zone(f, f"shared {z}", z, g.zone_list(z, 0) if z != "exile" else g.exile, val)
+            elif k in self.names:
+                p = self.names.index(k)
+                for zk, val in (v or {}).items():
+                    self._player_zone_check(f, k, p, zk, val)
+        return f
+
+    def _player(self, who, key) -> int:
+        if who not in self.names:
+            raise Bad(key, f"{who!r} is not a player")
+        return self.names.index(who)
+
+    def _zone_ids(self, p: int, z: str) -> list[int]:
+        g = self.game
+        if z == "battlefield":
+            return [o.id for o in g.permanents(p)]
+        if z == "exile":
+            return [i for i in g.exile if g.objects[i].owner == p]
+        return list(g.zone_list(z, p))
+
+    def _player_zone_check(self, f, who, p, zk, val) -> None:
+        g = self.game
+        if zk == "life":
+            exp = math.inf if val in ("inf", math.inf) else val
+            if g.players[p].life != exp:
+                f.append(f"life of {who}: expected {val!r}, got {g.players[p].life!r}")
+            return
+        for z in PLAYER_EXPECT_ZONES:
+            if zk == z:
+                self._cmp_zone(f, f"{who} {z}", z, self._zone_ids(p, z), val)
+                return
+            if zk == f"{z}_count":
+                n = len(self._zone_ids(p, z))
+                if n != int(val):
+                    f.append(f"{who} {zk}: expected {val}, got {n}")
+                return
+            if zk == f"{z}_has":
+                names = Counter(_name(g.objects[i]) for i in self._zone_ids(p, z))
+                for card, n in (val or {}).items():
+                    if names.get(card, 0) != int(n):
+                        f.append(f"{who} {zk} {card}: expected {n}, got {names.get(card, 0)}")
+                return
+        raise Bad(f"expect.{who}.{zk}", "unknown zone expectation")
+
+    def _cmp_zone(self, f, label, z, ids, val) -> None:
+        g = self.game
+        actual = [_name(g.objects[i]) for i in ids]
+        if z == "library":
+            actual = list(reversed(actual))
+            if list(val) != actual:
+                f.append(f"{label}: expected {list(val)!r} (top first), got {actual!r}")
+        elif Counter(val) != Counter(actual):
+            f.append(f"{label}: expected {sorted(val)!r}, got {sorted(actual)!r}")
+
+
+def _name(o) -> str:
+    if o.card is not None:
+        return o.card.name
+    return o.name
+
+
+def _stack_name(o) -> str:
+    if isinstance(o, StackAbility):
+        return o.source_name
+    return _name(o)
+
+
+def _parse_ref(ref: str):
+    who = None
+    nth = None
+    base = ref
+    if "#" in base:
+        base, _, n = base.rpartition("#")
+        try:
+            nth = int(n)
+        except ValueError:
+            base, nth = ref, None
+    if "@" in base:
+        base, _, who = base.rpartition("@")
+    return base, nth, who
+
+
+def _ref_matches(g, o, ref, names) -> bool:
+    base, _nth, who = _parse_ref(ref)
+    if o.name != base:
+        return False
+    return who is None or (who in names and o.controller == names.index(who))
+
+
+def _is_choose_for(action, names, player: int) -> bool:
+    if not isinstance(action, dict) or "choose" not in action:
+        return False
+    return "player" not in action or names.index(action["player"]) == player
+
+
+def run_scenario(sc: Scenario) -> Result:
+    res = Result(sc)
+    r = Runner(sc)
+    expect = sc.data.get("expect", {}) or {}
+    want_error = expect.get("error")
+    try:
+        r.build()
+    except Bad as e:
+        res.bad = f"{sc.where}: {e.key}: {e.msg}"
+        return res
+    except IllegalAction as e:
+        if want_error and _rule_match(want_error, e.rule):
+            return res
+        res.bad = f"{sc.where}: set-up: {e}"
+        return res
+    actions = sc.data.get("actions", []) or []
+    try:
+        for i, a in enumerate(actions):
+            nxt = actions[i + 1] if i + 1 < len(actions) else None
+            try:
+                r.run_action(i, a, nxt)
+            except IllegalAction as e:
+                if want_error:
+                    if _rule_match(want_error, e.rule):
+                        return res
+                    res.failures.append(f"error: expected the engine to cite {want_error}, it cited {e.rule}: {e}")
+                    return res
+                res.failures.append(f"actions[{i}]: the engine rejected it: {e}")
+                return res
+        if want_error:
+            res.failures.append(f"error: expected the engine to reject an action citing {want_error}, but every action was accepted")
+            return res
+        res.failures += r.check(expect)
+    except Bad as e:
+        res.bad = f"{sc.where}: {e.key}: {e.msg}"
+    return res
+
+
+def _rule_match(want: str, got: str) -> bool:
+    want, got = str(want).strip(), str(got).strip()
+    return want == got or got.startswith(want + " ") or got.startswith(want + ".") or (want in got.split(", "))
+
+
+def run_paths(paths: list[str], out) -> int:
+    """`judgetower scenario run`: exit 0 all pass, 1 a check failed, 2 a bad file."""
+    from judgetower.scenario.model import collect, load_file
+    passed = failed = 0
+    bad = False
+    try:
+        files = collect(paths)
+    except ScenarioFileError as e:
+        print(f"bad file: {e}", file=out)
+        print("0 passed, 0 failed", file=out)
+        return 2
+    for f in files:
+        try:
+            scs = load_file(f)
+        except ScenarioFileError as e:
+            print(f"bad file: {e}", file=out)
+            bad = True
+            continue
+        for sc in scs:
+            try:
+                res = run_scenario(sc)
+            except Exception as e:  # an engine bug must not hide other scenarios
+                res = Result(sc, failures=[f"engine error: {type(e).__name__}: {e}"])
+            if res.bad:
+                print(f"bad file: {res.bad}", file=out)
+                bad = True
+            elif res.failures:
+                failed += 1
+                cite = f" [{', '.join(sc.rules)}]" if sc.rules else ""
+                print(f"FAIL {sc.where}: {sc.name}{cite}", file=out)
+                for msg in res.failures:
+                    print(f"    {msg}", file=out)
+            else:
+                passed += 1
+    print(f"{passed} passed, {failed} failed", file=out)
+    if bad:
+        return 2
+    return 1 if failed else 0
