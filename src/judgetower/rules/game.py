@@ -23,6 +23,7 @@ from judgetower.rules.decisions import Decision
 from judgetower.rules.effects import EffectsMixin
 from judgetower.rules.errors import GameOverError, IllegalAction
 from judgetower.rules.layers import compute_all
+from judgetower.rules.legality import LegalityMixin
 from judgetower.rules.log import GameLog
 from judgetower.rules.objects import PID, GameObject, Player, StackAbility
 from judgetower.rules.priority import PriorityMixin
@@ -58,7 +59,7 @@ class StandardRules:
 
 
 class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin, CombatMixin,
-           SBAMixin, TriggersMixin, ViewMixin):
+           SBAMixin, TriggersMixin, ViewMixin, LegalityMixin):
     """One game of Magic (or a variant), from set-up to its end."""
 
     def __init__(self, player_names: Iterable[str], *, seed: int = 0, rules: StandardRules | None = None,
@@ -399,10 +400,6 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
             raise IllegalAction(f"{choice!r} is not a legal choice for {d.prompt}", self.why_illegal(d, choice))
         self.decisions.append((player, choice))
         self._advance(choice)
-
-    def why_illegal(self, d: Decision, choice: Any) -> str:
-        """The rule an illegal choice breaks; variants refine it (e.g. JT-P1 for a pass)."""
-        return d.context.get("illegal_rule") or d.rule or "CR 117"
 
     def _advance(self, choice: Any) -> None:
         try:

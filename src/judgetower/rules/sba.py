@@ -42,10 +42,12 @@ class SBAMixin:
                 if ch.toughness <= 0:
                     to_graveyard.append((o, "toughness 0 or less", "CR 704.5f"))
                     continue
-                if o.damage >= ch.toughness and o.damage > 0:
+                if ch.has("indestructible"):
+                    pass  # CR 702.12b: lethal damage doesn't destroy it
+                elif o.damage >= ch.toughness and o.damage > 0:
                     to_destroy.append((o, "lethal damage", "CR 704.5g"))
                     continue
-                if o.deathtouch_damage and o.damage > 0:
+                elif o.deathtouch_damage and o.damage > 0:
                     to_destroy.append((o, "damage from a source with deathtouch", "CR 704.5h"))
                     continue
             if "Planeswalker" in ch.types and o.counters.get("loyalty", 0) <= 0:

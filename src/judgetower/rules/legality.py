@@ -1,0 +1,118 @@
+"""Why a choice is illegal: the most specific rule for an `IllegalAction` (SCENARIOS.md:
+"the keyword's own CR rule for a keyword's restriction")."""
+
+from __future__ import annotations
+
+from judgetower.rules.decisions import Activate, Attack, Block, Cast, Done, PlayLand
+from judgetower.rules.mana import ManaCost
+
+
+class LegalityMixin:
+
+    def why_illegal(self, d, choice) -> str:
+        variant = getattr(self.rules, "why_illegal", None)
+        if variant is not None:
+            rule = variant(self, d, choice)
+            if rule:
+                return rule
+        try:
+            if d.kind == "priority":
+                return self._why_priority(d.player, choice)
+            if d.kind == "attackers" and isinstance(choice, Attack):
+                return self._why_attack(choice)
+            if d.kind == "blockers":
+                return self._why_block(d.player, choice)
+            if d.kind == "target":
+                return self._why_target(d, choice)
+        except (KeyError, AttributeError, IndexError, TypeError):
+            pass
+        return d.context.get("illegal_rule") or d.rule or "CR 117"
+
+    def _why_priority(self, p: int, a) -> str:
+        if isinstance(a, PlayLand):
+            o = self.objects.get(a.obj)
+            if o is None or o.zone != "hand" or a.obj not in self.hand(p):
+                return "CR 305.1"
+            if p != self.active:
+                return "CR 305.1"
+            if self.players[p].land_plays >= 1:
+                return "CR 305.2"
+            return "CR 505.5b"
+        if isinstance(a, Cast):
+            o = self.objects.get(a.obj)
+            if o is None or a.obj not in self.hand(p):
+                return "CR 601.2a"
+            if not o.compiled.ok:
+                return "CR 601.2"
+            if "Instant" not in o.card.types and not self.sorcery_timing(p):
+                return "CR 307.1" if "Sorcery" in o.card.types else "CR 301.1"
+            if not self.has_targets(p, o, self.spell_targets(o)):
+                return "CR 601.2c"
+            return "CR 601.2h"
+        if isinstance(a, Activate):
+            o = self.objects.get(a.obj)
+            if o is None or o.zone != "battlefield" or o.controller != p:
+                return "CR 602.2"
+            ab = self.activated_abilities(o)[a.index]
+            ch = self.chars(o)
+            if (ab.cost.tap and o.tapped):
+                return "CR 602.5a"
+            if ab.cost.tap and "Creature" in ch.types and o.sick and not ch.has("haste"):
+                return "CR 302.6"
+            if ab.cost.loyalty is not None:
+                return "CR 606.3"
+            if ab.sorcery_speed and not self.sorcery_timing(p):
+                return "CR 602.5d"
+            if not self.has_targets(p, o, ab.targets):
+                return "CR 602.2b"
+            if not self.can_pay_mana(p, ManaCost.parse(ab.cost.mana or None), exclude=o.id):
+                return "CR 602.2b"
+            return "CR 602.2"
+        return "CR 117.1"
+
+    def _why_attack(self, c: Attack) -> str:
+        o = self.objects.get(c.creature)
+        if o is None or o.zone != "battlefield" or o.controller != self.active:
+            return "CR 508.1a"
+        ch = self.chars(o)
+        if "Creature" not in ch.types:
+            return "CR 508.1a"
+        if o.tapped:
+            return "CR 508.1a"
+        if ch.has("defender"):
+            return "CR 702.3b"
+        if o.sick and not ch.has("haste"):
+            return "CR 302.6"
+        if ch.cant_attack:
+            return "CR 508.1c"
+        return "CR 508.1b"
+
+    def _why_block(self, d: int, c) -> str:
+        if isinstance(c, Done):
+            return "CR 702.111b"
+        if not isinstance(c, Block):
+            return "CR 509.1a"
+        b, a = self.objects.get(c.blocker), self.objects.get(c.attacker)
+        if b is None or a is None or b.zone != "battlefield" or b.controller != d:
+            return "CR 509.1a"
+        chb, cha = self.chars(b), self.chars(a)
+        if b.tapped or "Creature" not in chb.types:
+            return "CR 509.1a"
+        if chb.cant_block:
+            return "CR 509.1b"
+        if cha.has("flying") and not (chb.has("flying") or chb.has("reach")):
+            return "CR 702.9b"
+        for k in cha.keywords:
+            if k.startswith("landwalk:"):
+                return "CR 702.14c"
+            if k.startswith("protection:") and k.split(":", 1)[1] in chb.colors:
+                return "CR 702.16f"
+        return "CR 509.1b"
+
+    def _why_target(self, d, t) -> str:
+        o = self.objects.get(t) if isinstance(t, int) else None
+        if o is not None and o.zone == "battlefield":
+            ch = self.chars(o)
+            if any(k.startswith("protection:") for k in ch.keywords):
+                return "CR 702.16b"
+        return "CR 115.1"
