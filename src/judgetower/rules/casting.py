@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from judgetower.oracle import ir
 from judgetower.rules.decisions import Done
 from judgetower.rules.filters import chars_of, matches
-from judgetower.rules.mana import ManaCost, Source, max_affordable_x, plan_payment
+from judgetower.rules.mana import ManaCost, Source, plan_payment
 from judgetower.rules.objects import PID, StackAbility
 
 
@@ -327,7 +327,9 @@ class CastingMixin:
             if self.rules_free_mana():
                 xmax = 20
             else:
-                xmax = max_affordable_x(total(0, kicks, bb), self.players[p].mana_pool, self.mana_sources(p))
+                xmax = -1
+                while xmax < 30 and self.can_pay_mana(p, total(xmax + 1, kicks, bb)):
+                    xmax += 1
             x = yield from self.ask(p, "x", self.forced_x_options(list(range(0, max(0, xmax) + 1))),
                                     f"choose X for {name}", "CR 601.2b")
         spell.x = x

@@ -137,13 +137,3 @@ def plan_payment(cost: ManaCost, pool: dict[str, int], sources: list[Source],
             return None
     leftover = {c: n for c, n in avail.items() if n > 0}
     return Payment(tapped, leftover, life, spent)
-
-
-def max_affordable_x(cost: ManaCost, pool: dict[str, int], sources: list[Source], cap: int = 20) -> int:
-    """The largest X (up to ``cap``) for which ``cost`` can be paid, or -1 when even X=0 cannot."""
-    best = -1
-    for x in range(cap + 1):
-        if plan_payment(cost.with_x(x), pool, sources) is None:
-            break
-        best = x
-    return best
