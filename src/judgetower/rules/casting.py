@@ -225,8 +225,8 @@ class CastingMixin:
                 opts = [c for c in cands if c not in picked]
                 if afford is not None and total + len(picked) >= 1:
                     opts = [c for c in opts if afford(total + len(picked) + 1)]
-                if len(picked) >= spec.count_min:
-                    opts = opts + [Done()]
+                if len(picked) >= spec.count_min and not (opts and self.rules.max_targets):
+                    opts = opts + [Done()]  # JT-C3 (R9): as many targets as possible
                 if not opts:
                     break
                 if len(opts) == 1 and isinstance(opts[0], Done):
@@ -317,6 +317,10 @@ class CastingMixin:
             kicks = yield from self.ask(p, "kicker", self.forced_count_options(opts, "kicker" if kicker else "multikicker"),
                                         f"kick {name} how many times?", "CR 702.33a" if kicker else "CR 702.33c")
         spell.kicked = kicks
+        if kicks:
+            # CR 601.2b: the intention to pay the kicker cost is announced (CR 702.33a, 702.33c)
+            self.log.add(f"{self.players[p].name} kicks {name}" + (f" {kicks} time(s)" if multikicker else ""),
+                         "CR 702.33a" if kicker else "CR 702.33c")
         bb = False
         if buyback:
             opts = [False] + ([True] if self.can_pay_mana(p, total(0, kicks, True)) else [])
@@ -372,13 +376,13 @@ class CastingMixin:
 
     # forced-choice hooks (JT-C2, JT-C3 override these)
     def forced_count_options(self, opts, what):
-        return opts
+        return self.rules.forced_count_options(self, opts, what)
 
     def forced_bool_options(self, opts, what):
-        return opts
+        return self.rules.forced_bool_options(self, opts, what)
 
     def forced_x_options(self, opts):
-        return opts
+        return self.rules.forced_x_options(self, opts)
 
     def pay_extra(self, p: int, source, cost: ir.Cost, what: str):
         """Non-mana costs (CR 118.3, 602.2b)."""
@@ -428,11 +432,11 @@ class CastingMixin:
 
     def can_activate_more(self, p: int, o, idx: int, ab) -> bool:
         """Hook: JT-P1 limits each activated ability to once per turn."""
-        return True
+        return self.rules.can_activate_more(self, p, o, idx, ab)
 
     def mana_ability_useful(self, p: int, o, ab) -> bool:
         """Hook: in ordinary Magic a mana ability is offered as an action when it adds mana."""
-        return bool(self.mana_units(o, ab))
+        return self.rules.mana_ability_useful(self, p, o, ab)
 
     def activate(self, p: int, o, idx: int):
         """CR 602.2 (mana abilities: CR 605.3)."""

@@ -58,7 +58,7 @@ class CombatMixin:
 
     def attack_done_ok(self, ap: int, declared: dict) -> bool:
         """Hook: JT-C5 requires every creature able to attack to attack."""
-        return True
+        return self.rules.attack_done_ok(self, ap, declared)
 
     def declare_attackers(self):
         ap = self.active
@@ -118,7 +118,7 @@ class CombatMixin:
         for a, n in count.items():
             if self.chars(self.objects[a]).has("menace") and n < 2:
                 return False
-        return True
+        return self.rules.block_done_ok(self, d, blocks)
 
     def block_options(self, d: int, blocks: dict) -> list:
         attackers = [a for a in self._attackers() if self.attacked_player(a) == d]

@@ -19,6 +19,7 @@ COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"
 class EffectsMixin:
 
     def run_effects(self, effects, ctx):
+        self.acting_player = ctx["controller"]
         for eff in effects:
             if self.game_over:
                 return
@@ -304,13 +305,16 @@ class EffectsMixin:
 
     # ------------------------------------------------------------------ cards
     def draw(self, p: int, n: int, rule: str = "CR 121.1"):
-        """CR 121: draw one card at a time; an empty library marks the player for CR 704.5b."""
+        """CR 121: draw one card at a time; an empty library marks the player for CR 704.5b.
+        The whole instruction is one library action (R19: "draw seven cards" needs seven)."""
+        if n <= 0 or self.players[p].lost or self.game_over:
+            return
+        yield from self.ensure_library(p, n, "draw")
         for _ in range(n):
             if self.players[p].lost or self.game_over:
                 return
-            ok = yield from self.ensure_library(p, 1, "draw")
             lib = self.library(p)
-            if not ok or not lib:
+            if not lib:
                 self.players[p].drew_from_empty = True
                 self.log.add(f"{self.players[p].name} can't draw: the library is empty", "CR 121.4")
                 continue
@@ -323,8 +327,7 @@ class EffectsMixin:
     def ensure_library(self, p: int, n: int, action: str):
         """Hook: JT-E2 refills a short library. Standard Magic: nothing happens. Returns False
         when the action cannot take place."""
-        return True
-        yield
+        return (yield from self.rules.ensure_library(self, p, n, action))
 
     def _e_Draw(self, e, ctx):
         n = self.amount(e.amount, ctx)
@@ -495,6 +498,8 @@ class EffectsMixin:
 
     def search_library(self, p: int, e, ctx):
         """CR 701.23: search; a search for a card with a stated quality may fail to find (701.23b)."""
+        if self.rules.replace_search(self, p, e, ctx):
+            return
         lib = self.library(p)
         found = []
         for _ in range(e.count):
@@ -516,6 +521,8 @@ class EffectsMixin:
 
     def shuffle_library(self, p: int) -> None:
         """CR 701.24a: randomise the library (the game's seeded RNG)."""
+        if self.rules.replace_shuffle(self, p):
+            return
         self.rng.shuffle(self.library(p))
         self.log.add(f"{self.players[p].name} shuffles their library", "CR 701.24a")
 
@@ -627,7 +634,7 @@ class EffectsMixin:
                     cards = [src.id] + cards
             for c in cards:
                 o = self.objects[c]
-                self.move(o, "library", owner=o.owner, position="top", cause="shuffled into the library", rule="CR 701.24a", log=False)
+                self.move(o, "library", owner=o.owner, position="shuffle", cause="shuffled into the library", rule="CR 701.24a", log=False)
             self.log.add(f"{len(cards)} card(s) are shuffled into {self.players[p].name}'s library", "CR 701.24a")
             self.shuffle_library(p)
         return

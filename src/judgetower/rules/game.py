@@ -45,6 +45,9 @@ class StandardRules:
     starting_life: Any = 20
     opening_hand = 7
 
+    def opening_hand_size(self, game: "Game", p: int) -> int:
+        return self.opening_hand  # CR 103.5
+
     def zone_owner(self, game: "Game", zone: str, player: int | None) -> int | None:
         """Which list a per-player zone of ``player`` is (None: a shared zone)."""
         return player
@@ -54,8 +57,54 @@ class StandardRules:
         return to_zone, position
 
     def extra_sba(self, game: "Game") -> list:
-        """Variant state-based actions (CR 704), as (description, rule, action) triples."""
+        """Variant state-based actions (CR 704), as (description, rule, player) triples."""
         return []
+
+    # forced choices (Judge Tower JT-C1-C3 restrict these)
+    max_targets = False
+    free_mana = False
+
+    def forced_count_options(self, game, opts, what):
+        return opts
+
+    def forced_bool_options(self, game, opts, what):
+        return opts
+
+    def forced_x_options(self, game, opts):
+        return opts
+
+    def priority_options(self, game, p, opts):
+        return opts
+
+    def on_pass(self, game, p) -> None:
+        pass
+
+    def can_activate_more(self, game, p, o, idx, ab) -> bool:
+        return True
+
+    def mana_ability_useful(self, game, p, o, ab) -> bool:
+        return bool(game.mana_units(o, ab))
+
+    def attack_done_ok(self, game, ap, declared) -> bool:
+        return True
+
+    def block_done_ok(self, game, d, blocks) -> bool:
+        return True
+
+    def ensure_library(self, game, p, n, action):
+        """JT-E2 wraps library access; ordinary Magic does nothing (a generator)."""
+        return True
+        yield
+
+    def replace_search(self, game, p, e, ctx) -> bool:
+        return False
+
+    def replace_shuffle(self, game, p) -> bool:
+        return False
+
+    def owner_leaving(self, game, o, from_zone, default):
+        """Who owns a card leaving a library or graveyard (JT-G5 changes it)."""
+        return default
 
 
 class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin, CombatMixin,
@@ -102,7 +151,7 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
         self.decisions: list[tuple[int, Any]] = []
         self.is_first_turn_of_game = True
         self.skip_first_draw = len(names) == 2   # CR 103.8a (R2)
-        self.hooks_after_decide: list = []
+        self.acting_player = 0                  # who carries out the current instruction (R5)
 
     # ------------------------------------------------------------------ ids, versions
     def new_id(self) -> int:
@@ -229,6 +278,8 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
             lst.append(o.id)
         elif position == "bottom":
             lst.insert(0, o.id)
+        elif position == "shuffle":
+            lst.append(o.id)  # the caller shuffles (CR 701.24)
         else:
             lst.insert(len(lst) - int(position), o.id)
 
@@ -238,6 +289,36 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
                 o.counters["loyalty"] = int(o.card.loyalty)  # CR 306.5b
             except (TypeError, ValueError):
                 o.counters["loyalty"] = 0
+
+    def relocate_card(self, o, zone: str, owner: int | None = None) -> GameObject:
+        """Put an already-removed card into ``zone`` as a new object (CR 400.7) with no
+        replacement effects or triggers (the JT-E2 refill is the rule's own action, R19)."""
+        new = GameObject(self.new_id(), o.card, o.compiled, o.owner if owner is None else owner,
+                         o.owner if owner is None else owner, zone, token=o.token, timestamp=self.new_timestamp())
+        self.objects[new.id] = new
+        o.moved_to = new.id
+        self._insert(new, zone, new.owner, "top")
+        self.touch()
+        return new
+
+    def referenced_exile(self) -> set[int]:
+        """Exiled cards an object or effect can still find (R20, CR 406.6, 607, 610.3)."""
+        out: set[int] = set()
+        holders = [self.objects[i] for i in self.battlefield]
+        for i in self.stack:
+            item = self.objects[i]
+            src = getattr(item, "context", {}).get("source_lki") if hasattr(item, "context") else None
+            if src is not None:
+                holders.append(src)
+        for t in self.pending_triggers:
+            holders.append(t["source"])
+        for h in holders:
+            for ids in h.linked.values():
+                out.update(ids)
+        for d in self.delayed:
+            for objs in d["chosen"].values():
+                out.update(o.id for o in objs)
+        return out & set(self.exile)
 
     def zone_of(self, o) -> list[int]:
         owner = o.owner if o.zone in PER_PLAYER_ZONES else None
@@ -259,6 +340,8 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
         if isinstance(o, StackAbility):
             return None
         old_chars = self.chars(o) if from_zone == "battlefield" else None
+        if from_zone in ("library", "graveyard") and self.rules.zone_owner(self, from_zone, o.owner) is None:
+            owner = self.rules.owner_leaving(self, o, from_zone, owner)  # JT-G5, R5
         new_owner = o.owner if owner is None else owner
         new = GameObject(self.new_id(), o.card, o.compiled, new_owner, new_owner, to_zone, token=o.token,
                          timestamp=self.new_timestamp())
@@ -340,7 +423,8 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
         self.log.add(f"{pl.name} loses the game: {reason}", rule)
         for oid in list(self.battlefield) + list(self.stack):
             o = self.objects[oid]
-            if o.owner == p or getattr(o, "controller", None) == p:
+            # CR 800.4a: a StackAbility has no owner; it ceases to exist if its controller leaves
+            if getattr(o, "owner", None) == p or getattr(o, "controller", None) == p:
                 lst = self.zone_of(o)
                 if oid in lst:
                     lst.remove(oid)

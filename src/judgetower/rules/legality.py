@@ -37,7 +37,9 @@ class LegalityMixin:
                 return "CR 305.1"
             if self.players[p].land_plays >= 1:
                 return "CR 305.2"
-            return "CR 505.5b"
+            # CR 305.1 (and 505.6b): only in a main phase, with an empty stack; 505.5b is
+            # about Attractions in the current CR
+            return "CR 305.1"
         if isinstance(a, Cast):
             o = self.objects.get(a.obj)
             if o is None or a.obj not in self.hand(p):

@@ -50,11 +50,12 @@ class PriorityMixin:
 
     def on_pass(self, player: int) -> None:
         """Hook for variants (e.g. JT-P1 bookkeeping)."""
+        self.rules.on_pass(self, player)
 
     def priority_options(self, p: int) -> list:
         """Legal priority actions, documented order: Pass first (the default), then lands,
         spells in hand order, abilities in battlefield order (CR 117.1)."""
-        return [Pass()] + self.legal_actions(p)
+        return self.rules.priority_options(self, p, [Pass()] + self.legal_actions(p))
 
     def legal_actions(self, p: int) -> list:
         actions: list = []
@@ -88,6 +89,7 @@ class PriorityMixin:
         return p == self.active and self.step in MAIN_STEPS and not self.stack
 
     def take_action(self, p: int, action):
+        self.acting_player = p
         if isinstance(action, PlayLand):
             yield from self.play_land(p, self.objects[action.obj])
         elif isinstance(action, Cast):

@@ -38,12 +38,12 @@ class ResolutionMixin:
             self.move(spell, "graveyard", cause="countered on resolution", rule="CR 608.2b")
             return
         if self.is_permanent_spell(spell):
-            # CR 608.3: it becomes a permanent; an Aura attaches to its target (CR 303.4f)
+            # CR 608.3: it becomes a permanent; an Aura attaches to its target (CR 608.3c)
             self.log.add(f"{spell.name} resolves", "CR 608.3")
             new = self.move(spell, "battlefield", controller=p, cause="resolved", rule="CR 608.3a", log=False)
             if new is not None and legal and legal[0] and "Aura" in (new.card.subtypes if new.card else ()):
                 new.attached_to = legal[0][0]
-                self.log.add(f"{new.name} enters attached to {self.target_name(legal[0][0])}", "CR 303.4f")
+                self.log.add(f"{new.name} enters attached to {self.target_name(legal[0][0])}", "CR 608.3c")
             self.touch()
             return
         self.log.add(f"{spell.name} resolves", "CR 608.2")

@@ -40,7 +40,11 @@ class TurnMixin:
         """CR 103: the starting player is the first listed; each player draws an opening hand."""
         self.log.add(f"{self.players[self.active].name} plays first", "CR 103.1")
         for p in self.apnap():
-            yield from self.draw(p, self.rules.opening_hand, rule="CR 103.5")
+            n = self.rules.opening_hand_size(self, p)
+            yield from self.draw(p, n, rule="CR 103.5" if self.rules.name == "standard" else "JT-G1")
+            if self.rules.name != "standard":
+                self.log.add(f"{self.players[p].name} draws an opening hand of {n} (judge level); no mulligans",
+                             "JT-G1", "JT-G2", "R1")
         self.is_first_turn_of_game = True
 
     def _next_turn(self) -> None:
@@ -104,6 +108,7 @@ class TurnMixin:
 
     def _turn_based_actions(self, step):
         ap = self.active
+        self.acting_player = ap
         if step == "untap":
             for o in self.permanents(ap):
                 o.sick = False

@@ -1,0 +1,225 @@
+"""Judge Tower (rules/judge-tower.en.md, rulings R1-R20) as hooks on the engine.
+
+Referee mode: every obligation is enforced, so ``legal_choices`` offers only compliant options
+and anything else raises ``IllegalAction`` citing the JT rule. Each hook cites its JT rule and
+the engine ruling (R) that settles it.
+"""
+
+from __future__ import annotations
+
+import math
+
+from judgetower.rules.decisions import Cast, Done, Pass
+from judgetower.rules.errors import IllegalAction
+from judgetower.rules.game import StandardRules
+from judgetower.rules.mana import ManaCost
+
+MIN_LEVEL, MAX_LEVEL = 0, 5
+
+
+class JudgeTowerRules(StandardRules):
+    name = "judge-tower"
+    starting_life = math.inf          # JT-G3, R3
+    free_mana = True                  # JT-G4, R4
+    max_targets = True                # JT-C3, R9
+
+    def __init__(self, mode: str = "referee") -> None:
+        if mode not in ("referee", "judge"):
+            raise IllegalAction(f"unknown Judge Tower mode {mode!r}", "JT-G11")
+        self.mode = mode
+        self.levels: dict[int, int] = {}
+        self.starting_players = 0
+
+    # ------------------------------------------------------------------ set-up (JT-G1, G2, S1)
+    def setup_players(self, game, specs: list[dict]) -> None:
+        """Judge levels 0-5 (R1) and first-game shame -1 (JT-S1)."""
+        for p, spec in zip(game.players, specs):
+            level = spec.get("judge_level", 1)
+            if not isinstance(level, int) or isinstance(level, bool) or not MIN_LEVEL <= level <= MAX_LEVEL:
+                raise IllegalAction(f"{p.name}: judge level {level!r} is not an integer from 0 to 5", "R1")
+            p.judge_level = level
+            p.first_game = bool(spec.get("first_game", False))
+            p.shame = -1 if p.first_game else 0
+            p.life = math.inf
+        self.starting_players = len(game.players)
+        game.log.add("Judge Tower: infinite life, shared library and graveyard, forced play", "JT-G3", "JT-G5", "JT-P1")
+
+    def opening_hand_size(self, game, p: int) -> int:
+        return game.players[p].judge_level  # JT-G1, R1
+
+    # ------------------------------------------------------------------ zones (JT-G5)
+    def zone_owner(self, game, zone, player):
+        return None if zone in ("library", "graveyard") else player
+
+    def owner_leaving(self, game, o, from_zone, default):
+        """R5: the player the instruction names, else the acting player."""
+        return default if default is not None else game.acting_player
+
+    def replace_move(self, game, obj, to_zone, position):
+        """JT-G8, R7: a card put on the bottom of the library or shuffled into it is exiled instead."""
+        if to_zone == "library" and position in ("bottom", "shuffle"):
+            game.log.add(f"{obj.name} would go {'on the bottom of' if position == 'bottom' else 'into'} the shared "
+                         f"library: it is exiled instead", "JT-G8", "R7")
+            return "exile", "top"
+        return to_zone, position
+
+    def replace_search(self, game, p, e, ctx) -> bool:
+        game.log.add(f"{game.players[p].name} would search the shared library: it is not searched, nothing is found",
+                     "JT-G8", "R7")
+        return True
+
+    def replace_shuffle(self, game, p) -> bool:
+        game.log.add("the shared library is not shuffled", "JT-G8", "R7")
+        return True
+
+    # ------------------------------------------------------------------ mana and life (JT-G3, G4, G10)
+    def pay_free(self, game, p, cost: ManaCost, what: str) -> bool:
+        game.log.add(f"{game.players[p].name} pays {cost} for {what} (the mana portion is always paid)",
+                     "JT-G4", "JT-G10", "R4", "R14")
+        game.players[p].mana_paid = getattr(game.players[p], "mana_paid", 0) + cost.total()
+        return True
+
+    def mana_ability_useful(self, game, p, o, ab) -> bool:
+        return True  # R4: mana abilities are activated abilities; JT-P1 applies to them
+
+    # ------------------------------------------------------------------ forced play (JT-P1, P2; R11, R12)
+    def can_activate_more(self, game, p, o, idx, ab) -> bool:
+        return idx not in o.activated_this_turn  # JT-P1, R11: once per turn per ability
+
+    def priority_options(self, game, p, opts):
+        actions = [a for a in opts if not isinstance(a, Pass)]
+        # JT-C1/R9: an alternative cost "you may ... rather than pay" is used when able
+        alt = {a.obj for a in actions if isinstance(a, Cast) and a.alternative}
+        actions = [a for a in actions if not (isinstance(a, Cast) and not a.alternative and a.obj in alt)]
+        # JT-P2/R12: of one object's activatable abilities, only the lowest printed one
+        lowest: dict[int, int] = {}
+        for a in actions:
+            if hasattr(a, "index") and not isinstance(a, Cast):
+                lowest[a.obj] = max(lowest.get(a.obj, -1), a.index)
+        actions = [a for a in actions if not hasattr(a, "index") or a.index == lowest.get(a.obj)]
+        if actions:
+            return actions            # JT-P1, R11: no pass while an action remains
+        return [Pass()]
+
+    def why_illegal(self, game, d, choice):
+        if d.kind == "priority":
+            full = [Pass()] + game.legal_actions(d.player)
+            if isinstance(choice, Pass) and len(full) > 1:
+                return "JT-P1"
+            if choice in full and choice not in d.options:
+                if isinstance(choice, Cast):
+                    return "JT-C1"
+                return "JT-P2"
+            if hasattr(choice, "index") and not isinstance(choice, Cast):
+                o = game.objects.get(choice.obj)
+                if o is not None and choice.index in getattr(o, "activated_this_turn", ()):
+                    return "JT-P1"
+        if d.kind == "attackers" and isinstance(choice, Done):
+            return "JT-C5"
+        if d.kind == "blockers" and isinstance(choice, Done):
+            return "JT-C5"
+        if d.kind == "target" and isinstance(choice, Done):
+            return "JT-C3"
+        if d.kind in ("x",):
+            return "JT-C2"
+        if d.kind == "kicker":
+            return "JT-C2" if d.context.get("multi") else "JT-C3"
+        if d.kind in ("buyback",):
+            return "JT-C3"
+        if d.kind in ("may", "pay"):
+            return "JT-C1"
+        return None
+
+    # ------------------------------------------------------------------ forced choices (JT-C1-C5, R9)
+    def forced_bool_options(self, game, opts, what):
+        return [True] if True in opts else opts     # "may", "unless", buyback: taken when able
+
+    def forced_x_options(self, game, opts):
+        return [5]                                   # JT-C2: X is 5
+
+    def forced_count_options(self, game, opts, what):
+        if what == "multikicker":
+            return [5]                               # JT-C2: multikicker paid five times
+        return [max(opts)]                           # JT-C3: kicker paid when able
+
+    def attack_done_ok(self, game, ap, declared) -> bool:
+        """JT-C5, R9: every creature that can attack attacks."""
+        return not any(game.can_attack(o) for o in game.permanents(ap) if o.id not in declared)
+
+    def block_done_ok(self, game, d, blocks) -> bool:
+        """JT-C5, R9: every creature that can block blocks."""
+        for b in game.permanents(d):
+            if b.id in blocks:
+                continue
+            for a in game._attackers():
+                if game.attacked_player(a) == d and game.can_block_pair(b, a, blocks):
+                    return False
+        return True
+
+    # ------------------------------------------------------------------ end of the game (JT-E1, E2)
+    def extra_sba(self, game):
+        """JT-E1, R18: shame greater than twice the number of players who started loses."""
+        limit = 2 * (self.starting_players or len(game.players))
+        return [(f"shame {p.shame} > {limit}", "JT-E1", p.index) for p in game.players
+                if not p.lost and p.shame > limit]
+
+    def ensure_library(self, game, p, n, action):
+        """JT-E2, R19: refill a short library from unreferenced exile, then the graveyard; retry;
+        else the game ends and the fewest shame win."""
+        lib = game.library(p)
+        if len(lib) >= n or game.game_over:
+            return True
+        game.log.add(f"the shared library holds {len(lib)} card(s); {action} needs {n}", "JT-E2", "R19")
+        referenced = game.referenced_exile()
+        free = [i for i in game.exile if i not in referenced]
+        if free:
+            for i in free:
+                game.exile.remove(i)
+                o = game.objects[i]
+                o.zone = "gone:refill"
+                new = game.relocate_card(o, "library")
+                new.face_down = False
+            game.rng.shuffle(lib)
+            game.log.add(f"{len(free)} unreferenced exiled card(s) are shuffled into the library", "JT-E2", "R19", "R20")
+        if len(lib) < n:
+            gy = game.graveyard(p)
+            if gy:
+                k = len(gy)
+                for i in list(gy):
+                    gy.remove(i)
+                    o = game.objects[i]
+                    o.zone = "gone:refill"
+                    game.relocate_card(o, "library")
+                game.rng.shuffle(lib)
+                game.log.add(f"{k} graveyard card(s) are shuffled into the library", "JT-E2", "R19")
+        if len(lib) >= n:
+            return True
+        alive = game.alive_players()
+        low = min(game.players[q].shame for q in alive)
+        winners = [q for q in alive if game.players[q].shame == low]
+        game.end_game(winners, "the library cannot supply the cards (fewest shame wins)", "JT-E2")
+        return False
+        yield
+
+    # ------------------------------------------------------------------ scenario defaults
+    def default_choice(self, game, d):
+        """SCENARIOS.md: in referee mode the default choice is the autopilot's compliant choice."""
+        from judgetower.agents.autopilot import Autopilot
+        return Autopilot().choose_decision(game, d)
+
+
+def new_judge_tower_game(pool, tower: list[str], players: list[dict], seed: int = 0, mode: str = "referee"):
+    """A Judge Tower game from a tower (a card list): the shared library in random order,
+    opening hands drawn per JT-G1/R1, turn 1 started (R2)."""
+    from judgetower.rules.game import Game
+    if len(players) < 2:
+        raise IllegalAction(f"a game needs at least 2 players, got {len(players)}", "CR 103.1")
+    rules = JudgeTowerRules(mode)
+    g = Game([str(p["name"]) for p in players], seed=seed, rules=rules)
+    rules.setup_players(g, players)
+    for c in pool.get_many(tower):
+        g.make_card(c, 0, "library")
+    g.rng.shuffle(g.library(0))
+    g.start(pregame=True)
+    return g
+
