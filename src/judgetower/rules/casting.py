@@ -102,7 +102,11 @@ class CastingMixin:
     def can_pay_mana(self, p: int, cost: ManaCost, exclude: int | None = None) -> bool:
         if self.rules_free_mana():
             return True
-        return plan_payment(cost, self.players[p].mana_pool, self.mana_sources(p, exclude)) is not None
+        plan = plan_payment(cost, self.players[p].mana_pool, self.mana_sources(p, exclude))
+        if plan is not None and plan.life and not self.can_pay_life(p, plan.life):
+            # CR 119.4: Phyrexian mana can be paid with life only if the life total is high enough
+            plan = plan_payment(cost, self.players[p].mana_pool, self.mana_sources(p, exclude), False)
+        return plan is not None
 
     def rules_free_mana(self) -> bool:
         return getattr(self.rules, "free_mana", False)

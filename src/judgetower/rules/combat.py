@@ -110,6 +110,13 @@ class CombatMixin:
                 return False  # CR 702.16f
         return True
 
+    def block_can_complete(self, d: int, b, a, blocks: dict) -> bool:
+        """A lone blocker of a menace creature needs a second one to be possible (CR 702.111b);
+        a block that could only end in an illegal declaration is not offered."""
+        if not self.chars(a).has("menace") or any(x == a.id for x in blocks.values()):
+            return True
+        return any(o.id != b.id and self.can_block_pair(o, a, blocks) for o in self.permanents(d))
+
     def block_done_ok(self, d: int, blocks: dict) -> bool:
         """CR 509.1c: menace (CR 702.111b) needs two or more blockers."""
         count: dict[int, int] = {}
@@ -127,7 +134,7 @@ class CombatMixin:
             opts.append(Done())
         for b in self.permanents(d):
             for a in attackers:
-                if self.can_block_pair(b, a, blocks):
+                if self.can_block_pair(b, a, blocks) and self.block_can_complete(d, b, a, blocks):
                     opts.append(Block(b.id, a.id))
         if blocks:
             opts.append(Reset())

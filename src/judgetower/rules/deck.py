@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from judgetower.cards.card import CardError
 from judgetower.cards.pool import CardPool
 from judgetower.rules.game import Game
 
@@ -11,8 +12,15 @@ def new_game(pool: CardPool, decks: dict[str, list[str]], seed: int = 0, rules=N
     pre-game procedure and turn 1 (CR 103.5-103.8)."""
     names = list(decks)
     g = Game(names, seed=seed, rules=rules)
-    for p, name in enumerate(names):
-        cards = pool.get_many(decks[name])
+    libraries, errors = [], []
+    for name in names:   # one CardError naming every deck's unknown cards (DESIGN.md principle 7)
+        try:
+            libraries.append(pool.get_many(decks[name]))
+        except CardError as e:
+            errors.append(f"{name}'s deck: {e}")
+    if errors:
+        raise CardError("; ".join(errors))
+    for p, cards in enumerate(libraries):
         for c in cards:
             g.make_card(c, p, "library")
         g.rng.shuffle(g.library(p))

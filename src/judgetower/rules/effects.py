@@ -429,9 +429,9 @@ class EffectsMixin:
         top = self.top_cards(p, n)
         if not top:
             return
-        self.log.add(f"{self.players[p].name} looks at the top {len(top)} card(s) of their library", "CR 401.5")
+        self.log.add(f"{self.players[p].name} looks at the top {len(top)} card(s) of their library", "CR 401.4")  # CR 401.4: cards put back in a chosen order (401.5 is about revealed top cards)
         opts = [Split(tuple(order)) for order in itertools.permutations(top)]
-        split = yield from self.ask(p, "split", opts, "put them back in any order (top first)", "CR 401.5")
+        split = yield from self.ask(p, "split", opts, "put them back in any order (top first)", "CR 401.4")
         self.apply_split(p, split)
 
     def _e_PutFromHandOnTop(self, e, ctx):
@@ -644,10 +644,21 @@ class EffectsMixin:
         """Hideaway (CR 702.75a): play the exiled card without paying its mana cost."""
         p = ctx["controller"]
         for o in self.objs(ir.LinkedExiled(), ctx):
-            o.face_down = False
             if "Land" in o.card.types:
-                self.move(o, "battlefield", controller=p, cause="played with hideaway", rule="CR 702.75a")
+                # CR 305.2b, 305.3: playing a land this way uses a land play; with none left (or
+                # in another player's turn) that part of the effect is ignored
+                if p != self.active or self.players[p].land_plays >= 1:
+                    self.log.add(f"{self.players[p].name} can't play the exiled land: no land play is available",
+                                 "CR 305.3" if p != self.active else "CR 305.2b")
+                    continue
+                o.face_down = False
+                self.players[p].land_plays += 1
+                self.move(o, "battlefield", controller=p, cause="played with hideaway", rule="CR 305.2a")
+            elif not self.has_targets(p, o, self.spell_targets(o)):
+                # CR 601.2c: a spell that needs targets can't be cast without legal ones
+                self.log.add(f"{self.players[p].name} can't cast the exiled card: no legal targets", "CR 601.2c")
             else:
+                o.face_down = False
                 yield from self.cast_free(p, o)
 
     def cast_free(self, p: int, o):

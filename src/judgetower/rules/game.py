@@ -102,6 +102,10 @@ class StandardRules:
     def replace_shuffle(self, game, p) -> bool:
         return False
 
+    def detect_loop(self, game, holder) -> bool:
+        """JT-P3 detects mandatory loops; ordinary Magic leaves loops to the players (CR 104.4b)."""
+        return False
+
     def owner_leaving(self, game, o, from_zone, default):
         """Who owns a card leaving a library or graveyard (JT-G5 changes it)."""
         return default
@@ -152,6 +156,7 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
         self.is_first_turn_of_game = True
         self.skip_first_draw = len(names) == 2   # CR 103.8a (R2)
         self.acting_player = 0                  # who carries out the current instruction (R5)
+        self.touched_uids: list[int] = []      # cards moved or used as sources, in order (R8)
 
     # ------------------------------------------------------------------ ids, versions
     def new_id(self) -> int:
@@ -253,6 +258,7 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
         """Put a new card object into a zone (set-up, scenario state)."""
         comp = compiled or oracle.compile_card(card)
         o = GameObject(self.new_id(), card, comp, owner, owner, zone, timestamp=self.new_timestamp())
+        o.uid = o.id
         self.objects[o.id] = o
         self._insert(o, zone, owner, position)
         if zone == "battlefield":
@@ -265,6 +271,7 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
         comp = CompiledCard(spec.name, ())
         o = GameObject(self.new_id(), None, comp, controller, controller, "battlefield", token=spec,
                        timestamp=self.new_timestamp(), sick=True)
+        o.uid = o.id
         self.objects[o.id] = o
         self.battlefield.append(o.id)
         self._on_enter_battlefield(o)
@@ -295,6 +302,7 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
         replacement effects or triggers (the JT-E2 refill is the rule's own action, R19)."""
         new = GameObject(self.new_id(), o.card, o.compiled, o.owner if owner is None else owner,
                          o.owner if owner is None else owner, zone, token=o.token, timestamp=self.new_timestamp())
+        new.uid = o.uid
         self.objects[new.id] = new
         o.moved_to = new.id
         self._insert(new, zone, new.owner, "top")
@@ -354,6 +362,8 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
             new.kicked, new.x = o.kicked, o.x
         if face_down:
             new.face_down = True
+        new.uid = o.uid
+        self.touched_uids.append(o.uid)
         self.objects[new.id] = new
         o.moved_to = new.id
         o.zone_left = from_zone
@@ -414,24 +424,33 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
         return str(pl.life)
 
     # ------------------------------------------------------------------ game end
-    def lose(self, p: int, reason: str, rule: str) -> None:
-        """A player loses and leaves the game (CR 104.3, 800.4a)."""
+    def lose(self, p: int, reason: str, rule: str, *, end: bool = True) -> None:
+        """A player loses and leaves the game (CR 104.3, 800.4a). ``end=False``: the caller
+        makes several players lose at once and checks the end itself (CR 104.4a)."""
         pl = self.players[p]
         if pl.lost:
             return
         pl.lost = True
         self.log.add(f"{pl.name} loses the game: {reason}", rule)
-        for oid in list(self.battlefield) + list(self.stack):
+        still_controlled = []
+        for oid in list(self.battlefield) + list(self.stack) + list(self.exile):
             o = self.objects[oid]
-            # CR 800.4a: a StackAbility has no owner; it ceases to exist if its controller leaves
-            if getattr(o, "owner", None) == p or getattr(o, "controller", None) == p:
+            # CR 800.4a: objects the player owns leave the game; a StackAbility has no owner and
+            # ceases to exist if its controller leaves
+            owner = getattr(o, "owner", None)
+            if owner == p or (owner is None and getattr(o, "controller", None) == p):
                 lst = self.zone_of(o)
                 if oid in lst:
                     lst.remove(oid)
                 o.zone = "gone:left game"
+            elif getattr(o, "controller", None) == p and o.zone in ("battlefield", "stack"):
+                still_controlled.append(o)
+        # CR 800.4a: then objects still controlled by that player (owned by others) are exiled
+        for o in still_controlled:
+            self.move(o, "exile", cause=f"{pl.name} left the game", rule="CR 800.4a")
         self.touch()
         alive = self.alive_players()
-        if len(alive) <= 1:
+        if end and len(alive) <= 1:
             self.end_game(alive, reason if alive else "all players lost", rule)
 
     def end_game(self, winners: list[int], reason: str, rule: str) -> None:
@@ -472,6 +491,9 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
         untouched (principle 1)."""
         if isinstance(player, str):
             player = self.player_by_name(player).index
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < len(self.players):
+            # a seat index out of range (or -1, which Python would read as the last seat)
+            raise IllegalAction(f"no player {player!r} in this game (seats 0-{len(self.players) - 1})", "CR 102.1")
         if self.game_over:
             raise GameOverError(f"the game is over; {self.players[player].name}'s decision {choice!r} is refused")
         d = self._pending

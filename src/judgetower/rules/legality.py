@@ -47,7 +47,13 @@ class LegalityMixin:
             if not o.compiled.ok:
                 return "CR 601.2"
             if "Instant" not in o.card.types and not self.sorcery_timing(p):
-                return "CR 307.1" if "Sorcery" in o.card.types else "CR 301.1"
+                # the timing rule of the card's own type: 302.1 creature, 301.1 artifact,
+                # 303.1 enchantment, 306.1 planeswalker, 310.1 battle, 307.1 sorcery
+                for t, rule in (("Sorcery", "CR 307.1"), ("Creature", "CR 302.1"), ("Artifact", "CR 301.1"),
+                                ("Enchantment", "CR 303.1"), ("Planeswalker", "CR 306.1"), ("Battle", "CR 310.1")):
+                    if t in o.card.types:
+                        return rule
+                return "CR 117.1a"
             if not self.has_targets(p, o, self.spell_targets(o)):
                 return "CR 601.2c"
             return "CR 601.2h"
@@ -62,9 +68,17 @@ class LegalityMixin:
             if ab.cost.tap and "Creature" in ch.types and o.sick and not ch.has("haste"):
                 return "CR 302.6"
             if ab.cost.loyalty is not None:
-                return "CR 606.3"
+                if not self.sorcery_timing(p) or "loyalty" in o.activated_this_turn:
+                    return "CR 606.3"  # main phase, empty stack, once per permanent per turn
+                if ab.cost.loyalty < 0 and o.counters.get("loyalty", 0) < -ab.cost.loyalty:
+                    return "CR 606.6"  # too few loyalty counters for a negative cost
+                # otherwise a later check applies (e.g. too few legal targets: CR 602.2b)
             if ab.sorcery_speed and not self.sorcery_timing(p):
+                if any(type(e).__name__ == "Attach" for e in ab.effects):
+                    return "CR 702.6a"  # equip: "Activate only as a sorcery" is the keyword's own rule
                 return "CR 602.5d"
+            if not self.can_pay_extra(p, o, ab.cost):
+                return "CR 118.3"  # e.g. too few cards in the graveyard to exile (Grim Lavamancer)
             if not self.has_targets(p, o, ab.targets):
                 return "CR 602.2b"
             if not self.can_pay_mana(p, ManaCost.parse(ab.cost.mana or None), exclude=o.id):

@@ -61,6 +61,7 @@ class GameObject:
     moved_to: int | None = None
     zone_left: str = ""
     last_chars: Any = None
+    uid: int = 0                    # the physical card across zone changes (for loop detection, R8)
     # who may look at it while it is face down (CR 406.3a)
     may_look: frozenset[int] = frozenset()
 

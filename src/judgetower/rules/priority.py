@@ -24,6 +24,8 @@ class PriorityMixin:
                 if self.players[holder].lost:
                     holder = self.next_player(holder)
             checked = False
+            if self.rules.detect_loop(self, holder):
+                continue  # JT-P3: loop objects exiled; check state-based actions again
             self.priority_player = holder
             options = self.priority_options(holder)
             action = yield from self.ask(holder, "priority", options,
@@ -90,6 +92,7 @@ class PriorityMixin:
 
     def take_action(self, p: int, action):
         self.acting_player = p
+        self.touched_uids.append(self.objects[action.obj].uid if hasattr(action, "obj") else -1)
         if isinstance(action, PlayLand):
             yield from self.play_land(p, self.objects[action.obj])
         elif isinstance(action, Cast):

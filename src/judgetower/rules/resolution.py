@@ -34,8 +34,10 @@ class ResolutionMixin:
         specs = self.spell_targets(spell)
         ok, legal = self._targets_check(spell, specs)
         if not ok:
-            self.log.add(f"{spell.name} doesn't resolve: all its targets are illegal", "CR 608.2b")
-            self.move(spell, "graveyard", cause="countered on resolution", rule="CR 608.2b")
+            # CR 608.3b: a permanent spell (an Aura) with an illegal target doesn't resolve either
+            rules = ("CR 608.3b", "CR 608.2b") if self.is_permanent_spell(spell) else ("CR 608.2b",)
+            self.log.add(f"{spell.name} doesn't resolve: all its targets are illegal", *rules)
+            self.move(spell, "graveyard", cause="countered on resolution", rule=rules[0])
             return
         if self.is_permanent_spell(spell):
             # CR 608.3: it becomes a permanent; an Aura attaches to its target (CR 608.3c)
@@ -84,6 +86,10 @@ class ResolutionMixin:
         ctx = self.make_ctx(src, item.controller, item.targets, x=item.x, kicked=getattr(src, "kicked", 0),
                             item=item)
         ctx.update({k: v for k, v in item.context.items() if k not in ctx})
+        if item.context.get("chosen"):
+            # CR 603.7c: a delayed trigger refers to the objects its creating resolution chose
+            # ("that card" exiled by Flickerwisp)
+            ctx["chosen"] = {k: list(v) for k, v in item.context["chosen"].items()}
         effects = item.ability.effects if not isinstance(item.ability, dict) else item.ability["effects"]
         yield from self.run_effects(effects, ctx)
 

@@ -74,8 +74,14 @@ class SBAMixin:
                 self.touch()
                 did = True
         for idx, why, rule in losers:
-            self.lose(idx, why, rule)
+            self.lose(idx, why, rule, end=False)   # simultaneously (CR 704.3)
             did = True
+        if losers and not self.game_over:
+            alive = self.alive_players()
+            if len(alive) == 1:
+                self.end_game(alive, losers[-1][1], losers[-1][2])
+            elif not alive:  # CR 104.4a: all remaining players lost at once
+                self.end_game([], "all remaining players lost at the same time", "CR 104.4a")
         if self.game_over:
             return True
         for o, why, rule in to_graveyard:

@@ -221,6 +221,7 @@ class TriggersMixin:
         src = t["source"]
         p = t["controller"]
         item = StackAbility(self.new_id(), "triggered", src.id, src.name, p, ab, t["index"])
+        self.touched_uids.append(getattr(src, "uid", -1))
         item.context = dict(t["context"])
         item.context["source_lki"] = src
         self.objects[item.id] = item

@@ -9,7 +9,7 @@ from typing import Any
 
 from judgetower.cards.card import CardError
 from judgetower.cards.pool import card_from_mapping, starter_pool
-from judgetower.rules.decisions import Activate, Attack, Block, Cast, Done, Pass, PlayLand, Split
+from judgetower.rules.decisions import Activate, Attack, Block, Cast, Decision, Done, Pass, PlayLand, Split
 from judgetower.rules.errors import IllegalAction
 from judgetower.rules.game import Game
 from judgetower.rules.objects import PID, StackAbility
@@ -384,6 +384,10 @@ class Runner:
                 raise Bad(key, "nothing to choose: the game is over")
             if p is not None and d.player != p:
                 raise Bad(key, f"{a['player']} has no decision pending ({self.names[d.player]} does: {d.prompt})")
+            if d.kind == "priority":
+                # a choice is answered when its decision is pending, e.g. a trigger's choice only
+                # once the trigger resolves (SCENARIOS.md): not a crash, a bad file
+                raise Bad(key, f"nothing to choose: {self.names[d.player]} holds priority ({d.prompt}); `resolve` first?")
             self.answer(d, a["choose"], key)
             self.settle(next_action)
             return
@@ -437,6 +441,11 @@ class Runner:
                     defender = PID(self.names.index(at))
                 else:
                     defender = self.resolve_ref(at, list(g.battlefield), f"{key}.at")
+                if d is None or d.kind != "attackers" or d.player != p:
+                    # the declaration ended on its own (no other creature could attack): this one
+                    # can't attack; cite why (CR 508.1a, 302.6, 702.3b...)
+                    raise IllegalAction(f"{name} can't attack", g.why_illegal(
+                        Decision(p, "attackers", [], "declare attackers", "CR 508.1a"), Attack(ref, defender)))
                 self.decide(p, Attack(ref, defender))
             d = g.pending()
             if d is not None and d.kind == "attackers" and d.player == p:
@@ -444,7 +453,25 @@ class Runner:
             self.settle(next_action)
             return
         if "block" in a:
-            self.pass_until(lambda d: d is not None and d.kind == "blockers" and d.player == p, key)
+            turn0 = g.turn
+
+            def blockers_pending(d):
+                return d is not None and d.kind == "blockers" and d.player == p
+
+            def past_blockers(d):
+                return d is not None and (g.turn != turn0 or STEPS.index(g.step) > STEPS.index("declare_blockers"))
+            self.pass_until(lambda d: blockers_pending(d) or past_blockers(d), key)
+            if not blockers_pending(g.pending()):
+                # the declaration was skipped: no block was legal for this player (CR 509.1a);
+                # cite why the named block is illegal (CR 702.9b, 702.14c, 702.16f...)
+                for bname, aname in (a["block"] or {}).items():
+                    b = self.resolve_ref(bname, [o.id for o in g.permanents(p)], f"{key}.block")
+                    att = self.resolve_ref(aname, [o.id for o in g._attackers()], f"{key}.block")
+                    if b is None or att is None:
+                        raise Bad(f"{key}.block", f"{bname!r} can't block {aname!r}: no such blocker or attacker")
+                    raise IllegalAction(f"{bname} can't block {aname}", g.why_illegal(
+                        Decision(p, "blockers", [], "declare blockers", "CR 509.1a"), Block(b, att)))
+                raise Bad(f"{key}.block", "no blockers declaration was pending")
             for bname, aname in (a["block"] or {}).items():
                 b = self.resolve_ref(bname, [o.id for o in g.permanents(p)], f"{key}.block")
                 if b is None:
@@ -468,6 +495,35 @@ class Runner:
         """Answer the casting/activation prompts from the action's options (SCENARIOS.md)."""
         g = self.game
         targets = list(a.get("targets") or [])
+        self._feed_cast_choices(p, a, key, targets)
+        d = g.pending()
+        if d is None or d.player != p or d.kind == "priority":   # the cast or activation is complete
+            self._check_given_targets(targets, key)
+
+    def _check_given_targets(self, leftover: list, key: str) -> None:
+        """A target the file names must be one the engine chose: when the only legal choice was
+        made automatically (a decision with one option is never pending), a named target that
+        differs from it is an illegal target (CR 115.1, 601.2c), not something to ignore."""
+        g = self.game
+        if not leftover or not g.stack:
+            return
+        d = g.pending()
+        if d is not None and d.kind != "priority":
+            return  # the cast is still being announced (e.g. a Phyrexian-mana choice comes first)
+        top = g.objects.get(g.stack[-1])
+        chosen = [t for ts in (getattr(top, "targets", None) or []) for t in ts]
+        for ref in leftover:
+            r = self.resolve_ref(ref, chosen, f"{key}.targets")
+            if r is not None and r in chosen:
+                continue
+            r = self.find_anywhere(ref, f"{key}.targets")
+            if r not in chosen:
+                from judgetower.rules.decisions import Decision
+                why = g._why_target(Decision(top.controller, "target", [], "choose targets"), r)
+                raise IllegalAction(f"{ref!r} is not a legal target for {top.name}", why)
+
+    def _feed_cast_choices(self, p: int, a: dict, key: str, targets: list) -> None:
+        g = self.game
         tgt_given = "targets" in a and a.get("targets") is not None
         for _ in range(200):
             d = g.pending()
@@ -547,7 +603,11 @@ class Runner:
             if kind == "color" and value in "WUBRG":
                 self.decide(d.player, value)
                 return
-            r = self.resolve_ref(value, [o for o in d.options if not isinstance(o, (Done, bool, int, str))], key)
+            # object ids are ints: keep them for decisions about objects (a `Name#N` reference
+            # picks among the options), not for numeric choices such as trigger order
+            objs = [o for o in d.options if not isinstance(o, (Done, bool, str))
+                    and (not isinstance(o, int) or d.kind in ("cards", "legend", "target"))]
+            r = self.resolve_ref(value, objs, key)
             if r is None:
                 r = self.find_anywhere(value, key)
             self.decide(d.player, r)
@@ -633,8 +693,10 @@ class Runner:
                         elif prop == "controller":
                             cmp(f"{ref} controller", val, self.names[o.controller])
                         elif prop == "keywords":
+                            from judgetower.rules.layers import keyword_key
                             for kw in val:
-                                if kw not in ch.keywords:
+                                # "mountainwalk" is stored as "landwalk:Mountain"
+                                if kw not in ch.keywords and keyword_key(str(kw).lower()) not in ch.keywords:
                                     f.append(f"{ref} keywords: expected {kw!r} among {sorted(ch.keywords)}")
                         else:
                             raise Bad(f"expect.permanents[{j}].{prop}", "unknown property")
