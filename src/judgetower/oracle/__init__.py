@@ -16,4 +16,24 @@ from __future__ import annotations
 from .compiler import compile_card, compile_text, normalise, strip_reminder
 from .ir import CompiledCard
 
-__all__ = ["CompiledCard", "compile_card", "compile_text", "normalise", "strip_reminder"]
+
+def _compiler_version() -> str:
+    """``"1+<digest>"``: a hand-kept generation number plus a digest of this package's sources
+    (grammar, transformer, IR), so that any change to the compiler changes the version and
+    invalidates compiled-pool caches (``judgetower.cards.compiled``) by itself."""
+    import hashlib
+    from importlib import resources
+
+    digest = hashlib.sha256()
+    root = resources.files(__name__)
+    for entry in sorted(root.iterdir(), key=lambda e: e.name):
+        if entry.name.endswith((".py", ".lark")) and entry.is_file():
+            digest.update(entry.name.encode() + b"\0" + entry.read_bytes() + b"\0")
+    return "1+" + digest.hexdigest()[:16]
+
+
+#: The compiler's version: changes whenever its sources change (see ``_compiler_version``).
+COMPILER_VERSION = _compiler_version()
+
+__all__ = ["COMPILER_VERSION", "CompiledCard", "compile_card", "compile_text", "normalise",
+           "strip_reminder"]

@@ -1026,6 +1026,9 @@ class OracleTransformer(Transformer):
     def pm_your_hand(self, c):
         return [("zone", "hand")]
 
+    def pm_exile(self, c):
+        return [("zone", "exile")]
+
     def pm_their_choice(self, c):
         return []
 

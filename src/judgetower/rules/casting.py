@@ -71,6 +71,15 @@ class CastingMixin:
 
     # ------------------------------------------------------------------ mana
     def mana_sources(self, p: int, exclude: int | None = None) -> list[Source]:
+        key = (self._version, p, exclude)
+        cached = getattr(self, "_sources_cache", None)
+        if cached is not None and cached[0] == key:
+            return list(cached[1])
+        out = self._mana_sources(p, exclude)
+        self._sources_cache = (key, out)
+        return list(out)
+
+    def _mana_sources(self, p: int, exclude: int | None = None) -> list[Source]:
         out = []
         for o in self.permanents(p):
             if o.tapped or o.id == exclude:
@@ -162,6 +171,8 @@ class CastingMixin:
                     seen.add(id(lst))
                     for oid in lst:
                         o = self.objects[oid]
+                        if o.face_down and controller not in o.may_look:
+                            continue  # CR 406.3a, 406.4: no characteristics; not chosen without a look
                         if matches(self, o, ir.Filter(**{**f.__dict__, "controller": None}), _Src(source, controller)):
                             out.append(oid)
         if kind == "spell":

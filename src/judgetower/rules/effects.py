@@ -237,12 +237,18 @@ class EffectsMixin:
         item = ctx.get("item")
         exiled = []
         for o in self.objs(e.what, ctx):
-            if o.zone not in ("battlefield", "graveyard", "hand", "stack", "library"):
+            if o.zone not in ("battlefield", "graveyard", "hand", "stack", "library", "exile"):
                 continue
             if e.until_leaves and self.current(src) is None:
-                self.log.add(f"{src.name} has already left the battlefield: nothing is exiled", "CR 610.3c")
+                # CR 610.3b (a triggered ability, Banisher Priest), 610.3a (a spell or activated ability)
+                self.log.add(f"{src.name} has already left the battlefield: nothing is exiled",
+                             "CR 610.3b" if isinstance(item, StackAbility) and item.kind == "triggered" else "CR 610.3a")
                 return
-            new = self.move(o, "exile", cause=f"exiled by {src.name}", rule="CR 406.2", face_down=e.face_down)
+            if o.zone == "exile":
+                # CR 406.7: it doesn't change zones but becomes a new object, just exiled (a new pile)
+                self.log.add(f"{o.name} is exiled again: it becomes a new object", "CR 406.7")
+            new = self.move(o, "exile", cause=f"exiled by {src.name}", rule="CR 406.7" if o.zone == "exile" else "CR 406.2",
+                            face_down=e.face_down)
             if new is None:
                 continue
             exiled.append(new)
@@ -252,6 +258,10 @@ class EffectsMixin:
                 cur.linked.setdefault(key, []).append(new.id)
                 if e.until_leaves:
                     self.log.add(f"{new.name} is exiled until {src.name} leaves the battlefield", "CR 610.3")
+                elif self.current(src) is None and src.zone.startswith("gone"):
+                    # the object that would find it is gone; a new object is not linked (CR 400.7)
+                    self.log.add(f"{new.name} is exiled, but {src.name} has already left: no ability of it can "
+                                 f"find the card (unreferenced exile)", "CR 607.2a", "CR 400.7", "R20")
                 else:
                     self.log.add(f"{new.name} is exiled with {src.name} (linked abilities)", "CR 607.2a", "CR 406.6")
         ctx["chosen"]["exiled"] = ctx["chosen"].get("exiled", []) + exiled
@@ -261,7 +271,9 @@ class EffectsMixin:
     def _e_ReturnToHand(self, e, ctx):
         for o in self.objs(e.what, ctx):
             if o.zone in ("battlefield", "graveyard", "exile", "stack"):
-                self.move(o, "hand", owner=o.owner, cause=f"returned by {ctx['source'].name}", rule="CR 400.7")
+                # owner left to move(): the card's owner, or from a shared graveyard the player the
+                # instruction names ("your graveyard" -> the controller; JT-G5, R5)
+                self.move(o, "hand", cause=f"returned by {ctx['source'].name}", rule="CR 400.7")
         return
         yield
 
@@ -269,10 +281,21 @@ class EffectsMixin:
         for o in self.objs(e.what, ctx):
             if o.zone in ("exile", "graveyard", "hand"):
                 ctl = o.owner if e.under == "owner" else ctx["controller"]
-                self.move(o, "battlefield", controller=ctl, tapped=e.tapped,
-                          cause=f"returned by {ctx['source'].name}", rule="CR 610.3a" if isinstance(e.what, ir.LinkedExiled) else "CR 400.7")
-        return
-        yield
+                host = None
+                if o.card is not None and "Aura" in o.card.subtypes:
+                    # CR 303.4f: an Aura put onto the battlefield other than by resolving is attached
+                    # to an object its new controller chooses; CR 303.4g: with none, it stays put
+                    cands = [x.id for x in self.permanents() if self._can_enchant(o, x)]
+                    if not cands:
+                        self.log.add(f"{o.name} has nothing it could enchant and stays in {o.zone}", "CR 303.4g")
+                        continue
+                    host = yield from self.ask(ctl, "cards", cands, f"choose what {o.name} will enchant", "CR 303.4f")
+                new = self.move(o, "battlefield", controller=ctl, tapped=e.tapped,
+                                cause=f"returned by {ctx['source'].name}", rule="CR 607.2a" if isinstance(e.what, ir.LinkedExiled) else "CR 400.7")
+                if new is not None and host is not None:
+                    new.attached_to = host
+                    self.touch()
+                    self.log.add(f"{new.name} enters attached to {self.objects[host].name}", "CR 303.4f")
 
     def _e_Flicker(self, e, ctx):
         for o in self.objs(e.what, ctx):
@@ -634,7 +657,8 @@ class EffectsMixin:
                     cards = [src.id] + cards
             for c in cards:
                 o = self.objects[c]
-                self.move(o, "library", owner=o.owner, position="shuffle", cause="shuffled into the library", rule="CR 701.24a", log=False)
+                # owner left to move(): from a shared graveyard, "your graveyard" -> the controller (JT-G5, R5)
+                self.move(o, "library", position="shuffle", cause="shuffled into the library", rule="CR 701.24a", log=False)
             self.log.add(f"{len(cards)} card(s) are shuffled into {self.players[p].name}'s library", "CR 701.24a")
             self.shuffle_library(p)
         return
@@ -651,6 +675,8 @@ class EffectsMixin:
                     self.log.add(f"{self.players[p].name} can't play the exiled land: no land play is available",
                                  "CR 305.3" if p != self.active else "CR 305.2b")
                     continue
+                if o.face_down:  # CR 406.3a: turned face up just before it is played
+                    self.log.add(f"{o.card.name} is turned face up to be played", "CR 406.3a")
                 o.face_down = False
                 self.players[p].land_plays += 1
                 self.move(o, "battlefield", controller=p, cause="played with hideaway", rule="CR 305.2a")
@@ -658,6 +684,8 @@ class EffectsMixin:
                 # CR 601.2c: a spell that needs targets can't be cast without legal ones
                 self.log.add(f"{self.players[p].name} can't cast the exiled card: no legal targets", "CR 601.2c")
             else:
+                if o.face_down:  # CR 406.3a: turned face up just before it is played
+                    self.log.add(f"{o.card.name} is turned face up to be played", "CR 406.3a")
                 o.face_down = False
                 yield from self.cast_free(p, o)
 

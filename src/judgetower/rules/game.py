@@ -310,23 +310,84 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
         return new
 
     def referenced_exile(self) -> set[int]:
-        """Exiled cards an object or effect can still find (R20, CR 406.6, 607, 610.3)."""
-        out: set[int] = set()
-        holders = [self.objects[i] for i in self.battlefield]
+        """Exiled cards an object or effect can still find (R20, CR 406.5-406.6, 607, 610.3):
+        every card of a referenced pile of ``exile_piles``."""
+        return {i for pile in self.exile_piles() if pile["referenced"] for i in pile["cards"]}
+
+    def _exile_references(self) -> list[tuple[Any, Any, str, list[int]]]:
+        """What can still find exiled cards (R20), as (holder, link key, kind, ids) in a fixed
+        order: links of permanents (CR 607.2a, 406.6; "until" links, CR 610.3), links of objects
+        that left but whose abilities are still pending or on the stack (CR 603.10, 607), then
+        delayed triggers (CR 603.7c: Flickerwisp's "that card")."""
+        out: list = []
+        holders: list = [self.objects[i] for i in self.battlefield]
+        delayed: list = [(d["source"], d["chosen"]) for d in self.delayed]
         for i in self.stack:
-            item = self.objects[i]
-            src = getattr(item, "context", {}).get("source_lki") if hasattr(item, "context") else None
-            if src is not None:
-                holders.append(src)
+            ctx = getattr(self.objects[i], "context", None) or {}
+            if ctx.get("source_lki") is not None:
+                holders.append(ctx["source_lki"])
+            if ctx.get("chosen"):
+                delayed.append((ctx.get("source_lki"), ctx["chosen"]))
         for t in self.pending_triggers:
             holders.append(t["source"])
+            if (t.get("context") or {}).get("chosen"):
+                delayed.append((t["source"], t["context"]["chosen"]))
+        seen: set[int] = set()
         for h in holders:
-            for ids in h.linked.values():
-                out.update(ids)
-        for d in self.delayed:
-            for objs in d["chosen"].values():
-                out.update(o.id for o in objs)
-        return out & set(self.exile)
+            if h is None or h.id in seen or not getattr(h, "linked", None):
+                continue
+            seen.add(h.id)
+            for key, ids in h.linked.items():
+                out.append((h, key, "until" if key == "until" else "linked", list(ids)))
+        for src, chosen in delayed:
+            out.append((src, "next_end_step", "delayed", [o.id for objs in chosen.values() for o in objs]))
+        return out
+
+    def exile_piles(self) -> list[dict]:
+        """The exile zone in piles (CR 406.4, 406.5, R20), derived from the links each time.
+
+        One pile per exiling object and link (``key``: the exiling card's uid and the link key:
+        its ability index, "until", or "next_end_step" for a delayed trigger), one pile per
+        unreferenced face-down card (CR 406.4: face-down cards are kept apart by when and how
+        they were exiled), and one "unreferenced" pile for the rest (always last, maybe empty).
+        Each pile lists its object ids in zone order; piles are ordered by their first card.
+        A card found by two references belongs to the first (see ``_exile_references``)."""
+        order = {oid: n for n, oid in enumerate(self.exile)}
+        claimed: set[int] = set()
+        piles: list[dict] = []
+        used_keys: set = set()
+        for holder, link, kind, ids in self._exile_references():
+            cards = sorted({i for i in ids if i in order and i not in claimed}, key=order.__getitem__)
+            if not cards:
+                continue
+            claimed.update(cards)
+            name = holder.name if holder is not None else "a delayed triggered ability"
+            ctl = self.players[holder.controller].name if holder is not None else ""
+            if kind == "until":
+                label = f"until {name} leaves the battlefield"
+            elif kind == "delayed":
+                label = f"exiled with {name} ({ctl}): returns at the beginning of the next end step"
+            else:
+                label = f"exiled with {name} ({ctl})"
+            key: tuple = (getattr(holder, "uid", 0), link)
+            n = 1
+            while key in used_keys:   # an older object of the same card still holding a link
+                n += 1
+                key = (getattr(holder, "uid", 0), link, n)
+            used_keys.add(key)
+            piles.append({"key": key, "label": label, "kind": kind, "referenced": True,
+                          "source": getattr(holder, "id", None), "cards": cards})
+        rest = [i for i in self.exile if i not in claimed]
+        for i in rest:
+            o = self.objects[i]
+            if o.face_down:
+                piles.append({"key": ("face-down", i), "label": "face down, no longer referenced",
+                              "kind": "face_down", "referenced": False, "source": None, "cards": [i]})
+        piles.sort(key=lambda pile: order[pile["cards"][0]])
+        piles.append({"key": ("unreferenced",), "label": "unreferenced", "kind": "unreferenced",
+                      "referenced": False, "source": None,
+                      "cards": [i for i in rest if not self.objects[i].face_down]})
+        return piles
 
     def zone_of(self, o) -> list[int]:
         owner = o.owner if o.zone in PER_PLAYER_ZONES else None
@@ -403,7 +464,9 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
         pl.life = pl.life + amount
         pl.life_gained_turn += amount
         pl.life_change += amount
-        self.log.add(f"{pl.name} gains {amount} life (life: {self.life_str(p)})", rule)
+        # JT-G10, R14: with an infinite total, the change is announced with its amount and net change
+        self.log.add(f"{pl.name} gains {amount} life (life: {self.life_str(p)})", rule,
+                     *(("JT-G10", "R14") if pl.life == math.inf else ()))
         self.events.append({"kind": "life_gain", "player": p, "amount": amount})
 
     def lose_life(self, p: int, amount: int, source=None, rule: str = "CR 119.3") -> None:
@@ -413,7 +476,9 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
         pl.life = pl.life - amount
         pl.life_lost_turn += amount
         pl.life_change -= amount
-        self.log.add(f"{pl.name} loses {amount} life (life: {self.life_str(p)})", rule)
+        # JT-G10, R14: with an infinite total, the change is announced with its amount and net change
+        self.log.add(f"{pl.name} loses {amount} life (life: {self.life_str(p)})", rule,
+                     *(("JT-G10", "R14") if pl.life == math.inf else ()))
         self.events.append({"kind": "life_loss", "player": p, "amount": amount})
 
     def life_str(self, p: int) -> str:

@@ -8,6 +8,7 @@ sublayer effects apply in timestamp order (CR 613.7); the supported 7c effects c
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 
 from judgetower.oracle import ir
@@ -47,8 +48,22 @@ def keyword_key(name: str, arg=None) -> str:
     return name
 
 
+_BASE_CACHE: dict = {}
+
+
 def base_chars(obj) -> Chars:
-    """Copiable values before any effect (CR 613.1, 111.3 for tokens, 708.2 face-down)."""
+    """Copiable values before any effect (CR 613.1, 111.3 for tokens, 708.2 face-down).
+    A fresh copy each call (callers modify it); the template is cached per card."""
+    if not hasattr(obj, "card"):  # an ability on the stack has no characteristics of a card
+        return Chars(obj.name, (), (), (), (), 0, 0, frozenset())
+    key = (id(obj.card), obj.token, obj.face_down, id(obj.compiled))
+    tpl = _BASE_CACHE.get(key)
+    if tpl is None:
+        tpl = _BASE_CACHE[key] = (_base_chars(obj), obj.card, obj.compiled)
+    return copy.copy(tpl[0])
+
+
+def _base_chars(obj) -> Chars:
     if obj.face_down:
         return Chars("", (), (), (), (), 2, 2, frozenset())
     if obj.token is not None:

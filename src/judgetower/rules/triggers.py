@@ -94,7 +94,8 @@ class TriggersMixin:
             self._check_delayed(ev)
 
     def _until_leaves(self, ev) -> None:
-        """CR 610.3a: "until [this] leaves the battlefield": when it leaves, the exiled card returns."""
+        """CR 610.3: "until [this] leaves the battlefield": when it leaves, the exiled card returns
+        (under its owner's control, CR 610.3c)."""
         if ev["kind"] != "zone" or ev.get("from") != "battlefield":
             return
         old = ev["old"]
@@ -104,7 +105,7 @@ class TriggersMixin:
         for i in ids:
             o = self.objects[i]
             if o.zone == "exile":
-                self.move(o, "battlefield", controller=o.owner, cause=f"{old.name} left the battlefield", rule="CR 610.3a")
+                self.move(o, "battlefield", controller=o.owner, cause=f"{old.name} left the battlefield", rule="CR 610.3c")
         old.linked["until"] = []
 
     def _check_event(self, ev, watchers, departed) -> None:
@@ -267,8 +268,8 @@ class TriggersMixin:
             self.log.add(f"{self.players[p].name} exiles {new.card.name} face down", "CR 406.3a", visible_to=[p])
         rest = [x for x in top if x != c]
         self.rng.shuffle(rest)
-        for x in rest:
-            self.move(self.objects[x], "library", owner=p, position="bottom", cause="hideaway: bottom, random order",
-                      rule="CR 702.75a", log=False)
-        if rest:
-            self.log.add(f"{len(rest)} card(s) go on the bottom of the library in a random order", "CR 702.75a")
+        moved = [self.move(self.objects[x], "library", owner=p, position="bottom", cause="hideaway: bottom, random order",
+                           rule="CR 702.75a", log=False) for x in rest]
+        bottom = sum(1 for m in moved if m is not None and m.zone == "library")  # JT-G8/R7 exiles them instead
+        if bottom:
+            self.log.add(f"{bottom} card(s) go on the bottom of the library in a random order", "CR 702.75a")

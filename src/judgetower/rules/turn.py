@@ -80,6 +80,12 @@ class TurnMixin:
             if step == "first_strike_damage" and not self._needs_first_strike_step():
                 i += 1
                 continue  # CR 510.4
+            if step == "draw" and self.is_first_turn_of_game and self.skip_first_draw and self.turn == 1:
+                # CR 103.8a (R2): the whole draw step is skipped, so "at the beginning of the draw
+                # step" abilities (Howling Mine) don't trigger and no player gets priority in it
+                self.log.add(f"{ap.name} skips the first draw step (their first turn)", "CR 103.8a", "R2")
+                i += 1
+                continue
             self.step = step
             if not (skip_tba and i == start_index):
                 self.log.add(f"{step.replace('_', ' ')} step begins", STEP_RULES[step])

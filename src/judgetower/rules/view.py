@@ -49,10 +49,13 @@ class ViewMixin:
         players = []
         seen_lists = set()
         for p in self.players:
-            hand = self.hand(p.index)
+            # read without creating missing zone lists: a view never changes the state (snapshot)
+            def peek(z, q=p.index):
+                return self.zones.get((z, self.rules.zone_owner(self, z, q)), [])
+            hand = peek("hand")
             pv = {"name": p.name, "life": self.life_str(p.index), "poison": p.poison, "lost": p.lost,
-                  "hand_count": len(hand), "library_count": len(self.library(p.index)),
-                  "graveyard": zone(self.graveyard(p.index)), "shame": p.shame,
+                  "hand_count": len(hand), "library_count": len(peek("library")),
+                  "graveyard": zone(peek("graveyard")), "shame": p.shame,
                   "mana_pool": dict(p.mana_pool)}
             if viewer == p.index:
                 pv["hand"] = zone(hand)
@@ -66,6 +69,10 @@ class ViewMixin:
             "battlefield": zone(self.battlefield),
             "stack": zone(self.stack),
             "exile": zone(self.exile),
+            # CR 406.4, 406.5, R20: exile in piles; face-down cards hidden as above (CR 406.3)
+            "exile_piles": [{"key": ":".join(map(str, pile["key"])), "label": pile["label"],
+                             "referenced": pile["referenced"], "cards": zone(pile["cards"])}
+                            for pile in self.exile_piles()],
             "pending": None if d is None else {"player": self.players[d.player].name, "kind": d.kind,
                                                 "prompt": d.prompt,
                                                 "options": [str(o) for o in d.options] if d.player == viewer else None},

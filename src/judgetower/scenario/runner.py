@@ -112,6 +112,13 @@ class Runner:
                     for e in v:
                         add(e)
         unknown = sorted(n for n in names if n not in self.pool)
+        where = "state"
+        if not unknown:
+            # SCENARIOS.md: every card the file names must be known, in actions and expectations
+            # too (else a typo in `expect` is a silently failing or passing check, not a bad file)
+            refs = self._named_refs()
+            unknown = sorted({n for n in refs if n not in self.pool}, key=list(refs).index)
+            where = refs[unknown[0]] if unknown else where
         if unknown:
             msgs = []
             for n in unknown:
@@ -119,7 +126,45 @@ class Runner:
                     self.pool.get(n)
                 except CardError as e:
                     msgs.append(str(e))
-            raise Bad("state", "unknown card(s): " + "; ".join(msgs))
+            raise Bad(where, "unknown card(s): " + "; ".join(msgs))
+
+    def _named_refs(self) -> dict[str, str]:
+        """Card names referenced by `actions` and `expect` -> the key naming the first use.
+        References drop `@PLAYER`/`#N`; tokens ("Spirit Token", CR 111.4) are not cards."""
+        out: dict[str, str] = {}
+        names = [p if isinstance(p, str) else str(p.get("name")) for p in self.d.get("players") or []
+                 if isinstance(p, (str, dict))]
+
+        def ref(value, key):
+            if isinstance(value, str):
+                base = _parse_ref(value)[0]
+                if base and not base.endswith(" Token") and base not in names:
+                    out.setdefault(base, key)
+
+        for i, a in enumerate(self.d.get("actions") or []):
+            if isinstance(a, dict):
+                ref(a.get("cast"), f"actions[{i}].cast")
+                ref(a.get("play_land"), f"actions[{i}].play_land")
+                act = a.get("activate")
+                ref(act.get("card") if isinstance(act, dict) else act, f"actions[{i}].activate")
+        expect = self.d.get("expect") or {}
+        for k, v in expect.items():
+            if k in ("stack", "exile") and isinstance(v, list):
+                for e in v:
+                    ref(e, f"expect.{k}")
+            elif k == "permanents" and isinstance(v, list):
+                for j, spec in enumerate(v):
+                    if isinstance(spec, dict):
+                        ref(spec.get("card"), f"expect.permanents[{j}].card")
+            elif (k in names or k == "shared") and isinstance(v, dict):
+                for zk, val in v.items():
+                    if isinstance(val, list):
+                        for e in val:
+                            ref(e, f"expect.{k}.{zk}")
+                    elif str(zk).endswith("_has") and isinstance(val, dict):
+                        for e in val:
+                            ref(e, f"expect.{k}.{zk}")
+        return out
 
     def _card(self, name: str, key: str):
         try:
@@ -321,6 +366,7 @@ class Runner:
 
     def run_action(self, i: int, a, next_action) -> None:
         g = self.game
+        self._next_action = next_action
         key = f"actions[{i}]"
         if a == "pass" or (isinstance(a, dict) and a.get("pass")):
             d = g.pending()
@@ -400,6 +446,7 @@ class Runner:
                 raise Bad(f"{key}.cast", f"{a['cast']!r} is not in {a['player']}'s hand")
             self.decide(p, Cast(ref, alternative=bool(a.get("alternative", False))))
             self.feed_cast_choices(p, a, key)
+            self._check_given_options(p, a, key)
             self.settle(next_action)
             return
         if "activate" in a:
@@ -427,7 +474,15 @@ class Runner:
             self.settle(next_action)
             return
         if "attack" in a:
-            self.pass_until(lambda d: d is not None and d.kind == "attackers" and d.player == p, key)
+            turn0 = g.turn
+            decl = STEPS.index("declare_attackers")
+
+            def attackers_pending(d):
+                if d is not None and d.kind == "attackers" and d.player == p:
+                    return True
+                # the declaration was skipped: no creature could attack (CR 508.8); stop there
+                return g.turn == turn0 and STEPS.index(g.step) >= decl and g.active == p
+            self.pass_until(attackers_pending, key)
             at = a.get("at")
             for name in a["attack"] or []:
                 d = g.pending()
@@ -500,6 +555,35 @@ class Runner:
         if d is None or d.player != p or d.kind == "priority":   # the cast or activation is complete
             self._check_given_targets(targets, key)
 
+    def _check_given_options(self, p: int, a: dict, key: str) -> None:
+        """An `x`, `kicked` or `buyback` the file names must be the value used: when the engine
+        decided it alone (one legal value, e.g. X = 5 or buyback paid in Judge Tower referee mode,
+        JT-C2/C3), a different value is an illegal choice, not something to ignore."""
+        g = self.game
+        d = g.pending()
+        if d is not None and d.player == p and d.kind != "priority":
+            return  # the cast is still being announced
+        spells = [g.objects[i] for i in g.stack if not isinstance(g.objects[i], StackAbility)
+                  and _name(g.objects[i]) == _parse_ref(str(a["cast"]))[0]]
+        if not spells:
+            return
+        spell = spells[-1]
+        checks = []
+        if "x" in a and a["x"] is not None:
+            checks.append(("x", int(a["x"]), int(getattr(spell, "x", 0) or 0), {}))
+        if "kicked" in a and a["kicked"] is not None:
+            k = a["kicked"]
+            want = int(k) if not isinstance(k, bool) else (1 if k else 0)
+            multi = bool(g.keyword_arg(spell, "multikicker"))
+            checks.append(("kicker", want, int(getattr(spell, "kicked", 0) or 0), {"multi": multi}))
+        if "buyback" in a and a["buyback"] is not None:
+            checks.append(("buyback", bool(a["buyback"]), bool(getattr(spell, "buyback", False)), {}))
+        for kind, want, got, ctx in checks:
+            if want != got:
+                rule = g.why_illegal(Decision(p, kind, [got], f"{kind} for {spell.name}", "CR 601.2b", ctx), want)
+                raise IllegalAction(f"{kind} {want!r} is not a legal choice for {spell.name} (the only legal "
+                                    f"value here is {got!r})", rule)
+
     def _check_given_targets(self, leftover: list, key: str) -> None:
         """A target the file names must be one the engine chose: when the only legal choice was
         made automatically (a decision with one option is never pending), a named target that
@@ -550,6 +634,11 @@ class Runner:
                 continue
             if d.kind == "x" and "x" in a:
                 self.decide(p, int(a["x"]))
+                continue
+            if targets and not _is_choose_for(getattr(self, "_next_action", None), self.names, p):
+                # another announcement (e.g. Phyrexian mana, CR 107.4f) comes before the targets:
+                # make its default choice so the named targets are still used, not defaulted
+                self.decide(p, self.default_choice(d))
                 continue
             return
 
@@ -758,7 +847,7 @@ class Runner:
 
 
 def _name(o) -> str:
-    if o.card is not None:
+    if getattr(o, "card", None) is not None:
         return o.card.name
     return o.name
 

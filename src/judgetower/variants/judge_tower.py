@@ -27,8 +27,8 @@ class JudgeTowerRules(StandardRules):
         if mode not in ("referee", "judge"):
             raise IllegalAction(f"unknown Judge Tower mode {mode!r}", "JT-G11")
         self.mode = mode
-        self.levels: dict[int, int] = {}
         self.starting_players = 0
+        self._loops = LoopDetector()
 
     # ------------------------------------------------------------------ set-up (JT-G1, G2, S1)
     def setup_players(self, game, specs: list[dict]) -> None:
@@ -129,6 +129,10 @@ class JudgeTowerRules(StandardRules):
         if d.kind in ("may", "pay"):
             return "JT-C1"
         return None
+
+    def detect_loop(self, game, holder) -> bool:
+        """JT-P3, R8: mandatory loops are found and their objects exiled."""
+        return self._loops.check(game, holder)
 
     # ------------------------------------------------------------------ forced choices (JT-C1-C5, R9)
     def forced_bool_options(self, game, opts, what):
@@ -280,12 +284,3 @@ class LoopDetector:
             game.move(o, "exile", cause="mandatory loop", rule="JT-P3")
         return True
 
-
-def _detect_loop(self, game, holder) -> bool:
-    det = getattr(self, "_loops", None)
-    if det is None:
-        det = self._loops = LoopDetector()
-    return det.check(game, holder)
-
-
-JudgeTowerRules.detect_loop = _detect_loop

@@ -1,0 +1,231 @@
+"""The ``judgetower cards ...`` and ``judgetower tower ...`` commands (wired in `judgetower.cli`).
+
+    judgetower cards download [--dest DIR] [--url URL]
+    judgetower cards show NAME [--lang fr] [--data PATH]
+    judgetower cards search TEXT [--lang fr] [--data PATH] [--limit N]
+    judgetower cards coverage [--data PATH] [--json] [--top N]
+    judgetower tower build --size 250 --seed S [--data PATH] [--filter EXPR] [--allow-unsupported] -o FILE
+    judgetower tower check FILE [--data PATH] [--allow-unsupported]
+
+Every command needing the full pool takes ``--data PATH`` (an AtomicCards ``.json``/``.json.gz``/
+``.json.xz``), else uses the file ``cards download`` fetched, else falls back to the embedded
+starter tower with a notice. Bad input (unknown card, malformed file, failed download) prints
+``judgetower CMD: message`` on stderr and exits with 2.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+
+from judgetower.cards.card import CardError
+
+
+def _notice(msg: str) -> None:
+    print(f"judgetower: {msg}", file=sys.stderr, flush=True)
+
+
+class _Progress:
+    """A progress display on stderr: one rewritten line on a terminal, a few lines otherwise."""
+
+    def __init__(self, what: str, unit: str = "") -> None:
+        self.what = what
+        self.unit = unit
+        self.tty = sys.stderr.isatty()
+        self.last = 0.0
+        self.start = time.monotonic()
+
+    def __call__(self, done: int, total: int | None) -> None:
+        now = time.monotonic()
+        final = total is not None and done >= total
+        if not final and now - self.last < (0.2 if self.tty else 10):
+            return
+        self.last = now
+        if self.unit == "MB":
+            text = f"{done / 1e6:.1f} MB" + (f" of {total / 1e6:.1f} MB ({100 * done // total}%)" if total else "")
+        else:
+            text = f"{done}/{total}" + (f" ({100 * done // total}%)" if total else "")
+        line = f"{self.what}: {text}, {now - self.start:.0f} s"
+        if self.tty:
+            print("\r" + line, end="\n" if final else "", file=sys.stderr, flush=True)
+        else:
+            print(line, file=sys.stderr, flush=True)
+
+
+def _pool(args):
+    from judgetower.cards.compiled import open_pool
+    return open_pool(getattr(args, "data", None), notice=_notice,
+                     progress=_Progress("compiling Oracle text"))
+
+
+def _fail(cmd: str, msg: str) -> int:
+    print(f"judgetower {cmd}: {msg}", file=sys.stderr)
+    return 2
+
+
+# ------------------------------------------------------------------------------------ cards
+
+def _download(args) -> int:
+    from judgetower.cards.compiled import data_dir
+    from judgetower.cards.download import download, download_url
+    url = args.url or download_url()
+    dest = args.dest or str(data_dir())
+    print(f"Downloading {url} ...", file=sys.stderr)
+    try:
+        path, n = download(dest, url, progress=_Progress("downloaded", "MB"))
+    except CardError as exc:
+        return _fail("cards download", str(exc))
+    print(f"Saved {n} cards to {path}")
+    from judgetower.cards.compiled import default_data_file
+    if os.path.abspath(path) != os.path.abspath(default_data_file()):
+        print(f"(not the default location {default_data_file()}: pass --data {path} to use it)")
+    else:
+        print("Commands use it from now on unless given --data PATH.")
+    return 0
+
+
+def _show(args) -> int:
+    from judgetower.cards.render import card_lines
+    try:
+        pool = _pool(args)
+        lines = card_lines(pool, args.name, args.lang)
+    except CardError as exc:
+        return _fail("cards show", str(exc))
+    print("\n".join(lines))
+    return 0
+
+
+def _search(args) -> int:
+    try:
+        pool = _pool(args)
+    except CardError as exc:
+        return _fail("cards search", str(exc))
+    if not args.text.strip():
+        return _fail("cards search", "give some text to search for")
+    found = pool.search(args.text, args.lang)
+    shown = found if args.limit <= 0 else found[:args.limit]
+    for name in shown:
+        info = pool.info(name)
+        fr = f" [{info.names_fr[0]}]" if info.names_fr else ""
+        mark = "ok " if info.status.playable else "-- "
+        print(f"{mark}{name}{fr}")
+    more = f" (showing {len(shown)}; --limit 0 for all)" if len(shown) < len(found) else ""
+    print(f"{len(found)} card{' matches' if len(found) == 1 else 's match'} {args.text!r}{more}; "
+          "'ok' = the engine can play it", file=sys.stderr)
+    return 0
+
+
+def _coverage(args) -> int:
+    from judgetower.cards.coverage import coverage, coverage_lines
+    try:
+        pool = _pool(args)
+    except CardError as exc:
+        return _fail("cards coverage", str(exc))
+    report = coverage(pool, top=args.top)
+    if args.json:
+        print(json.dumps(report, ensure_ascii=False, indent=1))
+    else:
+        print("\n".join(coverage_lines(report)))
+    return 0
+
+
+# ------------------------------------------------------------------------------------ tower
+
+def _build(args) -> int:
+    from judgetower.cards.tower import build_tower, tower_text
+    try:
+        pool = _pool(args)
+        tower = build_tower(pool, args.size, args.seed, filter_expr=args.filter,
+                            allow_unsupported=args.allow_unsupported)
+    except CardError as exc:
+        return _fail("tower build", str(exc))
+    header = [
+        f"Judge Tower: {len(tower)} cards ({len(tower.cards)} distinct cards + "
+        f"{sum(n for _, n in tower.basics)} basic lands), seed {args.seed}",
+        f"from {pool.source}" + (f" ({tower.candidates} candidates)"),
+        f"filter: {args.filter}" if args.filter else "filter: none",
+        "unsupported cards allowed" if args.allow_unsupported else "playable cards only",
+        f"judgetower tower build --size {args.size} --seed {args.seed}"
+        + (f" --filter {args.filter!r}" if args.filter else "")
+        + (" --allow-unsupported" if args.allow_unsupported else ""),
+    ]
+    text = tower_text(tower, header)
+    if args.output == "-":
+        sys.stdout.write(text)
+        return 0
+    try:
+        with open(args.output, "w", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as exc:
+        return _fail("tower build", f"cannot write {args.output}: {exc.strerror or exc}")
+    print(f"Wrote a {len(tower)}-card tower to {args.output} (seed {args.seed}, "
+          f"{tower.candidates} candidate cards)")
+    return 0
+
+
+def _check(args) -> int:
+    from judgetower.cards.tower import read_tower
+    try:
+        pool = _pool(args)
+        names = read_tower(args.file, pool, allow_unsupported=args.allow_unsupported)
+    except CardError as exc:
+        return _fail("tower check", str(exc))
+    distinct = len(set(names))
+    bad = [n for n in dict.fromkeys(names) if not pool.playable(n)]
+    print(f"{args.file}: {len(names)} cards ({distinct} distinct), all known"
+          + (f"; {len(bad)} not playable yet (allowed)" if bad else "; all playable"))
+    return 0
+
+
+# ---------------------------------------------------------------------------------- parsers
+
+def add_parsers(sub) -> None:
+    """Add the ``cards`` and ``tower`` commands to the main parser's subparsers."""
+    from judgetower.cards.tower import FILTER_HELP
+    data_help = ("MTGJSON AtomicCards file (.json, .json.gz, .json.xz); default: the one "
+                 "'judgetower cards download' fetched, else the embedded starter tower")
+    cards = sub.add_parser("cards", help="the card pool: download MTGJSON data, show, search, coverage")
+    cs = cards.add_subparsers(dest="cards_cmd", required=True)
+    dl = cs.add_parser("download", help="fetch MTGJSON AtomicCards.json.xz into the user data dir")
+    dl.add_argument("--dest", help="directory to save it in (default: the user data dir)")
+    dl.add_argument("--url", help="where to fetch it (default: $JUDGETOWER_DOWNLOAD_URL or MTGJSON)")
+    show = cs.add_parser("show", help="a card: characteristics, Oracle text, compiled abilities, support")
+    show.add_argument("name", help="card name (English, face or French name; any case)")
+    show.add_argument("--lang", choices=("en", "fr"), default="en")
+    show.add_argument("--data", help=data_help)
+    se = cs.add_parser("search", help="cards whose name (also French) or text contains TEXT")
+    se.add_argument("text")
+    se.add_argument("--lang", choices=("en", "fr"), default="en", help="fr: search the French text")
+    se.add_argument("--data", help=data_help)
+    se.add_argument("--limit", type=int, default=50, help="show at most N (0: all)")
+    cov = cs.add_parser("coverage", help="how many cards the engine can play; top unsupported patterns")
+    cov.add_argument("--data", help=data_help)
+    cov.add_argument("--json", action="store_true", help="the report as JSON")
+    cov.add_argument("--top", type=int, default=30, help="how many patterns to list")
+
+    tower = sub.add_parser("tower", help="towers: build a random one from the card pool, check a file")
+    ts = tower.add_subparsers(dest="tower_cmd", required=True)
+    b = ts.add_parser("build", help="a random singleton tower of playable Judge Tower pool cards")
+    b.add_argument("--size", type=int, default=250, help="cards in the tower, basic lands included")
+    b.add_argument("--seed", type=int, required=True, help="random seed (same seed, same tower)")
+    b.add_argument("--data", help=data_help)
+    b.add_argument("--filter", help=FILTER_HELP)
+    b.add_argument("--allow-unsupported", action="store_true",
+                   help="also cards the engine cannot play yet")
+    b.add_argument("-o", "--output", required=True, help="tower file to write ('-' for stdout)")
+    ck = ts.add_parser("check", help="read a tower file: unknown and unsupported cards")
+    ck.add_argument("file")
+    ck.add_argument("--data", help=data_help)
+    ck.add_argument("--allow-unsupported", action="store_true")
+
+
+def run(args) -> int | None:
+    """Run a ``cards``/``tower`` command; None if ``args`` is another command."""
+    if args.cmd == "cards":
+        return {"download": _download, "show": _show, "search": _search,
+                "coverage": _coverage}[args.cards_cmd](args)
+    if args.cmd == "tower":
+        return {"build": _build, "check": _check}[args.tower_cmd](args)
+    return None

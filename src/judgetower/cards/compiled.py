@@ -1,0 +1,531 @@
+"""Compiled card pools: every card of a data file with its Oracle compile result, cached.
+
+``load_pool(path)`` reads an MTGJSON AtomicCards file (`judgetower.cards.mtgjson`), compiles
+every face with the Oracle compiler, and decides for each card whether the engine can play it:
+
+* its layout is one the engine supports (`mtgjson.ENGINE_LAYOUTS`), else ``"layout X"``;
+* its printed facts are valid (`CardDef`), else ``"card facts: ..."``;
+* the compiler understood every sentence of its text, else the sentences are listed.
+
+Compiling ~24,000 cards takes minutes (the Earley parser costs ~18 ms a card), so the result is
+cached in SQLite, keyed by the sha256 of the data file's bytes and the compiler's version
+(`judgetower.oracle.COMPILER_VERSION`, which changes whenever the compiler's sources do). A
+second start reads the card index from the cache in well under a second; each card's record
+(characteristics) and IR are unpickled only when asked for.
+
+The cache lives in the user cache dir (``platformdirs``), or in ``$JUDGETOWER_CACHE_DIR``. A cache
+that cannot be read or written is skipped with a notice, never fatal.
+
+Layering note: this module uses the Oracle compiler (imported inside functions), although
+DESIGN.md lists `judgetower.cards` above `judgetower.oracle`; it is the one place in the cards
+layer that does.
+"""
+
+from __future__ import annotations
+
+import difflib
+import gc
+import json
+import os
+import pickle
+import sqlite3
+import time
+from collections.abc import Callable, Iterable, Iterator
+from importlib import resources
+from pathlib import Path
+from typing import NamedTuple
+
+from judgetower.cards.card import CardDef, CardError
+from judgetower.cards.mtgjson import AtomicCard, file_digest, parse_atomic, read_bytes
+from judgetower.cards.pool import STARTER_FILE, CardPool, load_pool_yaml
+
+CACHE_ENV = "JUDGETOWER_CACHE_DIR"
+DATA_ENV = "JUDGETOWER_DATA_DIR"
+CACHE_FILE = "compiled-pools.sqlite3"
+DATA_FILE = "AtomicCards.json.xz"
+#: Bump when the layout of the cache tables or of the pickled records changes.
+CACHE_SCHEMA = 1
+#: How many compiled pools one cache file keeps (the oldest are dropped).
+KEEP_POOLS = 6
+#: Below this many cards, compile in this process; above, use worker processes.
+PARALLEL_MIN = 400
+
+Progress = Callable[[int, int], None]
+Notice = Callable[[str], None]
+
+
+def cache_dir() -> Path:
+    """Where compiled pools are cached: ``$JUDGETOWER_CACHE_DIR`` or the user cache dir."""
+    env = os.environ.get(CACHE_ENV)
+    if env:
+        return Path(env)
+    import platformdirs
+    return Path(platformdirs.user_cache_dir("judgetower"))
+
+
+def data_dir() -> Path:
+    """Where ``judgetower cards download`` puts card data: ``$JUDGETOWER_DATA_DIR`` or the user
+    data dir."""
+    env = os.environ.get(DATA_ENV)
+    if env:
+        return Path(env)
+    import platformdirs
+    return Path(platformdirs.user_data_dir("judgetower"))
+
+
+def default_data_file() -> Path:
+    """The downloaded card data file (``AtomicCards.json.xz``, or ``.json.gz``/``.json`` when
+    that is what was downloaded) in `data_dir`; the ``.xz`` path when there is none yet."""
+    base = data_dir()
+    for name in (DATA_FILE, "AtomicCards.json.gz", "AtomicCards.json"):
+        if (base / name).exists():
+            return base / name
+    return base / DATA_FILE
+
+
+def compiler_version() -> str:
+    from judgetower.oracle import COMPILER_VERSION
+    return COMPILER_VERSION
+
+
+def cache_key(digest: str) -> str:
+    return f"{digest}:{compiler_version()}:s{CACHE_SCHEMA}"
+
+
+# ------------------------------------------------------------------------------------- status
+
+class CardStatus(NamedTuple):
+    """Whether the engine can play a card, and if not, why."""
+
+    playable: bool
+    reasons: tuple[str, ...]      # "layout transform", "card facts: ..."
+    unsupported: tuple[str, ...]  # sentences the compiler did not understand, all faces
+
+    def why(self) -> list[str]:
+        """Every reason, readable: the layout/fact reasons, then each sentence not understood."""
+        return list(self.reasons) + [f"not understood: {s!r}" for s in self.unsupported]
+
+
+class CardInfo(NamedTuple):
+    """The light, always-loaded facts of one card (the record and IR load on demand)."""
+
+    name: str
+    layout: str
+    face_names: tuple[str, ...]
+    names_fr: tuple[str, ...]
+    is_funny: bool
+    is_alchemy: bool
+    vintage: str | None
+    status: CardStatus
+
+
+def status_of(card: AtomicCard, compiled: Iterable) -> CardStatus:
+    reasons = []
+    if card.layout_reason:
+        reasons.append(card.layout_reason)
+    reasons.extend(f"card facts: {e}" for e in card.fact_errors)
+    unsupported = tuple(s for cc in compiled if cc is not None for s in cc.unsupported)
+    return CardStatus(not reasons and not unsupported, tuple(reasons), unsupported)
+
+
+def _info(card: AtomicCard, status: CardStatus) -> CardInfo:
+    return CardInfo(card.name, card.layout, card.face_names, card.names_fr(), card.is_funny,
+                    card.is_alchemy, card.vintage, status)
+
+
+def _fold(name: str) -> str:
+    return name.replace("\u2019", "'").casefold().strip()
+
+
+# --------------------------------------------------------------------------------------- pool
+
+class FullPool:
+    """Every card of a data file, with whether the engine can play it.
+
+    Iterating yields card names in file order. Card names are the MTGJSON ones (``"Fire // Ice"``);
+    lookups also accept a face name, a French name, and ignore case.
+    """
+
+    def __init__(self, *, source: str, key: str, meta: dict, has_legalities: bool,
+                 infos: list[CardInfo], records: dict, ir: dict | None = None,
+                 db_path: Path | None = None, from_cache: bool = False) -> None:
+        self.source = source
+        self.key = key
+        self.meta = meta
+        self.has_legalities = has_legalities
+        self.from_cache = from_cache
+        self._infos = {i.name: i for i in infos}
+        self._records = records   # name -> AtomicCard, or its pickle (bytes) until first use
+        self._ir = ir if ir is not None else {}  # name -> tuple[CompiledCard, ...] (or pickle)
+        self._db_path = db_path
+        self._index: dict[str, str] | None = None
+
+    # -- basic protocol
+    def __len__(self) -> int:
+        return len(self._infos)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(list(self._infos))
+
+    def __contains__(self, name: object) -> bool:
+        return isinstance(name, str) and self.resolve(name) is not None
+
+    def __repr__(self) -> str:
+        return f"FullPool({len(self)} cards from {self.source})"
+
+    def names(self) -> list[str]:
+        return list(self._infos)
+
+    # -- per card
+    def info(self, name: str) -> CardInfo:
+        return self._infos[self._need(name)]
+
+    def status(self, name: str) -> CardStatus:
+        return self.info(name).status
+
+    def playable(self, name: str) -> bool:
+        return self.info(name).status.playable
+
+    def card(self, name: str) -> AtomicCard:
+        """The card's record (faces as `CardDef`s and card-level facts)."""
+        key = self._need(name)
+        rec = self._records[key]
+        if isinstance(rec, bytes):
+            rec = self._records[key] = pickle.loads(rec)
+        return rec
+
+    def compiled(self, name: str) -> tuple:
+        """The compile result (`CompiledCard`) of each of the card's valid faces, in order."""
+        key = self._need(name)
+        if key not in self._ir and self._db_path is not None:
+            try:
+                with _connect(self._db_path) as db:
+                    row = db.execute("SELECT ir FROM cards WHERE key=? AND name=?",
+                                     (self.key, key)).fetchone()
+                if row is not None:
+                    self._ir[key] = row[0]
+            except sqlite3.Error:
+                pass
+        if key not in self._ir:
+            self._ir[key] = _compile_faces(self.card(key))
+        value = self._ir[key]
+        if isinstance(value, bytes):
+            value = self._ir[key] = pickle.loads(value)
+        return value
+
+    def in_tower_pool(self, name: str) -> bool:
+        """In the Judge Tower pool: not funny, not Alchemy, legal or restricted in Vintage (a
+        file without legalities admits every non-funny, non-Alchemy card)."""
+        i = self.info(name)
+        if i.is_funny or i.is_alchemy:
+            return False
+        return i.vintage in ("Legal", "Restricted") if self.has_legalities else True
+
+    # -- lookups
+    def _build_index(self) -> dict[str, str]:
+        if self._index is None:
+            index: dict[str, str] = {}
+            for info in self._infos.values():            # full names win over face/French names
+                index.setdefault(_fold(info.name), info.name)
+            for info in self._infos.values():
+                for other in info.face_names + info.names_fr:
+                    index.setdefault(_fold(other), info.name)
+            self._index = index
+        return self._index
+
+    def resolve(self, name: str) -> str | None:
+        """The card's name for an exact or case-insensitive card, face or French name."""
+        if name in self._infos:
+            return name
+        return self._build_index().get(_fold(name))
+
+    def _need(self, name: str) -> str:
+        key = self.resolve(name)
+        if key is None:
+            raise CardError(self.unknown_message(name))
+        return key
+
+    def close_matches(self, name: str, n: int = 3) -> list[str]:
+        index = self._build_index()
+        folded = _fold(name)
+        hits = difflib.get_close_matches(folded, list(index), n=n * 3, cutoff=0.6)
+        return list(dict.fromkeys(index[h] for h in hits))[:n]
+
+    def unknown_message(self, name: str) -> str:
+        close = self.close_matches(name)
+        if not close and len(_fold(name)) >= 3:   # "bolt" -> names containing it
+            folded = _fold(name)
+            index = self._build_index()
+            close = list(dict.fromkeys(index[k] for k in index if folded in k))[:3]
+        hint = f" (did you mean: {', '.join(close)}?)" if close else ""
+        return f"unknown card {name!r}{hint}"
+
+    def get(self, name: str) -> AtomicCard:
+        """The card named ``name`` (a `CardError` with close matches if none)."""
+        return self.card(name)
+
+    def resolve_many(self, names: Iterable[str]) -> list[str]:
+        """Card names for ``names``, in order; one `CardError` listing every unknown name."""
+        names = list(names)
+        missing = list(dict.fromkeys(n for n in names if self.resolve(n) is None))
+        if missing:
+            if len(missing) == 1:
+                raise CardError(self.unknown_message(missing[0]))
+            raise CardError(f"{len(missing)} unknown cards: "
+                            + "; ".join(self.unknown_message(n) for n in missing))
+        return [self.resolve(n) for n in names]  # type: ignore[misc]
+
+    def search(self, text: str, lang: str = "en") -> list[str]:
+        """Cards whose name (English card or face name, or French name) or Oracle text (French
+        text with ``lang="fr"``) contains ``text``, case-insensitively, in file order."""
+        needle = _fold(text)
+        found = []
+        for info in self._infos.values():
+            if any(needle in _fold(n) for n in (info.name,) + info.face_names + info.names_fr):
+                found.append(info.name)
+                continue
+            faces = self.card(info.name).faces
+            texts = [f.text_fr or "" for f in faces] if lang == "fr" else [f.text for f in faces]
+            if any(needle in _fold(t) for t in texts):
+                found.append(info.name)
+        return found
+
+    # -- views
+    def card_pool(self, *, playable_only: bool = True, tower_pool_only: bool = False) -> CardPool:
+        """The single-faced cards the engine can hold, as a `CardPool` of `CardDef`s (card name
+        = face name): only playable ones unless ``playable_only`` is false."""
+        defs = []
+        for info in self._infos.values():
+            if playable_only and not info.status.playable:
+                continue
+            if tower_pool_only and not self.in_tower_pool(info.name):
+                continue
+            card = self.card(info.name)
+            if card.layout_reason is None and card.front is not None:
+                defs.append(card.front)
+        pool = CardPool()
+        for d in defs:
+            if d.name not in pool:       # a case-only clash keeps the first card
+                pool._add(d)
+        return pool
+
+
+# ------------------------------------------------------------------------------------ compile
+
+def _compile_faces(card: AtomicCard) -> tuple:
+    from judgetower.oracle import compile_card
+    return tuple(compile_card(face) for face in card.faces)
+
+
+_WORK: list[AtomicCard] = []
+
+
+def _compile_index(i: int) -> tuple[int, bytes]:
+    return i, pickle.dumps(_compile_faces(_WORK[i]), protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def compile_all(cards: list[AtomicCard], *, workers: int | None = None,
+                progress: Progress | None = None) -> list[tuple]:
+    """Compile every face of every card: a tuple of `CompiledCard`s per card, in order.
+    ``workers`` processes (default: up to 2 for large lists, forked, else this process)."""
+    global _WORK
+    total = len(cards)
+    if workers is None:
+        workers = min(2, os.cpu_count() or 1) if total >= PARALLEL_MIN else 1
+    results: list = [None] * total
+    step = max(1, total // 200)
+    if workers <= 1 or total < 2:
+        for i, card in enumerate(cards):
+            results[i] = _compile_faces(card)
+            if progress and (i % step == 0 or i + 1 == total):
+                progress(i + 1, total)
+        return results
+    import multiprocessing
+    from judgetower.oracle.grammar import parser
+    parser()                         # build the grammar once, before forking
+    _WORK = cards
+    try:
+        ctx = multiprocessing.get_context("fork")
+        with ctx.Pool(workers) as procs:
+            for done, (i, blob) in enumerate(procs.imap_unordered(_compile_index, range(total),
+                                                                  chunksize=32), start=1):
+                results[i] = pickle.loads(blob)
+                if progress and (done % step == 0 or done == total):
+                    progress(done, total)
+    finally:
+        _WORK = []
+    return results
+
+
+# -------------------------------------------------------------------------------------- cache
+
+def _connect(path: Path) -> sqlite3.Connection:
+    db = sqlite3.connect(path, timeout=30)
+    return db
+
+
+_SCHEMA_SQL = """
+CREATE TABLE IF NOT EXISTS pools (
+    key TEXT PRIMARY KEY, source TEXT, meta TEXT, has_legalities INTEGER,
+    cards INTEGER, created REAL);
+CREATE TABLE IF NOT EXISTS cards (
+    key TEXT, idx INTEGER, name TEXT, layout TEXT, face_names TEXT, names_fr TEXT,
+    is_funny INTEGER, is_alchemy INTEGER, vintage TEXT,
+    playable INTEGER, reasons TEXT, unsupported TEXT, record BLOB, ir BLOB,
+    PRIMARY KEY (key, idx));
+CREATE INDEX IF NOT EXISTS cards_by_name ON cards (key, name);
+"""
+
+_SEP = "\n"   # joins names and sentences in one column (neither holds a newline)
+
+
+def _split(s: str) -> tuple[str, ...]:
+    return tuple(s.split(_SEP)) if s else ()
+
+
+def _read_cache(db_path: Path, key: str) -> FullPool | None:
+    if not db_path.exists():
+        return None
+    with _connect(db_path) as db:
+        head = db.execute("SELECT source, meta, has_legalities, cards FROM pools WHERE key=?",
+                          (key,)).fetchone()
+        if head is None:
+            return None
+        rows = db.execute(
+            "SELECT name, layout, face_names, names_fr, is_funny, is_alchemy, vintage, playable, "
+            "reasons, unsupported, record FROM cards WHERE key=? ORDER BY idx", (key,)).fetchall()
+    if len(rows) != head[3]:
+        return None
+    infos = []
+    records = {}
+    for (name, layout, faces, fr, funny, alchemy, vintage, playable, reasons, unsup, rec) in rows:
+        infos.append(CardInfo(name, layout, _split(faces), _split(fr), bool(funny), bool(alchemy),
+                              vintage, CardStatus(bool(playable), _split(reasons), _split(unsup))))
+        records[name] = rec
+    return FullPool(source=head[0], key=key, meta=json.loads(head[1]), has_legalities=bool(head[2]),
+                    infos=infos, records=records, db_path=db_path, from_cache=True)
+
+
+def _write_cache(db_path: Path, pool: FullPool, cards: list[AtomicCard], irs: list) -> None:
+    db_path.parent.mkdir(parents=True, exist_ok=True)
+    rows = []
+    for i, (card, ir) in enumerate(zip(cards, irs)):
+        st = pool.status(card.name)
+        rows.append((pool.key, i, card.name, card.layout, _SEP.join(card.face_names),
+                     _SEP.join(card.names_fr()), int(card.is_funny), int(card.is_alchemy),
+                     card.vintage, int(st.playable), _SEP.join(st.reasons), _SEP.join(st.unsupported),
+                     pickle.dumps(card, protocol=pickle.HIGHEST_PROTOCOL),
+                     pickle.dumps(ir, protocol=pickle.HIGHEST_PROTOCOL)))
+    with _connect(db_path) as db:
+        db.executescript(_SCHEMA_SQL)
+        db.execute("DELETE FROM cards WHERE key=?", (pool.key,))
+        db.execute("INSERT OR REPLACE INTO pools VALUES (?, ?, ?, ?, ?, ?)",
+                   (pool.key, pool.source, json.dumps(pool.meta, default=str),
+                    int(pool.has_legalities), len(cards), time.time()))
+        db.executemany("INSERT INTO cards VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)", rows)
+        old = [k for (k,) in db.execute("SELECT key FROM pools ORDER BY created DESC")][KEEP_POOLS:]
+        for k in old:
+            db.execute("DELETE FROM cards WHERE key=?", (k,))
+            db.execute("DELETE FROM pools WHERE key=?", (k,))
+    try:                                     # give back the space of dropped pools
+        with _connect(db_path) as db:
+            if old:
+                db.execute("VACUUM")
+    except sqlite3.Error:
+        pass
+
+
+def _build(source: str, raw: bytes, parse: Callable[[], tuple[dict, list[AtomicCard], bool]], *,
+           use_cache: bool, workers: int | None, progress: Progress | None,
+           notice: Notice | None) -> FullPool:
+    key = cache_key(file_digest(raw))
+    db_path = cache_dir() / CACHE_FILE
+    if use_cache:
+        was_enabled = gc.isenabled()
+        gc.disable()                 # many small objects: the collector would only slow this
+        try:
+            cached = _read_cache(db_path, key)
+        except (sqlite3.Error, ValueError, OSError) as exc:
+            cached = None
+            if notice:
+                notice(f"compiled-pool cache {db_path} unreadable ({exc}); compiling again")
+        finally:
+            if was_enabled:
+                gc.enable()
+        if cached is not None:
+            cached.source = source
+            return cached
+    meta, cards, has_legalities = parse()
+    if notice and len(cards) >= PARALLEL_MIN:
+        notice(f"compiling the Oracle text of {len(cards)} cards from {source} "
+               f"(first use of this file with this compiler; cached afterwards in {db_path})")
+    irs = compile_all(cards, workers=workers, progress=progress)
+    infos = [_info(c, status_of(c, ir)) for c, ir in zip(cards, irs)]
+    pool = FullPool(source=source, key=key, meta=meta, has_legalities=has_legalities, infos=infos,
+                    records={c.name: c for c in cards},
+                    ir={c.name: ir for c, ir in zip(cards, irs)})
+    if use_cache:
+        try:
+            _write_cache(db_path, pool, cards, irs)
+        except (sqlite3.Error, OSError) as exc:
+            if notice:
+                notice(f"cannot write the compiled-pool cache {db_path}: {exc}")
+    return pool
+
+
+def load_pool(path: str | os.PathLike, *, use_cache: bool = True, workers: int | None = None,
+              progress: Progress | None = None, notice: Notice | None = None) -> FullPool:
+    """The compiled pool of an AtomicCards file (from the cache when this file was compiled by
+    this compiler before). A `CardError` names the file if it cannot be read or parsed."""
+    where = os.fspath(path)
+    raw = read_bytes(path)
+
+    def parse():
+        meta, cards = parse_atomic(raw, where)
+        return meta, cards, any(c.has_legalities for c in cards)
+
+    return _build(where, raw, parse, use_cache=use_cache, workers=workers, progress=progress,
+                  notice=notice)
+
+
+STARTER_SOURCE = "the embedded starter tower"
+
+
+def starter_full_pool(*, use_cache: bool = True, notice: Notice | None = None) -> FullPool:
+    """The embedded starter tower as a `FullPool` (every card normal layout, no legalities)."""
+    ref = resources.files("judgetower.cards").joinpath("data", STARTER_FILE)
+    raw = ref.read_bytes()
+
+    def parse():
+        pool = load_pool_yaml(raw.decode("utf-8"), STARTER_FILE)
+        cards = [AtomicCard(name=d.name, layout="normal", faces=(d,), face_names=(d.name,),
+                            name_fr=d.name_fr) for d in pool]
+        return {"source": STARTER_SOURCE}, cards, False
+
+    return _build(STARTER_SOURCE, raw, parse, use_cache=use_cache, workers=1, progress=None,
+                  notice=notice)
+
+
+def pool_from_cards(cards: Iterable[CardDef], source: str = "a card pool") -> FullPool:
+    """A `FullPool` (not cached) over plain `CardDef`s, e.g. a `CardPool`: each a normal card."""
+    atoms = [AtomicCard(name=d.name, layout="normal", faces=(d,), face_names=(d.name,),
+                        name_fr=d.name_fr) for d in cards]
+    irs = [_compile_faces(c) for c in atoms]
+    infos = [_info(c, status_of(c, ir)) for c, ir in zip(atoms, irs)]
+    return FullPool(source=source, key="", meta={}, has_legalities=False, infos=infos,
+                    records={c.name: c for c in atoms}, ir={c.name: ir for c, ir in zip(atoms, irs)})
+
+
+def open_pool(data: str | os.PathLike | None = None, *, notice: Notice | None = None,
+              progress: Progress | None = None, workers: int | None = None) -> FullPool:
+    """The pool a command works on: ``data`` if given, else the downloaded file
+    (`default_data_file`), else the embedded starter tower (with a notice saying so)."""
+    if data is not None:
+        return load_pool(data, notice=notice, progress=progress, workers=workers)
+    default = default_data_file()
+    if default.exists():
+        return load_pool(default, notice=notice, progress=progress, workers=workers)
+    if notice:
+        notice(f"no card data file (none given with --data, none downloaded at {default}): "
+               f"using {STARTER_SOURCE}; run 'judgetower cards download' for every card")
+    return starter_full_pool(notice=notice)

@@ -1,0 +1,260 @@
+"""Reading MTGJSON ``AtomicCards`` files (``.json``, ``.json.gz``, ``.json.xz``).
+
+The top level of such a file is ``{"meta": {...}, "data": {"Card Name": [face, ...]}}``: one
+entry per card (Oracle identity), one face object per face. Every layout is read:
+
+* single-faced layouts (``normal``, ``saga``, ``class``, ``leveler``, ``vanguard``, ...) give one
+  face;
+* multi-faced layouts (``split``, ``adventure``, ``flip``, ``transform``, ``modal_dfc``, ``meld``,
+  ``aftermath``, ...) give one `CardDef` per face, named by the face (``faceName``), and the card
+  keeps its full name (``"Fire // Ice"``), its layout and its face names.
+
+The engine plays a card only if it supports the card's layout: for now the single-faced layouts in
+`ENGINE_LAYOUTS`; `AtomicCard.layout_reason` names the others (``"layout transform"``).
+
+French: the ``foreignData`` entry with ``"language": "French"`` gives each face's French name
+(``faceName`` for a multi-faced card, else ``name``) and text. Flags read: ``isFunny`` (Un-sets and
+the like), ``isAlchemy`` (digital rebalanced ``A-`` cards), and ``legalities.vintage``.
+
+Both Oracle wordings are read as they are: 2022's "enters the battlefield" and current "enters"
+(the compiler understands both).
+
+A file that cannot be read, is truncated, is not JSON, or is not AtomicCards-shaped raises a
+`CardError` naming the file and what is wrong. A face whose printed facts `CardDef` refuses (an
+old "Summon Dragon" type line, a back face planeswalker without loyalty) does not stop the load:
+the card is kept with the reason in `AtomicCard.fact_errors` and is not playable.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+import lzma
+import os
+import zlib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from judgetower.cards.card import CardDef, CardError
+
+#: Layouts the engine can play today: single-faced ones whose faces are ordinary cards.
+ENGINE_LAYOUTS = frozenset({"normal", "saga", "class", "leveler"})
+
+#: Vintage legalities that let a card into the Judge Tower pool.
+VINTAGE_OK = frozenset({"Legal", "Restricted"})
+
+_XZ_MAGIC = b"\xfd7zXZ\x00"
+_GZ_MAGIC = b"\x1f\x8b"
+
+
+@dataclass(frozen=True)
+class AtomicCard:
+    """One card of an AtomicCards file: its faces (as `CardDef`s) and its card-level facts."""
+
+    name: str                       # the card's full name, e.g. "Fire // Ice"
+    layout: str                     # MTGJSON layout: "normal", "split", "transform", ...
+    faces: tuple[CardDef, ...]      # the faces whose facts are valid, in printed order
+    face_names: tuple[str, ...]     # every face's name (also those in fact_errors)
+    is_funny: bool = False
+    vintage: str | None = None      # legalities.vintage: "Legal", "Restricted", "Banned", None
+    has_legalities: bool = False    # the face object had a "legalities" object at all
+    is_alchemy: bool = False
+    name_fr: str | None = None      # French name of the whole card
+    fact_errors: tuple[str, ...] = ()  # faces CardDef refused, with its reason
+
+    @property
+    def front(self) -> CardDef | None:
+        """The first face (the card's characteristics in most zones), if its facts were valid."""
+        return self.faces[0] if self.faces and self.faces[0].name == self.face_names[0] else None
+
+    @property
+    def multi_faced(self) -> bool:
+        return len(self.face_names) > 1 or " // " in self.name
+
+    @property
+    def layout_reason(self) -> str | None:
+        """``"layout X"`` when the engine cannot play this layout yet, else None."""
+        if self.layout in ENGINE_LAYOUTS and not self.multi_faced:
+            return None
+        return f"layout {self.layout}"
+
+    @property
+    def legal_in_vintage(self) -> bool:
+        return self.vintage in VINTAGE_OK
+
+    def in_judge_tower_pool(self, file_has_legalities: bool = True) -> bool:
+        """The Judge Tower pool: no Un-cards (``isFunny``), no Alchemy rebalanced cards, and
+        legal (or restricted) in Vintage. A file without legalities admits every non-funny,
+        non-Alchemy card."""
+        if self.is_funny or self.is_alchemy:
+            return False
+        return self.legal_in_vintage if file_has_legalities else True
+
+    def names_fr(self) -> tuple[str, ...]:
+        names = [f.name_fr for f in self.faces if f.name_fr]
+        if self.name_fr:
+            names.insert(0, self.name_fr)
+        return tuple(dict.fromkeys(names))
+
+
+# ---------------------------------------------------------------------------------------- reading
+
+def read_bytes(path: str | os.PathLike) -> bytes:
+    """The raw bytes of a card data file (a `CardError` naming the file if unreadable)."""
+    try:
+        with open(path, "rb") as f:
+            return f.read()
+    except OSError as exc:
+        raise CardError(f"cannot read card data file {os.fspath(path)}: "
+                        f"{exc.strerror or exc}") from None
+
+
+def file_digest(raw: bytes) -> str:
+    return hashlib.sha256(raw).hexdigest()
+
+
+def decompress(raw: bytes, where: str) -> bytes:
+    """Undo xz or gzip compression, chosen by the stream's magic bytes (checked against the
+    file name's ``.xz``/``.gz`` suffix)."""
+    lower = where.lower()
+    if raw.startswith(_XZ_MAGIC):
+        try:
+            return lzma.decompress(raw, format=lzma.FORMAT_XZ)
+        except (lzma.LZMAError, EOFError) as exc:
+            raise CardError(f"{where}: truncated or corrupt xz stream ({exc})") from None
+    if raw.startswith(_GZ_MAGIC):
+        try:
+            return gzip.decompress(raw)
+        except (OSError, EOFError, zlib.error) as exc:
+            raise CardError(f"{where}: truncated or corrupt gzip stream ({exc})") from None
+    if lower.endswith(".xz"):
+        raise CardError(f"{where}: not an xz file (no xz header)")
+    if lower.endswith(".gz"):
+        raise CardError(f"{where}: not a gzip file (no gzip header)")
+    return raw
+
+
+def _face_str(face: Mapping, key: str, card: str, where: str, required: bool = False) -> str | None:
+    value = face.get(key)
+    if value is None:
+        if required:
+            raise CardError(f"{where}: card {card!r}: a face has no {key!r}")
+        return None
+    if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+        raise CardError(f"{where}: card {card!r}: {key!r} must be a string, not {type(value).__name__}")
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return str(value)
+
+
+def _french(face: Mapping) -> Mapping | None:
+    for entry in face.get("foreignData") or ():
+        if isinstance(entry, Mapping) and entry.get("language") == "French":
+            return entry
+    return None
+
+
+def _card_from_faces(name: str, faces: Any, where: str) -> AtomicCard:
+    if not isinstance(faces, list) or not faces or not all(isinstance(f, Mapping) for f in faces):
+        raise CardError(f"{where}: card {name!r}: expected a non-empty list of face objects")
+    first = faces[0]
+    layout = _face_str(first, "layout", name, where) or "normal"
+    defs: list[CardDef] = []
+    face_names: list[str] = []
+    errors: list[str] = []
+    multi = len(faces) > 1 or " // " in name
+    for face in faces:
+        face_name = (_face_str(face, "faceName", name, where) if multi else None) or \
+            _face_str(face, "name", name, where, required=True)
+        type_line = _face_str(face, "type", name, where, required=True)
+        colors = face.get("colors")
+        if colors is not None and not (isinstance(colors, list) and all(isinstance(c, str) for c in colors)):
+            raise CardError(f"{where}: card {name!r}: 'colors' must be a list of colour letters")
+        fr = _french(face)
+        name_fr = text_fr = None
+        if fr is not None:
+            name_fr = (fr.get("faceName") if multi else None) or fr.get("name")
+            name_fr = name_fr if isinstance(name_fr, str) and name_fr else None
+            text_fr = fr.get("text") if isinstance(fr.get("text"), str) else None
+        text = _face_str(face, "text", name, where) or ""
+        face_names.append(face_name)
+        try:
+            defs.append(CardDef(
+                name=face_name,
+                type_line=type_line,
+                mana_cost=_face_str(face, "manaCost", name, where),
+                colors=tuple(colors) if colors is not None else None,
+                power=_face_str(face, "power", name, where),
+                toughness=_face_str(face, "toughness", name, where),
+                loyalty=_face_str(face, "loyalty", name, where),
+                text=text,
+                name_fr=name_fr,
+                text_fr=text_fr,
+            ))
+        except CardError as exc:
+            msg = str(exc)
+            errors.append(msg if msg.startswith(face_name) else f"{face_name}: {msg}")
+    legal = first.get("legalities")
+    vintage = legal.get("vintage") if isinstance(legal, Mapping) else None
+    fr = _french(first)
+    card_fr = fr.get("name") if fr is not None and isinstance(fr.get("name"), str) else None
+    return AtomicCard(
+        name=name,
+        layout=layout,
+        faces=tuple(defs),
+        face_names=tuple(face_names),
+        is_funny=bool(first.get("isFunny")),
+        vintage=vintage if isinstance(vintage, str) else None,
+        has_legalities=isinstance(legal, Mapping),
+        is_alchemy=bool(first.get("isAlchemy")),
+        name_fr=card_fr,
+        fact_errors=tuple(errors),
+    )
+
+
+def parse_atomic(raw: bytes, where: str) -> tuple[dict, list[AtomicCard]]:
+    """Decompress and parse the bytes of an AtomicCards file: (meta, cards in file order)."""
+    text = decompress(raw, where)
+    try:
+        doc = json.loads(text)
+    except UnicodeDecodeError as exc:
+        raise CardError(f"{where}: not a JSON text file ({exc.reason} at byte {exc.start})") from None
+    except json.JSONDecodeError as exc:
+        ends = text.rstrip()[-1:]
+        what = "truncated JSON" if ends not in (b"}", b"]") else "not valid JSON"
+        raise CardError(f"{where}: {what} (line {exc.lineno} column {exc.colno}: {exc.msg})") from None
+    if not isinstance(doc, dict):
+        raise CardError(f"{where}: not an MTGJSON AtomicCards file: the top level is a "
+                        f"{type(doc).__name__}, not an object")
+    data = doc.get("data")
+    if not isinstance(data, dict):
+        raise CardError(f"{where}: not an MTGJSON AtomicCards file: no 'data' object")
+    if not data:
+        raise CardError(f"{where}: MTGJSON AtomicCards file with no card in 'data'")
+    meta = doc.get("meta") if isinstance(doc.get("meta"), dict) else {}
+    cards = [_card_from_faces(name, faces, where) for name, faces in data.items()]
+    return meta, cards
+
+
+@dataclass(frozen=True)
+class AtomicData:
+    """A whole AtomicCards file, read."""
+
+    path: str
+    sha256: str
+    meta: dict
+    cards: tuple[AtomicCard, ...]
+
+    @property
+    def has_legalities(self) -> bool:
+        return any(c.has_legalities for c in self.cards)
+
+
+def load_atomic(path: str | os.PathLike) -> AtomicData:
+    """Read an AtomicCards ``.json``/``.json.gz``/``.json.xz`` file."""
+    where = os.fspath(path)
+    raw = read_bytes(path)
+    meta, cards = parse_atomic(raw, where)
+    return AtomicData(where, file_digest(raw), meta, tuple(cards))

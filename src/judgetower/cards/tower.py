@@ -1,0 +1,277 @@
+"""Tower files: reading them, and building random towers from a card pool.
+
+A tower file is a plain card list, one card a line::
+
+    # comments start with '#', anywhere on a line
+    Lightning Bolt
+    4 Island          # "N Name" (or "Nx Name") for N copies
+    Foudre            # French, face and case-insensitive names are accepted
+
+`read_tower(path, pool)` returns the card names (copies repeated). It reports every unknown
+name at once, with close matches, and refuses cards the engine cannot play yet, giving the
+reason (the layout, or each sentence not understood), unless ``allow_unsupported``.
+
+`build_tower(pool, size, seed, ...)` picks a singleton tower of ``size`` cards: about 10% basic
+lands spread over the five basic types, the rest distinct non-basic cards drawn at random (by
+``seed``, deterministically) from the Judge Tower pool's playable cards, optionally narrowed by a
+filter expression (`parse_filter`).
+
+Filter syntax: terms joined by commas, all of which must hold (AND); ``a|b`` in a value means
+either (OR)::
+
+    type=creature          a card type, supertype or subtype (any case): creature, legendary, goblin
+    type!=land             not that type
+    color=R                red (W U B R G; C for colourless; or white/blue/black/red/green)
+    color=RG  color=R|G    red and green / red or green;  color!=B  not black
+    mv<=3  mv=2  mv>4      mana value compared (=, !=, <, <=, >, >=)
+    text=flying            Oracle text contains (any case);  name=dragon  name contains
+
+e.g. ``--filter "type=creature,mv<=3,color=R|G"``.
+"""
+
+from __future__ import annotations
+
+import operator
+import os
+import random
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from judgetower.cards.card import COLOR_ORDER, CardDef, CardError
+from judgetower.cards.pool import CardPool
+
+BASIC_LANDS = ("Plains", "Island", "Swamp", "Mountain", "Forest")
+#: Share of a built tower that is basic lands.
+BASIC_SHARE = 0.10
+#: Card types that never go in a deck (CR 100.2a: only traditional Magic cards).
+NON_DECK_TYPES = frozenset({"Conspiracy", "Scheme", "Plane", "Phenomenon", "Vanguard", "Dungeon"})
+
+_COUNT_LINE = re.compile(r"^(\d+)\s*[xX]?\s+(\S.*)$")
+_COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G",
+                "colorless": "C", "colourless": "C"}
+_OPS: dict[str, Callable[[int, int], bool]] = {
+    "<=": operator.le, ">=": operator.ge, "!=": operator.ne, "=": operator.eq,
+    "<": operator.lt, ">": operator.gt,
+}
+_KEYS = frozenset({"mv", "cmc", "manavalue", "type", "t", "types", "color", "colour", "c", "colors",
+                   "colours", "text", "o", "oracle", "name"})
+_TERM = re.compile(r"^\s*([a-zA-Z]+)\s*(<=|>=|!=|=|<|>)\s*(.*?)\s*$")
+
+FILTER_HELP = ("comma-separated terms, all must hold: type=creature, type!=land, color=R "
+               "(WUBRG, C colourless; RG both, R|G either), color!=B, mv<=3 (= != < <= > >=), "
+               "text=flying, name=dragon")
+
+
+# ------------------------------------------------------------------------------------ filters
+
+def _color_sets(value: str, term: str) -> list[frozenset[str]]:
+    sets = []
+    for alt in value.split("|"):
+        alt = alt.strip()
+        letters = _COLOR_WORDS.get(alt.lower(), alt.upper())
+        if not letters or any(ch not in COLOR_ORDER + "C" for ch in letters) or \
+                ("C" in letters and len(letters) > 1):
+            raise CardError(f"filter term {term!r}: {alt!r} is not a colour "
+                            "(W, U, B, R, G, C for colourless, or a colour word)")
+        sets.append(frozenset(letters))
+    return sets
+
+
+def _color_match(card: CardDef, wanted: frozenset[str]) -> bool:
+    if wanted == {"C"}:
+        return not card.colors
+    return wanted <= set(card.colors)
+
+
+def parse_filter(expr: str | None) -> Callable[[CardDef], bool]:
+    """A predicate on a card's (front face's) characteristics; see the module doc for the
+    syntax. A `CardError` says which term is wrong."""
+    if expr is None or not expr.strip():
+        return lambda card: True
+    tests: list[Callable[[CardDef], bool]] = []
+    for term in expr.split(","):
+        if not term.strip():
+            raise CardError(f"filter {expr!r}: empty term (terms are joined by single commas)")
+        m = _TERM.match(term)
+        if not m:
+            raise CardError(f"filter term {term.strip()!r} is not KEY OP VALUE ({FILTER_HELP})")
+        key, op, value = m.group(1).lower(), m.group(2), m.group(3)
+        if not value:
+            raise CardError(f"filter term {term.strip()!r} has no value")
+        negate = op == "!="
+        if key not in _KEYS:
+            raise CardError(f"filter term {term.strip()!r}: unknown key {key!r} "
+                            "(type, color, mv, text, name)")
+        if key in ("mv", "cmc", "manavalue"):
+            try:
+                n = int(value)
+            except ValueError:
+                raise CardError(f"filter term {term.strip()!r}: mana value must be a whole number") from None
+            fn = _OPS[op]
+            tests.append(lambda c, fn=fn, n=n: fn(c.mana_value, n))
+            continue
+        if op not in ("=", "!="):
+            raise CardError(f"filter term {term.strip()!r}: {key} takes = or != ({FILTER_HELP})")
+        if key in ("type", "t", "types"):
+            alts = [a.strip().lower() for a in value.split("|")]
+
+            def has_type(c: CardDef, alts=alts) -> bool:
+                words = {w.lower() for w in c.supertypes + c.types + c.subtypes}
+                return any(a in words for a in alts)
+            test = has_type
+        elif key in ("color", "colour", "c", "colors", "colours"):
+            sets = _color_sets(value, term.strip())
+            test = lambda c, sets=sets: any(_color_match(c, s) for s in sets)  # noqa: E731
+        elif key in ("text", "o", "oracle"):
+            alts = [a.strip().casefold() for a in value.split("|")]
+            test = lambda c, alts=alts: any(a in c.text.casefold() for a in alts)  # noqa: E731
+        elif key == "name":
+            alts = [a.strip().casefold() for a in value.split("|")]
+            test = lambda c, alts=alts: any(a in c.name.casefold() for a in alts)  # noqa: E731
+        else:
+            raise CardError(f"filter term {term.strip()!r}: unknown key {key!r} "
+                            "(type, color, mv, text, name)")
+        tests.append((lambda c, t=test: not t(c)) if negate else test)
+    return lambda card: all(t(card) for t in tests)
+
+
+# ---------------------------------------------------------------------------------- the pool
+
+def _full(pool):
+    """A `FullPool` for ``pool`` (a plain `CardPool` is compiled on the spot)."""
+    if isinstance(pool, CardPool):
+        from judgetower.cards.compiled import pool_from_cards
+        return pool_from_cards(pool)
+    return pool
+
+
+# ------------------------------------------------------------------------------------ reading
+
+def parse_tower_text(text: str, pool, where: str) -> list[tuple[int, str, int]]:
+    """(line number, name as written, copies) for each card line."""
+    entries = []
+    for lineno, raw in enumerate(text.splitlines(), 1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        m = _COUNT_LINE.match(line)
+        if m and pool.resolve(line) is None:
+            count, name = int(m.group(1)), m.group(2).strip()
+            if count < 1:
+                raise CardError(f"tower file {where} line {lineno}: {count} copies of {name!r}: "
+                                "a count is at least 1")
+            entries.append((lineno, name, count))
+        else:
+            entries.append((lineno, line, 1))
+    return entries
+
+
+def read_tower(path: str | os.PathLike, pool, *, allow_unsupported: bool = False) -> list[str]:
+    """The card names of a tower file (copies repeated), resolved in ``pool`` (a `FullPool`,
+    or a `CardPool` whose cards are then compiled). One `CardError` lists every unknown name
+    with close matches; another every card the engine cannot play yet, with the reason."""
+    where = os.fspath(path)
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = getattr(exc, "strerror", None) or str(exc)
+        raise CardError(f"cannot read tower file {where}: {reason}") from None
+    pool = _full(pool)
+    entries = parse_tower_text(text, pool, where)
+    if not entries:
+        raise CardError(f"tower file {where} holds no card")
+    unknown = [(lineno, name) for lineno, name, _ in entries if pool.resolve(name) is None]
+    if unknown:
+        parts = [f"line {lineno}: {pool.unknown_message(name)}" for lineno, name in unknown]
+        noun = "unknown card" if len(unknown) == 1 else f"{len(unknown)} unknown cards"
+        raise CardError(f"tower file {where}: {noun}: " + "; ".join(parts))
+    names: list[str] = []
+    refused: list[str] = []
+    for lineno, name, count in entries:
+        card = pool.resolve(name)
+        status = pool.status(card)
+        if not status.playable and not allow_unsupported:
+            refused.append(f"line {lineno}: {card}: " + "; ".join(status.why()))
+        names.extend([card] * count)
+    if refused:
+        noun = "card" if len(refused) == 1 else f"{len(refused)} cards"
+        raise CardError(f"tower file {where}: {noun} the engine cannot play yet "
+                        f"(--allow-unsupported keeps them): " + " | ".join(refused))
+    return names
+
+
+# ----------------------------------------------------------------------------------- building
+
+@dataclass(frozen=True)
+class Tower:
+    """A built tower: distinct non-basic cards and basic land counts."""
+
+    cards: tuple[str, ...]
+    basics: tuple[tuple[str, int], ...]
+    seed: int
+    candidates: int
+
+    def names(self) -> list[str]:
+        out = list(self.cards)
+        for name, n in self.basics:
+            out.extend([name] * n)
+        return out
+
+    def __len__(self) -> int:
+        return len(self.cards) + sum(n for _, n in self.basics)
+
+
+def basic_counts(size: int, share: float = BASIC_SHARE) -> list[tuple[str, int]]:
+    """About ``share`` of ``size`` as basic lands, spread evenly over the five basic types
+    (the first types in WUBRG order get any remainder)."""
+    total = round(size * share)
+    q, r = divmod(total, len(BASIC_LANDS))
+    return [(name, q + (1 if i < r else 0)) for i, name in enumerate(BASIC_LANDS)]
+
+
+def build_tower(pool, size: int, seed: int, *, filter_expr: str | None = None,
+                allow_unsupported: bool = False, basic_share: float = BASIC_SHARE) -> Tower:
+    """A singleton tower of ``size`` cards from ``pool`` (see the module doc)."""
+    if size < 1:
+        raise CardError(f"a tower needs at least 1 card, not {size}")
+    pool = _full(pool)
+    predicate = parse_filter(filter_expr)
+    basics = [(name, n) for name, n in basic_counts(size, basic_share) if n]
+    for name, _ in basics:
+        if pool.resolve(name) is None:
+            raise CardError(f"the card pool ({pool.source}) has no basic land {name!r}")
+    candidates = []
+    for name in pool:
+        info = pool.info(name)
+        if not pool.in_tower_pool(name):
+            continue
+        if not (info.status.playable or allow_unsupported):
+            continue
+        card = pool.card(name)
+        front = card.front
+        if front is None or "Basic" in front.supertypes:
+            continue
+        if NON_DECK_TYPES.intersection(front.types):
+            continue
+        if predicate(front):
+            candidates.append(name)
+    want = size - sum(n for _, n in basics)
+    if want > len(candidates):
+        what = "playable cards" if not allow_unsupported else "cards"
+        narrowed = f" matching the filter {filter_expr!r}" if filter_expr else ""
+        raise CardError(f"only {len(candidates)} {what} of the Judge Tower pool{narrowed} "
+                        f"(from {pool.source}): a {size}-card tower needs {want} besides "
+                        f"{size - want} basic land{'' if size - want == 1 else 's'}")
+    rng = random.Random(seed)
+    picked = sorted(rng.sample(sorted(candidates), want))
+    return Tower(tuple(picked), tuple((pool.resolve(n), k) for n, k in basics), seed, len(candidates))
+
+
+def tower_text(tower: Tower, header: list[str] = ()) -> str:
+    """A tower file's text: ``#`` header lines, the singletons, then ``N Basic`` lines."""
+    lines = [f"# {h}" for h in header]
+    lines.extend(tower.cards)
+    lines.extend(f"{n} {name}" for name, n in tower.basics)
+    return "\n".join(lines) + "\n"

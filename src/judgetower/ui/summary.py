@@ -1,0 +1,76 @@
+"""Game summaries shared by ``judgetower sim``, ``replay`` and ``play``: result, end reason,
+turns, decisions and the shame table (JT-S1), as text lines or as a JSON-ready dict.
+
+A game that has not ended is reported as *unfinished*, never as a win: autopilot Judge Tower games
+with infinite life (JT-G3) and a library refilled from the graveyard (JT-E2) may never end.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def is_judge_tower(game) -> bool:
+    return getattr(game.rules, "name", "") == "judge-tower"
+
+
+def result_text(game) -> str:
+    names = [game.players[w].name for w in game.winners]
+    if game.game_over:
+        if names:
+            return ("winner: " if len(names) == 1 else "winners: ") + ", ".join(names)
+        return "draw (no winner)"
+    return f"unfinished (the game had not ended after {len(game.decisions)} decisions): no winner"
+
+
+def summary_dict(game) -> dict[str, Any]:
+    """The summary as JSON-ready data."""
+    jt = is_judge_tower(game)
+    players = []
+    for p in game.players:
+        d: dict[str, Any] = {"name": p.name, "life": game.life_str(p.index), "shame": p.shame,
+                             "lost": p.lost, "won": p.won}
+        if jt:
+            d["judge_level"] = p.judge_level
+        players.append(d)
+    result = "unfinished" if not game.game_over else ("win" if game.winners else "draw")
+    return {
+        "variant": getattr(game.rules, "name", "standard"),
+        "mode": getattr(game.rules, "mode", None),
+        "seed": game.seed,
+        "result": result,
+        "finished": bool(game.game_over),
+        "winners": [game.players[w].name for w in game.winners],
+        "end_reason": game.end_reason if game.game_over else "",
+        "turns": game.turn,
+        "decisions": len(game.decisions),
+        "players": players,
+    }
+
+
+def _status(p) -> str:
+    if p.won:
+        return "won"
+    if p.lost:
+        return "lost"
+    return "in the game"
+
+
+def summary_lines(game) -> list[str]:
+    """The summary as text: result, end reason, turns and decisions, the shame table."""
+    jt = is_judge_tower(game)
+    lines = [f"Result: {result_text(game)}"]
+    lines.append(f"End: {game.end_reason}" if game.game_over else "End: none (the game is not over)")
+    lines.append(f"Turns: {game.turn}, decisions: {len(game.decisions)}")
+    rows = [("player", "level", "shame", "life", "status")] if jt else [("player", "shame", "life", "status")]
+    for p in game.players:
+        life = game.life_str(p.index)
+        if jt:
+            rows.append((p.name, str(p.judge_level), str(p.shame), life, _status(p)))
+        else:
+            rows.append((p.name, str(p.shame), life, _status(p)))
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    lines.append("Shame table" + (" (JT-S1, JT-E1)" if jt else "") + ":")
+    for r in rows:
+        lines.append("  " + "  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip())
+    return lines

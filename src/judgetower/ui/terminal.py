@@ -1,0 +1,652 @@
+"""The terminal table: a person plays against bots, one numbered choice at a time.
+
+Everything shown to the person comes from ``game.view(human)`` (hidden information stays hidden,
+DESIGN.md principle 6) plus the labels of the options the game offers them. Input and output are
+injectable (``input_fn``, ``out``) so the table can be driven by tests. ``rich`` is used for colour
+when it is installed and the output is a terminal; otherwise the table is plain text.
+
+Commands at a prompt: a number picks that choice; ``help`` explains the rule behind the decision
+(and, when the game forces the choice, the Judge Tower rule that does: JT-P1 when passing is not
+offered, JT-C5 for attacks and blocks, ...); ``log [N|all]`` shows more of the log; ``state``
+shows the table again; ``quit`` ends the session (offering to save the game record).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from pathlib import Path
+from typing import Any, Callable, TextIO
+
+from judgetower.rules.decisions import Activate, Attack, Block, Cast, Decision, Done, Pass, PlayLand, Reset, Split
+from judgetower.rules.errors import IllegalAction
+from judgetower.rules.objects import PID, StackAbility
+from judgetower.ui.summary import summary_lines
+
+#: what ``TerminalUI.ask`` returns when the person quits
+QUIT = object()
+
+COLOR_NAMES = {"W": "White", "U": "Blue", "B": "Black", "R": "Red", "G": "Green", "C": "Colorless"}
+
+# Short statements of the rules a decision may cite, used when the rule files are not at hand.
+# The full texts are in ../shared/rules (judge-tower.en.md, RULINGS.md, comprehensive-rules.txt).
+JT_TEXT = {
+    "JT-G1": "Each person's starting hand size equals their judge level.",
+    "JT-G3": "Each person starts with an infinite life total; it can never become finite.",
+    "JT-G4": "Players are considered able to pay the mana portion of every cost.",
+    "JT-G5": "Everyone shares one library and one graveyard.",
+    "JT-G8": "The shared library is never shuffled or searched; cards that would be shuffled into it or "
+             "put on its bottom are exiled instead.",
+    "JT-P1": "People cannot advance the game while there is another legal game action they could take "
+             "instead. Activated abilities and special actions other than playing a land can each be "
+             "activated/taken only once per turn.",
+    "JT-P2": "An activated ability cannot be activated if another activated ability that appears later in "
+             "the printed text of the card could also be activated.",
+    "JT-P3": "If the game enters an infinite loop of mandatory actions, all objects involved are exiled.",
+    "JT-C1": "If an ability gives a person the option to take an action (\"may\", \"unless\"), that person "
+             "must take the action if able.",
+    "JT-C2": "A number that could be arbitrarily large (an unspecified X, multikicker) is 5.",
+    "JT-C3": "A number that cannot be arbitrarily large (targets, attackers, buyback, kicker) is the "
+             "largest possible.",
+    "JT-C4": "Players cannot fail to find cards when searching a hidden zone unless no card could be found.",
+    "JT-C5": "Creatures attack each turn if able. Creatures block each turn if able.",
+    "JT-C6": "Splitting looked-at top cards between the top of the library and elsewhere stays a free choice.",
+    "JT-E1": "A person whose shame is greater than twice the number of players who started loses.",
+    "JT-E2": "A short library is refilled from unreferenced exile, then the graveyard; if still short, the "
+             "game ends and the fewest shame win.",
+}
+R_TEXT = {
+    "R1": "Judge level is an integer from 0 to 5.",
+    "R7": "\"Search the library\" finds nothing; \"shuffle\" does nothing; bottom-of-library cards are exiled.",
+    "R9": "\"May\" and \"unless\" are taken when able; optional costs are paid when able; X and multikicker "
+          "are 5; \"up to N\" targets are as many as possible; every creature that can attack attacks and "
+          "every creature that can block blocks.",
+    "R10": "Scry, surveil and \"look at the top N\" splits are free choices.",
+    "R11": "A player with priority who has any legal action (spell, ability not yet activated this turn, "
+           "mana abilities included, land play) cannot pass priority.",
+    "R12": "Of the activatable abilities of one object, the one printed last must be used first.",
+}
+CR_BRIEF = {
+    "CR 117.1": "Priority: the player with priority may cast spells, activate abilities and take special "
+                "actions, or pass.",
+    "CR 601.2b": "While casting a spell, the player announces the value of X and any additional costs.",
+    "CR 601.2c": "While casting a spell, the player chooses its targets.",
+    "CR 602.2b": "While activating an ability, the player chooses its targets.",
+    "CR 603.3b": "A player who controls several triggered abilities puts them on the stack in any order.",
+    "CR 508.1a": "The active player chooses which creatures attack, and which player or planeswalker each attacks.",
+    "CR 509.1a": "The defending player chooses which creatures block, and which attacker each blocks.",
+    "CR 701.22a": "Scry N: look at the top N cards of your library, put any number on the bottom and the rest "
+                  "on top in any order.",
+    "CR 401.4": "Cards put into the library in an order the player chooses.",
+    "CR 106.1b": "The five colours of mana: white (W), blue (U), black (B), red (R), green (G).",
+    "CR 704.5j": "Legend rule: a player with two or more legendary permanents of one name keeps one.",
+    "CR 702.27a": "Buyback: an optional additional cost; the spell returns to its owner's hand.",
+    "CR 702.33a": "Kicker: an optional additional cost.",
+    "CR 702.33c": "Multikicker: an additional cost that may be paid any number of times.",
+    "CR 107.4f": "Phyrexian mana may be paid with mana or with 2 life.",
+    "CR 118.12": "\"Unless\" costs: the player chooses whether to pay.",
+    "CR 603.5": "An optional (\"may\") action of a triggered ability is chosen as it resolves.",
+    "CR 608.2c": "The controller of a resolving spell follows its instructions in order.",
+}
+
+
+def _rules_dirs() -> list[Path]:
+    dirs = []
+    env = os.environ.get("JUDGETOWER_RULES_DIR")
+    if env:
+        dirs.append(Path(env))
+    here = Path(__file__).resolve()
+    for up in here.parents[2:5]:       # <project>/src/judgetower/ui -> <project>/.., ...
+        dirs.append(up / "shared" / "rules")
+        dirs.append(up.parent / "shared" / "rules")
+    dirs.append(Path.cwd().parent / "shared" / "rules")
+    return dirs
+
+
+class RuleBook:
+    """Rule texts by citation: JT rules and rulings from the shared rules files when present,
+    the Comprehensive Rules from ``comprehensive-rules.txt`` when present, else short statements."""
+
+    def __init__(self, directory: str | os.PathLike | None = None) -> None:
+        self._dirs = [Path(directory)] if directory is not None else _rules_dirs()
+        self._jt: dict[str, str] | None = None
+        self._cr_lines: list[str] | None = None
+
+    def _find(self, name: str) -> Path | None:
+        for d in self._dirs:
+            p = d / name
+            if p.is_file():
+                return p
+        return None
+
+    def _load_jt(self) -> dict[str, str]:
+        if self._jt is None:
+            out = dict(JT_TEXT)
+            out.update(R_TEXT)
+            for fname, pat in (("judge-tower.en.md", r"^- \*\*(JT-[A-Z]\d+)\.\*\*\s*(.*)$"),
+                               ("RULINGS.md", r"^- \*\*(R\d+)\b[^*]*\*\*\s*(.*)$")):
+                p = self._find(fname)
+                if p is None:
+                    continue
+                try:
+                    text = p.read_text(encoding="utf-8")
+                except OSError:
+                    continue
+                cur = None
+                for line in text.splitlines():
+                    m = re.match(pat, line)
+                    if m:
+                        cur = m.group(1)
+                        out[cur] = m.group(2).strip()
+                    elif cur and line.startswith("  ") and line.strip():
+                        out[cur] += " " + line.strip()
+                    else:
+                        cur = None
+            self._jt = out
+        return self._jt
+
+    def _cr(self, number: str) -> str | None:
+        if self._cr_lines is None:
+            p = self._find("comprehensive-rules.txt")
+            try:
+                self._cr_lines = p.read_text(encoding="utf-8").splitlines() if p else []
+            except OSError:
+                self._cr_lines = []
+        for prefix in (number + ".", number + " "):
+            for line in self._cr_lines:
+                if line.startswith(prefix):
+                    return line[len(prefix):].strip()
+        return None
+
+    def text(self, rule: str) -> str:
+        rule = rule.strip()
+        if rule.startswith("CR "):
+            found = self._cr(rule[3:].strip())
+            return found or CR_BRIEF.get(rule, "")
+        return self._load_jt().get(rule, "")
+
+
+def _strip_reminder(text: str) -> str:
+    s = text.strip()
+    if s.startswith("(") and s.endswith(")"):
+        s = s[1:-1]
+    return re.sub(r"\s*\([^)]*\)", "", s).strip()
+
+
+def ability_lines(card) -> list[str]:
+    """The printed lines of a card's activated abilities, in order (best effort)."""
+    out = []
+    for raw in (card.text or "").splitlines():
+        line = raw.strip()
+        if line.startswith("(") and line.endswith(")"):
+            line = line[1:-1]
+        if line.startswith("Equip"):
+            out.append(_strip_reminder(line))
+            continue
+        head = line.split(":", 1)[0] if ":" in line else None
+        if head is None or '"' in head or re.match(r"^(When|Whenever|At|As|If)\b", head):
+            continue
+        out.append(_strip_reminder(line))
+    return out
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+class TerminalUI:
+    """One person's seat at the terminal table."""
+
+    def __init__(self, game, human: int = 0, *, input_fn: Callable[[str], str] | None = None,
+                 out: TextIO | None = None, use_rich: bool | None = None, log_lines: int = 8,
+                 rulebook: RuleBook | None = None) -> None:
+        self.game = game
+        self.human = human
+        self.input_fn = input_fn or input
+        self.out = out or sys.stdout
+        self.log_lines = log_lines
+        self.rules = rulebook or RuleBook()
+        self.console = None
+        self._declared: tuple[tuple, list[str]] = ((), [])   # this declaration's picks so far
+        if use_rich is None:
+            use_rich = hasattr(self.out, "isatty") and self.out.isatty()
+        if use_rich:
+            try:
+                from rich.console import Console
+                self.console = Console(file=self.out, highlight=False, soft_wrap=True)
+            except ImportError:
+                self.console = None
+
+    # ------------------------------------------------------------------ output
+    def write(self, text: str = "", style: str | None = None) -> None:
+        if self.console is not None:
+            from rich.text import Text
+            self.console.print(Text(text, style=style or ""))
+        else:
+            self.out.write(text + "\n")
+        try:
+            self.out.flush()
+        except (AttributeError, ValueError):
+            pass
+
+    def write_lines(self, lines) -> None:
+        for item in lines:
+            if isinstance(item, tuple):
+                self.write(*item)
+            else:
+                self.write(item)
+
+    # ------------------------------------------------------------------ names
+    def _pname(self, p: int) -> str:
+        return "you" if p == self.human else self.game.players[p].name
+
+    def _pname_poss(self, p: int) -> str:
+        return "your" if p == self.human else f"{self.game.players[p].name}'s"
+
+    def object_name(self, oid: Any) -> str:
+        """An object's name as the person may see it (face-down cards stay hidden)."""
+        g = self.game
+        if isinstance(oid, PID):
+            return self._pname(oid.index)
+        o = g.objects.get(oid) if isinstance(oid, int) else None
+        if o is None:
+            return f"#{oid}"
+        if getattr(o, "face_down", False) and self.human not in getattr(o, "may_look", ()):
+            return "a face-down card"
+        if isinstance(o, StackAbility):
+            return o.name
+        return o.card.name if o.card is not None else o.name
+
+    def object_label(self, oid: Any) -> str:
+        """Name plus where it is, whose it is, and (on the battlefield) P/T and tapped."""
+        g = self.game
+        if isinstance(oid, PID):
+            p = oid.index
+            return "you (player)" if p == self.human else f"{g.players[p].name} (player)"
+        o = g.objects.get(oid) if isinstance(oid, int) else None
+        name = self.object_name(oid)
+        if o is None:
+            return name
+        if isinstance(o, StackAbility):
+            return f"{name} (on the stack, {self._pname_poss(o.controller)})"
+        zone = o.zone
+        if zone == "battlefield":
+            bits = ["yours" if o.controller == self.human else self._pname_poss(o.controller)]
+            ch = g.chars(o)
+            if "Creature" in ch.types:
+                bits.append(f"{ch.power}/{ch.toughness}")
+            if o.tapped:
+                bits.append("tapped")
+            return f"{name} ({', '.join(bits)})"
+        if zone == "hand":
+            return f"{name} ({self._pname_poss(o.owner)} hand)"
+        if zone == "stack":
+            return f"{name} (on the stack, {self._pname_poss(o.controller)})"
+        shared = g.rules.zone_owner(g, zone, o.owner) is None if zone in ("library", "graveyard") else False
+        if zone in ("library", "graveyard"):
+            return f"{name} ({'the shared' if shared else self._pname_poss(o.owner)} {zone})"
+        return f"{name} ({zone})"
+
+    def _ability_text(self, o, index: int) -> str:
+        g = self.game
+        abilities = g.activated_abilities(o)
+        lines = ability_lines(o.card) if getattr(o, "card", None) is not None else []
+        if len(lines) == len(abilities) and 0 <= index < len(lines):
+            return lines[index]
+        return f"ability {index + 1}"
+
+    def label(self, d: Decision, opt: Any) -> str:
+        """A readable label for one option of ``d`` (card names, not ids)."""
+        g, kind = self.game, d.kind
+        if isinstance(opt, Pass):
+            return "Pass priority"
+        if isinstance(opt, PlayLand):
+            return f"Play land: {self.object_name(opt.obj)}"
+        if isinstance(opt, Cast):
+            o = g.objects.get(opt.obj)
+            cost = f" {o.card.mana_cost}" if o is not None and o.card is not None and o.card.mana_cost else ""
+            return f"Cast {self.object_name(opt.obj)}{cost}" + (" by its alternative cost" if opt.alternative else "")
+        if isinstance(opt, Activate):
+            o = g.objects.get(opt.obj)
+            text = self._ability_text(o, opt.index) if o is not None else f"ability {opt.index + 1}"
+            return f"Activate {self.object_name(opt.obj)}: {text}"
+        if isinstance(opt, Attack):
+            return f"Attack with {self.object_label(opt.creature)} -> {self.object_label(opt.defender)}"
+        if isinstance(opt, Block):
+            return f"Block {self.object_label(opt.attacker)} with {self.object_label(opt.blocker)}"
+        if isinstance(opt, Done):
+            return {"attackers": "Done: no more attackers", "blockers": "Done: no more blockers",
+                    "target": "Done: no more targets", "cards": "Done: no more cards"}.get(kind, "Done")
+        if isinstance(opt, Reset):
+            return "Start the declaration again"
+        if isinstance(opt, Split):
+            parts = []
+            for what, ids in (("top", opt.top), ("bottom", opt.bottom), ("graveyard", opt.graveyard)):
+                if ids:
+                    parts.append(f"{what}: " + ", ".join(self.object_name(i) for i in ids))
+            return "; ".join(parts) + (" (top first)" if len(opt.top) > 1 else "") if parts else "(nothing)"
+        if isinstance(opt, PID):
+            return self.object_label(opt)
+        if isinstance(opt, bool):
+            return {"may": ("Yes", "No"), "pay": ("Pay", "Don't pay"), "buyback": ("Pay buyback", "Don't pay buyback"),
+                    "phyrexian": ("Pay 2 life", "Pay mana")}.get(kind, ("Yes", "No"))[0 if opt else 1]
+        if isinstance(opt, int):
+            if kind == "x":
+                return f"X = {opt}"
+            if kind == "kicker":
+                return "Don't kick" if opt == 0 else f"Kick {_plural(opt, 'time')}"
+            if kind == "trigger_order":
+                names = self._trigger_names(d)
+                return f"Put {names[opt]} on the stack next" if opt < len(names) else f"Trigger {opt}"
+            return self.object_label(opt)
+        if isinstance(opt, str) and kind == "color":
+            return f"{COLOR_NAMES.get(opt, opt)} ({opt})"
+        return str(opt)
+
+    @staticmethod
+    def _trigger_names(d: Decision) -> list[str]:
+        _, _, tail = d.prompt.partition("? ")
+        return [re.sub(r"^\d+:\s*", "", part) for part in tail.split("; ")] if tail else []
+
+    # ------------------------------------------------------------------ the table
+    def state_lines(self) -> list:
+        g, me = self.game, self.human
+        v = g.view(me)
+        lines: list = []
+        step = v["step"].replace("_", " ")
+        lines.append((f"=== Turn {v['turn']}: {v['active']}'s turn, {step} ===", "bold"))
+        shared = g.rules.zone_owner(g, "library", me) is None
+        rows = [("player", "life", "shame", "hand") + (() if shared else ("library",))]
+        for i, pv in enumerate(v["players"]):
+            name = pv["name"] + (" (you)" if i == me else "") + (" [out]" if pv["lost"] else "")
+            row = (name, pv["life"], str(pv["shame"]), str(pv["hand_count"]))
+            rows.append(row + (() if shared else (str(pv["library_count"]),)))
+        widths = [max(len(r[k]) for r in rows) for k in range(len(rows[0]))]
+        for n, r in enumerate(rows):
+            lines.append(("  " + "  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip(), "bold" if n == 0 else None))
+        if shared:
+            pv = v["players"][me]
+            lines.append(f"Shared library: {_plural(pv['library_count'], 'card')}")
+            lines.append(self._zone_line("Shared graveyard", pv["graveyard"]))
+        else:
+            for pv in v["players"]:
+                lines.append(self._zone_line(f"{pv['name']}'s graveyard", pv["graveyard"]))
+        lines.append(self._zone_line("Exile", v["exile"]))
+        for pile in v.get("exile_piles") or []:     # R20: exiled cards an object can still find
+            if pile.get("referenced") and pile.get("cards"):
+                lines.append(f"  {pile.get('label', 'linked')}: " + ", ".join(o["name"] for o in pile["cards"]))
+        lines.append(("Battlefield:", "bold"))
+        for i, pv in enumerate(v["players"]):
+            perms = [o for o in v["battlefield"] if o.get("controller") == pv["name"]]
+            who = pv["name"] + (" (you)" if i == me else "")
+            lines.append(f"  {who}: " + (", ".join(self._perm_text(o) for o in perms) if perms else "-"))
+        if v["stack"]:
+            lines.append(("Stack (top first):", "bold"))
+            for o in reversed(v["stack"]):
+                tg = f" -> {', '.join(o['targets'])}" if o.get("targets") else ""
+                lines.append(f"  {o['name']} ({o.get('controller', '?')}){tg}")
+        else:
+            lines.append("Stack: empty")
+        hand = v["players"][me].get("hand", [])
+        lines.append(("Your hand: " + (", ".join(self._hand_text(o) for o in hand) if hand else "empty"), "cyan"))
+        recent = v["log"][-self.log_lines:] if self.log_lines else []
+        if recent:
+            lines.append(("Recent log:", "bold"))
+            lines.extend((line, "dim") for line in recent)
+        return lines
+
+    def _zone_line(self, title: str, objs: list[dict]) -> str:
+        if not objs:
+            return f"{title}: empty"
+        names = [o["name"] for o in objs]
+        shown = names[-12:]
+        more = f"... ({len(names) - len(shown)} more), " if len(names) > len(shown) else ""
+        return f"{title} ({len(names)}): {more}{', '.join(shown)}"
+
+    def _hand_text(self, o: dict) -> str:
+        obj = self.game.objects.get(o["id"])
+        cost = obj.card.mana_cost if obj is not None and obj.card is not None and obj.card.mana_cost else ""
+        return o["name"] + (f" {cost}" if cost else "")
+
+    def _perm_text(self, o: dict) -> str:
+        s = o["name"]
+        bits = []
+        if "power" in o:
+            bits.append(f"{o['power']}/{o['toughness']}")
+            if o.get("damage"):
+                bits.append(f"{o['damage']} damage")
+            if o.get("sick"):
+                bits.append("summoning sick")
+        if o.get("tapped"):
+            bits.append("tapped")
+        for k, n in sorted((o.get("counters") or {}).items()):
+            bits.append(f"{n} {k} counter" + ("" if n == 1 else "s"))
+        if o.get("keywords"):
+            bits.append(", ".join(o["keywords"]))
+        if o.get("attached_to") is not None:
+            bits.append(f"attached to {self.object_name(o['attached_to'])}")
+        if o.get("attacking"):
+            bits.append(f"attacking {o['attacking']}")
+        if o.get("blocking"):
+            bits.append("blocking " + ", ".join(self.object_name(b) for b in o["blocking"]))
+        return s + (f" [{'; '.join(bits)}]" if bits else "")
+
+    def decision_lines(self, d: Decision) -> list:
+        lines: list = [(f"Your decision: {d.prompt}" + (f"  [{d.rule}]" if d.rule else ""), "bold yellow")]
+        picks = self._picks(d)
+        if picks:
+            lines.append("  declared so far: " + "; ".join(picks))
+        for n, opt in enumerate(d.options, 1):
+            lines.append(f"  {n:>2}. {self.label(d, opt)}")
+        forced = self.forced_notes(d)
+        if forced:
+            lines.append((f"  (forced: {', '.join(r for r, _ in forced)}; type help for why)", "magenta"))
+        lines.append(("Type a number, or help, log, state, quit.", "dim"))
+        return lines
+
+    def _decl_key(self, d: Decision) -> tuple:
+        g = self.game
+        return (g.turn, g.step, d.kind, d.player, re.sub(r"\d+", "", d.prompt))
+
+    def _picks(self, d: Decision) -> list[str]:
+        key, picks = self._declared
+        return picks if d.kind in ("attackers", "blockers", "target") and key == self._decl_key(d) else []
+
+    def _remember(self, d: Decision, choice: Any) -> None:
+        """Attackers, blockers and targets are declared one at a time: keep the picks to show them."""
+        if d.kind not in ("attackers", "blockers", "target") or isinstance(choice, (Done, Reset)):
+            self._declared = ((), [])
+            return
+        key = self._decl_key(d)
+        picks = self._declared[1] if self._declared[0] == key else []
+        self._declared = (key, picks + [self.label(d, choice)])
+
+    # ------------------------------------------------------------------ help
+    def forced_notes(self, d: Decision) -> list[tuple[str, str]]:
+        """The Judge Tower rules that removed options from ``d``: (rule, explanation) pairs."""
+        g = self.game
+        if not hasattr(g.rules, "why_illegal"):
+            return []
+        notes: list[tuple[str, str]] = []
+
+        def why(choice) -> str:
+            try:
+                return g.why_illegal(d, choice) or ""
+            except Exception:   # an explanation must never break the table
+                return ""
+
+        if d.kind == "priority":
+            if Pass() not in d.options:
+                notes.append(("JT-P1", "You cannot pass priority while you have another legal action "
+                                       "(JT-P1, ruling R11): take one of the actions below."))
+            try:
+                full = g.legal_actions(d.player)
+            except Exception:
+                full = []
+            for a in full:
+                if a in d.options:
+                    continue
+                rule = why(a)
+                if not rule.startswith("JT-"):
+                    continue
+                what = self.label(d, a)
+                reason = {"JT-C1": "its alternative cost must be used when able (JT-C1, R9)",
+                          "JT-P2": "a later printed ability of the same object must be used first (JT-P2, R12)",
+                          "JT-P1": "it was already activated this turn (JT-P1, R11)"}.get(rule, rule)
+                notes.append((rule, f"Not offered: {what}: {reason}."))
+        elif d.kind in ("attackers", "blockers") and Done() not in d.options:
+            rule = why(Done())
+            if rule.startswith("JT-"):
+                what = "attack" if d.kind == "attackers" else "block"
+                notes.append((rule, f"You cannot stop declaring: every creature that can {what} must "
+                                    f"{what} (JT-C5, ruling R9)."))
+        elif d.kind in ("target", "cards") and Done() not in d.options and getattr(g.rules, "max_targets", False):
+            spec = d.context.get("spec")
+            if spec is not None and (spec.count_max is None or spec.count_max > spec.count_min):
+                notes.append(("JT-C3", "You must choose as many targets as possible (JT-C3, ruling R9)."))
+        elif d.kind in ("x",):
+            notes.append(("JT-C2", "An arbitrarily large number is 5 (JT-C2)."))
+        return notes
+
+    def help_lines(self, d: Decision) -> list:
+        lines: list = [(f"Decision: {d.prompt}", "bold")]
+        for rule in [r.strip() for r in (d.rule or "").split(",") if r.strip()]:
+            text = self.rules.text(rule)
+            lines.append(f"Rule {rule}: {text}" if text else f"Rule {rule}.")
+        if not d.rule:
+            lines.append("Rule: (the engine cites no rule for this decision)")
+        for rule, why in self.forced_notes(d):
+            lines.append((why, "magenta"))
+            text = self.rules.text(rule)
+            if text:
+                lines.append(f"  {rule}: {text}")
+            ruling = {"JT-P1": "R11", "JT-P2": "R12", "JT-C1": "R9", "JT-C3": "R9", "JT-C5": "R9"}.get(rule)
+            if ruling and self.rules.text(ruling):
+                lines.append(f"  {ruling}: {self.rules.text(ruling)}")
+        return lines
+
+    def log_text(self, n: int | None) -> list:
+        events = self.game.log.for_player(self.human)
+        chosen = events if n is None else events[-n:]
+        return [e.render() for e in chosen] or ["(the log is empty)"]
+
+    # ------------------------------------------------------------------ the prompt
+    def ask(self, d: Decision) -> Any:
+        """Show the table and the options; read until the person picks one (returns it) or
+        quits (returns ``QUIT``). Nothing the person types changes the game but a valid number."""
+        self.write()
+        self.write_lines(self.state_lines())
+        self.write_lines(self.decision_lines(d))
+        n = len(d.options)
+        while True:
+            try:
+                raw = self.input_fn("> ")
+            except (EOFError, KeyboardInterrupt):
+                self.write()
+                return QUIT
+            text = (raw or "").strip()
+            low = text.lower()
+            if not text:
+                self.write(f"Type a number from 1 to {n}, or help, log, state, quit.", "red")
+                continue
+            if low in ("quit", "q", "exit"):
+                return QUIT
+            if low in ("help", "h", "?"):
+                self.write_lines(self.help_lines(d))
+                continue
+            if low == "state":
+                self.write_lines(self.state_lines())
+                self.write_lines(self.decision_lines(d))
+                continue
+            if low == "log" or low.startswith("log "):
+                arg = low[3:].strip()
+                if not arg:
+                    self.write_lines(self.log_text(40))
+                elif arg == "all":
+                    self.write_lines(self.log_text(None))
+                elif arg.isdigit() and int(arg) > 0:
+                    self.write_lines(self.log_text(int(arg)))
+                else:
+                    self.write(f"log takes a number of lines or 'all', not {arg!r}.", "red")
+                continue
+            if text.isdigit():
+                k = int(text)
+                if 1 <= k <= n:
+                    choice = d.options[k - 1]
+                    self._remember(d, choice)
+                    return choice
+                self.write(f"There is no choice {k}: type a number from 1 to {n}.", "red")
+                continue
+            self.write(f"{text!r} is not a choice: type a number from 1 to {n}, or help, log, state, quit.", "red")
+
+    def confirm_save(self, default_path: str | None) -> str | None:
+        """Ask where to save the game record; None: don't save."""
+        try:
+            if default_path:
+                ans = self.input_fn(f"Save the game record to {default_path}? [Y/n] ").strip().lower()
+                if ans in ("", "y", "yes"):
+                    return default_path
+                if ans in ("n", "no", "q", "quit"):
+                    return None
+                return ans  # a file name typed instead
+            ans = self.input_fn("Save the game record? Type a file name (Enter: don't save): ").strip()
+            if ans.lower() in ("", "n", "no", "q", "quit", "exit"):
+                return None
+            return ans
+        except (EOFError, KeyboardInterrupt):
+            return None
+
+
+def play_game(game, human: int, agents: dict[int, Any], *, input_fn=None, out=None, record_path: str | None = None,
+              use_rich: bool | None = None, log_lines: int = 8, max_bot_decisions: int = 1_000_000,
+              auto_pass: bool = True) -> int:
+    """Run ``game`` with the person at seat ``human`` and ``agents`` (seat -> bot) at the others.
+    Returns 0. The record is saved to ``record_path`` when the game ends, and offered on quit.
+    ``auto_pass``: when passing priority is the person's only option, pass without asking (it is
+    still a recorded decision); any other forced option (JT-P1) is shown and asked."""
+    from judgetower import record as records
+    ui = TerminalUI(game, human, input_fn=input_fn, out=out, use_rich=use_rich, log_lines=log_lines)
+    bot_run = 0
+    while True:
+        d = game.pending()
+        if d is None:
+            break
+        if d.player == human:
+            bot_run = 0
+            if auto_pass and d.kind == "priority" and d.options == [Pass()]:
+                game.decide(human, Pass())
+                continue
+            choice = ui.ask(d)
+            if choice is QUIT:
+                ui.write("You leave the table; the game is not finished.")
+                path = ui.confirm_save(record_path)
+                if path:
+                    _save(records, game, path, ui)
+                return 0
+            try:
+                game.decide(human, choice)
+            except IllegalAction as e:   # cannot happen with offered options; never corrupt the game
+                ui.write(f"Refused: {e}", "red")
+            continue
+        game.decide(d.player, agents[d.player].choose(game, d.player))
+        bot_run += 1
+        if bot_run >= max_bot_decisions:
+            ui.write(f"The bots took {bot_run} decisions in a row without you: stopping (unfinished).", "red")
+            break
+    ui.write()
+    ui.write_lines(ui.state_lines())
+    ui.write(("Game over." if game.game_over else "The game stops."), "bold")
+    for line in summary_lines(game):
+        ui.write(line)
+    if record_path:
+        _save(records, game, record_path, ui)
+    return 0
+
+
+def _save(records, game, path: str, ui: TerminalUI) -> None:
+    try:
+        records.save(game, path)
+        ui.write(f"Record saved to {path} (judgetower replay {path})")
+    except (OSError, records.RecordError) as e:
+        ui.write(f"Could not save the record to {path}: {e}", "red")
