@@ -31,7 +31,8 @@ from judgetower.agents.random_agent import RandomAgent
 from judgetower.cards.pool import starter_pool
 from judgetower.rules.deck import new_game, random_deck
 
-MAX_DECISIONS = 200_000
+MAX_DECISIONS = 20_000   # per game; random games average ~1,300. A game stuck in a mandatory loop
+                         # (CR 104.4b, which the engine leaves undetected in ordinary Magic) stops here
 
 
 def percentile(sorted_ns: list[int], q: float) -> int:
@@ -94,11 +95,11 @@ def main(argv: list[str] | None = None) -> int:
             decide_ns.append(perf() - a)
             n += 1
             if n >= MAX_DECISIONS:
-                print(f"seed {s}: stopped after {n} decisions (turn {game.turn})", file=sys.stderr)
                 break
         decisions += n
         turns += game.turn
-        reasons[game.end_reason] = reasons.get(game.end_reason, 0) + 1
+        why = game.end_reason if game.game_over else f"no end after {n:,} decisions (seed {s}, turn {game.turn})"
+        reasons[why] = reasons.get(why, 0) + 1
     wall, cpu = time.perf_counter() - wall0, time.process_time() - cpu0
 
     legal_ns.sort()

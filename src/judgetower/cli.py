@@ -56,38 +56,16 @@ def _check_level(level: int) -> None:
 
 
 def read_tower(path: str) -> list[str]:
-    """A tower file: one card a line, `N Name` (or `Nx Name`) for N copies, `#` comments.
-    Returns the canonical card names; unknown names are reported all at once with close matches."""
-    import re
+    """A tower file (`judgetower.cards.tower.read_tower`: one card a line, `N Name` or `Nx Name`
+    for copies, `#` comments) resolved in the starter pool: canonical names, copies repeated.
+    Unknown names are reported all at once with close matches."""
     from judgetower.cards.card import CardError
     from judgetower.cards.pool import starter_pool
-    pool = starter_pool()
+    from judgetower.cards.tower import read_tower as _read
     try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-    except (OSError, UnicodeDecodeError) as e:
-        raise _UsageError(f"cannot read tower file {path}: {getattr(e, 'strerror', None) or e}") from None
-    names: list[str] = []
-    for lineno, raw in enumerate(text.splitlines(), 1):
-        line = raw.split("#", 1)[0].strip()
-        if not line:
-            continue
-        m = re.match(r"^(\d+)\s*[xX]?\s+(\S.*)$", line)
-        if m and line not in pool:
-            count, name = int(m.group(1)), m.group(2).strip()
-            if count < 1:
-                raise _UsageError(f"tower file {path} line {lineno}: {count} copies of {name!r}: "
-                                  "a count is at least 1")
-            names.extend([name] * count)
-        else:
-            names.append(line)
-    if not names:
-        raise _UsageError(f"tower file {path} holds no card")
-    try:
-        pool.get_many(list(dict.fromkeys(names)))     # every unknown name once, with close matches
-        return [c.name for c in pool.get_many(names)]
+        return _read(path, starter_pool())
     except CardError as e:
-        raise _UsageError(f"tower file {path}: {e}") from None
+        raise _UsageError(str(e)) from None
 
 
 def _tower(args) -> tuple[list[str], str]:

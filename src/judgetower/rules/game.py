@@ -362,7 +362,7 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
                 continue
             claimed.update(cards)
             name = holder.name if holder is not None else "a delayed triggered ability"
-            ctl = self.players[holder.controller].name if holder is not None else ""
+            ctl = self.players[holder.controller].name if holder is not None else "?"
             if kind == "until":
                 label = f"until {name} leaves the battlefield"
             elif kind == "delayed":

@@ -64,7 +64,7 @@ class LegalityMixin:
             ab = self.activated_abilities(o)[a.index]
             ch = self.chars(o)
             if (ab.cost.tap and o.tapped):
-                return "CR 602.5a"
+                return "CR 118.3"  # a tapped permanent can't be tapped to pay a cost (also CR 107.5)
             if ab.cost.tap and "Creature" in ch.types and o.sick and not ch.has("haste"):
                 return "CR 302.6"
             if ab.cost.loyalty is not None:

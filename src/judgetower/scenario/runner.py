@@ -496,6 +496,9 @@ class Runner:
                     defender = PID(self.names.index(at))
                 else:
                     defender = self.resolve_ref(at, list(g.battlefield), f"{key}.at")
+                if (d is None or d.kind != "attackers" or d.player != p) and g.objects[ref].attacking is not None \
+                        and (at is None or g.objects[ref].attacking == defender):
+                    continue  # declared by the engine: its only legal choice (e.g. JT-C5 in referee mode)
                 if d is None or d.kind != "attackers" or d.player != p:
                     # the declaration ended on its own (no other creature could attack): this one
                     # can't attack; cite why (CR 508.1a, 302.6, 702.3b...)
@@ -505,6 +508,7 @@ class Runner:
             d = g.pending()
             if d is not None and d.kind == "attackers" and d.player == p:
                 self.decide(p, Done())
+            self._check_declared(p, "attackers", a["attack"] or [], key)
             self.settle(next_action)
             return
         if "block" in a:
@@ -516,6 +520,12 @@ class Runner:
             def past_blockers(d):
                 return d is not None and (g.turn != turn0 or STEPS.index(g.step) > STEPS.index("declare_blockers"))
             self.pass_until(lambda d: blockers_pending(d) or past_blockers(d), key)
+            if not blockers_pending(g.pending()) and any(o.blocking for o in g.permanents(p)):
+                # the engine declared the blocks itself, its only legal choice (e.g. JT-C5 in
+                # referee mode): check them against the file's declaration
+                self._check_declared(p, "blockers", a["block"] or {}, key)
+                self.settle(next_action)
+                return
             if not blockers_pending(g.pending()):
                 # the declaration was skipped: no block was legal for this player (CR 509.1a);
                 # cite why the named block is illegal (CR 702.9b, 702.14c, 702.16f...)
@@ -534,10 +544,13 @@ class Runner:
                 att = self.resolve_ref(aname, [o.id for o in g._attackers()], f"{key}.block")
                 if att is None:
                     raise Bad(f"{key}.block", f"{aname!r} is not an attacking creature")
+                if not blockers_pending(g.pending()) and att in g.objects[b].blocking:
+                    continue  # declared by the engine: its only legal choice
                 self.decide(p, Block(b, att))
             d = g.pending()
             if d is not None and d.kind == "blockers" and d.player == p:
                 self.decide(p, Done())
+            self._check_declared(p, "blockers", a["block"] or {}, key)
             self.settle(next_action)
             return
         judge = getattr(g.rules, "scenario_action", None)
@@ -545,6 +558,31 @@ class Runner:
             judge(g, self, a, key)
             return
         raise Bad(key, f"unknown action {a!r}")
+
+    def _check_declared(self, p: int, kind: str, named, key: str) -> None:
+        """The file's attack/block declaration is the whole declaration: a creature the engine
+        added because it was the only legal choice left (JT-C5 in referee mode) means the file
+        named an illegal declaration (cite why stopping short was illegal), or, if the file
+        named a block the engine did not make, that block was illegal."""
+        g = self.game
+        if kind == "attackers":
+            want = {self.resolve_ref(n, [o.id for o in g.permanents(p)], f"{key}.attack") for n in named}
+            extra = [o for o in g.permanents(p) if o.attacking is not None and o.id not in want]
+        else:
+            want = {}
+            for bname, aname in named.items():
+                b = self.resolve_ref(bname, [o.id for o in g.permanents(p)], f"{key}.block")
+                att = self.resolve_ref(aname, list(g.battlefield), f"{key}.block")
+                want[b] = att
+                if b is not None and att not in g.objects[b].blocking:
+                    raise IllegalAction(f"{bname} can't block {aname}", g.why_illegal(
+                        Decision(p, "blockers", [], "declare blockers", "CR 509.1a"), Block(b, att)))
+            extra = [o for o in g.permanents(p) if o.blocking and o.id not in want]
+        if extra:
+            names = ", ".join(o.name for o in extra)
+            raise IllegalAction(f"the declaration named stops short: {names} must also be declared ({kind})",
+                                g.why_illegal(Decision(p, kind, [], f"declare {kind}", "CR 508.1" if kind == "attackers"
+                                                       else "CR 509.1"), Done()))
 
     def feed_cast_choices(self, p: int, a: dict, key: str) -> None:
         """Answer the casting/activation prompts from the action's options (SCENARIOS.md)."""
@@ -624,6 +662,12 @@ class Runner:
                 if tgt_given and Done() in d.options:
                     self.decide(p, Done())
                     continue
+                if tgt_given:
+                    # the file's target list is complete, but more targets are required (CR 601.2c;
+                    # in Judge Tower referee mode, as many as possible: JT-C3, R9): an illegal
+                    # announcement, not something for the default choice to fill in
+                    raise IllegalAction(f"{len(a.get('targets') or [])} target(s) named, but {d.prompt} is required",
+                                        g.why_illegal(d, Done()))
                 return
             if d.kind == "kicker" and "kicked" in a:
                 k = a["kicked"]
