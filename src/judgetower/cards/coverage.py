@@ -41,6 +41,8 @@ def pattern_of(sentence: str, card_name: str, face_names: tuple[str, ...] = ()) 
     """A sentence not understood -> its pattern (CARDNAME, {M}, N)."""
     text = sentence
     for n in self_names(card_name, face_names):
+        if n not in text:
+            continue
         text = re.sub(r"(?<![\w'])" + re.escape(n) + r"(?![\w])", "CARDNAME", text)
     text = _SYMBOL.sub(lambda m: m.group(0) if m.group(1).upper() in NON_MANA_SYMBOLS else "{M}", text)
     text = _MANA_RUN.sub("{M}", text)

@@ -103,8 +103,12 @@ class StandardRules:
         return False
 
     def detect_loop(self, game, holder) -> bool:
-        """JT-P3 detects mandatory loops; ordinary Magic leaves loops to the players (CR 104.4b)."""
-        return False
+        """CR 104.4b: a loop of mandatory actions is a draw (Judge Tower: JT-P3 exiles it)."""
+        det = getattr(self, "_loops", None)
+        if det is None:
+            from judgetower.rules.loops import LoopDetector
+            det = self._loops = LoopDetector()
+        return det.check(game, holder)
 
     def owner_leaving(self, game, o, from_zone, default):
         """Who owns a card leaving a library or graveyard (JT-G5 changes it)."""
@@ -157,6 +161,7 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
         self.skip_first_draw = len(names) == 2   # CR 103.8a (R2)
         self.acting_player = 0                  # who carries out the current instruction (R5)
         self.touched_uids: list[int] = []      # cards moved or used as sources, in order (R8)
+        self.free_priority_decisions = 0        # priority decisions that offered more than "pass"
 
     # ------------------------------------------------------------------ ids, versions
     def new_id(self) -> int:

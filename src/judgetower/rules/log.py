@@ -6,7 +6,10 @@ it: ``None`` means everyone), the English text and the rule IDs it applies.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
+
+_RULE_ID = re.compile(r"^(CR \d|JT-[A-Z]\d|R\d)")
 
 
 @dataclass(frozen=True)
@@ -40,10 +43,18 @@ class GameLog:
         return [e for e in self.events if e.visible(player)]
 
     def contains(self, needle: str, player: int | None = None) -> bool:
+        """Whether an event cites rule ``needle`` or its text contains ``needle``. A rule ID
+        matches itself and its sub-rules ("CR 704.5" matches "CR 704.5g") but not a longer
+        number ("JT-G1" does not match "JT-G10", "R1" not "R10")."""
+        is_rule = _RULE_ID.match(needle) is not None
+        pattern = re.compile(re.escape(needle) + r"(?!\d)") if is_rule else None
         for e in self.events:
             if player is not None and not e.visible(player):
                 continue
-            if needle in e.rules or needle in e.text or any(needle in r for r in e.rules):
+            if is_rule:
+                if any(pattern.match(r) for r in e.rules) or pattern.search(e.text):
+                    return True
+            elif needle in e.text or needle in e.rules:
                 return True
         return False
 

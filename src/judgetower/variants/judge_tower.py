@@ -12,6 +12,7 @@ import math
 from judgetower.rules.decisions import Cast, Done, Pass
 from judgetower.rules.errors import IllegalAction
 from judgetower.rules.game import StandardRules
+from judgetower.rules.loops import LoopDetector
 from judgetower.rules.mana import ManaCost
 
 MIN_LEVEL, MAX_LEVEL = 0, 5
@@ -28,7 +29,7 @@ class JudgeTowerRules(StandardRules):
             raise IllegalAction(f"unknown Judge Tower mode {mode!r}", "JT-G11")
         self.mode = mode
         self.starting_players = 0
-        self._loops = LoopDetector()
+        self._loops = MandatoryLoopExile()
 
     # ------------------------------------------------------------------ set-up (JT-G1, G2, S1)
     def setup_players(self, game, specs: list[dict]) -> None:
@@ -229,46 +230,15 @@ def new_judge_tower_game(pool, tower: list[str], players: list[dict], seed: int 
     return g
 
 
+class MandatoryLoopExile(LoopDetector):
+    """JT-P3, R8: a state that repeats in one turn while every decision since was forced is a
+    mandatory loop; the objects involved are exiled (unreferenced pile) and play continues."""
 
-def state_key(game, holder: int) -> tuple:
-    """The game state for R8: everything but the log and history (ids, life changes, counts)."""
-    def card(i):
-        o = game.objects[i]
-        return o.name
-    bf = tuple(sorted(
-        (o.name, o.controller, o.tapped, tuple(sorted(o.counters.items())), o.damage,
-         game.objects[o.attached_to].name if o.attached_to in game.objects else "", tuple(sorted(map(str, o.activated_this_turn))))
-        for o in game.permanents()))
-    zones = tuple((name, tuple(card(i) for i in lst)) for name, lst in sorted(game.all_zone_lists(), key=lambda kv: kv[0])
-                  if name != "battlefield")
-    stack = tuple(game.objects[i].name for i in game.stack)
-    return (game.turn, game.step, game.active, holder, bf, zones, stack, len(game.pending_triggers),
-            len(game.continuous), len(game.delayed), tuple(p.land_plays for p in game.players))
-
-
-class LoopDetector:
-    """JT-P3, R8: a state that repeats in one turn while every decision since was forced by the
-    Judge Tower obligations (JT-P1: the player could not pass) is a mandatory loop."""
-
-    def __init__(self) -> None:
-        self.turn = -1
-        self.seen: dict[tuple, int] = {}
-
-    def check(self, game, holder: int) -> bool:
-        if game.turn != self.turn:
-            self.turn = game.turn
-            self.seen = {}
-        key = state_key(game, holder)
-        mark = len(game.touched_uids)
-        if key not in self.seen:
-            self.seen[key] = mark
-            return False
-        since = self.seen[key]
+    def on_loop(self, game, since: int) -> bool:
         involved = set(u for u in game.touched_uids[since:] if u >= 0)
-        self.seen = {}
         exiled = []
         for name, lst in game.all_zone_lists():
-            if name == "stack":
+            if name in ("stack", "exile"):
                 continue  # R8: spells and abilities already on the stack stay there
             for i in list(lst):
                 o = game.objects[i]
@@ -279,8 +249,5 @@ class LoopDetector:
         game.log.add("a mandatory infinite loop is detected (the game state repeats): its objects are exiled",
                      "JT-P3", "R8")
         for o in exiled:
-            if o.zone == "exile":
-                continue
             game.move(o, "exile", cause="mandatory loop", rule="JT-P3")
         return True
-
