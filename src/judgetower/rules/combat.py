@@ -188,6 +188,49 @@ class CombatMixin:
             return 1 if assigned == 0 else 0
         return max(0, left)
 
+    def assign_attacker_damage(self, a, ch, power: int, blockers: list, target, assigned_to: dict):
+        """CR 510.1c: a blocked creature's controller divides its damage among its blockers as
+        they choose; with trample (CR 702.19b) the rest may go to the player or planeswalker once
+        every blocker is assigned lethal damage. One point at a time; the first option is the
+        default (lethal to each blocker in order, then the player with trample, else the last
+        blocker)."""
+        trample = ch.has("trample") and target is not None
+        if len(blockers) == 1 and not trample:
+            assigned_to[blockers[0].id] = assigned_to.get(blockers[0].id, 0) + power
+            return [(blockers[0], power)]
+        alloc: dict[int, int] = {}
+        to_target = 0
+        p = a.controller
+        for _ in range(power):
+            lacking = [b for b in blockers if self.lethal_needed(ch, b, assigned_to.get(b.id, 0) + alloc.get(b.id, 0)) > 0]
+            if lacking:
+                default = lacking[0].id
+            elif trample:
+                default = "defender"
+            else:
+                default = blockers[-1].id
+            opts = [default] + [b.id for b in blockers if b.id != default]
+            if trample and not lacking and default != "defender":
+                opts.append("defender")
+            pick = yield from self.ask(p, "damage", opts,
+                                       f"assign 1 point of {a.name}'s combat damage (defender: {self.target_name(a.attacking)})",
+                                       "CR 510.1c" if not trample else "CR 702.19b")
+            if pick == "defender":
+                to_target += 1
+            else:
+                alloc[pick] = alloc.get(pick, 0) + 1
+        out = []
+        for b in blockers:
+            if alloc.get(b.id):
+                out.append((b, alloc[b.id]))
+                assigned_to[b.id] = assigned_to.get(b.id, 0) + alloc[b.id]
+        if to_target:
+            out.append((target, to_target))
+        self.log.add(f"{self.players[p].name} assigns {a.name}'s combat damage: "
+                     + ", ".join(f"{n} to {self.target_name(r.id if hasattr(r, 'id') else r)}" for r, n in out),
+                     "CR 510.1c", *(("CR 702.19b",) if trample else ()))
+        return out
+
     def combat_damage(self, first_strike: bool):
         """CR 510.1-510.2: assign, then deal all combat damage at once."""
         assignments: list[tuple] = []
@@ -212,21 +255,9 @@ class CombatMixin:
                 if ch.has("trample") and target is not None:
                     assignments.append((a, target, power))  # CR 702.19e
                 continue
-            remaining = power
-            for i, b in enumerate(blockers):
-                need = self.lethal_needed(ch, b, assigned_to.get(b.id, 0))
-                give = min(remaining, need)
-                if i == len(blockers) - 1 and not ch.has("trample"):
-                    give = remaining
-                if give > 0:
-                    assignments.append((a, b, give))
-                    assigned_to[b.id] = assigned_to.get(b.id, 0) + give
-                remaining -= give
-            if remaining > 0:
-                if ch.has("trample") and target is not None:
-                    assignments.append((a, target, remaining))
-                else:
-                    assignments.append((a, blockers[-1], remaining))
+            split = yield from self.assign_attacker_damage(a, ch, power, blockers, target, assigned_to)
+            for recipient, n in split:
+                assignments.append((a, recipient, n))
         for b in self._blockers():
             if not self._deals_now(b, first_strike):
                 continue

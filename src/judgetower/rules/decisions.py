@@ -111,6 +111,7 @@ KINDS = (
     "pay",             # options: True/False (pay a cost "unless")
     "legend",          # options: object ids (which legend to keep, CR 704.5j)
     "phyrexian",       # options: True (pay life) / False (pay mana)
+    "damage",          # options: a blocker's id, or "defender" (CR 510.1c, 702.19b), one point each
 )
 
 

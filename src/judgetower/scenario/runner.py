@@ -736,10 +736,13 @@ class Runner:
             if kind == "color" and value in "WUBRG":
                 self.decide(d.player, value)
                 return
+            if kind == "damage" and (value in self.names or value == "defender"):
+                self.decide(d.player, "defender")  # the attacked player or planeswalker (CR 702.19b)
+                return
             # object ids are ints: keep them for decisions about objects (a `Name#N` reference
             # picks among the options), not for numeric choices such as trigger order
             objs = [o for o in d.options if not isinstance(o, (Done, bool, str))
-                    and (not isinstance(o, int) or d.kind in ("cards", "legend", "target"))]
+                    and (not isinstance(o, int) or d.kind in ("cards", "legend", "target", "damage"))]
             r = self.resolve_ref(value, objs, key)
             if r is None:
                 r = self.find_anywhere(value, key)
