@@ -71,7 +71,8 @@ class CombatMixin:
                 break
             if opts == [Done()]:
                 break
-            c = yield from self.ask(ap, "attackers", opts, f"{self.players[ap].name}: declare attackers", "CR 508.1a")
+            c = yield from self.ask(ap, "attackers", opts, f"{self.players[ap].name}: declare attackers", "CR 508.1a",
+                                    declared=dict(declared))
             if isinstance(c, Done):
                 break
             declared[c.creature] = c.defender
@@ -148,7 +149,8 @@ class CombatMixin:
                 opts = self.block_options(d, blocks)
                 if opts == [Done()] or not opts:
                     break
-                c = yield from self.ask(d, "blockers", opts, f"{self.players[d].name}: declare blockers", "CR 509.1a")
+                c = yield from self.ask(d, "blockers", opts, f"{self.players[d].name}: declare blockers", "CR 509.1a",
+                                        blocks=dict(blocks))
                 if isinstance(c, Done):
                     break
                 if isinstance(c, Reset):

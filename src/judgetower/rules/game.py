@@ -574,8 +574,14 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
                                 f"{self.players[d.player].name} ({d.prompt})", d.rule or "CR 117.1")
         if choice not in d.options:
             raise IllegalAction(f"{choice!r} is not a legal choice for {d.prompt}", self.why_illegal(d, choice))
+        # judge mode (judgetower.judge): a choice referee mode would refuse is noted, hidden (JT-S2)
+        noted = getattr(self.rules, "on_decision", lambda *a: None)(self, d, choice)
         self.decisions.append((player, choice))
-        self._advance(choice)
+        try:
+            self._advance(choice)
+        finally:
+            if noted is not None:
+                noted()
 
     def _advance(self, choice: Any) -> None:
         try:

@@ -22,7 +22,10 @@ class JudgeTowerRules(StandardRules):
     name = "judge-tower"
     starting_life = math.inf          # JT-G3, R3
     free_mana = True                  # JT-G4, R4
-    max_targets = True                # JT-C3, R9
+
+    @property
+    def max_targets(self) -> bool:    # JT-C3, R9 (judge mode: offered, noted if broken)
+        return self.mode == "referee"
 
     def __init__(self, mode: str = "referee") -> None:
         if mode not in ("referee", "judge"):
@@ -42,7 +45,14 @@ class JudgeTowerRules(StandardRules):
             p.first_game = bool(spec.get("first_game", False))
             p.shame = -1 if p.first_game else 0
             p.life = math.inf
+            ex = spec.get("explained")
+            if ex is not None and (not isinstance(ex, (list, tuple)) or not all(isinstance(r, str) for r in ex)):
+                raise IllegalAction(f"{p.name}: explained must be a list of rule IDs, got {ex!r}", "R17")
+            p.explained = None if ex is None else [str(r).strip() for r in ex]   # R17: None = all
         self.starting_players = len(game.players)
+        if self.mode == "judge":
+            from judgetower.judge import judge_of
+            judge_of(game)
         game.log.add("Judge Tower: infinite life, shared library and graveyard, forced play", "JT-G3", "JT-G5", "JT-P1")
 
     def opening_hand_size(self, game, p: int) -> int:
@@ -85,9 +95,13 @@ class JudgeTowerRules(StandardRules):
 
     # ------------------------------------------------------------------ forced play (JT-P1, P2; R11, R12)
     def can_activate_more(self, game, p, o, idx, ab) -> bool:
+        if self.mode == "judge":
+            return True  # judge mode: a second activation is offered, and noted (JT-P1)
         return idx not in o.activated_this_turn  # JT-P1, R11: once per turn per ability
 
     def priority_options(self, game, p, opts):
+        if self.mode == "judge":
+            return opts  # judge mode: every choice Magic allows (violations are noted, JT-S2)
         actions = [a for a in opts if not isinstance(a, Pass)]
         # JT-C1/R9: an alternative cost "you may ... rather than pay" is used when able
         alt = {a.obj for a in actions if isinstance(a, Cast) and a.alternative}
@@ -137,22 +151,32 @@ class JudgeTowerRules(StandardRules):
 
     # ------------------------------------------------------------------ forced choices (JT-C1-C5, R9)
     def forced_bool_options(self, game, opts, what):
+        if self.mode == "judge":
+            return opts
         return [True] if True in opts else opts     # "may", "unless", buyback: taken when able
 
     def forced_x_options(self, game, opts):
+        if self.mode == "judge":
+            return opts
         return [5]                                   # JT-C2: X is 5
 
     def forced_count_options(self, game, opts, what):
+        if self.mode == "judge":
+            return opts
         if what == "multikicker":
             return [5]                               # JT-C2: multikicker paid five times
         return [max(opts)]                           # JT-C3: kicker paid when able
 
     def attack_done_ok(self, game, ap, declared) -> bool:
         """JT-C5, R9: every creature that can attack attacks."""
+        if self.mode == "judge":
+            return True
         return not any(game.can_attack(o) for o in game.permanents(ap) if o.id not in declared)
 
     def block_done_ok(self, game, d, blocks) -> bool:
         """JT-C5, R9: every creature that can block blocks."""
+        if self.mode == "judge":
+            return True
         for b in game.permanents(d):
             if b.id in blocks:
                 continue
@@ -207,10 +231,31 @@ class JudgeTowerRules(StandardRules):
         return False
         yield
 
+    # ------------------------------------------------------------------ judge mode (JT-S2, R17)
+    def on_decision(self, game, d, choice):
+        """Judge mode: before a choice is applied, note it (hidden) if referee mode would have
+        refused it; returns a callback for after the action, or None (judgetower.judge)."""
+        if self.mode != "judge":
+            return None
+        from judgetower.judge import judge_of
+        return judge_of(game).note(d, choice)
+
+    def scenario_action(self, game, runner, action, key):
+        """SCENARIOS.md judge-mode keys `call`, `dispute`, `vote` (judgetower.judge.scenario)."""
+        from judgetower.judge.scenario import scenario_action
+        return scenario_action(game, runner, action, key)
+
     # ------------------------------------------------------------------ scenario defaults
     def default_choice(self, game, d):
-        """SCENARIOS.md: in referee mode the default choice is the autopilot's compliant choice."""
+        """SCENARIOS.md: in referee mode the default choice is the autopilot's compliant choice;
+        in judge mode too (the compliant options are those referee mode would accept)."""
         from judgetower.agents.autopilot import Autopilot
+        if self.mode == "judge" and d.kind != "priority":
+            from dataclasses import replace
+            from judgetower.judge.violations import referee_refusal
+            ok = [o for o in d.options if referee_refusal(game, d, o) is None]
+            if ok and len(ok) < len(d.options):
+                d = replace(d, options=ok)
         return Autopilot().choose_decision(game, d)
 
 

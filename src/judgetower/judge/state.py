@@ -1,0 +1,149 @@
+"""The judge of a judge-mode game (JT-S1-S5, JT-G11, JT-G12; R15-R17): hidden violations,
+calls, shame, spectators.
+
+``game.judge.violations`` is the hidden list the engine keeps of choices referee mode would
+have refused. It never appears in a view or a log line; only a call makes one public.
+"""
+
+from __future__ import annotations
+
+from judgetower.judge.disputes import CallRecord, Disputes
+from judgetower.judge.violations import Violation, cause_of, describe, referee_refusal
+from judgetower.rules.errors import IllegalAction
+
+
+class Judge:
+    def __init__(self, game) -> None:
+        self.game = game
+        self.violations: list[Violation] = []
+        self.calls: list[CallRecord] = []
+        self.spectators: list[str] = []
+        self.counted: dict[tuple, int] = {}        # cause -> number of the call that added its shame
+        self.disputes = Disputes(self)
+
+    # ------------------------------------------------------------------ people (JT-G12, R16)
+    def add_spectator(self, name: str) -> None:
+        name = str(name)
+        if name in (p.name for p in self.game.players) or name in self.spectators:
+            raise IllegalAction(f"{name!r} is already in this game", "R16")
+        self.spectators.append(name)
+
+    def spectator_view(self, name: str) -> dict:
+        """R16: a spectator sees public information only."""
+        if name not in self.spectators:
+            raise IllegalAction(f"{name!r} is not a spectator of this game", "R16")
+        return self.game.view(None)
+
+    def _person(self, who) -> tuple[str, int | None]:
+        """(name, seat or None for a spectator)."""
+        g = self.game
+        if isinstance(who, int) and not isinstance(who, bool) and 0 <= who < len(g.players):
+            return g.players[who].name, who
+        who = str(who)
+        for p in g.players:
+            if p.name == who:
+                return p.name, p.index
+        if who in self.spectators:
+            return who, None
+        raise IllegalAction(f"{who!r} is neither a player nor a spectator of this game", "JT-G12")
+
+    def _seat(self, who) -> int:
+        name, seat = self._person(who)
+        if seat is None:
+            raise IllegalAction(f"{name} is a spectator: spectators do not vote or dispute", "R16")
+        return seat
+
+    # ------------------------------------------------------------------ noting violations
+    def note(self, d, choice):
+        """Called before a decision is applied: note a violation if referee mode would refuse
+        ``choice``. Returns a function to call once the action is done (it fixes the log event
+        number to the action's own log line), or None."""
+        self.disputes.close()      # something else happens: the last call can no longer be disputed
+        rule = referee_refusal(self.game, d, choice)
+        if rule is None:
+            return None
+        before = len(self.game.log)
+        what = describe(self.game, d, choice)
+
+        def done() -> None:
+            log = self.game.log
+            event = before + 1 if len(log) > before else before
+            self.violations.append(Violation(d.player, rule, event, cause_of(self.game, d, choice, rule, event), what))
+        return done
+
+    # ------------------------------------------------------------------ calls (JT-S2-S4, R17)
+    def explained(self, seat: int, rule: str) -> bool:
+        """R17: each player has the rules explained to them (default: all of them)."""
+        ex = getattr(self.game.players[seat], "explained", None)
+        if ex is None or not rule.startswith("JT-"):
+            return True
+        return any(rule == e or (len(e) == 4 and rule.startswith(e)) for e in ex)   # "JT-P": a section
+
+    def find(self, accused: int, rule: str, event: int | None = None) -> Violation | None:
+        for v in reversed(self.violations):
+            if v.player == accused and v.rule == rule and (event is None or v.event == event):
+                return v
+        return None
+
+    def call(self, by, accused, rule: str, event: int | None = None) -> CallRecord:
+        g = self.game
+        by_name, by_seat = self._person(by)
+        acc_name, acc = self._person(accused)
+        if acc is None:
+            raise IllegalAction(f"{acc_name} is a spectator: only players get shame", "JT-S2")
+        rule = str(rule).strip()
+        v = self.find(acc, rule, event)
+        rec = CallRecord(len(self.calls) + 1, by_name, acc, rule, event, v)
+        self.calls.append(rec)
+        who = f"{by_name} (a spectator)" if by_seat is None else by_name
+        at = f" at event {event}" if event is not None else ""
+        rules = ("JT-S2", "R17") + (("JT-G12", "R16") if by_seat is None else ())
+        if v is None:
+            g.log.add(f"call {rec.number}: {who} calls {acc_name} for {rule}{at}: the engine finds no such "
+                      f"violation; a wrong call, no change (not a violation itself)", *rules)
+        else:
+            g.log.add(f"call {rec.number}: {who} calls {acc_name} for {rule} (event {v.event}: {v.what}): "
+                      f"the engine finds the violation", *rules, "JT-S3")
+        self.disputes.opened(rec)
+        self.apply(rec, rec.engine_ruling)
+        return rec
+
+    def apply(self, rec: CallRecord, upheld: bool) -> None:
+        """Make the shame match the call's outcome (JT-S2-S4, R17): once per cause; a JT rule
+        never explained to the accused adds nothing."""
+        g = self.game
+        if upheld == rec.upheld:
+            return
+        rec.upheld = upheld
+        p = g.players[rec.accused]
+        cause = rec.violation.cause if rec.violation is not None else ("call", rec.number)
+        if upheld:
+            if not self.explained(rec.accused, rec.rule):
+                g.log.add(f"call {rec.number}: {rec.rule} was never explained to {p.name}: no shame",
+                          "JT-S2", "R17")
+                return
+            if cause in self.counted:
+                g.log.add(f"call {rec.number}: that error was already counted (call {self.counted[cause]}): "
+                          f"{p.name}'s shame stays {p.shame}", "JT-S4", "R17")
+                return
+            self.counted[cause] = rec.number
+            rec.added = True
+            p.shame += 1
+            g.log.add(f"call {rec.number}: {p.name}'s shame goes up by 1 to {p.shame}", "JT-S2", "JT-S3", "R17")
+        elif rec.added:
+            rec.added = False
+            del self.counted[cause]
+            p.shame -= 1
+            g.log.add(f"call {rec.number} is rejected: {p.name}'s shame goes back down to {p.shame}",
+                      "JT-G11", "R15", "R17")
+        else:
+            g.log.add(f"call {rec.number} is rejected: no change", "JT-G11", "R15")
+
+    def dispute(self, by) -> CallRecord:
+        return self.disputes.dispute(self._seat(by))
+
+    def vote(self, by, uphold: bool) -> CallRecord:
+        name, seat = self._person(by)
+        if seat is None:
+            raise IllegalAction(f"{name} is a spectator: spectators do not vote", "R16")
+        return self.disputes.vote(seat, uphold)

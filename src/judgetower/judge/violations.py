@@ -1,0 +1,123 @@
+"""Judge mode (JT-S2, R17): which choices referee mode would have refused.
+
+In judge mode every choice Magic's rules allow is offered; a choice that breaks a Judge Tower
+obligation is taken, and noted as a hidden ``Violation`` for a later call. "Would referee mode
+refuse it" is answered by asking the variant's own referee hooks (``priority_options``,
+``forced_*_options``, ``attack_done_ok``, ``block_done_ok``, ``max_targets``) with the mode
+switched to referee for the question.
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+from judgetower.rules.decisions import Activate, Attack, Block, Cast, Done, Pass
+
+
+@dataclass(frozen=True)
+class Violation:
+    """One Judge Tower rule broken by ``player`` (a seat index); hidden until called (R17).
+    ``event`` is the log event number of the action (its own log line, or the latest line
+    before it when the action has none); ``cause`` groups errors of one single cause (JT-S4)."""
+
+    player: int
+    rule: str
+    event: int
+    cause: tuple
+    what: str = ""
+
+
+@contextmanager
+def as_referee(rules):
+    """Ask the referee hooks: the variant's mode is switched for the question only."""
+    old = rules.mode
+    rules.mode = "referee"
+    try:
+        yield rules
+    finally:
+        rules.mode = old
+
+
+def referee_refusal(game, d, choice) -> str | None:
+    """The JT rule referee mode would cite to refuse ``choice`` for decision ``d``, or None
+    when referee mode would accept it (or does not restrict this kind of decision)."""
+    rules = game.rules
+    kind = d.kind
+    if kind == "priority":
+        with as_referee(rules):
+            allowed = game.priority_options(d.player)
+        if choice in allowed:
+            return None
+        if isinstance(choice, Pass):
+            return "JT-P1"                              # R11: no pass while an action remains
+        if isinstance(choice, Activate):
+            o = game.objects.get(choice.obj)
+            if o is not None and choice.index in getattr(o, "activated_this_turn", ()):
+                return "JT-P1"                          # R11: once per turn per ability
+            return "JT-P2"                              # R12: a later printed ability first
+        if isinstance(choice, Cast):
+            return "JT-C1"                              # R9: "you may ... rather than pay" used when able
+        return "JT-P1"
+    if kind == "target":
+        # JT-C3, R9: as many targets as possible (referee mode offers no Done while one remains)
+        if isinstance(choice, Done) and any(not isinstance(o, Done) for o in d.options):
+            return "JT-C3"
+        return None
+    if kind in ("may", "pay", "buyback"):
+        with as_referee(rules):
+            allowed = rules.forced_bool_options(game, list(d.options), "buyback" if kind == "buyback" else kind)
+        if choice in allowed:
+            return None
+        return "JT-C3" if kind == "buyback" else "JT-C1"
+    if kind == "x":
+        with as_referee(rules):
+            allowed = rules.forced_x_options(game, list(d.options))
+        return None if choice in allowed else "JT-C2"
+    if kind == "kicker":
+        multi = bool(d.context.get("multi")) or d.rule == "CR 702.33c"
+        with as_referee(rules):
+            allowed = rules.forced_count_options(game, list(d.options), "multikicker" if multi else "kicker")
+        if choice in allowed:
+            return None
+        return "JT-C2" if multi else "JT-C3"
+    if kind == "attackers" and isinstance(choice, Done):
+        declared = d.context.get("declared")
+        if declared is not None:
+            with as_referee(rules):
+                ok = rules.attack_done_ok(game, d.player, declared)
+        else:
+            ok = not any(isinstance(o, Attack) for o in d.options)
+        return None if ok else "JT-C5"
+    if kind == "blockers" and isinstance(choice, Done):
+        blocks = d.context.get("blocks")
+        if blocks is not None:
+            with as_referee(rules):
+                ok = rules.block_done_ok(game, d.player, blocks)
+        else:
+            ok = not any(isinstance(o, Block) for o in d.options)
+        return None if ok else "JT-C5"
+    return None
+
+
+def cause_of(game, d, choice, rule: str, event: int) -> tuple:
+    """JT-S4, R17: one violation is one cause; passing again and again in one step while an
+    action remains is one single cause (the same error repeated in a row)."""
+    if d.kind == "priority" and isinstance(choice, Pass):
+        return (rule, d.player, game.turn, game.step, "pass")
+    return (rule, d.player, event)
+
+
+def describe(game, d, choice) -> str:
+    name = game.players[d.player].name
+    if d.kind == "priority":
+        if isinstance(choice, Pass):
+            return f"{name} passes priority"
+        o = game.objects.get(getattr(choice, "obj", None))
+        what = o.name if o is not None else str(choice)
+        if isinstance(choice, Activate):
+            return f"{name} activates ability {choice.index + 1} of {what}"
+        if isinstance(choice, Cast):
+            return f"{name} casts {what}"
+        return f"{name}: {choice}"
+    return f"{name} answers {d.prompt!r} with {choice}"
