@@ -16,7 +16,6 @@ import random
 import shutil
 import subprocess
 import sys
-import textwrap
 from pathlib import Path
 
 import pytest

@@ -10,21 +10,14 @@ from __future__ import annotations
 
 import json
 
-from judgetower.scenario.model import validate
-from judgetower.scenario.runner import Runner
+from judgetower.scenario.runner import play_scenario
 
 HIDDEN = "Wrath of God"
 
 
 def play(d: dict, upto: int | None = None):
     """Build the scenario ``d`` and run its actions (the first ``upto`` of them)."""
-    sc = validate({"name": "test", **d}, "<test>", 0, "<test>")
-    r = Runner(sc)
-    g = r.build()
-    acts = list(d.get("actions", []))
-    for i, a in enumerate(acts[:upto]):
-        r.run_action(i, a, acts[i + 1] if i + 1 < len(acts) else None)
-    return g
+    return play_scenario({**d}, upto)
 
 
 def seen_by(g, viewer) -> str:

@@ -11,18 +11,12 @@ from __future__ import annotations
 
 import json
 
-from judgetower.scenario.model import validate
-from judgetower.scenario.runner import Runner
+from judgetower.scenario.runner import play_scenario
 
 
 def play(d: dict, upto: int | None = None):
-    sc = validate({"name": "test", "variant": "standard", **d}, "<test>", 0, "<test>")
-    r = Runner(sc)
-    g = r.build()
-    acts = list(d.get("actions", []))
-    for i, a in enumerate(acts[:upto]):
-        r.run_action(i, a, acts[i + 1] if i + 1 < len(acts) else None)
-    return g
+    """Build the scenario ``d`` and run its actions (the first ``upto`` of them)."""
+    return play_scenario({"variant": "standard", **d}, upto)
 
 
 def names(g, ids):

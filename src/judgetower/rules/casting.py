@@ -304,8 +304,6 @@ class CastingMixin:
         spell.cast_from = "hand"
         self.log.add(f"{self.players[p].name} casts {name}", "CR 601.2a")
         base = self.spell_cost(spell, alternative)
-        extra_generic = 0
-        extra_cost = ManaCost()
         # 601.2b: optional and additional costs, X
         kicker = self.keyword_arg(spell, "kicker")
         multikicker = self.keyword_arg(spell, "multikicker")

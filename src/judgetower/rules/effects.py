@@ -562,7 +562,7 @@ class EffectsMixin:
                 cands = [o.id for o in self.permanents(p) if matches(self, o, e.filter, _src(ctx["source"], p))]
                 if not cands:
                     break
-                c = yield from self.ask(p, "cards", cands, f"choose a permanent to sacrifice", "CR 701.21a")
+                c = yield from self.ask(p, "cards", cands, "choose a permanent to sacrifice", "CR 701.21a")
                 o = self.objects[c]
                 self.log.add(f"{self.players[p].name} sacrifices {o.name}", "CR 701.21a")
                 self.move(o, "graveyard", cause="sacrificed", rule="CR 701.21a", log=False)

@@ -437,6 +437,13 @@ class Runner:
             self.answer(d, a["choose"], key)
             self.settle(next_action)
             return
+        if any(k in a for k in ("call", "dispute", "vote")):
+            # judge mode (SCENARIOS.md): the person is named by `by`, not `player`
+            judge = getattr(g.rules, "scenario_action", None)
+            if judge is None:
+                raise Bad(key, "call, dispute and vote are judge-tower `mode: judge` actions")
+            judge(g, self, a, key)
+            return
         if p is None:
             raise Bad(key, "this action needs `player`")
         if "cast" in a:
@@ -931,6 +938,19 @@ def _is_choose_for(action, names, player: int) -> bool:
     if not isinstance(action, dict) or "choose" not in action:
         return False
     return "player" not in action or names.index(action["player"]) == player
+
+
+def play_scenario(d: dict, upto: int | None = None) -> Game:
+    """Build the scenario mapping ``d`` (its `name` may be left out) and run its actions, the
+    first ``upto`` of them when given; returns the game, for tests and tools that inspect it."""
+    from judgetower.scenario.model import validate
+    sc = validate({"name": "inline scenario", **d}, "<inline>", 0, "<inline>")
+    r = Runner(sc)
+    g = r.build()
+    acts = list(d.get("actions", []) or [])
+    for i, a in enumerate(acts[:upto]):
+        r.run_action(i, a, acts[i + 1] if i + 1 < len(acts) else None)
+    return g
 
 
 def run_scenario(sc: Scenario) -> Result:
