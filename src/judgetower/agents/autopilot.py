@@ -91,6 +91,11 @@ class Autopilot:
             return real[0]
         if kind == "color":
             return self._color(game, me, opts)
+        if kind == "mode":
+            # the first mode offered (printed order; only modes with legal targets are offered,
+            # CR 700.2a), and for "one or more" every further one
+            real = [o for o in opts if not isinstance(o, Done)]
+            return real[0] if real else opts[0]
         return opts[0]
 
     # ------------------------------------------------------------------ pieces

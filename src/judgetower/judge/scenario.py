@@ -18,7 +18,9 @@ def setup_spectators(game, runner) -> None:
     if not isinstance(specs, list):
         from judgetower.scenario.runner import Bad
         raise Bad("spectators", "a list of names")
-    for s in specs:
+    for i, s in enumerate(specs):
+        if str(s) in runner.names:
+            raise Bad(f"spectators[{i}]", f"{s!r} is a player (spectators watch, R16)")
         if str(s) not in j.spectators:
             j.add_spectator(str(s))
 

@@ -66,8 +66,10 @@ class Judge:
         what = describe(self.game, d, choice)
 
         def done() -> None:
-            log = self.game.log
-            event = before + 1 if len(log) > before else before
+            # the action's own log line: the first new one that is not a mana announcement (R14)
+            new = self.game.log.events[before:]
+            own = [e for e in new if "R14" not in e.rules] or new
+            event = own[0].number if own else before
             self.violations.append(Violation(d.player, rule, event, cause_of(self.game, d, choice, rule, event), what))
         return done
 

@@ -59,8 +59,9 @@ def referee_refusal(game, d, choice) -> str | None:
         if isinstance(choice, Cast):
             return "JT-C1"                              # R9: "you may ... rather than pay" used when able
         return "JT-P1"
-    if kind == "target":
-        # JT-C3, R9: as many targets as possible (referee mode offers no Done while one remains)
+    if kind in ("target", "mode"):
+        # JT-C3, R9: as many targets (and modes: "one or both", "one or more") as possible
+        # (referee mode offers no Done while one remains)
         if isinstance(choice, Done) and any(not isinstance(o, Done) for o in d.options):
             return "JT-C3"
         return None

@@ -8,6 +8,9 @@ grammar, transform the tree to IR (transform.py), then assemble the card:
 * every line's abilities follow in printed order;
 * the effect lines of an instant or sorcery form one SpellAbility (CR 113.3a), placed where the
   first of them is printed;
+* a modal spell's "Choose one —" (two, one or both, one or more) and the bulleted lines after it
+  form one Modal (CR 700.2), each mode its own SpellAbility; a mode not understood makes the card
+  unsupported;
 * linked abilities (CR 607.2a): when an ability mentions "the exiled card", the exile effects of
   this object's other abilities are marked ``linked``.
 
@@ -28,7 +31,7 @@ from lark.exceptions import LarkError, VisitError
 
 from .grammar import parser
 from .ir import (
-    ActivatedAbility, AddMana, CompiledCard, Cost, ExileObjects, LinkedExiled, SpellAbility,
+    ActivatedAbility, AddMana, CompiledCard, Cost, ExileObjects, LinkedExiled, Modal, SpellAbility,
 )
 from .subtypes import BASIC_LAND_MANA
 from .transform import (
@@ -45,6 +48,11 @@ _SENTENCE_END = re.compile(r"(?<=\.)\s+(?=\S)")
 _THIS_NOUN = re.compile(r"\bthis (?:%s)\b" % "|".join(SELF_NOUNS), re.IGNORECASE)
 _ENTERS_BATTLEFIELD = re.compile(r"\benters the battlefield\b")
 PERMANENT_TYPES = ("artifact", "creature", "enchantment", "land", "planeswalker", "battle")
+#: "Choose one —" and its kin (CR 700.2): the header of a modal spell -> (choose_min, choose_max).
+MODAL_HEADERS = {"one": (1, 1), "two": (2, 2), "three": (3, 3), "one or both": (1, 2),
+                 "one or more": (1, None)}
+_MODAL_HEADER = re.compile(r"^choose (one or both|one or more|one|two|three)\s*[\u2014-]$", re.IGNORECASE)
+_BULLET = re.compile(r"^\s*[\u2022*]\s*")
 
 
 def strip_reminder(line: str) -> str:
@@ -117,6 +125,37 @@ def compile_line(line: str, name: str, ctx: Context | None = None) -> Line:
     return result
 
 
+def compile_modes(header: str, bullets: list[str], name: str) -> tuple[Modal | None, list[str]]:
+    """CR 700.2: a "Choose one —" header and its bulleted modes -> a Modal (each mode a
+    SpellAbility compiled on its own: its own targets and effects), or the mode lines not
+    understood (a mode is never dropped: any of them makes the card unsupported)."""
+    m = _MODAL_HEADER.match(header.strip())
+    if m is None or len(bullets) < 2:
+        return None, [header] + bullets
+    lo, hi = MODAL_HEADERS[m.group(1).lower()]
+    modes: list[SpellAbility] = []
+    texts: list[str] = []
+    bad: list[str] = []
+    for raw in bullets:
+        text = _BULLET.sub("", strip_reminder(raw)).strip()
+        ctx = Context()
+        try:
+            result = compile_line(text, name, ctx)
+            if result.kind != "effects":
+                raise Unsupported("a mode must be a spell's instructions")
+            effects, condition, _ = finish_effects(list(result.items))
+            if condition is not None:
+                raise Unsupported("an intervening condition in a mode")
+        except (Unsupported, LarkError):
+            bad.append(raw.strip())
+            continue
+        modes.append(SpellAbility(tuple(ctx.targets), effects))
+        texts.append(text)
+    if bad:
+        return None, bad
+    return Modal(lo, hi, tuple(modes), tuple(texts)), []
+
+
 def intrinsic_mana_abilities(subtypes: Iterable[str]) -> list[ActivatedAbility]:
     """CR 305.6: each basic land type gives "{T}: Add [its mana]."."""
     return [ActivatedAbility(Cost(tap=True), (), (AddMana(BASIC_LAND_MANA[s]),), mana_ability=True)
@@ -155,9 +194,25 @@ def _compile(name: str, text: str, types: tuple[str, ...], subtypes: tuple[str, 
     spell_items: list = []
     spell_slot: int | None = None
 
-    for raw in text.splitlines():
+    raw_lines = text.splitlines()
+    i = 0
+    while i < len(raw_lines):
+        raw = raw_lines[i]
+        i += 1
         line = strip_reminder(raw)
         if not line:
+            continue
+        if _MODAL_HEADER.match(line):
+            # CR 700.2: "Choose one —" and the bulleted modes that follow it
+            bullets = []
+            while i < len(raw_lines) and _BULLET.match(raw_lines[i]) and raw_lines[i].strip()[:1] in "\u2022*":
+                bullets.append(raw_lines[i])
+                i += 1
+            modal, bad = compile_modes(line, bullets, name)
+            if modal is None or is_permanent:
+                unsupported.extend(bad or [line])
+            else:
+                abilities.append(modal)
             continue
         saved = copy.deepcopy(spell_ctx)
         try:
@@ -182,6 +237,11 @@ def _compile(name: str, text: str, types: tuple[str, ...], subtypes: tuple[str, 
         else:
             abilities.extend(result.items)
 
+    if spell_slot is not None and any(isinstance(a, Modal) for a in abilities):
+        # instructions besides the modes of a modal spell: not something the IR expresses
+        del abilities[spell_slot]
+        unsupported.append(text.strip())
+        spell_slot = None
     if spell_slot is not None:
         try:
             effects, _, _ = finish_effects(spell_items)

@@ -724,8 +724,22 @@ class CostIncrease:
     per: str = "target_beyond_first"
 
 
+@dataclass(frozen=True)
+class Modal:
+    """A modal spell's text (CR 700.2): "Choose one —" and a bulleted list of modes, each a
+    SpellAbility with its own targets and effects. Modes are chosen as the spell is cast
+    (CR 601.2b, 700.2a), at least ``choose_min`` and at most ``choose_max`` (None: any number)
+    of them, each at most once (CR 700.2d); the chosen modes' effects happen in printed order.
+    ``texts``: each mode's printed text (for logs and scenario files only)."""
+
+    choose_min: int
+    choose_max: int | None
+    modes: tuple[SpellAbility, ...]
+    texts: tuple[str, ...] = ()
+
+
 Ability = Union[Keyword, SpellAbility, ActivatedAbility, TriggeredAbility, StaticAbility,
-                AlternativeCost, CostIncrease]
+                AlternativeCost, CostIncrease, Modal]
 
 
 @dataclass(frozen=True)

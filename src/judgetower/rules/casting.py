@@ -4,6 +4,7 @@ choosing targets (CR 115)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from judgetower.oracle import ir
 from judgetower.rules.decisions import Done
@@ -54,10 +55,58 @@ class CastingMixin:
         return None
 
     def spell_ability(self, o):
+        """The spell's SpellAbility; for a modal spell (CR 700.2), its chosen modes as one, in
+        printed order (none chosen yet: no targets, no effects)."""
         for ab in o.compiled.abilities:
             if isinstance(ab, ir.SpellAbility):
                 return ab
+            if isinstance(ab, ir.Modal):
+                return _chosen_modes(ab, tuple(getattr(o, "modes", ()) or ()))
         return None
+
+    def modal(self, o):
+        """The spell's Modal ability (CR 700.2), or None."""
+        for ab in o.compiled.abilities:
+            if isinstance(ab, ir.Modal):
+                return ab
+        return None
+
+    def legal_modes(self, p: int, o, modal) -> list[int]:
+        """CR 700.2a: a mode that would be illegal (no legal targets) can't be chosen."""
+        return [i for i, m in enumerate(modal.modes) if self.has_targets(p, o, m.targets)]
+
+    def spell_has_targets(self, p: int, o) -> bool:
+        """CR 601.2c (modal spells: CR 700.2a, enough modes with legal targets to choose)."""
+        modal = self.modal(o)
+        if modal is not None:
+            return len(self.legal_modes(p, o, modal)) >= max(1, modal.choose_min)
+        return self.has_targets(p, o, self.spell_targets(o))
+
+    def choose_modes(self, p: int, spell):
+        """CR 601.2b, 700.2: announce the modes of a modal spell, one at a time; each at most
+        once (CR 700.2d), only modes with legal targets (CR 700.2a); Done once the minimum is
+        reached. Judge Tower referee mode: "one or both"/"one or more" take as many as possible
+        (JT-C3, R9); "choose one" stays free."""
+        modal = self.modal(spell)
+        if modal is None:
+            return
+        legal = self.legal_modes(p, spell, modal)
+        hi = modal.choose_max if modal.choose_max is not None else len(modal.modes)
+        chosen: list[int] = []
+        while len(chosen) < hi:
+            opts: list = [i for i in legal if i not in chosen]
+            if len(chosen) >= modal.choose_min and not (opts and self.rules.max_targets):
+                opts.append(Done())
+            if not opts or opts == [Done()]:
+                break
+            c = yield from self.ask(p, "mode", opts, f"choose a mode for {spell.name}", "CR 601.2b",
+                                    illegal_rule="CR 700.2a", chosen=tuple(chosen), texts=modal.texts)
+            if isinstance(c, Done):
+                break
+            chosen.append(c)
+            text = modal.texts[c] if c < len(modal.texts) else f"mode {c + 1}"
+            self.log.add(f"{self.players[p].name} chooses mode: {text}", "CR 601.2b", "CR 700.2")
+        spell.modes = tuple(sorted(chosen))
 
     def spell_targets(self, o) -> tuple:
         """Target specs of a spell: its spell ability's, or an Aura's enchant target (CR 303.4a)."""
@@ -270,8 +319,7 @@ class CastingMixin:
         return ManaCost.parse(o.card.mana_cost)
 
     def can_cast(self, p: int, o, alternative: bool) -> bool:
-        specs = self.spell_targets(o)
-        if not self.has_targets(p, o, specs):
+        if not self.spell_has_targets(p, o):
             return False
         cost = self.spell_cost(o, alternative).with_x(0)
         if alternative:
@@ -303,6 +351,7 @@ class CastingMixin:
         spell.alternative = alternative
         spell.cast_from = "hand"
         self.log.add(f"{self.players[p].name} casts {name}", "CR 601.2a")
+        yield from self.choose_modes(p, spell)   # CR 601.2b, 700.2a: modes come first
         base = self.spell_cost(spell, alternative)
         # 601.2b: optional and additional costs, X
         kicker = self.keyword_arg(spell, "kicker")
@@ -524,6 +573,25 @@ class _Src:
         self.obj = source
         self.id = getattr(source, "source_id", None) if isinstance(source, StackAbility) else getattr(source, "id", None)
         self.controller = controller
+
+
+@lru_cache(maxsize=None)
+def _chosen_modes(modal: ir.Modal, chosen: tuple[int, ...]) -> ir.SpellAbility:
+    """The chosen modes as one SpellAbility, printed order (CR 700.2): targets one after the
+    other (CR 700.2c: unchosen modes' targets don't exist), each mode's Target(i) renumbered."""
+    from judgetower.oracle.transform import walk_replace
+    targets: list = []
+    effects: list = []
+    for i in sorted(chosen):
+        m = modal.modes[i]
+        off = len(targets)
+        targets.extend(m.targets)
+        if off:
+            effects.extend(walk_replace(m.effects, lambda n, off=off: ir.Target(n.index + off)
+                                        if isinstance(n, ir.Target) else n))
+        else:
+            effects.extend(m.effects)
+    return ir.SpellAbility(tuple(targets), tuple(effects))
 
 
 def _sum_costs(parts: list[ManaCost]) -> ManaCost:

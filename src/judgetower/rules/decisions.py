@@ -112,6 +112,7 @@ KINDS = (
     "legend",          # options: object ids (which legend to keep, CR 704.5j)
     "phyrexian",       # options: True (pay life) / False (pay mana)
     "damage",          # options: a blocker's id, or "defender" (CR 510.1c, 702.19b), one point each
+    "mode",            # options: indexes of a modal spell's modes (printed order), Done (CR 601.2b, 700.2)
 )
 
 

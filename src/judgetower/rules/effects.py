@@ -680,7 +680,7 @@ class EffectsMixin:
                 o.face_down = False
                 self.players[p].land_plays += 1
                 self.move(o, "battlefield", controller=p, cause="played with hideaway", rule="CR 305.2a")
-            elif not self.has_targets(p, o, self.spell_targets(o)):
+            elif not self.spell_has_targets(p, o):
                 # CR 601.2c: a spell that needs targets can't be cast without legal ones
                 self.log.add(f"{self.players[p].name} can't cast the exiled card: no legal targets", "CR 601.2c")
             else:
@@ -692,6 +692,7 @@ class EffectsMixin:
     def cast_free(self, p: int, o):
         """Cast a card during a resolution without paying its mana cost (CR 608.2g, 601.2)."""
         spell = self.move(o, "stack", controller=p, cause="cast without paying its mana cost", rule="CR 601.2a")
+        yield from self.choose_modes(p, spell)   # CR 601.2b, 700.2a
         specs = self.spell_targets(spell)
         if spell.card.mana_cost and "{X}" in spell.card.mana_cost:
             spell.x = 0  # CR 107.3b: X is 0 when cast without paying the mana cost

@@ -24,6 +24,8 @@ class LegalityMixin:
                 return self._why_block(d.player, choice)
             if d.kind == "target":
                 return self._why_target(d, choice)
+            if d.kind == "mode" and choice in d.context.get("chosen", ()):
+                return "CR 700.2d"   # the same mode can't be chosen twice
         except (KeyError, AttributeError, IndexError, TypeError):
             pass
         return d.context.get("illegal_rule") or d.rule or "CR 117"
@@ -54,6 +56,8 @@ class LegalityMixin:
                     if t in o.card.types:
                         return rule
                 return "CR 117.1a"
+            if self.modal(o) is not None and not self.spell_has_targets(p, o):
+                return "CR 700.2a"   # no mode with legal targets can be chosen
             if not self.has_targets(p, o, self.spell_targets(o)):
                 return "CR 601.2c"
             return "CR 601.2h"

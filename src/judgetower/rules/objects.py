@@ -52,6 +52,7 @@ class GameObject:
     alternative: bool = False
     buyback: bool = False
     cast_from: str = ""
+    modes: tuple[int, ...] = ()    # a modal spell's chosen modes, printed order (CR 601.2b, 700.2)
     # combat (CR 506.4)
     attacking: Any = None          # PID or planeswalker id while attacking
     blocking: list[int] = field(default_factory=list)

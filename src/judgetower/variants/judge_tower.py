@@ -133,8 +133,8 @@ class JudgeTowerRules(StandardRules):
             return "JT-C5"
         if d.kind == "blockers" and isinstance(choice, Done):
             return "JT-C5"
-        if d.kind == "target" and isinstance(choice, Done):
-            return "JT-C3"
+        if d.kind in ("target", "mode") and isinstance(choice, Done):
+            return "JT-C3"   # R9: as many targets / modes ("one or both", "one or more") as possible
         if d.kind in ("x",):
             return "JT-C2"
         if d.kind == "kicker":
@@ -239,6 +239,12 @@ class JudgeTowerRules(StandardRules):
             return None
         from judgetower.judge import judge_of
         return judge_of(game).note(d, choice)
+
+    def scenario_setup(self, game, runner):
+        """SCENARIOS.md: top-level `spectators` join a judge-mode game (JT-G12, R16)."""
+        if self.mode == "judge":
+            from judgetower.judge.scenario import setup_spectators
+            setup_spectators(game, runner)
 
     def scenario_action(self, game, runner, action, key):
         """SCENARIOS.md judge-mode keys `call`, `dispute`, `vote` (judgetower.judge.scenario)."""
