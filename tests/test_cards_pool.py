@@ -92,6 +92,12 @@ def test_cache_key_is_file_hash_and_compiler_version(fixture_path, tmp_path, mon
     assert not load_pool(fixture_path).from_cache             # other compiler
 
 
+def test_parallel_compile_matches_serial(pool):
+    cards = [pool.card(n) for n in ("Lightning Bolt", "Fire // Ice", "Black Lotus", "Serra Angel",
+                                    "Student of Warfare", "Adorable Kitten")]
+    assert compiled.compile_all(cards, workers=2) == compiled.compile_all(cards, workers=1)
+
+
 def test_corrupt_cache_is_rebuilt_with_a_notice(fixture_path, tmp_path, monkeypatch):
     cache = tmp_path / "cache"
     cache.mkdir()

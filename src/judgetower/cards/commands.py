@@ -224,8 +224,15 @@ def add_parsers(sub) -> None:
 def run(args) -> int | None:
     """Run a ``cards``/``tower`` command; None if ``args`` is another command."""
     if args.cmd == "cards":
-        return {"download": _download, "show": _show, "search": _search,
-                "coverage": _coverage}[args.cards_cmd](args)
-    if args.cmd == "tower":
-        return {"build": _build, "check": _check}[args.tower_cmd](args)
-    return None
+        command = {"download": _download, "show": _show, "search": _search,
+                   "coverage": _coverage}[args.cards_cmd]
+    elif args.cmd == "tower":
+        command = {"build": _build, "check": _check}[args.tower_cmd]
+    else:
+        return None
+    try:
+        return command(args)
+    except BrokenPipeError:          # `judgetower cards search x | head`: the reader left
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
