@@ -28,7 +28,7 @@ _CHILD = """
 import time, sys
 t = time.perf_counter()
 c = time.process_time()
-from judgetower.cards.compiled import load_pool
+from judgetower.oracle.compiled_pool import load_pool
 p = load_pool(sys.argv[1])
 dt = time.perf_counter() - t
 print(f"{dt:.3f} {int(p.from_cache)} {len(p)} {time.process_time() - c:.3f}")
@@ -46,8 +46,8 @@ def main() -> int:
         return 0
     with tempfile.TemporaryDirectory(prefix="jt-cards-bench-") as cache:
         os.environ["JUDGETOWER_CACHE_DIR"] = cache
-        from judgetower.cards.compiled import load_pool
-        from judgetower.cards.coverage import coverage, coverage_lines
+        from judgetower.oracle.compiled_pool import load_pool
+        from judgetower.oracle.coverage import coverage, coverage_lines
         from judgetower.oracle import COMPILER_VERSION
 
         last = [0.0]

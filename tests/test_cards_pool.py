@@ -1,4 +1,4 @@
-"""Compiled card pools (judgetower.cards.compiled): the SQLite cache, lookups, coverage, towers,
+"""Compiled card pools (judgetower.oracle.compiled_pool): the SQLite cache, lookups, coverage, towers,
 and the `judgetower cards` / `judgetower tower` commands.
 
 Uses ../shared/data/fixture-cards.json (70 cards, every layout), read in place; skips with a
@@ -17,10 +17,10 @@ from pathlib import Path
 import pytest
 
 from judgetower import cli
-from judgetower.cards import compiled
+from judgetower.oracle import compiled_pool as compiled
 from judgetower.cards.card import CardError
-from judgetower.cards.compiled import CACHE_FILE, FullPool, load_pool, open_pool
-from judgetower.cards.coverage import coverage, pattern_of
+from judgetower.oracle.compiled_pool import CACHE_FILE, FullPool, load_pool, open_pool
+from judgetower.oracle.coverage import coverage, pattern_of
 from judgetower.cards.pool import starter_pool
 from judgetower.cards.tower import basic_counts, build_tower, parse_filter, read_tower, tower_text
 
@@ -211,12 +211,21 @@ def test_tower_file_refuses_unsupported_cards_with_the_reason(pool, tmp_path):
     assert names == ["Lightning Bolt", "Black Lotus", "Black Lotus", "Fire // Ice"] + ["Island"] * 3
 
 
-def test_tower_file_with_a_plain_card_pool(tmp_path):
+def test_tower_file_with_the_compiled_starter_pool(tmp_path):
     path = tmp_path / "t.txt"
     path.write_text("Plains\n2 Island\n")
-    assert read_tower(path, starter_pool()) == ["Plains", "Island", "Island"]
+    pool = compiled.pool_from_cards(starter_pool())
+    assert read_tower(path, pool) == ["Plains", "Island", "Island"]
     path.write_text("")
     with pytest.raises(CardError, match="holds no card"):
+        read_tower(path, pool)
+
+
+def test_towers_refuse_an_uncompiled_pool(tmp_path):
+    """The cards layer does not call the compiler (DESIGN.md layers): callers compile."""
+    path = tmp_path / "t.txt"
+    path.write_text("Plains\n")
+    with pytest.raises(TypeError, match="compiled pool"):
         read_tower(path, starter_pool())
 
 

@@ -1,5 +1,5 @@
 """The command line: `judgetower scenario run`, `judgetower demo`, `judgetower sim`, `judgetower replay`,
-`judgetower play`, `judgetower cards ...` and `judgetower tower ...` (judgetower.cards.commands)."""
+`judgetower play`, `judgetower cards ...` and `judgetower tower ...` (judgetower.cli_cards)."""
 
 from __future__ import annotations
 
@@ -62,8 +62,9 @@ def read_tower(path: str) -> list[str]:
     from judgetower.cards.card import CardError
     from judgetower.cards.pool import starter_pool
     from judgetower.cards.tower import read_tower as _read
+    from judgetower.oracle.compiled_pool import pool_from_cards
     try:
-        return _read(path, starter_pool())
+        return _read(path, pool_from_cards(starter_pool()))
     except CardError as e:
         raise _UsageError(str(e)) from None
 
@@ -255,7 +256,7 @@ def main(argv: list[str] | None = None) -> int:
     demo.add_argument("--seed", type=int, default=1)
     demo.add_argument("--players", type=int, default=2)
     _add_game_parsers(sub)
-    from judgetower.cards import commands as card_commands  # `cards` and `tower` commands
+    from judgetower import cli_cards as card_commands  # `cards` and `tower` commands
     card_commands.add_parsers(sub)
     args = ap.parse_args(argv)
     if args.cmd in ("cards", "tower"):

@@ -139,10 +139,12 @@ def parse_filter(expr: str | None) -> Callable[[CardDef], bool]:
 # ---------------------------------------------------------------------------------- the pool
 
 def _full(pool):
-    """A `FullPool` for ``pool`` (a plain `CardPool` is compiled on the spot)."""
+    """``pool`` must know which cards the engine can play: a compiled pool
+    (`judgetower.oracle.compiled_pool.FullPool`, e.g. `pool_from_cards(starter_pool())`). The
+    cards layer does not call the compiler itself (DESIGN.md layers)."""
     if isinstance(pool, CardPool):
-        from judgetower.cards.compiled import pool_from_cards
-        return pool_from_cards(pool)
+        raise TypeError("towers need a compiled pool: pass judgetower.oracle.compiled_pool."
+                        "pool_from_cards(pool), not a plain CardPool")
     return pool
 
 

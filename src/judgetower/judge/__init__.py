@@ -17,4 +17,12 @@ def judge_of(game) -> Judge:
     return j
 
 
-__all__ = ["CallRecord", "Disputes", "Judge", "Violation", "judge_of", "referee_refusal"]
+def attach(game) -> Judge:
+    """Put a judge-mode game under the judge: every choice is seen before it is applied
+    (JT-S2, R17) through the variant's `decision_observer` hook."""
+    j = judge_of(game)
+    game.rules.decision_observer = lambda g, d, choice: judge_of(g).note(d, choice)
+    return j
+
+
+__all__ = ["CallRecord", "Disputes", "Judge", "Violation", "attach", "judge_of", "referee_refusal"]

@@ -20,7 +20,7 @@ from .ir import CompiledCard
 def _compiler_version() -> str:
     """``"1+<digest>"``: a hand-kept generation number plus a digest of this package's sources
     (grammar, transformer, IR), so that any change to the compiler changes the version and
-    invalidates compiled-pool caches (``judgetower.cards.compiled``) by itself."""
+    invalidates compiled-pool caches (``judgetower.oracle.compiled_pool``) by itself."""
     import hashlib
     from importlib import resources
 

@@ -14,6 +14,7 @@ from judgetower.rules.errors import IllegalAction
 from judgetower.rules.game import Game
 from judgetower.rules.objects import PID, StackAbility
 from judgetower.rules.turn import STEPS
+from judgetower.scenario.errors import Bad
 from judgetower.scenario.model import PLAYER_EXPECT_ZONES, Scenario, ScenarioFileError
 
 MAX_STEPS = 5000
@@ -29,13 +30,6 @@ class Result:
     def passed(self) -> bool:
         return not self.failures and not self.bad
 
-
-class Bad(Exception):
-    """Raised inside the runner for a bad file (exit 2)."""
-
-    def __init__(self, key: str, msg: str) -> None:
-        self.key, self.msg = key, msg
-        super().__init__(f"{key}: {msg}")
 
 
 def make_variant(sc: Scenario):
@@ -81,8 +75,11 @@ class Runner:
         if rules is not None and hasattr(rules, "setup_players"):
             rules.setup_players(g, [p if isinstance(p, dict) else {"name": p} for p in players])
         self.game = g
-        if rules is not None and hasattr(rules, "scenario_setup"):
-            rules.scenario_setup(g, self)   # judge mode: top-level `spectators` (JT-G12, R16)
+        if getattr(rules, "mode", None) == "judge":
+            from judgetower.judge import attach
+            from judgetower.scenario.judge_keys import setup_spectators
+            attach(g)
+            setup_spectators(g, self)   # judge mode: top-level `spectators` (JT-G12, R16)
         start = d.get("start", {"turn": 1, "active": self.names[0], "step": "precombat_main"})
         state = d.get("state", {}) or {}
         if start == "game":
@@ -315,13 +312,20 @@ class Runner:
         raise Bad("actions", "the game did not come back to priority")
 
     def default_choice(self, d):
+        """SCENARIOS.md: the first legal option; in Judge Tower the autopilot's compliant choice
+        (in judge mode, among the options referee mode would accept)."""
         g = self.game
-        variant_default = getattr(g.rules, "default_choice", None)
-        if variant_default is not None:
-            c = variant_default(g, d)
-            if c is not None:
-                return c
-        return d.options[0]
+        if getattr(g.rules, "name", "standard") != "judge-tower":
+            return d.options[0]
+        from dataclasses import replace
+
+        from judgetower.agents.autopilot import Autopilot
+        if getattr(g.rules, "mode", None) == "judge" and d.kind != "priority":
+            from judgetower.judge.violations import referee_refusal
+            ok = [o for o in d.options if referee_refusal(g, d, o) is None]
+            if ok and len(ok) < len(d.options):
+                d = replace(d, options=ok)
+        return Autopilot().choose_decision(g, d)
 
     def pass_until(self, cond, key: str, forbid_progress: bool = False, next_action=None) -> None:
         g = self.game
@@ -441,10 +445,8 @@ class Runner:
             return
         if any(k in a for k in ("call", "dispute", "vote")):
             # judge mode (SCENARIOS.md): the person is named by `by`, not `player`
-            judge = getattr(g.rules, "scenario_action", None)
-            if judge is None:
-                raise Bad(key, "call, dispute and vote are judge-tower `mode: judge` actions")
-            judge(g, self, a, key)
+            from judgetower.scenario.judge_keys import scenario_action
+            scenario_action(g, self, a, key)
             return
         if p is None:
             raise Bad(key, "this action needs `player`")
@@ -561,10 +563,6 @@ class Runner:
                 self.decide(p, Done())
             self._check_declared(p, "blockers", a["block"] or {}, key)
             self.settle(next_action)
-            return
-        judge = getattr(g.rules, "scenario_action", None)
-        if judge is not None and any(k in a for k in ("call", "dispute", "vote")):
-            judge(g, self, a, key)
             return
         raise Bad(key, f"unknown action {a!r}")
 

@@ -50,9 +50,6 @@ class JudgeTowerRules(StandardRules):
                 raise IllegalAction(f"{p.name}: explained must be a list of rule IDs, got {ex!r}", "R17")
             p.explained = None if ex is None else [str(r).strip() for r in ex]   # R17: None = all
         self.starting_players = len(game.players)
-        if self.mode == "judge":
-            from judgetower.judge import judge_of
-            judge_of(game)
         game.log.add("Judge Tower: infinite life, shared library and graveyard, forced play", "JT-G3", "JT-G5", "JT-P1")
 
     def opening_hand_size(self, game, p: int) -> int:
@@ -232,37 +229,15 @@ class JudgeTowerRules(StandardRules):
         yield
 
     # ------------------------------------------------------------------ judge mode (JT-S2, R17)
+    #: Judge mode: an observer (set by `judgetower.judge.attach`) that sees each choice before it
+    #: is applied and notes it, hidden, if referee mode would have refused it; it returns a
+    #: callback for after the action, or None. The variant itself never imports the judge layer.
+    decision_observer = None
+
     def on_decision(self, game, d, choice):
-        """Judge mode: before a choice is applied, note it (hidden) if referee mode would have
-        refused it; returns a callback for after the action, or None (judgetower.judge)."""
-        if self.mode != "judge":
+        if self.mode != "judge" or self.decision_observer is None:
             return None
-        from judgetower.judge import judge_of
-        return judge_of(game).note(d, choice)
-
-    def scenario_setup(self, game, runner):
-        """SCENARIOS.md: top-level `spectators` join a judge-mode game (JT-G12, R16)."""
-        if self.mode == "judge":
-            from judgetower.judge.scenario import setup_spectators
-            setup_spectators(game, runner)
-
-    def scenario_action(self, game, runner, action, key):
-        """SCENARIOS.md judge-mode keys `call`, `dispute`, `vote` (judgetower.judge.scenario)."""
-        from judgetower.judge.scenario import scenario_action
-        return scenario_action(game, runner, action, key)
-
-    # ------------------------------------------------------------------ scenario defaults
-    def default_choice(self, game, d):
-        """SCENARIOS.md: in referee mode the default choice is the autopilot's compliant choice;
-        in judge mode too (the compliant options are those referee mode would accept)."""
-        from judgetower.agents.autopilot import Autopilot
-        if self.mode == "judge" and d.kind != "priority":
-            from dataclasses import replace
-            from judgetower.judge.violations import referee_refusal
-            ok = [o for o in d.options if referee_refusal(game, d, o) is None]
-            if ok and len(ok) < len(d.options):
-                d = replace(d, options=ok)
-        return Autopilot().choose_decision(game, d)
+        return self.decision_observer(game, d, choice)
 
 
 def new_judge_tower_game(pool, tower: list[str], players: list[dict], seed: int = 0, mode: str = "referee"):

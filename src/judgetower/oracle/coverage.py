@@ -16,7 +16,7 @@ import re
 from collections import Counter, defaultdict
 from typing import Any
 
-from judgetower.cards.compiled import FullPool
+from judgetower.oracle.compiled_pool import FullPool
 
 #: Symbols in braces that are not mana symbols (CR 107): tap, untap, energy, chaos, ...
 NON_MANA_SYMBOLS = frozenset({"T", "Q", "E", "CHAOS", "PW", "A", "TK"})

@@ -16,9 +16,8 @@ second start reads the card index from the cache in well under a second; each ca
 The cache lives in the user cache dir (``platformdirs``), or in ``$JUDGETOWER_CACHE_DIR``. A cache
 that cannot be read or written is skipped with a notice, never fatal.
 
-Layering note: this module uses the Oracle compiler (imported inside functions), although
-DESIGN.md lists `judgetower.cards` above `judgetower.oracle`; it is the one place in the cards
-layer that does.
+It lives in the oracle layer (DESIGN.md: `judgetower.oracle` may use `judgetower.cards`, not
+the reverse): a compiled pool is cards plus what the compiler made of them.
 """
 
 from __future__ import annotations

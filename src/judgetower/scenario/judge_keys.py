@@ -7,6 +7,7 @@ dispute or a vote by someone the file does not name is a bad file.
 from __future__ import annotations
 
 from judgetower.judge import judge_of
+from judgetower.scenario.errors import Bad
 
 
 def setup_spectators(game, runner) -> None:
@@ -16,7 +17,6 @@ def setup_spectators(game, runner) -> None:
     j._scenario_spectators = True
     specs = runner.d.get("spectators") or []
     if not isinstance(specs, list):
-        from judgetower.scenario.runner import Bad
         raise Bad("spectators", "a list of names")
     for i, s in enumerate(specs):
         if str(s) in runner.names:
@@ -26,7 +26,6 @@ def setup_spectators(game, runner) -> None:
 
 
 def scenario_action(game, runner, action: dict, key: str) -> None:
-    from judgetower.scenario.runner import Bad
     if getattr(game.rules, "mode", None) != "judge":
         raise Bad(key, "call, dispute and vote are judge-tower `mode: judge` actions")
     j = judge_of(game)

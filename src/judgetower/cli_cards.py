@@ -55,7 +55,7 @@ class _Progress:
 
 
 def _pool(args):
-    from judgetower.cards.compiled import open_pool
+    from judgetower.oracle.compiled_pool import open_pool
     return open_pool(getattr(args, "data", None), notice=_notice,
                      progress=_Progress("compiling Oracle text"))
 
@@ -68,7 +68,7 @@ def _fail(cmd: str, msg: str) -> int:
 # ------------------------------------------------------------------------------------ cards
 
 def _download(args) -> int:
-    from judgetower.cards.compiled import data_dir
+    from judgetower.oracle.compiled_pool import data_dir
     from judgetower.cards.download import download, download_url
     url = args.url or download_url()
     dest = args.dest or str(data_dir())
@@ -78,7 +78,7 @@ def _download(args) -> int:
     except CardError as exc:
         return _fail("cards download", str(exc))
     print(f"Saved {n} cards to {path}")
-    from judgetower.cards.compiled import default_data_file
+    from judgetower.oracle.compiled_pool import default_data_file
     if os.path.abspath(path) != os.path.abspath(default_data_file()):
         print(f"(not the default location {default_data_file()}: pass --data {path} to use it)")
     else:
@@ -87,7 +87,7 @@ def _download(args) -> int:
 
 
 def _show(args) -> int:
-    from judgetower.cards.render import card_lines
+    from judgetower.oracle.render import card_lines
     try:
         pool = _pool(args)
         lines = card_lines(pool, args.name, args.lang)
@@ -118,7 +118,7 @@ def _search(args) -> int:
 
 
 def _coverage(args) -> int:
-    from judgetower.cards.coverage import coverage, coverage_lines
+    from judgetower.oracle.coverage import coverage, coverage_lines
     try:
         pool = _pool(args)
     except CardError as exc:
