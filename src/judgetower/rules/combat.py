@@ -142,7 +142,9 @@ class CombatMixin:
         return opts
 
     def declare_blockers(self):
-        defending = sorted({self.attacked_player(a) for a in self._attackers()}, key=lambda q: self.apnap().index(q))
+        # a player who has left the game declares nothing (CR 800.4a)
+        defending = sorted({q for q in (self.attacked_player(a) for a in self._attackers()) if not self.players[q].lost},
+                           key=lambda q: self.apnap().index(q))
         for d in defending:
             blocks: dict[int, int] = {}
             while True:

@@ -111,6 +111,7 @@ KINDS = (
     "pay",             # options: True/False (pay a cost "unless")
     "legend",          # options: object ids (which legend to keep, CR 704.5j)
     "phyrexian",       # options: True (pay life) / False (pay mana)
+    "mulligan",        # options: False (keep) / True (take a mulligan), CR 103.5
     "damage",          # options: a blocker's id, or "defender" (CR 510.1c, 702.19b), one point each
     "mode",            # options: indexes of a modal spell's modes (printed order), Done (CR 601.2b, 700.2)
 )

@@ -44,6 +44,7 @@ class StandardRules:
     name = "standard"
     starting_life: Any = 20
     opening_hand = 7
+    mulligans = True    # CR 103.5; Judge Tower has none (JT-G2)
 
     def opening_hand_size(self, game: "Game", p: int) -> int:
         return self.opening_hand  # CR 103.5

@@ -45,7 +45,45 @@ class TurnMixin:
             if self.rules.name != "standard":
                 self.log.add(f"{self.players[p].name} draws an opening hand of {n} (judge level); no mulligans",
                              "JT-G1", "JT-G2", "R1")
+        if self.rules.mulligans:
+            yield from self._mulligans()
         self.is_first_turn_of_game = True
+
+    def _mulligans(self):
+        """CR 103.5 (London mulligan): in turn order from the starting player each player keeps or
+        mulligans; those who mulligan do so together (shuffle the hand into the library, draw a
+        new hand) and decide again; a player who keeps puts one card on the bottom of the library
+        for each mulligan taken (CR 103.5c)."""
+        taken = {p: 0 for p in self.apnap()}
+        deciding = self.apnap()
+        while deciding:
+            takers = []
+            for p in deciding:
+                if taken[p] >= self.rules.opening_hand:
+                    continue  # nothing left to lose: the hand is kept
+                m = yield from self.ask(p, "mulligan", [False, True],
+                                        f"{self.players[p].name}: keep this hand (no) or take a mulligan (yes)?", "CR 103.5")
+                if m:
+                    takers.append(p)
+                    self.log.add(f"{self.players[p].name} takes a mulligan", "CR 103.5")
+                else:
+                    self.log.add(f"{self.players[p].name} keeps their hand", "CR 103.5")
+            for p in takers:
+                for c in list(self.hand(p)):
+                    self.move(self.objects[c], "library", owner=p, position="shuffle", cause="mulligan",
+                              rule="CR 103.5", log=False)
+                self.shuffle_library(p)
+                taken[p] += 1
+                yield from self.draw(p, self.rules.opening_hand, rule="CR 103.5")
+            deciding = takers
+        for p in self.apnap():
+            for k in range(taken[p]):
+                c = yield from self.ask(p, "cards", list(self.hand(p)),
+                                        f"put a card on the bottom of your library ({k + 1} of {taken[p]})", "CR 103.5c")
+                self.move(self.objects[c], "library", owner=p, position="bottom", cause="mulligan",
+                          rule="CR 103.5c", log=False)
+            if taken[p]:
+                self.log.add(f"{self.players[p].name} puts {taken[p]} card(s) on the bottom of their library", "CR 103.5c")
 
     def _next_turn(self) -> None:
         """CR 500.7 (extra turns), then the next player in turn order (CR 101.4)."""

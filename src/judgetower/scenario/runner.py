@@ -1022,6 +1022,9 @@ def run_scenario(sc: Scenario) -> Result:
         return res
     actions = sc.data.get("actions", []) or []
     try:
+        # `start: game`: the pre-game choices (mulligans, CR 103.5) take their defaults unless
+        # the first action answers them; the runner then stands at the first priority of turn 1
+        r.settle(actions[0] if actions else None)
         for i, a in enumerate(actions):
             nxt = actions[i + 1] if i + 1 < len(actions) else None
             try:

@@ -22,6 +22,7 @@ class JudgeTowerRules(StandardRules):
     name = "judge-tower"
     starting_life = math.inf          # JT-G3, R3
     free_mana = True                  # JT-G4, R4
+    mulligans = False                 # JT-G2: players cannot choose to mulligan
 
     @property
     def max_targets(self) -> bool:    # JT-C3, R9 (judge mode: offered, noted if broken)
