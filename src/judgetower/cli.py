@@ -138,14 +138,14 @@ def _sim(args) -> int:
         if args.json:
             out = {"game": k + 1, "seed": seed, **summary_dict(game), "stopped_by_decision_cap": capped,
                    "max_decisions": args.max_decisions, "tower": tower_desc, "record": saved,
-                   "log": [] if args.no_log else [e.render() for e in game.log.for_player(None)]}
+                   "log": [] if args.no_log else [e.render(args.lang) for e in game.log.for_player(None)]}
             print(json.dumps(out, ensure_ascii=False))
             continue
         print(f"=== Game {k + 1} of {args.games}: Judge Tower (referee), {args.players} autopilots, "
               f"seed {seed}, {tower_desc} ===")
         if not args.no_log:
             for e in game.log.for_player(None):
-                print(e.render())
+                print(e.render(args.lang))
         print(f"--- Summary of game {k + 1} (seed {seed}) ---")
         if capped:
             print(f"Stopped: the decision cap (--max-decisions {args.max_decisions}) was reached: "
@@ -230,6 +230,8 @@ def _add_game_parsers(sub) -> None:
                      help="stop a game after this many decisions and report it unfinished")
     sim.add_argument("--judge-level", type=int, default=1, help="every player's judge level, 0-5 (R1)")
     sim.add_argument("--no-log", action="store_true", help="print the summaries only")
+    sim.add_argument("--lang", choices=("en", "fr"), default="en",
+                     help="language of the log (fr: French where the engine has it, else English)")
     rp = sub.add_parser("replay", help="rebuild a game from its record: log and summary")
     rp.add_argument("record", help="a record file (judgetower sim/play --record)")
     rp.add_argument("--json", action="store_true", help="one JSON object (summary and log lines)")

@@ -263,6 +263,8 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
                   position: str = "top") -> GameObject:
         """Put a new card object into a zone (set-up, scenario state)."""
         comp = compiled or oracle.compile_card(card)
+        if card.name_fr:
+            self.log.names_fr[card.name] = card.name_fr
         o = GameObject(self.new_id(), card, comp, owner, owner, zone, timestamp=self.new_timestamp())
         o.uid = o.id
         self.objects[o.id] = o

@@ -20,9 +20,11 @@ class LogEvent:
     visible_to: frozenset[int] | None = None  # None: public; else player indices who may read it
     text_fr: str = ""
 
-    def render(self) -> str:
+    def render(self, lang: str = "en") -> str:
+        """One line: number, text (French with ``lang="fr"`` where known), rules cited."""
         cite = f"  [{', '.join(self.rules)}]" if self.rules else ""
-        return f"{self.number:>4}  {self.text}{cite}"
+        text = self.text_fr if lang == "fr" and self.text_fr else self.text
+        return f"{self.number:>4}  {text}{cite}"
 
     def visible(self, player: int | None) -> bool:
         return self.visible_to is None or (player is not None and player in self.visible_to)
@@ -31,8 +33,12 @@ class LogEvent:
 @dataclass
 class GameLog:
     events: list[LogEvent] = field(default_factory=list)
+    names_fr: dict[str, str] = field(default_factory=dict)   # English card name -> French
 
     def add(self, text: str, *rules: str, visible_to=None, text_fr: str = "") -> LogEvent:
+        if not text_fr:
+            from judgetower.rules.log_fr import translate
+            text_fr = translate(text, self.names_fr)
         ev = LogEvent(len(self.events) + 1, text, tuple(r for r in rules if r),
                       None if visible_to is None else frozenset(visible_to), text_fr)
         self.events.append(ev)
