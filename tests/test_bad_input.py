@@ -311,3 +311,29 @@ def test_unknown_card_in_decks_lists_every_one():
         assert repr(name) in msg
     assert "A's deck" in msg and "B's deck" in msg
     assert "did you mean" in msg and "Lightning Bolt" in msg and "Grizzly Bears" in msg
+
+
+def test_a_card_whose_text_is_not_understood_is_refused_not_played(tmp_path):
+    """DESIGN.md principle 4: a scenario naming such a card is a bad file naming the card and
+    the sentence; a deck holding one is refused with a CardError."""
+    from judgetower.cards.card import CardDef
+    path = tmp_path / "moon.yaml"
+    path.write_text(
+        "name: moon bear\n"
+        "players: [{name: A}, {name: B}]\n"
+        "cards:\n"
+        "  - {name: Test Moon Bear, mana_cost: '{1}{G}', type: Creature — Bear, power: 2, toughness: 2,\n"
+        "     text: 'Draw a card for each moon.'}\n"
+        "state:\n"
+        "  A: {battlefield: [Test Moon Bear]}\n"
+        "expect:\n"
+        "  A: {battlefield: [Test Moon Bear]}\n", encoding="utf-8")
+    out = subprocess.run([sys.executable, "-m", "judgetower.cli", "scenario", "run", str(path)],
+                         capture_output=True, text=True)
+    assert out.returncode == 2
+    assert "Test Moon Bear" in out.stdout and "Draw a card for each moon." in out.stdout
+    moon = CardDef("Test Moon Bear", "Creature — Bear", "{1}{G}", power="2", toughness="2",
+                   text="Draw a card for each moon.")
+    pool = starter_pool().with_cards([moon])
+    with pytest.raises(CardError, match="Draw a card for each moon"):
+        new_game(pool, {"A": ["Test Moon Bear"] * 40, "B": ["Forest"] * 40}, seed=1)

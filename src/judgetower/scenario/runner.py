@@ -126,6 +126,16 @@ class Runner:
                 except CardError as e:
                     msgs.append(str(e))
             raise Bad(where, "unknown card(s): " + "; ".join(msgs))
+        # a card whose rules text is not fully understood is refused, never played wrongly
+        # (DESIGN.md principle 4): name it and the text the compiler did not understand
+        from judgetower.oracle import compile_card
+        refused = []
+        for n in sorted(names):
+            comp = compile_card(self.pool.get(n))
+            if not comp.ok:
+                refused.append(f"{n!r} ({'; '.join(repr(u) for u in comp.unsupported)})")
+        if refused:
+            raise Bad("state", "card(s) the engine cannot play yet, text not understood: " + ", ".join(refused))
 
     def _named_refs(self) -> dict[str, str]:
         """Card names referenced by `actions` and `expect` -> the key naming the first use.

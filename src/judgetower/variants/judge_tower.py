@@ -250,7 +250,10 @@ def new_judge_tower_game(pool, tower: list[str], players: list[dict], seed: int 
     rules = JudgeTowerRules(mode)
     g = Game([str(p["name"]) for p in players], seed=seed, rules=rules)
     rules.setup_players(g, players)
-    for c in pool.get_many(tower):
+    cards = pool.get_many(tower)
+    from judgetower.rules.deck import refuse_unplayable
+    refuse_unplayable(cards)
+    for c in cards:
         g.make_card(c, 0, "library")
     g.rng.shuffle(g.library(0))
     g.start(pregame=True)
