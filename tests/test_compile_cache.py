@@ -1,0 +1,43 @@
+"""The compile cache on disk (judgetower.oracle.compiler._DiskCache): a second process reads the
+IR the first one compiled, and what it reads equals a fresh compile."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+SCRIPT = """
+import sys
+from judgetower.cards.pool import starter_pool
+from judgetower.oracle import compile_card
+from judgetower.oracle.compiler import _DISK, _compile
+cards = list(starter_pool())
+hits = sum(_DISK.get((c.name, c.text or "", tuple(t.lower() for t in c.types), tuple(c.subtypes))) is not None
+           for c in cards)
+for c in cards:
+    got = compile_card(c)
+    fresh = _compile.__wrapped__(c.name, c.text or "", tuple(t.lower() for t in c.types), tuple(c.subtypes))
+    assert got == fresh, c.name
+print(hits)
+"""
+
+
+def _run(env):
+    out = subprocess.run([sys.executable, "-c", SCRIPT], capture_output=True, text=True, env=env, timeout=300)
+    assert out.returncode == 0, out.stderr
+    return int(out.stdout.strip().splitlines()[-1])
+
+
+def test_second_process_reads_the_ir_the_first_compiled(tmp_path):
+    env = {**os.environ, "JUDGETOWER_CACHE_DIR": str(tmp_path)}
+    env.pop("JUDGETOWER_NO_COMPILE_CACHE", None)
+    assert _run(env) == 0                      # nothing cached yet
+    assert list(tmp_path.glob("oracle-*.pickle"))
+    assert _run(env) == 111                    # every starter card served from the cache
+
+
+def test_the_cache_can_be_switched_off(tmp_path):
+    env = {**os.environ, "JUDGETOWER_CACHE_DIR": str(tmp_path), "JUDGETOWER_NO_COMPILE_CACHE": "1"}
+    assert _run(env) == 0
+    assert not list(tmp_path.glob("oracle-*.pickle"))
