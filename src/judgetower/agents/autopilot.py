@@ -96,7 +96,24 @@ class Autopilot:
             # CR 700.2a), and for "one or more" every further one
             real = [o for o in opts if not isinstance(o, Done)]
             return real[0] if real else opts[0]
+        if kind == "split":
+            return self._split(game, me, opts)
         return opts[0]
+
+    def _split(self, game, me, opts):
+        """Scry-like splits (free choices, JT-C6/R10): keep what is wanted on top, the rest
+        to the bottom. Lands are wanted only while mana is paid and few lands are out."""
+        lands_out = sum(1 for o in game.permanents(me) if "Land" in game.chars(o).types)
+        want_lands = not game.rules_free_mana() and lands_out < 5
+
+        def wanted(i) -> bool:
+            o = game.objects[i]
+            is_land = o.card is not None and "Land" in o.card.types
+            return want_lands if is_land else True
+
+        def score(split) -> int:
+            return sum(wanted(i) for i in split.top) + sum(not wanted(i) for i in split.bottom)
+        return max(opts, key=score)
 
     # ------------------------------------------------------------------ pieces
     def _priority(self, game, me, opts):
