@@ -119,6 +119,7 @@ class Player:
     life_gained_turn: int = 0
     life_lost_turn: int = 0
     life_change: int = 0            # net announced change (JT-G10, R14)
+    mana_paid: list = field(default_factory=list)   # every mana payment announced: (what, cost) (R14)
     drew_from_empty: bool = False   # CR 704.5b
     judge_level: int = 0
     first_game: bool = False

@@ -56,7 +56,8 @@ class ViewMixin:
             pv = {"name": p.name, "life": self.life_str(p.index), "poison": p.poison, "lost": p.lost,
                   "hand_count": len(hand), "library_count": len(peek("library")),
                   "graveyard": zone(peek("graveyard")), "shame": p.shame,
-                  "mana_pool": dict(p.mana_pool)}
+                  "mana_pool": dict(p.mana_pool),
+                  "mana_paid": [f"{cost} for {what}" for what, cost in p.mana_paid]}
             if viewer == p.index:
                 pv["hand"] = zone(hand)
             seen_lists.add(id(hand))

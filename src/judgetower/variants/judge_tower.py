@@ -85,7 +85,7 @@ class JudgeTowerRules(StandardRules):
     def pay_free(self, game, p, cost: ManaCost, what: str) -> bool:
         game.log.add(f"{game.players[p].name} pays {cost} for {what} (the mana portion is always paid)",
                      "JT-G4", "JT-G10", "R4", "R14")
-        game.players[p].mana_paid = getattr(game.players[p], "mana_paid", 0) + cost.total()
+        game.players[p].mana_paid.append((what, str(cost)))   # R14: kept in the player's status
         return True
 
     def mana_ability_useful(self, game, p, o, ab) -> bool:
