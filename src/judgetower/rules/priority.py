@@ -24,14 +24,16 @@ class PriorityMixin:
                 if self.players[holder].lost:
                     holder = self.next_player(holder)
             checked = False
-            if self.rules.detect_loop(self, holder):
+            options = self.priority_options(holder)
+            if len(options) > 1 and Pass() in options:
+                # the player could act or not: not a forced decision, so this state can be
+                # neither the start nor the repeat of a mandatory loop (no need to look)
+                self.free_priority_decisions += 1
+            elif self.rules.detect_loop(self, holder):
                 if self.game_over:
                     return
                 continue  # JT-P3: loop objects exiled; check state-based actions again
             self.priority_player = holder
-            options = self.priority_options(holder)
-            if len(options) > 1 and Pass() in options:
-                self.free_priority_decisions += 1  # the player could act or not: not a forced decision
             action = yield from self.ask(holder, "priority", options,
                                          f"{self.players[holder].name} has priority ({self.step.replace('_', ' ')})",
                                          "CR 117.1", auto=False)
