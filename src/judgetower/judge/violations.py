@@ -82,21 +82,16 @@ def referee_refusal(game, d, choice) -> str | None:
         if choice in allowed:
             return None
         return "JT-C2" if multi else "JT-C3"
-    if kind == "attackers" and isinstance(choice, Done):
-        declared = d.context.get("declared")
-        if declared is not None:
+    if kind in ("attackers", "blockers") and isinstance(choice, Done):
+        # JT-C5: a declaration ended while a creature could still attack / block
+        key, done_ok, kind_of = (("declared", rules.attack_done_ok, Attack) if kind == "attackers"
+                                 else ("blocks", rules.block_done_ok, Block))
+        so_far = d.context.get(key)
+        if so_far is not None:
             with as_referee(rules):
-                ok = rules.attack_done_ok(game, d.player, declared)
+                ok = done_ok(game, d.player, so_far)
         else:
-            ok = not any(isinstance(o, Attack) for o in d.options)
-        return None if ok else "JT-C5"
-    if kind == "blockers" and isinstance(choice, Done):
-        blocks = d.context.get("blocks")
-        if blocks is not None:
-            with as_referee(rules):
-                ok = rules.block_done_ok(game, d.player, blocks)
-        else:
-            ok = not any(isinstance(o, Block) for o in d.options)
+            ok = not any(isinstance(o, kind_of) for o in d.options)
         return None if ok else "JT-C5"
     return None
 

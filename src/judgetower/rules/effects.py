@@ -171,7 +171,8 @@ class EffectsMixin:
             spec = specs[e.to.index] if e.to.index < len(specs) else None
         if spec is not None and spec.divided and targets:
             # CR 601.2d: divided evenly, rounded down (Fireball)
-            each = n // len(targets) if spec.evenly else n // len(targets)
+            # only "divided evenly" (Fireball) compiles today; a free division would be a choice
+            each = n // len(targets)
             for t in targets:
                 self.deal_damage(src, t, each)
             return
