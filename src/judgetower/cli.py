@@ -109,6 +109,13 @@ def _sim(args) -> int:
             raise _UsageError(f"--games must be at least 1, got {args.games}")
         if args.max_decisions < 1:
             raise _UsageError(f"--max-decisions must be at least 1, got {args.max_decisions}")
+        for flag, v in (("--bot-errors", args.bot_errors), ("--bot-calls", args.bot_calls),
+                        ("--bot-disputes", args.bot_disputes)):
+            if not 0.0 <= v <= 1.0:
+                raise _UsageError(f"{flag} {v} is not a probability from 0 to 1")
+        if args.mode == "referee" and args.bot_errors:
+            raise _UsageError("--bot-errors needs --mode judge: referee mode enforces every rule, "
+                              "nobody can err (JT-S2)")
         tower, tower_desc = _tower(args)
     except _UsageError as e:
         return _fail("sim", str(e))
@@ -118,9 +125,15 @@ def _sim(args) -> int:
     draws = unfinished = 0
     for k in range(args.games):
         seed = args.seed + k
-        game = new_judge_tower_game(pool, tower, specs, seed=seed, mode="referee")
-        agents = [Autopilot(seed * 31 + i) for i in range(args.players)]
-        capped = _run_bots(game, agents, args.max_decisions)
+        game = new_judge_tower_game(pool, tower, specs, seed=seed, mode=args.mode)
+        if args.mode == "judge":
+            from judgetower.agents.judge_bots import ErringAutopilot, JudgeTable, run_judge_game
+            agents = [ErringAutopilot(seed * 31 + i, args.bot_errors) for i in range(args.players)]
+            table = JudgeTable(game, seed=seed, call_rate=args.bot_calls, dispute_rate=args.bot_disputes)
+            capped = run_judge_game(game, agents, table, args.max_decisions)
+        else:
+            agents = [Autopilot(seed * 31 + i) for i in range(args.players)]
+            capped = _run_bots(game, agents, args.max_decisions)
         if capped:
             unfinished += 1
         elif game.winners:
@@ -141,7 +154,9 @@ def _sim(args) -> int:
                    "log": [] if args.no_log else [e.render(args.lang) for e in game.log.for_player(None)]}
             print(json.dumps(out, ensure_ascii=False))
             continue
-        print(f"=== Game {k + 1} of {args.games}: Judge Tower (referee), {args.players} autopilots, "
+        how = (f"judge mode, bots err {args.bot_errors:g} and call {args.bot_calls:g}" if args.mode == "judge"
+               else "referee")
+        print(f"=== Game {k + 1} of {args.games}: Judge Tower ({how}), {args.players} autopilots, "
               f"seed {seed}, {tower_desc} ===")
         if not args.no_log:
             for e in game.log.for_player(None):
@@ -230,6 +245,14 @@ def _add_game_parsers(sub) -> None:
                      help="stop a game after this many decisions and report it unfinished")
     sim.add_argument("--judge-level", type=int, default=1, help="every player's judge level, 0-5 (R1)")
     sim.add_argument("--no-log", action="store_true", help="print the summaries only")
+    sim.add_argument("--mode", choices=("referee", "judge"), default="referee",
+                     help="referee: every rule enforced; judge: bots may err and call each other (JT-S2)")
+    sim.add_argument("--bot-errors", type=float, default=0.0, metavar="P",
+                     help="judge mode: each bot breaks a Judge Tower rule with probability P where it can")
+    sim.add_argument("--bot-calls", type=float, default=0.5, metavar="Q",
+                     help="judge mode: each other player calls a public violation with probability Q (JT-S2)")
+    sim.add_argument("--bot-disputes", type=float, default=0.1, metavar="D",
+                     help="judge mode: the accused disputes an upheld call with probability D (JT-G11, R15)")
     sim.add_argument("--lang", choices=("en", "fr"), default="en",
                      help="language of the log (fr: French where the engine has it, else English)")
     rp = sub.add_parser("replay", help="rebuild a game from its record: log and summary")

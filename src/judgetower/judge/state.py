@@ -8,7 +8,7 @@ have refused. It never appears in a view or a log line; only a call makes one pu
 from __future__ import annotations
 
 from judgetower.judge.disputes import CallRecord, Disputes
-from judgetower.judge.violations import Violation, cause_of, describe, referee_refusal
+from judgetower.judge.violations import Violation, cause_of, describe, is_public, referee_refusal
 from judgetower.rules.errors import IllegalAction
 
 
@@ -20,6 +20,37 @@ class Judge:
         self.spectators: list[str] = []
         self.counted: dict[tuple, int] = {}        # cause -> number of the call that added its shame
         self.disputes = Disputes(self)
+        #: what people did outside the decisions, for the game record: each action with "at",
+        #: the number of decisions taken before it (judgetower.record replays them there)
+        self.actions: list[dict] = []
+
+    def _act(self, **action) -> None:
+        self.actions.append({"at": len(self.game.decisions), **action})
+
+    def apply_action(self, action: dict):
+        """Redo one recorded action (judgetower.record): a spectator joining, a call, a dispute,
+        a vote. Bad data raises IllegalAction like the call itself would."""
+        if not isinstance(action, dict):
+            raise IllegalAction(f"a judge action is an object, not {action!r}", "JT-S2")
+        if "spectator" in action:
+            return self.add_spectator(action["spectator"])
+        if "call" in action:
+            c = action["call"]
+            if not isinstance(c, dict) or not {"by", "accused", "rule"} <= set(c):
+                raise IllegalAction(f"a call needs by, accused and rule: {c!r}", "JT-S2")
+            return self.call(c["by"], c["accused"], c["rule"], c.get("event"))
+        if "dispute" in action:
+            return self.dispute(action["dispute"])
+        if "vote" in action:
+            v = action["vote"]
+            if not isinstance(v, dict) or not {"by", "uphold"} <= set(v) or not isinstance(v["uphold"], bool):
+                raise IllegalAction(f"a vote needs by and uphold (true/false): {v!r}", "R15")
+            return self.vote(v["by"], v["uphold"])
+        raise IllegalAction(f"unknown judge action {action!r} (spectator, call, dispute, vote)", "JT-S2")
+
+    def upheld_calls(self) -> list[CallRecord]:
+        """The calls that added shame (JT-S2, R17): the shame table is these plus the start."""
+        return [c for c in self.calls if c.added]
 
     # ------------------------------------------------------------------ people (JT-G12, R16)
     def add_spectator(self, name: str) -> None:
@@ -27,6 +58,7 @@ class Judge:
         if name in (p.name for p in self.game.players) or name in self.spectators:
             raise IllegalAction(f"{name!r} is already in this game", "R16")
         self.spectators.append(name)
+        self._act(spectator=name)
 
     def spectator_view(self, name: str) -> dict:
         """R16: a spectator sees public information only."""
@@ -70,7 +102,9 @@ class Judge:
             new = self.game.log.events[before:]
             own = [e for e in new if "R14" not in e.rules] or new
             event = own[0].number if own else before
-            self.violations.append(Violation(d.player, rule, event, cause_of(self.game, d, choice, rule, event), what))
+            self.violations.append(Violation(d.player, rule, event, cause_of(self.game, d, choice, rule, event),
+                                             what, public))
+        public = is_public(self.game, d, choice, rule)
         return done
 
     # ------------------------------------------------------------------ calls (JT-S2-S4, R17)
@@ -94,7 +128,10 @@ class Judge:
         if acc is None:
             raise IllegalAction(f"{acc_name} is a spectator: only players get shame", "JT-S2")
         rule = str(rule).strip()
+        if event is not None and (isinstance(event, bool) or not isinstance(event, int)):
+            raise IllegalAction(f"a call names a log event by its number, not {event!r}", "JT-S2")
         v = self.find(acc, rule, event)
+        self._act(call={"by": by_name, "accused": acc_name, "rule": rule, "event": event})
         rec = CallRecord(len(self.calls) + 1, by_name, acc, rule, event, v)
         self.calls.append(rec)
         who = f"{by_name} (a spectator)" if by_seat is None else by_name
@@ -142,10 +179,15 @@ class Judge:
             g.log.add(f"call {rec.number} is rejected: no change", "JT-G11", "R15")
 
     def dispute(self, by) -> CallRecord:
-        return self.disputes.dispute(self._seat(by))
+        seat = self._seat(by)
+        rec = self.disputes.dispute(seat)
+        self._act(dispute=self.game.players[seat].name)
+        return rec
 
     def vote(self, by, uphold: bool) -> CallRecord:
         name, seat = self._person(by)
         if seat is None:
             raise IllegalAction(f"{name} is a spectator: spectators do not vote", "R16")
-        return self.disputes.vote(seat, uphold)
+        rec = self.disputes.vote(seat, uphold)
+        self._act(vote={"by": name, "uphold": bool(uphold)})
+        return rec

@@ -26,6 +26,7 @@ class Violation:
     event: int
     cause: tuple
     what: str = ""
+    public: bool = True   # the evidence is public information (a bot may notice it, R16)
 
 
 @contextmanager
@@ -94,6 +95,41 @@ def referee_refusal(game, d, choice) -> str | None:
             ok = not any(isinstance(o, kind_of) for o in d.options)
         return None if ok else "JT-C5"
     return None
+
+
+def compliant_options(game, d) -> list:
+    """The options of decision ``d`` that referee mode would accept (the choices a player who
+    obeys every Judge Tower obligation may make); never empty when ``d`` has options."""
+    opts = list(d.options)
+    if d.kind == "priority":
+        with as_referee(game.rules):
+            allowed = game.priority_options(d.player)
+        ok = [o for o in opts if o in allowed]
+    else:
+        ok = [o for o in opts if referee_refusal(game, d, o) is None]
+    return ok or opts
+
+
+def is_public(game, d, choice, rule: str) -> bool:
+    """Whether the evidence of a violation is public information (R16: a spectator, or an
+    opponent, could see it). Passing priority while able to act (JT-P1) is public only when an
+    action the player had to take was visible to all: an ability of a permanent. Casting from
+    hand or playing a land depends on the hidden hand; so does an alternative cost (JT-C1 on a
+    cast). Targets, X, modes, optional costs, attacks and blocks are public."""
+    if d.kind == "priority":
+        if isinstance(choice, Activate):
+            return True                     # JT-P1 twice a turn / JT-P2 order: abilities are public
+        if isinstance(choice, Pass):
+            with as_referee(game.rules):
+                allowed = game.priority_options(d.player)
+            for o in allowed:
+                if isinstance(o, Activate):
+                    obj = game.objects.get(o.obj)
+                    if obj is not None and getattr(obj, "zone", None) == "battlefield":
+                        return True
+            return False
+        return False
+    return True
 
 
 def cause_of(game, d, choice, rule: str, event: int) -> tuple:

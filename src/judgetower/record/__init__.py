@@ -7,7 +7,15 @@ A record is a JSON object::
      "players": [{"name": "A", "judge_level": 1, "first_game": false}, ...],
      "tower": ["Forest", ...],                # judge-tower: the tower, in the order it was built
      "decks": {"A": ["Forest", ...], ...},    # standard, instead of "tower": each player's deck
-     "decisions": [[0, {"t": "Pass"}], [1, 12], [0, {"t": "PID", "i": 1}], ...]}
+     "decisions": [[0, {"t": "Pass"}], [1, 12], [0, {"t": "PID", "i": 1}], ...],
+     "judge": [{"at": 12, "call": {"by": "B", "accused": "A", "rule": "JT-C5", "event": 40}}, ...],
+     "shame": {"A": 1, "B": 0}}
+
+``judge`` (judge mode, version 2) lists what people did between decisions, in order: a spectator
+joining (``{"spectator": NAME}``), a call, a dispute (``{"dispute": NAME}``) and a vote
+(``{"vote": {"by": NAME, "uphold": true}}``), each with ``at``, the number of decisions taken before
+it. ``shame`` is the shame table when the record was written (JT-S1, R17): ``replay`` checks that
+the replayed game has the same. Version 1 records (no judge actions) still load.
 
 ``decisions`` are ``game.decisions``: the player index and the choice, encoded losslessly
 (``encode_choice`` / ``decode_choice``): ints, bools, strings and null stay themselves; the choice
@@ -34,12 +42,13 @@ from judgetower.rules import decisions as _dec
 from judgetower.rules.objects import PID, GameObject
 
 FORMAT = "judgetower-record"
-VERSION = 1
+VERSION = 2   # 2: judge-mode actions ("judge") and the shame table ("shame")
 VARIANTS = ("standard", "judge-tower")
 JT_MODES = ("referee", "judge")
 
 #: key order of a saved record (unknown keys of a loaded record follow, kept as they were)
-_KEYS = ("format", "version", "engine", "variant", "mode", "seed", "players", "tower", "decks", "decisions")
+_KEYS = ("format", "version", "engine", "variant", "mode", "seed", "players", "tower", "decks", "decisions",
+         "judge", "shame")
 _REQUIRED = ("engine", "variant", "mode", "seed", "players", "decisions")
 
 #: the choice classes a record may hold, by the name written in "t"
@@ -143,6 +152,8 @@ class Record:
     decks: dict[str, list[str]] | None = None
     engine: str = __version__
     version: int = VERSION
+    judge: list[dict] = field(default_factory=list)        # judge-mode actions, in order (each with "at")
+    shame: dict[str, int] | None = None                    # the shame table when written
     extra: dict[str, Any] = field(default_factory=dict)   # unknown keys, kept for the round trip
 
     # -- JSON data
@@ -155,6 +166,10 @@ class Record:
         if self.decks is not None:
             d["decks"] = {k: list(v) for k, v in self.decks.items()}
         d["decisions"] = [[p, encode_choice(c)] for p, c in self.decisions]
+        if self.judge:
+            d["judge"] = [dict(a) for a in self.judge]
+        if self.shame is not None:
+            d["shame"] = dict(self.shame)
         for k, v in self.extra.items():
             d[k] = v
         return d
@@ -181,7 +196,9 @@ def record_of(game) -> Record:
                   players=[dict(p) for p in cfg["players"]],
                   tower=list(cfg["tower"]) if cfg.get("tower") is not None else None,
                   decks={k: list(v) for k, v in cfg["decks"].items()} if cfg.get("decks") is not None else None,
-                  decisions=list(game.decisions))
+                  decisions=list(game.decisions),
+                  judge=[dict(a) for a in getattr(getattr(game, "judge", None), "actions", ())],
+                  shame={p.name: p.shame for p in game.players} if cfg["variant"] == "judge-tower" else None)
 
 
 def config_of(game) -> dict:
@@ -286,9 +303,29 @@ def _parse(data: Any, source: str) -> Record:
             decs.append((item[0], decode_choice(item[1])))
         except RecordError as e:
             raise RecordError(f"{source}: decision {i}: {e}") from None
+    judge = data.get("judge", [])
+    if not isinstance(judge, list):
+        raise RecordError(f"{source}: 'judge' must be a list of judge actions")
+    last = 0
+    for i, a in enumerate(judge):
+        kinds = [k for k in ("spectator", "call", "dispute", "vote") if isinstance(a, dict) and k in a]
+        if not isinstance(a, dict) or len(kinds) != 1 or set(a) != {"at", kinds[0]}:
+            raise RecordError(f"{source}: judge action {i}: expected {{\"at\": N, and one of spectator, call, "
+                              f"dispute, vote}}, not {_short(a)}")
+        if not _is_int(a["at"]) or not last <= a["at"] <= len(decs):
+            raise RecordError(f"{source}: judge action {i}: 'at' must be a decision count from {last} to "
+                              f"{len(decs)} (actions in order), not {_short(a['at'])}")
+        last = a["at"]
+    if judge and not (variant == "judge-tower" and mode == "judge"):
+        raise RecordError(f"{source}: judge actions belong to a judge-tower game in judge mode")
+    shame = data.get("shame")
+    if shame is not None and (not isinstance(shame, dict) or set(shame) != set(names)
+                              or not all(_is_int(v) for v in shame.values())):
+        raise RecordError(f"{source}: 'shame' must map each player's name {names} to an integer")
     extra = {k: v for k, v in data.items() if k not in _KEYS}
     return Record(variant=variant, mode=mode, seed=seed, players=[dict(p) for p in players], decisions=decs,
-                  tower=tower, decks=decks, engine=data["engine"], version=version, extra=extra)
+                  tower=tower, decks=decks, engine=data["engine"], version=version,
+                  judge=[dict(a) for a in judge], shame=dict(shame) if shame is not None else None, extra=extra)
 
 
 def _json_type(v: Any) -> str:
@@ -310,7 +347,7 @@ def dumps(record_or_game) -> str:
     items = list(d.items())
     for n, (k, v) in enumerate(items):
         comma = "," if n < len(items) - 1 else ""
-        if k == "decisions" and v:
+        if k in ("decisions", "judge") and v:
             lines.append(f" {j(k)}: [")
             lines.extend(f"  {j(x)}" + ("," if m < len(v) - 1 else "") for m, x in enumerate(v))
             lines.append(f" ]{comma}")
@@ -375,8 +412,12 @@ def _new_game(rec: Record, pool=None):
     try:
         if rec.variant == "judge-tower":
             from judgetower.variants.judge_tower import new_judge_tower_game
-            return new_judge_tower_game(pool, rec.tower or [], [dict(p) for p in rec.players], seed=rec.seed,
-                                        mode=rec.mode or "referee")
+            g = new_judge_tower_game(pool, rec.tower or [], [dict(p) for p in rec.players], seed=rec.seed,
+                                     mode=rec.mode or "referee")
+            if rec.mode == "judge":
+                from judgetower.judge import attach
+                attach(g)
+            return g
         from judgetower.rules.deck import new_game
         return new_game(pool, {k: list(v) for k, v in (rec.decks or {}).items()}, seed=rec.seed)
     except (CardError, IllegalAction) as e:
@@ -391,12 +432,32 @@ def replay(record: Record, pool=None, *, upto: int | None = None):
         raise TypeError(f"replay takes a Record (see load), not {type(record).__name__}")
     game = _new_game(record, pool)
     decs = record.decisions if upto is None else record.decisions[:upto]
+    actions = list(enumerate(record.judge))
+    nxt = 0
+
+    def judge_actions(until: int) -> None:
+        nonlocal nxt
+        while nxt < len(actions) and actions[nxt][1]["at"] <= until:
+            k, a = actions[nxt]
+            nxt += 1
+            try:
+                game.judge.apply_action({x: v for x, v in a.items() if x != "at"})
+            except IllegalAction as e:
+                raise RecordError(f"judge action {k} ({_short(a)}) does not replay: {e}") from None
+
     for i, (p, choice) in enumerate(decs):
+        judge_actions(i)
         try:
             game.decide(p, choice)
         except IllegalAction as e:
             raise RecordError(f"decision {i} of {len(record.decisions)} ({_who(game, p)}: {choice!r}) does not "
                               f"replay: {e}") from None
+    if upto is None:
+        judge_actions(len(decs))
+        if record.shame is not None:
+            got = {p.name: p.shame for p in game.players}
+            if got != record.shame:
+                raise RecordError(f"the replayed shame table {got} differs from the record's {record.shame}")
     return game
 
 

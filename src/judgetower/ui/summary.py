@@ -45,7 +45,17 @@ def summary_dict(game) -> dict[str, Any]:
         "turns": game.turn,
         "decisions": len(game.decisions),
         "players": players,
+        **_calls(game),
     }
+
+
+def _calls(game) -> dict[str, Any]:
+    """Judge mode: calls made and upheld (JT-S2, R17)."""
+    j = getattr(game, "judge", None)
+    if j is None:
+        return {}
+    return {"calls": len(j.calls), "upheld_calls": len(j.upheld_calls()),
+            "disputes": sum(1 for c in j.calls if c.votes)}
 
 
 def _status(p) -> str:
@@ -62,6 +72,10 @@ def summary_lines(game) -> list[str]:
     lines = [f"Result: {result_text(game)}"]
     lines.append(f"End: {game.end_reason}" if game.game_over else "End: none (the game is not over)")
     lines.append(f"Turns: {game.turn}, decisions: {len(game.decisions)}")
+    c = _calls(game)
+    if c:
+        lines.append(f"Calls: {c['calls']}, upheld (shame added): {c['upheld_calls']}, disputed: {c['disputes']} "
+                     "(JT-S2, JT-S4, JT-G11)")
     rows = [("player", "level", "shame", "life", "status")] if jt else [("player", "shame", "life", "status")]
     for p in game.players:
         life = game.life_str(p.index)

@@ -12,7 +12,7 @@ import math
 from judgetower.rules.decisions import Cast, Done, Pass
 from judgetower.rules.errors import IllegalAction
 from judgetower.rules.game import StandardRules
-from judgetower.rules.loops import LoopDetector
+from judgetower.rules.loops import GrowingLoopDetector
 from judgetower.rules.mana import ManaCost
 
 MIN_LEVEL, MAX_LEVEL = 0, 5
@@ -260,11 +260,11 @@ def new_judge_tower_game(pool, tower: list[str], players: list[dict], seed: int 
     return g
 
 
-class MandatoryLoopExile(LoopDetector):
+class MandatoryLoopExile(GrowingLoopDetector):
     """JT-P3, R8: a state that repeats in one turn while every decision since was forced is a
     mandatory loop; the objects involved are exiled (unreferenced pile) and play continues."""
 
-    def on_loop(self, game, since: int) -> bool:
+    def on_loop(self, game, since: int, growing: bool = False) -> bool:
         involved = set(u for u in game.touched_uids[since:] if u >= 0)
         exiled = []
         for name, lst in game.all_zone_lists():
@@ -276,8 +276,12 @@ class MandatoryLoopExile(LoopDetector):
                     exiled.append(o)
         if not exiled:
             return False
-        game.log.add("a mandatory infinite loop is detected (the game state repeats): its objects are exiled",
-                     "JT-P3", "R8")
+        if growing:
+            game.log.add(f"a mandatory infinite loop is detected (the game state repeats {self.REPEATS} times in a "
+                         "row but for counters growing the same each time): its objects are exiled", "JT-P3", "R8", "R3")
+        else:
+            game.log.add("a mandatory infinite loop is detected (the game state repeats): its objects are exiled",
+                         "JT-P3", "R8")
         for o in exiled:
             game.move(o, "exile", cause="mandatory loop", rule="JT-P3")
         return True

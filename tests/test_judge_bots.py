@@ -1,0 +1,102 @@
+"""Judge-mode games between erring and calling bots (JT-S2-S4, JT-G11, JT-E1, R15-R18).
+
+Each game: 2-6 players on the starter tower, bots that break a Judge Tower rule with probability
+0.05 where they can and call the public violations they see. Every game must end by a real end
+condition (JT-E1 shame loss or another game end, never the decision cap); the shame table must
+equal the starting shame plus the upheld calls (once per cause, JT-S4); the record (decisions +
+judge actions) must replay to the same state, log and shame. The full 200-game run is
+``benchmarks/judge_sim.py``.
+"""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from judgetower import record
+from judgetower.agents.judge_bots import ErringAutopilot, JudgeTable, run_judge_game
+from judgetower.cards.pool import starter_pool
+from judgetower.variants.judge_tower import new_judge_tower_game
+
+POOL = starter_pool()
+TOWER = POOL.names()
+CAP = 60000
+
+
+def _game(seed: int, n: int, errors: float = 0.05, calls: float = 0.5, first_game: bool = False):
+    players = [{"name": chr(65 + i), "judge_level": 1 + (seed + i) % 5, "first_game": first_game and i == 0}
+               for i in range(n)]
+    g = new_judge_tower_game(POOL, TOWER, players, seed=seed, mode="judge")
+    table = JudgeTable(g, seed=seed, call_rate=calls, dispute_rate=0.2)
+    bots = [ErringAutopilot(seed * 31 + i, errors) for i in range(n)]
+    capped = run_judge_game(g, bots, table, CAP)
+    return g, table, bots, capped
+
+
+@pytest.mark.parametrize("seed", range(1, 11))
+def test_judge_mode_games_end_and_shame_equals_upheld_calls(seed):
+    n = 2 + seed % 5
+    g, table, bots, capped = _game(seed, n, first_game=seed % 3 == 0)
+    assert not capped and g.game_over, f"seed {seed}: unfinished after {len(g.decisions)} decisions"
+    assert g.end_reason and "decision cap" not in g.end_reason
+    j = table.judge
+    start = sum(-1 if p.first_game else 0 for p in g.players)
+    assert sum(p.shame for p in g.players) == start + len(j.upheld_calls())
+    # once per cause (JT-S4): no two upheld calls share a cause
+    causes = [c.violation.cause for c in j.upheld_calls()]
+    assert len(causes) == len(set(causes))
+    # bots only call what they could see (R16): every call names a public violation
+    assert all(c.violation is None or c.violation.public for c in j.calls)
+    assert sum(b.errors for b in bots) == len(j.violations) > 0
+    # the record replays to the same game, shame table included
+    buf = io.StringIO()
+    record.save(g, buf)
+    rec = record.loads(buf.getvalue())
+    assert rec.shame == {p.name: p.shame for p in g.players} and rec.judge == j.actions
+    again = record.replay(rec)
+    assert again.snapshot() == g.snapshot()
+    assert [e.render() for e in again.log.events] == [e.render() for e in g.log.events]
+
+
+def test_no_errors_no_violations():
+    g = new_judge_tower_game(POOL, TOWER, [{"name": "A"}, {"name": "B"}], seed=3, mode="judge")
+    table = JudgeTable(g, seed=3)
+    bots = [ErringAutopilot(1, 0.0), ErringAutopilot(2, 0.0)]
+    run_judge_game(g, bots, table, 3000)
+    assert table.judge.violations == [] and table.judge.calls == []
+
+
+def test_hidden_violations_are_never_called():
+    """A pass while only a card in hand could be cast is hidden (R16): bots never call it, even
+    at call rate 1."""
+    g, table, _, _ = _game(4, 3, errors=0.2, calls=1.0)
+    hidden = [v for v in table.judge.violations if not v.public]
+    assert hidden, "expected some violations with hidden evidence"
+    called = {(c.violation.player, c.violation.event) for c in table.judge.calls if c.violation}
+    assert not any((v.player, v.event) in called for v in hidden)
+
+
+def test_record_judge_actions_are_checked():
+    g, table, _, _ = _game(2, 2)
+    data = record.loads(record.dumps(g)).to_dict()
+    bad = dict(data, judge=[{"at": len(data["decisions"]) + 1, "dispute": "A"}])
+    with pytest.raises(record.RecordError, match="judge action 0"):
+        record.loads(record.json.dumps(bad))
+    bad = dict(data, shame={"A": 0})
+    with pytest.raises(record.RecordError, match="'shame'"):
+        record.loads(record.json.dumps(bad))
+    bad = dict(data, shame={k: v + 1 for k, v in data["shame"].items()})
+    with pytest.raises(record.RecordError, match="shame table"):
+        record.replay(record.loads(record.json.dumps(bad)))
+    bad = dict(data, mode="referee")
+    with pytest.raises(record.RecordError, match="judge mode"):
+        record.loads(record.json.dumps(bad))
+
+
+def test_bad_rates_are_refused():
+    with pytest.raises(ValueError, match="1.5"):
+        ErringAutopilot(0, 1.5)
+    g = new_judge_tower_game(POOL, TOWER, [{"name": "A"}, {"name": "B"}], seed=1, mode="judge")
+    with pytest.raises(ValueError, match="call rate"):
+        JudgeTable(g, call_rate=-0.1)
