@@ -290,3 +290,41 @@ def test_play_game_runs_to_the_end_with_a_scripted_person(tmp_path):
     text = out.getvalue()
     assert "Game over." in text and "Result: winners: Player, Bot 1" in text
     assert record.replay(record.load(path)).snapshot() == g.snapshot()
+
+
+def test_play_judge_mode_calls_from_the_terminal(capsys, monkeypatch, tmp_path):
+    """`play --mode judge` (JT-S2, JT-G11): the person calls, lists calls and the shame table,
+    reads a rule's text; a wrong call changes nothing; the record keeps the call."""
+    path = tmp_path / "judge.json"
+    prompts: list[str] = []
+    monkeypatch.setattr(builtins, "input", _feeder(
+        ["shame", "call Bot 1 JT-C5", "call Bot 1", "rule JT-C5", "calls", "1", "quit", "y"], prompts))
+    assert cli.main(["play", "--bots", "1", "--seed", "3", "--mode", "judge", "--record", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "Judge Tower (judge mode)" in out
+    assert "Bot 1: shame 0" in out and "JT-E1: a player whose shame exceeds 4 loses the game." in out
+    assert "Player calls Bot 1 for JT-C5: the engine finds no such violation; a wrong call, no change" in out
+    assert "Usage: call PLAYER RULE [EVENT]" in out
+    assert "JT-C5: Creatures attack each turn if able." in out
+    assert "call 1: Player called Bot 1 for JT-C5: rejected" in out
+    rec = record.load(path)
+    assert rec.mode == "judge" and rec.judge[0]["call"] == {"by": "Player", "accused": "Bot 1", "rule": "JT-C5",
+                                                            "event": None}
+    assert rec.shame == {"Player": 0, "Bot 1": 0}
+    g = record.replay(rec)
+    assert len(g.judge.calls) == 1 and not g.judge.calls[0].upheld
+
+
+def test_sim_judge_mode(capsys, tmp_path):
+    path = tmp_path / "sim.json"
+    assert cli.main(["sim", "--players", "3", "--seed", "2", "--mode", "judge", "--bot-errors", "0.05",
+                     "--no-log", "--record", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "judge mode, bots err 0.05 and call 0.5" in out and "Calls: " in out
+    rec = record.load(path)
+    g = record.replay(rec)
+    assert g.game_over and sum(rec.shame.values()) == len(g.judge.upheld_calls())
+    assert cli.main(["sim", "--bot-errors", "0.1"]) == 2
+    assert "needs --mode judge" in capsys.readouterr().err
+    assert cli.main(["sim", "--mode", "judge", "--bot-calls", "2"]) == 2
+    assert "--bot-calls 2.0 is not a probability" in capsys.readouterr().err

@@ -225,11 +225,22 @@ def _play(args) -> int:
     seed = args.seed if args.seed is not None else _random.SystemRandom().randrange(2 ** 31)
     specs = ([{"name": name, "judge_level": args.judge_level, "first_game": args.first_game}]
              + [{"name": b, "judge_level": args.judge_level, "first_game": False} for b in bots])
-    print(f"Judge Tower (referee mode): you are {name}, against {', '.join(bots)}; {tower_desc}; "
+    if not 0.0 <= args.bot_errors <= 1.0 or not 0.0 <= args.bot_calls <= 1.0:
+        return _fail("play", "--bot-errors and --bot-calls are probabilities from 0 to 1")
+    print(f"Judge Tower ({args.mode} mode): you are {name}, against {', '.join(bots)}; {tower_desc}; "
           f"seed {seed} (judgetower play --seed {seed} replays the deal)")
-    game = new_judge_tower_game(starter_pool(), tower, specs, seed=seed, mode="referee")
-    agents = {i + 1: Autopilot(seed * 31 + i + 1) for i in range(args.bots)}
-    return play_game(game, 0, agents, record_path=args.record, auto_pass=not args.ask_always)
+    game = new_judge_tower_game(starter_pool(), tower, specs, seed=seed, mode=args.mode)
+    table = None
+    if args.mode == "judge":
+        from judgetower.agents.judge_bots import ErringAutopilot, JudgeTable
+        print("Judge mode: every choice Magic allows is offered; one that breaks a Judge Tower rule is noted, "
+              "hidden, until someone calls it (JT-S2). Type 'call PLAYER RULE [EVENT]' at any prompt.")
+        agents = {i + 1: ErringAutopilot(seed * 31 + i + 1, args.bot_errors) for i in range(args.bots)}
+        table = JudgeTable(game, seed=seed, call_rate=args.bot_calls, dispute_rate=0.1)
+    else:
+        agents = {i + 1: Autopilot(seed * 31 + i + 1) for i in range(args.bots)}
+    return play_game(game, 0, agents, record_path=args.record, auto_pass=not args.ask_always,
+                     table=table)
 
 
 def _add_game_parsers(sub) -> None:
@@ -258,7 +269,7 @@ def _add_game_parsers(sub) -> None:
     rp = sub.add_parser("replay", help="rebuild a game from its record: log and summary")
     rp.add_argument("record", help="a record file (judgetower sim/play --record)")
     rp.add_argument("--json", action="store_true", help="one JSON object (summary and log lines)")
-    pl = sub.add_parser("play", help="play Judge Tower (referee mode) against autopilots in the terminal")
+    pl = sub.add_parser("play", help="play Judge Tower against autopilots in the terminal (referee or judge mode)")
     pl.add_argument("--bots", type=int, default=1, help="number of autopilot opponents")
     pl.add_argument("--seed", type=int, default=None, help="seed (default: random, printed)")
     pl.add_argument("--tower", help="tower file (default: the starter tower)")
@@ -268,6 +279,12 @@ def _add_game_parsers(sub) -> None:
     pl.add_argument("--judge-level", type=int, default=1, help="everyone's judge level, 0-5 (R1)")
     pl.add_argument("--first-game", action="store_true", help="your first Judge Tower game: shame starts at -1 (JT-S1)")
     pl.add_argument("--record", help="save the game record here when the game ends (offered on quit)")
+    pl.add_argument("--mode", choices=("referee", "judge"), default="referee",
+                    help="referee: every rule enforced; judge: anyone may err, and you call, dispute and vote (JT-S2)")
+    pl.add_argument("--bot-errors", type=float, default=0.05, metavar="P",
+                    help="judge mode: each bot breaks a Judge Tower rule with probability P where it can")
+    pl.add_argument("--bot-calls", type=float, default=0.5, metavar="Q",
+                    help="judge mode: each bot calls a public violation with probability Q")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -54,7 +54,8 @@ class ErringAutopilot(Autopilot):
 class JudgeTable:
     """Calls, disputes and votes by bots in a judge-mode game (see the module text)."""
 
-    def __init__(self, game, seed: int = 0, call_rate: float = 0.5, dispute_rate: float = 0.1) -> None:
+    def __init__(self, game, seed: int = 0, call_rate: float = 0.5, dispute_rate: float = 0.1,
+                 human: int | None = None, ask_dispute=None, ask_vote=None) -> None:
         for what, v in (("call rate", call_rate), ("dispute rate", dispute_rate)):
             if not 0.0 <= v <= 1.0:
                 raise ValueError(f"{what} {v!r} is not a probability from 0 to 1")
@@ -64,6 +65,12 @@ class JudgeTable:
         self.call_rate = call_rate
         self.dispute_rate = dispute_rate
         self.seen = 0
+        # a person at seat ``human`` (judgetower play --mode judge) never calls through the table;
+        # when accused, ``ask_dispute(rec)`` says whether they dispute, and ``ask_vote(rec)``
+        # gives their vote (True: uphold)
+        self.human = human
+        self.ask_dispute = ask_dispute
+        self.ask_vote = ask_vote
 
     def after_decision(self) -> None:
         """Look at the violations made since last time; call the public ones."""
@@ -74,20 +81,29 @@ class JudgeTable:
             if not v.public or g.game_over:
                 continue
             for seat in g.alive_players():
-                if seat == v.player or self.rng.random() >= self.call_rate:
+                if seat == v.player or seat == self.human or self.rng.random() >= self.call_rate:
                     continue
                 rec = j.call(seat, v.player, v.rule, v.event)
-                self._maybe_dispute(rec)
+                self.answer(rec)
 
-    def _maybe_dispute(self, rec) -> None:
+    def answer(self, rec) -> None:
+        """The accused may dispute at once (JT-G11, R15); then everyone still in the game votes."""
         g, j = self.game, self.judge
-        if g.players[rec.accused].lost or self.rng.random() >= self.dispute_rate:
+        if g.players[rec.accused].lost:
+            return
+        if rec.accused == self.human:
+            if self.ask_dispute is None or not self.ask_dispute(rec):
+                return
+        elif self.rng.random() >= self.dispute_rate:
             return
         j.dispute(rec.accused)
         for seat in g.alive_players():
             if j.disputes.open is not rec:
                 break            # everyone has voted: settled
-            j.vote(seat, False if seat == rec.accused else rec.engine_ruling)
+            if seat == self.human and self.ask_vote is not None:
+                j.vote(seat, bool(self.ask_vote(rec)))
+            else:
+                j.vote(seat, False if seat == rec.accused else rec.engine_ruling)
 
 
 def run_judge_game(game, bots, table: JudgeTable, max_decisions: int) -> bool:

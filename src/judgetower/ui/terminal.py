@@ -443,6 +443,8 @@ class TerminalUI:
         if forced:
             lines.append((f"  (forced: {', '.join(r for r, _ in forced)}; type help for why)", "magenta"))
         lines.append(("Type a number, or help, log, state, quit.", "dim"))
+        if getattr(self.game, "judge", None) is not None:
+            lines.append((self.JUDGE_HELP, "dim"))
         return lines
 
     def _decl_key(self, d: Decision) -> tuple:
@@ -559,6 +561,8 @@ class TerminalUI:
                 self.write_lines(self.state_lines())
                 self.write_lines(self.decision_lines(d))
                 continue
+            if getattr(self.game, "judge", None) is not None and self.judge_command(text):
+                continue
             if low == "log" or low.startswith("log "):
                 arg = low[3:].strip()
                 if not arg:
@@ -580,6 +584,83 @@ class TerminalUI:
                 continue
             self.write(f"{text!r} is not a choice: type a number from 1 to {n}, or help, log, state, quit.", "red")
 
+    # ------------------------------------------------------------------ judge mode (JT-S2, JT-G11)
+    JUDGE_HELP = ("Judge mode: call PLAYER RULE [EVENT] (e.g. call Bot 1 JT-C5 120) calls an error; "
+                  "rule ID shows a rule's text; shame shows the shame table; calls lists the calls.")
+
+    def judge_command(self, text: str) -> bool:
+        """``call``, ``rule``, ``shame``, ``calls`` at a judge-mode prompt. True when handled."""
+        g, j = self.game, self.game.judge
+        words = text.split()
+        head = words[0].lower()
+        if head == "shame":
+            for p in g.players:
+                self.write(f"  {p.name}: shame {p.shame}" + ("  (lost)" if p.lost else ""))
+            self.write(f"  JT-E1: a player whose shame exceeds {2 * len(g.players)} loses the game.", "dim")
+            return True
+        if head == "calls":
+            if not j.calls:
+                self.write("No calls yet.")
+            for c in j.calls:
+                outcome = "upheld, shame added" if c.added else ("upheld" if c.upheld else "rejected")
+                self.write(f"  call {c.number}: {c.by} called {g.players[c.accused].name} for {c.rule}"
+                           + (f" at event {c.event}" if c.event is not None else "") + f": {outcome}")
+            return True
+        if head == "rule" and len(words) == 2:
+            rule = words[1].upper()
+            text = self.rules.text(rule)
+            self.write(f"{rule}: {text}" if text else f"No rule {words[1]!r} is known (JT-G1 ... JT-E2, R1 ... R20, CR numbers).")
+            return True
+        if head != "call":
+            return False
+        rest = text[4:].strip()
+        # the accused's name may hold spaces ("Bot 1"): the longest player name the text starts with
+        names = sorted((p.name for p in g.players), key=len, reverse=True)
+        accused = next((n for n in names if rest.lower().startswith(n.lower() + " ")), None)
+        args = rest[len(accused):].split() if accused else []
+        if accused is None or not 1 <= len(args) <= 2 or (len(args) == 2 and not args[1].isdigit()):
+            self.write("Usage: call PLAYER RULE [EVENT], e.g. call Bot 1 JT-C5 120 (the event number is in the log).", "red")
+            return True
+        before = len(g.log)
+        try:
+            rec = j.call(self.human, accused, args[0].upper(), int(args[1]) if len(args) == 2 else None)
+        except IllegalAction as e:
+            self.write(f"Refused: {e}", "red")
+            return True
+        for e in g.log.events[before:]:
+            self.write(e.render(), "yellow")
+        table = getattr(self, "table", None)
+        if table is not None:
+            before = len(g.log)
+            table.answer(rec)
+            for e in g.log.events[before:]:
+                self.write(e.render(), "yellow")
+        return True
+
+    def yes_no(self, question: str) -> bool:
+        try:
+            ans = self.input_fn(question + " [y/n] ").strip().lower()
+        except (EOFError, KeyboardInterrupt):
+            return False
+        return ans in ("y", "yes")
+
+    def ask_dispute(self, rec) -> bool:
+        """A bot called you: dispute at once (JT-G11, R15)?"""
+        g = self.game
+        v = rec.violation
+        what = f"event {v.event}: {v.what}" if v is not None else "the engine finds no such violation"
+        self.write(f"{rec.by} calls you for {rec.rule} ({what}).", "yellow")
+        text = self.rules.text(rec.rule)
+        if text:
+            self.write(f"  {rec.rule}: {text}", "dim")
+        self.write(f"  Your shame: {g.players[self.human].shame}.", "dim")
+        return self.yes_no("Dispute the call? The players still in the game vote (R15)")
+
+    def ask_vote(self, rec) -> bool:
+        ruling = "a violation" if rec.engine_ruling else "no violation"
+        return self.yes_no(f"Vote on call {rec.number} ({rec.rule} against {self.game.players[rec.accused].name}; "
+                           f"the engine's ruling: {ruling}). Uphold it?")
+
     def confirm_save(self, default_path: str | None) -> str | None:
         """Ask where to save the game record; None: don't save."""
         try:
@@ -600,13 +681,16 @@ class TerminalUI:
 
 def play_game(game, human: int, agents: dict[int, Any], *, input_fn=None, out=None, record_path: str | None = None,
               use_rich: bool | None = None, log_lines: int = 8, max_bot_decisions: int = 1_000_000,
-              auto_pass: bool = True) -> int:
+              auto_pass: bool = True, table=None) -> int:
     """Run ``game`` with the person at seat ``human`` and ``agents`` (seat -> bot) at the others.
     Returns 0. The record is saved to ``record_path`` when the game ends, and offered on quit.
     ``auto_pass``: when passing priority is the person's only option, pass without asking (it is
     still a recorded decision); any other forced option (JT-P1) is shown and asked."""
     from judgetower import record as records
     ui = TerminalUI(game, human, input_fn=input_fn, out=out, use_rich=use_rich, log_lines=log_lines)
+    if table is not None:   # judge mode: the bots' calls, disputes and votes (JT-S2, JT-G11)
+        ui.table = table
+        table.human, table.ask_dispute, table.ask_vote = human, ui.ask_dispute, ui.ask_vote
     bot_run = 0
     while True:
         d = game.pending()
@@ -628,8 +712,12 @@ def play_game(game, human: int, agents: dict[int, Any], *, input_fn=None, out=No
                 game.decide(human, choice)
             except IllegalAction as e:   # cannot happen with offered options; never corrupt the game
                 ui.write(f"Refused: {e}", "red")
+            if table is not None:
+                table.after_decision()
             continue
         game.decide(d.player, agents[d.player].choose(game, d.player))
+        if table is not None:
+            table.after_decision()
         bot_run += 1
         if bot_run >= max_bot_decisions:
             ui.write(f"The bots took {bot_run} decisions in a row without you: stopping (unfinished).", "red")
