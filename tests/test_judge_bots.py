@@ -24,10 +24,11 @@ TOWER = POOL.names()
 CAP = 60000
 
 
-def _game(seed: int, n: int, errors: float = 0.05, calls: float = 0.5, first_game: bool = False):
+def _game(seed: int, n: int, errors: float = 0.05, calls: float = 0.5, first_game: bool = False,
+          manual: bool = False):
     players = [{"name": chr(65 + i), "judge_level": 1 + (seed + i) % 5, "first_game": first_game and i == 0}
                for i in range(n)]
-    g = new_judge_tower_game(POOL, TOWER, players, seed=seed, mode="judge")
+    g = new_judge_tower_game(POOL, TOWER, players, seed=seed, mode="judge", manual_triggers=manual)
     table = JudgeTable(g, seed=seed, call_rate=calls, dispute_rate=0.2)
     bots = [ErringAutopilot(seed * 31 + i, errors) for i in range(n)]
     capped = run_judge_game(g, bots, table, CAP)
@@ -37,7 +38,7 @@ def _game(seed: int, n: int, errors: float = 0.05, calls: float = 0.5, first_gam
 @pytest.mark.parametrize("seed", range(1, 11))
 def test_judge_mode_games_end_and_shame_equals_upheld_calls(seed):
     n = 2 + seed % 5
-    g, table, bots, capped = _game(seed, n, first_game=seed % 3 == 0)
+    g, table, bots, capped = _game(seed, n, first_game=seed % 3 == 0, manual=seed % 2 == 0)
     assert not capped and g.game_over, f"seed {seed}: unfinished after {len(g.decisions)} decisions"
     assert g.end_reason and "decision cap" not in g.end_reason
     j = table.judge
@@ -100,3 +101,23 @@ def test_bad_rates_are_refused():
     g = new_judge_tower_game(POOL, TOWER, [{"name": "A"}, {"name": "B"}], seed=1, mode="judge")
     with pytest.raises(ValueError, match="call rate"):
         JudgeTable(g, call_rate=-0.1)
+
+
+def test_manual_triggers_missed_called_and_remedied():
+    """R13 with bots: missed triggers are violations, called, and the callers' remedies are
+    recorded decisions that replay."""
+    seen = 0
+    for seed in (2, 4, 6):
+        g, table, _, _ = _game(seed, 3, manual=True)
+        g9 = [c for c in table.judge.calls if c.rule == "JT-G9" and c.added]
+        seen += len(g9)
+        again = record.replay(record.loads(record.dumps(g)))
+        assert again.snapshot() == g.snapshot()
+    assert seen > 0
+
+
+def test_manual_triggers_only_in_judge_mode():
+    from judgetower.rules.errors import IllegalAction
+    with pytest.raises(IllegalAction, match="R13|judge-mode option"):
+        new_judge_tower_game(POOL, TOWER, [{"name": "A"}, {"name": "B"}], seed=1, mode="referee",
+                             manual_triggers=True)

@@ -116,6 +116,8 @@ def _sim(args) -> int:
         if args.mode == "referee" and args.bot_errors:
             raise _UsageError("--bot-errors needs --mode judge: referee mode enforces every rule, "
                               "nobody can err (JT-S2)")
+        if args.mode == "referee" and args.manual_triggers:
+            raise _UsageError("--manual-triggers needs --mode judge (R13: a judge-mode option)")
         tower, tower_desc = _tower(args)
     except _UsageError as e:
         return _fail("sim", str(e))
@@ -125,7 +127,8 @@ def _sim(args) -> int:
     draws = unfinished = 0
     for k in range(args.games):
         seed = args.seed + k
-        game = new_judge_tower_game(pool, tower, specs, seed=seed, mode=args.mode)
+        game = new_judge_tower_game(pool, tower, specs, seed=seed, mode=args.mode,
+                                    manual_triggers=args.manual_triggers)
         if args.mode == "judge":
             from judgetower.agents.judge_bots import ErringAutopilot, JudgeTable, run_judge_game
             agents = [ErringAutopilot(seed * 31 + i, args.bot_errors) for i in range(args.players)]
@@ -229,7 +232,10 @@ def _play(args) -> int:
         return _fail("play", "--bot-errors and --bot-calls are probabilities from 0 to 1")
     print(f"Judge Tower ({args.mode} mode): you are {name}, against {', '.join(bots)}; {tower_desc}; "
           f"seed {seed} (judgetower play --seed {seed} replays the deal)")
-    game = new_judge_tower_game(starter_pool(), tower, specs, seed=seed, mode=args.mode)
+    if args.manual_triggers and args.mode != "judge":
+        return _fail("play", "--manual-triggers needs --mode judge (R13: a judge-mode option)")
+    game = new_judge_tower_game(starter_pool(), tower, specs, seed=seed, mode=args.mode,
+                                manual_triggers=args.manual_triggers)
     table = None
     if args.mode == "judge":
         from judgetower.agents.judge_bots import ErringAutopilot, JudgeTable
@@ -264,6 +270,9 @@ def _add_game_parsers(sub) -> None:
                      help="judge mode: each other player calls a public violation with probability Q (JT-S2)")
     sim.add_argument("--bot-disputes", type=float, default=0.1, metavar="D",
                      help="judge mode: the accused disputes an upheld call with probability D (JT-G11, R15)")
+    sim.add_argument("--manual-triggers", action="store_true",
+                     help="judge mode: triggers wait for their controller's acknowledgement; a missed one is a "
+                          "violation (JT-G9, R13)")
     sim.add_argument("--lang", choices=("en", "fr"), default="en",
                      help="language of the log (fr: French where the engine has it, else English)")
     rp = sub.add_parser("replay", help="rebuild a game from its record: log and summary")
@@ -285,6 +294,8 @@ def _add_game_parsers(sub) -> None:
                     help="judge mode: each bot breaks a Judge Tower rule with probability P where it can")
     pl.add_argument("--bot-calls", type=float, default=0.5, metavar="Q",
                     help="judge mode: each bot calls a public violation with probability Q")
+    pl.add_argument("--manual-triggers", action="store_true",
+                    help="judge mode: acknowledge each of your triggers yourself; a missed one is a violation (R13)")
 
 
 def main(argv: list[str] | None = None) -> int:

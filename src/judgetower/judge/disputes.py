@@ -28,6 +28,7 @@ class CallRecord:
     votes: dict[int, bool] = field(default_factory=dict)   # voter seat -> uphold
     upheld: bool = False          # the outcome so far
     added: bool = False           # whether this call added the shame for its cause
+    remedy: object = None         # the missed-trigger remedy decision posed to the caller (R13)
 
     @property
     def engine_ruling(self) -> bool:

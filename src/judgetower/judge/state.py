@@ -23,6 +23,8 @@ class Judge:
         #: what people did outside the decisions, for the game record: each action with "at",
         #: the number of decisions taken before it (judgetower.record replays them there)
         self.actions: list[dict] = []
+        self.missed: dict[tuple, dict] = {}         # cause -> the missed trigger (JT-G9, R13)
+        self.remedied: set[tuple] = set()           # causes whose missed trigger was remedied
 
     def _act(self, **action) -> None:
         self.actions.append({"at": len(self.game.decisions), **action})
@@ -102,8 +104,10 @@ class Judge:
             new = self.game.log.events[before:]
             own = [e for e in new if "R14" not in e.rules] or new
             event = own[0].number if own else before
-            self.violations.append(Violation(d.player, rule, event, cause_of(self.game, d, choice, rule, event),
-                                             what, public))
+            cause = cause_of(self.game, d, choice, rule, event)
+            self.violations.append(Violation(d.player, rule, event, cause, what, public))
+            if d.kind == "trigger":
+                self.missed[cause] = d.context["trigger"]
         public = is_public(self.game, d, choice, rule)
         return done
 
@@ -169,14 +173,60 @@ class Judge:
             rec.added = True
             p.shame += 1
             g.log.add(f"call {rec.number}: {p.name}'s shame goes up by 1 to {p.shame}", "JT-S2", "JT-S3", "R17")
+            self._remedy(rec, cause)
         elif rec.added:
             rec.added = False
             del self.counted[cause]
+            self._drop_remedy(rec)
             p.shame -= 1
             g.log.add(f"call {rec.number} is rejected: {p.name}'s shame goes back down to {p.shame}",
                       "JT-G11", "R15", "R17")
         else:
             g.log.add(f"call {rec.number} is rejected: no change", "JT-G11", "R15")
+
+    # ------------------------------------------------------------------ missed triggers (JT-G9, R13)
+    def _remedy(self, rec: CallRecord, cause: tuple) -> None:
+        """R13 (IPG 2.1, JT-G9: every trigger is detrimental): the player who correctly called a
+        missed trigger chooses whether it goes on the stack now. A spectator's call puts it there
+        (a spectator does not play, R16). It goes on the stack the next time a player would
+        receive priority (CR 603.3)."""
+        t = self.missed.get(cause)
+        if t is None or cause in self.remedied:
+            return
+        self.remedied.add(cause)
+        g = self.game
+        src = t["source"].name
+        _, seat = self._person(rec.by)
+
+        def put(choice: bool) -> None:
+            if choice:
+                g.pending_triggers.append(dict(t, acknowledged=True))
+                g.log.add(f"call {rec.number}: {rec.by} puts the missed trigger of {src} on the stack now",
+                          "JT-G9", "R13", "CR 603.3")
+                if not g.interrupts:
+                    g.recheck_priority()
+            else:
+                g.log.add(f"call {rec.number}: {rec.by} leaves the missed trigger of {src} off the stack",
+                          "JT-G9", "R13")
+        if seat is None:
+            put(True)
+            return
+        from judgetower.rules.decisions import Decision
+        d = Decision(seat, "missed_trigger", [True, False],
+                     f"{rec.by}: put the missed trigger of {src} on the stack now?", "R13",
+                     {"call": rec.number, "auto": False})
+        rec.remedy = d
+        g.interrupt(d, put)
+
+    def _drop_remedy(self, rec: CallRecord) -> None:
+        """A call rejected by a vote before its remedy was chosen: no remedy (R15)."""
+        d = getattr(rec, "remedy", None)
+        g = self.game
+        for item in list(g.interrupts):
+            if item[0] is d:
+                g.interrupts.remove(item)
+                if rec.violation is not None:
+                    self.remedied.discard(rec.violation.cause)
 
     def dispute(self, by) -> CallRecord:
         seat = self._seat(by)

@@ -83,6 +83,8 @@ def referee_refusal(game, d, choice) -> str | None:
         if choice in allowed:
             return None
         return "JT-C2" if multi else "JT-C3"
+    if kind == "trigger":
+        return None if choice is True else "JT-G9"     # R13: a trigger not acknowledged is missed
     if kind in ("attackers", "blockers") and isinstance(choice, Done):
         # JT-C5: a declaration ended while a creature could still attack / block
         key, done_ok, kind_of = (("declared", rules.attack_done_ok, Attack) if kind == "attackers"
@@ -152,4 +154,6 @@ def describe(game, d, choice) -> str:
         if isinstance(choice, Cast):
             return f"{name} casts {what}"
         return f"{name}: {choice}"
+    if d.kind == "trigger" and choice is False:
+        return f"{name} misses the trigger of {d.context['trigger']['source'].name}"
     return f"{name} answers {d.prompt!r} with {choice}"

@@ -47,8 +47,8 @@ VARIANTS = ("standard", "judge-tower")
 JT_MODES = ("referee", "judge")
 
 #: key order of a saved record (unknown keys of a loaded record follow, kept as they were)
-_KEYS = ("format", "version", "engine", "variant", "mode", "seed", "players", "tower", "decks", "decisions",
-         "judge", "shame")
+_KEYS = ("format", "version", "engine", "variant", "mode", "options", "seed", "players", "tower", "decks",
+         "decisions", "judge", "shame")
 _REQUIRED = ("engine", "variant", "mode", "seed", "players", "decisions")
 
 #: the choice classes a record may hold, by the name written in "t"
@@ -152,6 +152,7 @@ class Record:
     decks: dict[str, list[str]] | None = None
     engine: str = __version__
     version: int = VERSION
+    options: dict[str, Any] = field(default_factory=dict)  # game options, e.g. {"manual_triggers": true} (R13)
     judge: list[dict] = field(default_factory=list)        # judge-mode actions, in order (each with "at")
     shame: dict[str, int] | None = None                    # the shame table when written
     extra: dict[str, Any] = field(default_factory=dict)   # unknown keys, kept for the round trip
@@ -159,7 +160,8 @@ class Record:
     # -- JSON data
     def to_dict(self) -> dict:
         d: dict[str, Any] = {"format": FORMAT, "version": self.version, "engine": self.engine,
-                             "variant": self.variant, "mode": self.mode, "seed": self.seed,
+                             "variant": self.variant, "mode": self.mode,
+                             **({"options": dict(self.options)} if self.options else {}), "seed": self.seed,
                              "players": [dict(p) for p in self.players]}
         if self.tower is not None:
             d["tower"] = list(self.tower)
@@ -196,7 +198,7 @@ def record_of(game) -> Record:
                   players=[dict(p) for p in cfg["players"]],
                   tower=list(cfg["tower"]) if cfg.get("tower") is not None else None,
                   decks={k: list(v) for k, v in cfg["decks"].items()} if cfg.get("decks") is not None else None,
-                  decisions=list(game.decisions),
+                  decisions=list(game.decisions), options=dict(cfg.get("options") or {}),
                   judge=[dict(a) for a in getattr(getattr(game, "judge", None), "actions", ())],
                   shame={p.name: p.shame for p in game.players} if cfg["variant"] == "judge-tower" else None)
 
@@ -218,8 +220,9 @@ def config_of(game) -> dict:
     if variant == "judge-tower":
         players = [{"name": p.name, "judge_level": p.judge_level, "first_game": bool(p.first_game)}
                    for p in game.players]
+        options = {"manual_triggers": True} if getattr(game.rules, "manual_triggers", False) else {}
         return {"variant": variant, "mode": getattr(game.rules, "mode", "referee"), "seed": game.seed,
-                "players": players, "tower": [o.card.name for o in originals]}
+                "players": players, "tower": [o.card.name for o in originals], "options": options}
     decks: dict[str, list[str]] = {p.name: [] for p in game.players}
     for o in originals:
         decks[game.players[o.owner].name].append(o.card.name)
@@ -303,6 +306,13 @@ def _parse(data: Any, source: str) -> Record:
             decs.append((item[0], decode_choice(item[1])))
         except RecordError as e:
             raise RecordError(f"{source}: decision {i}: {e}") from None
+    options = data.get("options", {})
+    if not isinstance(options, dict) or set(options) - {"manual_triggers"} or not all(
+            isinstance(v, bool) for v in options.values()):
+        raise RecordError(f"{source}: 'options' must be an object of known game options (manual_triggers: "
+                          f"true/false), not {_short(options)}")
+    if options.get("manual_triggers") and mode != "judge":
+        raise RecordError(f"{source}: manual_triggers is a judge-mode option (R13)")
     judge = data.get("judge", [])
     if not isinstance(judge, list):
         raise RecordError(f"{source}: 'judge' must be a list of judge actions")
@@ -324,7 +334,7 @@ def _parse(data: Any, source: str) -> Record:
         raise RecordError(f"{source}: 'shame' must map each player's name {names} to an integer")
     extra = {k: v for k, v in data.items() if k not in _KEYS}
     return Record(variant=variant, mode=mode, seed=seed, players=[dict(p) for p in players], decisions=decs,
-                  tower=tower, decks=decks, engine=data["engine"], version=version,
+                  tower=tower, decks=decks, engine=data["engine"], version=version, options=dict(options),
                   judge=[dict(a) for a in judge], shame=dict(shame) if shame is not None else None, extra=extra)
 
 
@@ -413,7 +423,8 @@ def _new_game(rec: Record, pool=None):
         if rec.variant == "judge-tower":
             from judgetower.variants.judge_tower import new_judge_tower_game
             g = new_judge_tower_game(pool, rec.tower or [], [dict(p) for p in rec.players], seed=rec.seed,
-                                     mode=rec.mode or "referee")
+                                     mode=rec.mode or "referee",
+                                     manual_triggers=bool(rec.options.get("manual_triggers")))
             if rec.mode == "judge":
                 from judgetower.judge import attach
                 attach(g)

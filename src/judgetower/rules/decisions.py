@@ -128,3 +128,16 @@ class Decision:
 
     def __repr__(self) -> str:
         return f"Decision(player={self.player}, kind={self.kind!r}, options={len(self.options)}, prompt={self.prompt!r})"
+
+
+class _Recheck:
+    """Sent into a pending priority decision by the engine itself (never a player's choice, never
+    recorded): something outside the flow changed the game (a missed trigger put back by a
+    judge's remedy, R13), so the holder's priority is posed again after state-based actions and
+    triggers are checked (CR 117.5)."""
+
+    def __repr__(self) -> str:
+        return "RECHECK"
+
+
+RECHECK = _Recheck()

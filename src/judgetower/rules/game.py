@@ -49,6 +49,13 @@ class StandardRules:
     def opening_hand_size(self, game: "Game", p: int) -> int:
         return self.opening_hand  # CR 103.5
 
+    def acknowledge_trigger(self, game: "Game", t: dict):
+        """Generator hook, before a trigger goes on the stack: True to put it there. Ordinary
+        Magic: always (the engine never forgets); Judge Tower judge mode with manual triggers asks
+        the controller (JT-G9, R13)."""
+        return True
+        yield
+
     def zone_owner(self, game: "Game", zone: str, player: int | None) -> int | None:
         """Which list a per-player zone of ``player`` is (None: a shared zone)."""
         return player
@@ -163,6 +170,9 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
         self.acting_player = 0                  # who carries out the current instruction (R5)
         self.touched_uids: list[int] = []      # cards moved or used as sources, in order (R8)
         self.free_priority_decisions = 0        # priority decisions that offered more than "pass"
+        # decisions put before the flow's own by something outside it (the judge's remedy for a
+        # missed trigger, R13): (decision, what to do with the choice), first first
+        self.interrupts: list[tuple[Decision, Any]] = []
 
     # ------------------------------------------------------------------ ids, versions
     def new_id(self) -> int:
@@ -551,7 +561,20 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
 
     def pending(self) -> Decision | None:
         """The one decision the game waits for, or None when it is over."""
-        return None if self.game_over else self._pending
+        if self.game_over:
+            return None
+        return self.interrupts[0][0] if self.interrupts else self._pending
+
+    def recheck_priority(self) -> None:
+        """Something outside the flow changed the game (R13's remedy): a pending priority decision
+        is posed again after state-based actions and triggers (CR 117.5); other decisions stay."""
+        from judgetower.rules.decisions import RECHECK
+        if not self.game_over and self._pending is not None and self._pending.kind == "priority":
+            self._advance(RECHECK)
+
+    def interrupt(self, d: Decision, apply) -> None:
+        """Pose ``d`` before the flow's pending decision; ``apply(choice)`` carries it out."""
+        self.interrupts.append((d, apply))
 
     def legal_choices(self, player: int) -> list[Any]:
         d = self.pending()
@@ -569,7 +592,7 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
             raise IllegalAction(f"no player {player!r} in this game (seats 0-{len(self.players) - 1})", "CR 102.1")
         if self.game_over:
             raise GameOverError(f"the game is over; {self.players[player].name}'s decision {choice!r} is refused")
-        d = self._pending
+        d = self.pending()
         if d is None:
             raise IllegalAction("no decision is pending", "CR 117")
         if player != d.player:
@@ -577,6 +600,11 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
                                 f"{self.players[d.player].name} ({d.prompt})", d.rule or "CR 117.1")
         if choice not in d.options:
             raise IllegalAction(f"{choice!r} is not a legal choice for {d.prompt}", self.why_illegal(d, choice))
+        if self.interrupts:
+            _, apply = self.interrupts.pop(0)
+            self.decisions.append((player, choice))
+            apply(choice)
+            return
         # judge mode (judgetower.judge): a choice referee mode would refuse is noted, hidden (JT-S2)
         noted = getattr(self.rules, "on_decision", lambda *a: None)(self, d, choice)
         self.decisions.append((player, choice))

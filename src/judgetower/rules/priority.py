@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from judgetower.oracle import ir
-from judgetower.rules.decisions import Activate, Cast, Pass, PlayLand
+from judgetower.rules.decisions import RECHECK, Activate, Cast, Pass, PlayLand
 
 MAIN_STEPS = ("precombat_main", "postcombat_main")
 
@@ -37,6 +37,9 @@ class PriorityMixin:
             action = yield from self.ask(holder, "priority", options,
                                          f"{self.players[holder].name} has priority ({self.step.replace('_', ' ')})",
                                          "CR 117.1", auto=False)
+            if action is RECHECK:
+                passes = 0      # something was put on the stack meanwhile (R13): ask again (CR 117.5)
+                continue
             if isinstance(action, Pass):
                 passes += 1
                 self.on_pass(holder)

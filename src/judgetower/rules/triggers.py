@@ -215,7 +215,8 @@ class TriggersMixin:
                 else:
                     k = 0
                 t = mine.pop(k)
-                yield from self._put_trigger(t)
+                if (yield from self.rules.acknowledge_trigger(self, t)):
+                    yield from self._put_trigger(t)
 
     def _put_trigger(self, t):
         ab = t["ability"]

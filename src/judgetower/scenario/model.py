@@ -85,6 +85,14 @@ def validate(d: dict, where: str, index: int, path: str) -> Scenario:
         raise _err(where, "mode", f"{mode!r} is not referee or judge")
     if "mode" in d and variant != "judge-tower":
         raise _err(where, "mode", "mode is for variant: judge-tower only")
+    options = d.get("options", {})
+    # our extension of SCENARIOS.md: game options; manual_triggers is the judge-mode option of R13
+    if not isinstance(options, dict) or set(options) - {"manual_triggers"}:
+        raise _err(where, "options", f"game options are a mapping of: manual_triggers (true/false); got {options!r}")
+    if not all(isinstance(v, bool) for v in options.values()):
+        raise _err(where, "options", "manual_triggers is true or false")
+    if options.get("manual_triggers") and not (variant == "judge-tower" and mode == "judge"):
+        raise _err(where, "options", "manual_triggers is a judge-mode option (R13): variant judge-tower, mode judge")
     seed = d.get("seed", 0)
     if not isinstance(seed, int):
         raise _err(where, "seed", f"must be an integer, got {seed!r}")

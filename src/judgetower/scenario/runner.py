@@ -39,7 +39,7 @@ def make_variant(sc: Scenario):
         from judgetower.variants.judge_tower import JudgeTowerRules
     except ImportError:
         raise Bad("variant", "the judge-tower variant is not available in this version") from None
-    return JudgeTowerRules(mode=sc.mode)
+    return JudgeTowerRules(mode=sc.mode, manual_triggers=bool((sc.data.get("options") or {}).get("manual_triggers")))
 
 
 class Runner:

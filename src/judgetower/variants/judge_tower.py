@@ -28,10 +28,15 @@ class JudgeTowerRules(StandardRules):
     def max_targets(self) -> bool:    # JT-C3, R9 (judge mode: offered, noted if broken)
         return self.mode == "referee"
 
-    def __init__(self, mode: str = "referee") -> None:
+    def __init__(self, mode: str = "referee", manual_triggers: bool = False) -> None:
         if mode not in ("referee", "judge"):
             raise IllegalAction(f"unknown Judge Tower mode {mode!r}", "JT-G11")
+        if manual_triggers and mode != "judge":
+            raise IllegalAction("manual triggers are a judge-mode option: referee mode puts every trigger "
+                                "on the stack itself", "R13")
         self.mode = mode
+        #: R13 (judge-mode option, JT-G9): each trigger waits for its controller to acknowledge it
+        self.manual_triggers = bool(manual_triggers)
         self.starting_players = 0
         self._loops = MandatoryLoopExile()
 
@@ -143,6 +148,17 @@ class JudgeTowerRules(StandardRules):
             return "JT-C1"
         return None
 
+    def acknowledge_trigger(self, game, t: dict):
+        """JT-G9, R13: with manual triggers, the controller acknowledges each trigger; one not
+        acknowledged is missed (a violation, noted in judge mode, whoever owns the card)."""
+        if not self.manual_triggers or t.get("acknowledged"):
+            return True
+        src = t["source"].name
+        ok = yield from game.ask(t["controller"], "trigger", [True, False],
+                                 f"{game.players[t['controller']].name}: acknowledge the trigger of {src} "
+                                 "(yes: it goes on the stack; no: it is missed)", "R13", trigger=t)
+        return ok
+
     def detect_loop(self, game, holder) -> bool:
         """JT-P3, R8: mandatory loops are found and their objects exiled."""
         return self._loops.check(game, holder)
@@ -241,13 +257,15 @@ class JudgeTowerRules(StandardRules):
         return self.decision_observer(game, d, choice)
 
 
-def new_judge_tower_game(pool, tower: list[str], players: list[dict], seed: int = 0, mode: str = "referee"):
+def new_judge_tower_game(pool, tower: list[str], players: list[dict], seed: int = 0, mode: str = "referee",
+                         manual_triggers: bool = False):
     """A Judge Tower game from a tower (a card list): the shared library in random order,
-    opening hands drawn per JT-G1/R1, turn 1 started (R2)."""
+    opening hands drawn per JT-G1/R1, turn 1 started (R2). ``manual_triggers``: the judge-mode
+    option of R13."""
     from judgetower.rules.game import Game
     if len(players) < 2:
         raise IllegalAction(f"a game needs at least 2 players, got {len(players)}", "CR 103.1")
-    rules = JudgeTowerRules(mode)
+    rules = JudgeTowerRules(mode, manual_triggers)
     g = Game([str(p["name"]) for p in players], seed=seed, rules=rules)
     rules.setup_players(g, players)
     cards = pool.get_many(tower)
