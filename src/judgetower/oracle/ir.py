@@ -649,6 +649,28 @@ class EntersWithCounters:
 
 StaticEffect = Union[Anthem, CantAttackOrBlock, EntersTapped, EntersWithCounters]
 
+# --- kwstatic: combat restrictions/requirements of an object, "can't be countered" -----------
+
+#: CombatRule.rule values: "cant_be_blocked" (CR 509.1b restriction), "attacks_each_combat"
+#: (CR 508.1d requirement), "block_only_flying" (CR 509.1b restriction).
+COMBAT_RULES = ("cant_be_blocked", "attacks_each_combat", "block_only_flying")
+
+
+@dataclass(frozen=True)
+class CombatRule:
+    """"[affected] can't be blocked" / "attacks each combat if able" / "can block only creatures
+    with flying": a restriction or requirement on the affected creatures (CR 508.1c-d, 509.1b-c),
+    read by the engine from their characteristics (``Chars.restrictions``)."""
+
+    affected: Ref
+    rule: str
+
+
+@dataclass(frozen=True)
+class CantBeCountered:
+    """"This spell can't be countered." (CR 101.2: a "can't" beats an instruction to counter it)."""
+
+
 # ---------------------------------------------------------------------------
 # Abilities
 # ---------------------------------------------------------------------------
@@ -660,6 +682,13 @@ KEYWORDS = ("flying", "first strike", "double strike", "trample", "deathtouch", 
             "vigilance", "menace", "defender", "haste", "reach", "indestructible", "protection",
             "landwalk", "persist", "kicker", "multikicker", "buyback", "equip", "enchant",
             "hideaway")
+#: kwstatic: more keywords (CR 702.8 flash, 702.11 hexproof, 702.18 shroud, 702.90 infect,
+#: 702.80 wither, 702.31 horsemanship, 702.36 fear, 702.13 intimidate, 702.28 shadow,
+#: 702.108 prowess, 702.83 exalted, 702.73 changeling, 702.114 devoid, 702.25 flanking,
+#: 702.45 bushido -> arg N).
+KEYWORDS = KEYWORDS + ("flash", "hexproof", "shroud", "infect", "wither", "horsemanship", "fear",
+                       "intimidate", "shadow", "prowess", "exalted", "changeling", "devoid",
+                       "flanking", "bushido")
 
 
 @dataclass(frozen=True)

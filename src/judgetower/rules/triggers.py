@@ -38,6 +38,26 @@ class HideawayLook:
 
 PERSIST = Synth("persist", ir.Trigger("dies", ir.This()), effects=(PersistReturn(),))
 
+# kwstatic: triggered keyword abilities. Each printed instance triggers on its own (CR 702.83b,
+# 702.108b, 702.25b, 702.45b). The trigger events are "kws_*" events of the game.
+KWS_TRIGGERS = {
+    # CR 702.108a: "Whenever you cast a noncreature spell, this creature gets +1/+1 until end of turn."
+    "prowess": ("kws_cast_noncreature", ir.This(), 1, "CR 702.108a"),
+    # CR 702.83a: "Whenever a creature you control attacks alone, that creature gets +1/+1 until end of turn."
+    "exalted": ("kws_attacks_alone", ir.TriggerObject(), 1, "CR 702.83a"),
+    # CR 702.25a: "Whenever a creature without flanking blocks this creature, the blocking creature
+    # gets -1/-1 until end of turn."
+    "flanking": ("kws_flanking", ir.TriggerObject(), -1, "CR 702.25a"),
+    # CR 702.45a: "Whenever this creature blocks or becomes blocked, it gets +N/+N until end of turn."
+    "bushido": ("kws_bushido", ir.This(), None, "CR 702.45a"),
+}
+
+
+def kws_synth(ab) -> Synth:
+    event, what, n, _rule = KWS_TRIGGERS[ab.name]
+    n = int(ab.arg) if n is None else n
+    return Synth(ab.name, ir.Trigger(event), effects=(ir.ModifyPT(what, n, n),))
+
 
 def triggered_abilities(o) -> list[tuple[int, object]]:
     """(index, ability) pairs; the index is the ability's printed position (CR 607 links)."""
@@ -51,6 +71,8 @@ def triggered_abilities(o) -> list[tuple[int, object]]:
                 cached.append((i, PERSIST))
             elif isinstance(ab, ir.Keyword) and ab.name == "hideaway":
                 cached.append((i, Synth("hideaway", ir.Trigger("enters", ir.This()), effects=(HideawayLook(int(ab.arg)),))))
+            elif isinstance(ab, ir.Keyword) and ab.name in KWS_TRIGGERS:
+                cached.append((i, kws_synth(ab)))
         object.__setattr__(o.compiled, "_triggered", cached)
     return cached
 
@@ -91,7 +113,35 @@ class TriggersMixin:
         for ev in events:
             self._until_leaves(ev)
             self._check_event(ev, watchers, departed)
+            self._kws_check_event(ev, watchers)
             self._check_delayed(ev)
+
+    def _kws_check_event(self, ev, watchers) -> None:
+        """kwstatic: the triggers of prowess, exalted, flanking and bushido (see KWS_TRIGGERS)."""
+        kind = ev["kind"]
+        if kind not in ("cast", "kws_attacks_alone", "kws_blocks", "kws_becomes_blocked"):
+            return
+        for w in watchers:
+            for idx, ab in triggered_abilities(w):
+                if not isinstance(ab, Synth) or ab.name not in KWS_TRIGGERS:
+                    continue
+                ctx = None
+                if ab.name == "prowess" and kind == "cast":
+                    if ev["player"] == w.controller and "Creature" not in base_chars(ev["obj"]).types:
+                        ctx = {"trigger_obj": ev["obj"]}
+                elif ab.name == "exalted" and kind == "kws_attacks_alone":
+                    if ev["player"] == w.controller and ev["obj"].controller == w.controller:
+                        ctx = {"trigger_obj": ev["obj"]}
+                elif ab.name == "flanking" and kind == "kws_blocks":
+                    if ev["attacker"].id == w.id and not self.chars(ev["blocker"]).has("flanking"):
+                        ctx = {"trigger_obj": ev["blocker"]}
+                elif ab.name == "bushido":
+                    if (kind == "kws_blocks" and ev["blocker"].id == w.id) or (
+                            kind == "kws_becomes_blocked" and ev["attacker"].id == w.id):
+                        ctx = {}
+                if ctx is not None:
+                    self.log.add(f"{w.name}'s {ab.name} triggers", KWS_TRIGGERS[ab.name][3])
+                    self._trigger(w, idx, ab, ctx)
 
     def _until_leaves(self, ev) -> None:
         """CR 610.3: "until [this] leaves the battlefield": when it leaves, the exiled card returns
