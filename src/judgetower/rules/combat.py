@@ -67,8 +67,9 @@ class CombatMixin:
         must be declared as an attacker (no cost to attack exists in the supported cards, so
         obeying the requirement never costs anything). Returns that creature, or None."""
         for o in self.permanents(ap):
+            # (one already attacking counts as able: the check of a declaration after it was made)
             if (o.id not in declared and "attacks_each_combat" in self.chars(o).restrictions
-                    and self.can_attack(o)):
+                    and (self.can_attack(o) or o.attacking is not None)):
                 return o
         return None
 
