@@ -667,6 +667,15 @@ class CombatRule:
 
 
 @dataclass(frozen=True)
+class RestrictThisTurn:
+    """"[what] can't be blocked this turn" / "[what] can't block this turn": a restriction from a
+    resolved effect (CR 509.1b, 611.2). ``rule``: "cant_be_blocked" or "cant_block"."""
+
+    what: Ref
+    rule: str
+
+
+@dataclass(frozen=True)
 class CantBeCountered:
     """"This spell can't be countered." (CR 101.2: a "can't" beats an instruction to counter it)."""
 

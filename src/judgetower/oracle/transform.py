@@ -524,6 +524,16 @@ class OracleTransformer(Transformer):
     def kws_block_only_flying(self, c):
         return Line("abilities", (StaticAbility(ir.CombatRule(c[0], "block_only_flying")),))
 
+    def kws_cant_block_and_cant_be_blocked(self, c):
+        return Line("abilities", (StaticAbility(CantAttackOrBlock(c[0], attack=False)),
+                                  StaticAbility(ir.CombatRule(c[0], "cant_be_blocked"))))
+
+    def kws_cant_be_blocked_this_turn(self, c):
+        return [ir.RestrictThisTurn(c[0], "cant_be_blocked")]
+
+    def kws_cant_block_this_turn(self, c):
+        return [ir.RestrictThisTurn(c[0], "cant_block")]
+
     def kws_cant_be_countered(self, c):
         self._about_this(c[0], "can't be countered")
         return Line("abilities", (StaticAbility(ir.CantBeCountered()),))

@@ -147,6 +147,21 @@ class CombatMixin:
             return "CR 702.28b"      # shadow blocks only shadow, and is blocked only by shadow
         return None
 
+    def _e_RestrictThisTurn(self, e, ctx):
+        """kwstatic: "[objects] can't be blocked / can't block this turn" (CR 509.1b), a
+        continuous effect from a resolving spell or ability; the affected set is locked in at
+        resolution (CR 611.2c)."""
+        objs = [o for o in self.objs(e.what, ctx) if o.zone == "battlefield"]
+        if not objs:
+            return
+        self.continuous.append({"objs": {o.id for o in objs}, "kws_restrictions": (e.rule,),
+                                "duration": "end_of_turn", "timestamp": self.new_timestamp()})
+        self.touch()
+        what = "can't be blocked" if e.rule == "cant_be_blocked" else "can't block"
+        self.log.add(", ".join(o.name for o in objs) + f" {what} this turn", "CR 509.1b", "CR 611.2")
+        return
+        yield
+
     def block_can_complete(self, d: int, b, a, blocks: dict) -> bool:
         """A lone blocker of a menace creature needs a second one to be possible (CR 702.111b);
         a block that could only end in an illegal declaration is not offered."""

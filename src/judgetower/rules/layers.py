@@ -144,6 +144,15 @@ def compute_all(game) -> dict[int, Chars]:
             for tid in _affected(game, o, eff.affected, out):
                 out[tid].restrictions = out[tid].restrictions | {eff.rule}
     for eff in game.continuous:
+        # kwstatic: "can't be blocked this turn", "can't block this turn" (CR 509.1b, 611.2)
+        for rule in eff.get("kws_restrictions", ()):
+            for tid in eff["objs"]:
+                if tid in out:
+                    if rule == "cant_block":
+                        out[tid].cant_block = True
+                    else:
+                        out[tid].restrictions = out[tid].restrictions | {rule}
+    for eff in game.continuous:
         if eff.get("power") or eff.get("toughness"):
             for tid in eff["objs"]:
                 if tid in out:
