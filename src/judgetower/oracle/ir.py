@@ -694,10 +694,10 @@ KEYWORDS = ("flying", "first strike", "double strike", "trample", "deathtouch", 
 #: kwstatic: more keywords (CR 702.8 flash, 702.11 hexproof, 702.18 shroud, 702.90 infect,
 #: 702.80 wither, 702.31 horsemanship, 702.36 fear, 702.13 intimidate, 702.28 shadow,
 #: 702.108 prowess, 702.83 exalted, 702.73 changeling, 702.114 devoid, 702.25 flanking,
-#: 702.45 bushido -> arg N).
+#: 702.45 bushido -> arg N, 702.40 storm).
 KEYWORDS = KEYWORDS + ("flash", "hexproof", "shroud", "infect", "wither", "horsemanship", "fear",
                        "intimidate", "shadow", "prowess", "exalted", "changeling", "devoid",
-                       "flanking", "bushido")
+                       "flanking", "bushido", "storm")
 
 
 @dataclass(frozen=True)

@@ -53,6 +53,14 @@ KWS_TRIGGERS = {
 }
 
 
+@dataclass(frozen=True)
+class KwsStormCopies:
+    """Storm's effect (CR 702.40a): copy the spell ``n`` times; its controller may choose new
+    targets for the copies (CR 707.10c)."""
+
+    n: int
+
+
 def kws_synth(ab) -> Synth:
     event, what, n, _rule = KWS_TRIGGERS[ab.name]
     n = int(ab.arg) if n is None else n
@@ -116,11 +124,56 @@ class TriggersMixin:
             self._kws_check_event(ev, watchers)
             self._check_delayed(ev)
 
+    def _kws_storm(self, ev) -> None:
+        """kwstatic, CR 702.40a: "When you cast this spell, copy it for each other spell that was
+        cast before it this turn." Spells cast are counted per turn as their cast events are seen
+        (every cast is seen, in order, before the turn can end)."""
+        turn, before = getattr(self, "_kws_casts", (None, 0))
+        if turn != self.turn:
+            before = 0
+        self._kws_casts = (self.turn, before + 1)
+        spell = ev["obj"]
+        for idx, ab in enumerate(spell.compiled.abilities):
+            if isinstance(ab, ir.Keyword) and ab.name == "storm":
+                self.log.add(f"{spell.name}'s storm triggers ({before} other spell(s) cast before it this turn)",
+                             "CR 702.40a")
+                self._trigger(spell, idx, Synth("storm", ir.Trigger("kws_cast_self"), effects=(KwsStormCopies(before),)),
+                              {"trigger_obj": spell})
+
+    def _e_KwsStormCopies(self, e, ctx):
+        """CR 702.40a, 707.10: copies of the spell go on the stack (last known information if the
+        spell has left it, CR 702.40a); they are not cast (no cast triggers). Its controller may
+        choose new targets for each copy (CR 707.10c); in Judge Tower "may" is taken (R9)."""
+        from judgetower.rules.objects import GameObject
+        spell = ctx.get("trigger_obj") or ctx["source"]
+        p = ctx["controller"]
+        specs = self.spell_targets(spell)
+        for _ in range(e.n):
+            cp = GameObject(self.new_id(), spell.card, spell.compiled, p, p, "stack", timestamp=self.new_timestamp())
+            cp.uid = spell.uid
+            cp.kws_copy = True
+            cp.x, cp.kicked, cp.modes = spell.x, spell.kicked, spell.modes
+            cp.targets = [list(ts) for ts in spell.targets]
+            self.objects[cp.id] = cp
+            self.stack.append(cp.id)
+            self.touch()
+            self.log.add(f"a copy of {spell.name} is put on the stack", "CR 702.40a", "CR 707.10")
+            if specs and any(spell.targets):
+                new = yield from self.ask(p, "may", self.forced_bool_options([False, True], "new targets"),
+                                          f"choose new targets for the copy of {spell.name}?", "CR 707.10c")
+                if new:
+                    cp.targets = yield from self.choose_targets(p, cp, specs)
+                tn = ", ".join(self.target_name(t) for ts in cp.targets for t in ts)
+                if tn:
+                    self.log.add(f"the copy of {spell.name} targets {tn}", "CR 707.10c")
+
     def _kws_check_event(self, ev, watchers) -> None:
         """kwstatic: the triggers of prowess, exalted, flanking and bushido (see KWS_TRIGGERS)."""
         kind = ev["kind"]
         if kind not in ("cast", "kws_attacks_alone", "kws_blocks", "kws_becomes_blocked"):
             return
+        if kind == "cast":
+            self._kws_storm(ev)
         for w in watchers:
             for idx, ab in triggered_abilities(w):
                 if not isinstance(ab, Synth) or ab.name not in KWS_TRIGGERS:
