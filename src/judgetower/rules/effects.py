@@ -721,6 +721,8 @@ class EffectsMixin:
             spell.x = 0  # CR 107.3b: X is 0 when cast without paying the mana cost
         spell.targets = yield from self.choose_targets(p, spell, specs)
         self.log.add(f"{self.players[p].name} casts {spell.name} without paying its mana cost", "CR 601.2")
+        # kwstatic: it is cast (CR 601.2i): "whenever you cast" triggers see it (prowess, storm)
+        self.events.append({"kind": "cast", "obj": spell, "player": p})
 
     def _e_Optional(self, e, ctx):
         who = self.players_of(e.who, ctx)
