@@ -141,10 +141,10 @@ class LegalityMixin:
         o = self.objects.get(t) if isinstance(t, int) else None
         if o is not None and o.zone == "battlefield":
             ch = self.chars(o)
-            if any(k.startswith("protection:") for k in ch.keywords):
-                return "CR 702.16b"
             if ch.has("shroud"):
                 return "CR 702.18a"      # kwstatic
-            if ch.has("hexproof"):
+            if ch.has("hexproof") and self.are_opponents(d.player, o.controller):
                 return "CR 702.11b"      # kwstatic
+            if any(k.startswith("protection:") for k in ch.keywords):
+                return "CR 702.16b"
         return "CR 115.1"
