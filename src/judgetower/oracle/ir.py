@@ -591,6 +591,9 @@ Effect = Union[DealDamage, Destroy, ExileObjects, ReturnToHand, ReturnToBattlefi
 #: "lose_life"     — ``whose`` loses life ("opponent": an opponent)
 TRIGGER_EVENTS = ("enters", "dies", "to_graveyard", "leaves", "attacks", "upkeep", "draw_step",
                   "end_step", "gain_life", "lose_life")
+#: kwstatic: "kws_blocks" (``subject`` This: "this creature blocks", CR 509.3a),
+#: "kws_becomes_blocked" ("this creature becomes blocked", CR 509.3c), "kws_blocks_or_blocked".
+TRIGGER_EVENTS = TRIGGER_EVENTS + ("kws_blocks", "kws_becomes_blocked", "kws_blocks_or_blocked")
 
 
 @dataclass(frozen=True)

@@ -534,6 +534,15 @@ class OracleTransformer(Transformer):
     def kws_cant_block_this_turn(self, c):
         return [ir.RestrictThisTurn(c[0], "cant_block")]
 
+    def kws_ev_self_blocks(self, c):
+        return self._trigger(Trigger("kws_blocks", This()))
+
+    def kws_ev_self_becomes_blocked(self, c):
+        return self._trigger(Trigger("kws_becomes_blocked", This()))
+
+    def kws_ev_self_blocks_or_blocked(self, c):
+        return self._trigger(Trigger("kws_blocks_or_blocked", This()))
+
     def kws_cant_be_countered(self, c):
         self._about_this(c[0], "can't be countered")
         return Line("abilities", (StaticAbility(ir.CantBeCountered()),))

@@ -176,6 +176,15 @@ class TriggersMixin:
             self._kws_storm(ev)
         for w in watchers:
             for idx, ab in triggered_abilities(w):
+                if isinstance(ab, ir.TriggeredAbility) and isinstance(ab.trigger.subject, ir.This):
+                    # "Whenever this creature blocks / becomes blocked" (CR 509.3a, 509.3c)
+                    t = ab.trigger.event
+                    if ((kind == "kws_blocks" and t in ("kws_blocks", "kws_blocks_or_blocked")
+                         and ev["blocker"].id == w.id)
+                            or (kind == "kws_becomes_blocked" and t in ("kws_becomes_blocked", "kws_blocks_or_blocked")
+                                and ev["attacker"].id == w.id)):
+                        self._trigger(w, idx, ab, {})
+                    continue
                 if not isinstance(ab, Synth) or ab.name not in KWS_TRIGGERS:
                     continue
                 ctx = None
