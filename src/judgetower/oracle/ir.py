@@ -591,6 +591,9 @@ Effect = Union[DealDamage, Destroy, ExileObjects, ReturnToHand, ReturnToBattlefi
 #: "lose_life"     — ``whose`` loses life ("opponent": an opponent)
 TRIGGER_EVENTS = ("enters", "dies", "to_graveyard", "leaves", "attacks", "upkeep", "draw_step",
                   "end_step", "gain_life", "lose_life")
+#: kwstatic: "kws_blocks" (``subject`` This: "this creature blocks", CR 509.3a),
+#: "kws_becomes_blocked" ("this creature becomes blocked", CR 509.3c), "kws_blocks_or_blocked".
+TRIGGER_EVENTS = TRIGGER_EVENTS + ("kws_blocks", "kws_becomes_blocked", "kws_blocks_or_blocked")
 
 
 @dataclass(frozen=True)
@@ -649,6 +652,37 @@ class EntersWithCounters:
 
 StaticEffect = Union[Anthem, CantAttackOrBlock, EntersTapped, EntersWithCounters]
 
+# --- kwstatic: combat restrictions/requirements of an object, "can't be countered" -----------
+
+#: CombatRule.rule values: "cant_be_blocked" (CR 509.1b restriction), "attacks_each_combat"
+#: (CR 508.1d requirement), "block_only_flying" (CR 509.1b restriction).
+COMBAT_RULES = ("cant_be_blocked", "attacks_each_combat", "block_only_flying")
+
+
+@dataclass(frozen=True)
+class CombatRule:
+    """"[affected] can't be blocked" / "attacks each combat if able" / "can block only creatures
+    with flying": a restriction or requirement on the affected creatures (CR 508.1c-d, 509.1b-c),
+    read by the engine from their characteristics (``Chars.restrictions``)."""
+
+    affected: Ref
+    rule: str
+
+
+@dataclass(frozen=True)
+class RestrictThisTurn:
+    """"[what] can't be blocked this turn" / "[what] can't block this turn": a restriction from a
+    resolved effect (CR 509.1b, 611.2). ``rule``: "cant_be_blocked" or "cant_block"."""
+
+    what: Ref
+    rule: str
+
+
+@dataclass(frozen=True)
+class CantBeCountered:
+    """"This spell can't be countered." (CR 101.2: a "can't" beats an instruction to counter it)."""
+
+
 # ---------------------------------------------------------------------------
 # Abilities
 # ---------------------------------------------------------------------------
@@ -660,6 +694,13 @@ KEYWORDS = ("flying", "first strike", "double strike", "trample", "deathtouch", 
             "vigilance", "menace", "defender", "haste", "reach", "indestructible", "protection",
             "landwalk", "persist", "kicker", "multikicker", "buyback", "equip", "enchant",
             "hideaway")
+#: kwstatic: more keywords (CR 702.8 flash, 702.11 hexproof, 702.18 shroud, 702.90 infect,
+#: 702.80 wither, 702.31 horsemanship, 702.36 fear, 702.13 intimidate, 702.28 shadow,
+#: 702.108 prowess, 702.83 exalted, 702.73 changeling, 702.114 devoid, 702.25 flanking,
+#: 702.45 bushido -> arg N, 702.40 storm).
+KEYWORDS = KEYWORDS + ("flash", "hexproof", "shroud", "infect", "wither", "horsemanship", "fear",
+                       "intimidate", "shadow", "prowess", "exalted", "changeling", "devoid",
+                       "flanking", "bushido", "storm")
 
 
 @dataclass(frozen=True)

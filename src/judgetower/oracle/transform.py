@@ -506,6 +506,47 @@ class OracleTransformer(Transformer):
     def times_kicked(self, c):
         return True
 
+    # -- kwstatic: static and combat keywords, restrictions, "can't be countered" -------------
+
+    def kws_printed_keyword(self, c):
+        return str(c[0])
+
+    def kws_bushido(self, c):
+        # CR 702.45a: "Bushido N"
+        return Keyword("bushido", c[0])
+
+    def kws_cant_be_blocked(self, c):
+        return Line("abilities", (StaticAbility(ir.CombatRule(c[0], "cant_be_blocked")),))
+
+    def kws_attacks_each_combat(self, c):
+        return Line("abilities", (StaticAbility(ir.CombatRule(c[0], "attacks_each_combat")),))
+
+    def kws_block_only_flying(self, c):
+        return Line("abilities", (StaticAbility(ir.CombatRule(c[0], "block_only_flying")),))
+
+    def kws_cant_block_and_cant_be_blocked(self, c):
+        return Line("abilities", (StaticAbility(CantAttackOrBlock(c[0], attack=False)),
+                                  StaticAbility(ir.CombatRule(c[0], "cant_be_blocked"))))
+
+    def kws_cant_be_blocked_this_turn(self, c):
+        return [ir.RestrictThisTurn(c[0], "cant_be_blocked")]
+
+    def kws_cant_block_this_turn(self, c):
+        return [ir.RestrictThisTurn(c[0], "cant_block")]
+
+    def kws_ev_self_blocks(self, c):
+        return self._trigger(Trigger("kws_blocks", This()))
+
+    def kws_ev_self_becomes_blocked(self, c):
+        return self._trigger(Trigger("kws_becomes_blocked", This()))
+
+    def kws_ev_self_blocks_or_blocked(self, c):
+        return self._trigger(Trigger("kws_blocks_or_blocked", This()))
+
+    def kws_cant_be_countered(self, c):
+        self._about_this(c[0], "can't be countered")
+        return Line("abilities", (StaticAbility(ir.CantBeCountered()),))
+
     # -- sentences and clauses -------------------------------------------------------------
 
     def clauses(self, c):

@@ -202,12 +202,12 @@ class CastingMixin:
                 for oid in self.battlefield:
                     o = self.objects[oid]
                     ch = self.chars(o)
-                    if ("Creature" in ch.types or "Planeswalker" in ch.types or "Battle" in ch.types) and self._targetable(o, source):
+                    if ("Creature" in ch.types or "Planeswalker" in ch.types or "Battle" in ch.types) and self._targetable(o, source, controller):
                         out.append(oid)
             elif f.zone == "battlefield":
                 for oid in self.battlefield:
                     o = self.objects[oid]
-                    if matches(self, o, f, _Src(source, controller)) and self._targetable(o, source):
+                    if matches(self, o, f, _Src(source, controller)) and self._targetable(o, source, controller):
                         out.append(oid)
             else:
                 players = [controller] if f.controller == "you" else (
@@ -237,11 +237,19 @@ class CastingMixin:
             out += [PID(q) for q in self.opponents(controller)]
         return out
 
-    def _targetable(self, o, source) -> bool:
+    def _targetable(self, o, source, controller=None) -> bool:
         """CR 702.16b: protection from a quality -> can't be targeted by sources with it."""
         ch = self.chars(o)
         if source is None:
             return True
+        # kwstatic: shroud, no spell or ability can target it (CR 702.18a); hexproof, no spell or
+        # ability an opponent of its controller controls can (CR 702.11b)
+        if ch.has("shroud"):
+            return False
+        if controller is None:
+            controller = getattr(source, "controller", None)
+        if ch.has("hexproof") and controller is not None and self.are_opponents(controller, o.controller):
+            return False
         src_colors = self.source_colors(source)
         for k in ch.keywords:
             if k.startswith("protection:") and k.split(":", 1)[1] in src_colors:
@@ -270,8 +278,8 @@ class CastingMixin:
                 return False
             if spec.kind == "any":
                 ch = self.chars(o)
-                return ("Creature" in ch.types or "Planeswalker" in ch.types) and self._targetable(o, source)
-            return matches(self, o, spec.filter, _Src(source, controller)) and self._targetable(o, source)
+                return ("Creature" in ch.types or "Planeswalker" in ch.types) and self._targetable(o, source, controller)
+            return matches(self, o, spec.filter, _Src(source, controller)) and self._targetable(o, source, controller)
         if spec.kind == "spell":
             return o.zone == "stack" and o.id in self.stack
         return True

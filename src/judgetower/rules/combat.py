@@ -58,7 +58,20 @@ class CombatMixin:
 
     def attack_done_ok(self, ap: int, declared: dict) -> bool:
         """Hook: JT-C5 requires every creature able to attack to attack."""
+        if self.unmet_attack_requirement(ap, declared) is not None:
+            return False  # kwstatic: CR 508.1d
         return self.rules.attack_done_ok(self, ap, declared)
+
+    def unmet_attack_requirement(self, ap: int, declared: dict):
+        """kwstatic, CR 508.1d: a creature that "attacks each combat if able" and can attack
+        must be declared as an attacker (no cost to attack exists in the supported cards, so
+        obeying the requirement never costs anything). Returns that creature, or None."""
+        for o in self.permanents(ap):
+            # (one already attacking counts as able: the check of a declaration after it was made)
+            if (o.id not in declared and "attacks_each_combat" in self.chars(o).restrictions
+                    and (self.can_attack(o) or o.attacking is not None)):
+                return o
+        return None
 
     def declare_attackers(self):
         ap = self.active
@@ -88,6 +101,10 @@ class CombatMixin:
             o = self.objects[cid]
             dp = d.index if isinstance(d, PID) else self.objects[d].controller
             self.events.append({"kind": "attacks", "obj": o, "defending": dp})
+        if len(declared) == 1:
+            # kwstatic: CR 506.5, 702.83a: a creature "attacks alone" (exalted)
+            self.events.append({"kind": "kws_attacks_alone", "obj": self.objects[next(iter(declared))],
+                                "player": ap})
         if not declared:
             self.log.add("no attackers are declared", "CR 508.8")
 
@@ -102,6 +119,8 @@ class CombatMixin:
             return False
         if cha.has("flying") and not (chb.has("flying") or chb.has("reach")):
             return False  # CR 702.9b
+        if self.kws_block_restriction(chb, cha) is not None:
+            return False  # kwstatic: evasion keywords and restrictions, see kws_block_restriction
         for k in cha.keywords:
             if k.startswith("landwalk:"):
                 land = k.split(":", 1)[1]
@@ -110,6 +129,38 @@ class CombatMixin:
             if k.startswith("protection:") and k.split(":", 1)[1] in chb.colors:
                 return False  # CR 702.16f
         return True
+
+    def kws_block_restriction(self, chb, cha) -> str | None:
+        """kwstatic: the rule that forbids a creature with characteristics ``chb`` to block one
+        with ``cha``, or None."""
+        if "cant_be_blocked" in cha.restrictions:
+            return "CR 509.1b"       # "can't be blocked"
+        if "block_only_flying" in chb.restrictions and not cha.has("flying"):
+            return "CR 509.1b"       # "can block only creatures with flying"
+        if cha.has("horsemanship") and not chb.has("horsemanship"):
+            return "CR 702.31b"
+        if cha.has("fear") and not ("Artifact" in chb.types or "B" in chb.colors):
+            return "CR 702.36b"
+        if cha.has("intimidate") and not ("Artifact" in chb.types or set(cha.colors) & set(chb.colors)):
+            return "CR 702.13b"
+        if cha.has("shadow") != chb.has("shadow"):
+            return "CR 702.28b"      # shadow blocks only shadow, and is blocked only by shadow
+        return None
+
+    def _e_RestrictThisTurn(self, e, ctx):
+        """kwstatic: "[objects] can't be blocked / can't block this turn" (CR 509.1b), a
+        continuous effect from a resolving spell or ability; the affected set is locked in at
+        resolution (CR 611.2c)."""
+        objs = [o for o in self.objs(e.what, ctx) if o.zone == "battlefield"]
+        if not objs:
+            return
+        self.continuous.append({"objs": {o.id for o in objs}, "kws_restrictions": (e.rule,),
+                                "duration": "end_of_turn", "timestamp": self.new_timestamp()})
+        self.touch()
+        what = "can't be blocked" if e.rule == "cant_be_blocked" else "can't block"
+        self.log.add(", ".join(o.name for o in objs) + f" {what} this turn", "CR 509.1b", "CR 611.2")
+        return
+        yield
 
     def block_can_complete(self, d: int, b, a, blocks: dict) -> bool:
         """A lone blocker of a menace creature needs a second one to be possible (CR 702.111b);
@@ -165,6 +216,11 @@ class CombatMixin:
                 ao.blocked_by.append(b)
                 ao.was_blocked = True
                 self.log.add(f"{bo.name} blocks {ao.name}", "CR 509.1")
+            # kwstatic: block triggers (CR 509.2a, 509.3c-d): flanking, bushido
+            for b, a in blocks.items():
+                self.events.append({"kind": "kws_blocks", "blocker": self.objects[b], "attacker": self.objects[a]})
+            for a in dict.fromkeys(blocks.values()):
+                self.events.append({"kind": "kws_becomes_blocked", "attacker": self.objects[a]})
         self.touch()
 
     # ------------------------------------------------------------------ damage (CR 510)

@@ -136,8 +136,16 @@ class EffectsMixin:
             p = target.index
             if self.players[p].lost:
                 return 0
-            self.log.add(f"{src_name} deals {n} damage to {self.players[p].name}", "CR 120.3a")
-            self.lose_life(p, n, rule="CR 120.3a")
+            if src_ch is not None and src_ch.has("infect"):
+                # kwstatic: damage from a source with infect gives poison counters instead of
+                # life loss (CR 702.90b, 120.3b); ten or more lose the game (CR 704.5c)
+                self.players[p].poison += n
+                self.touch()
+                self.log.add(f"{src_name} deals {n} damage to {self.players[p].name} (infect: {n} poison "
+                             f"counter(s), {self.players[p].poison} in all)", "CR 702.90b", "CR 120.3b")
+            else:
+                self.log.add(f"{src_name} deals {n} damage to {self.players[p].name}", "CR 120.3a")
+                self.lose_life(p, n, rule="CR 120.3a")
             self.events.append({"kind": "damage", "source": source, "player": p, "amount": n, "combat": combat})
         else:
             o = target
@@ -150,7 +158,15 @@ class EffectsMixin:
             if "Planeswalker" in ch.types:
                 o.counters["loyalty"] = o.counters.get("loyalty", 0) - n
                 self.log.add(f"{src_name} deals {n} damage to {o.name} (loyalty now {o.counters['loyalty']})", "CR 120.3c")
-            if "Creature" in ch.types:
+            if "Creature" in ch.types and src_ch is not None and (src_ch.has("infect") or src_ch.has("wither")):
+                # kwstatic: damage from a source with wither or infect is dealt as that many -1/-1
+                # counters (CR 702.80a, 702.90c, 120.3d)
+                o.counters["-1/-1"] = o.counters.get("-1/-1", 0) + n
+                if src_ch.has("deathtouch"):
+                    o.deathtouch_damage = True
+                rule = "CR 702.90c" if src_ch.has("infect") else "CR 702.80a"
+                self.log.add(f"{src_name} deals {n} damage to {o.name} as {n} -1/-1 counter(s)", rule, "CR 120.3d")
+            elif "Creature" in ch.types:
                 o.damage += n
                 if src_ch is not None and src_ch.has("deathtouch"):
                     o.deathtouch_damage = True
@@ -324,6 +340,12 @@ class EffectsMixin:
                     self.pay_mana(payer, cost, f"{ctx['source'].name}'s \"unless\"")
                     self.log.add(f"{self.players[payer].name} pays {e.unless_pays}: {o.name} is not countered", "CR 118.12")
                     continue
+            if not isinstance(o, StackAbility) and any(
+                    isinstance(a, ir.StaticAbility) and isinstance(a.effect, ir.CantBeCountered)
+                    for a in o.compiled.abilities):
+                # kwstatic: "This spell can't be countered" beats the instruction (CR 101.2)
+                self.log.add(f"{o.name} can't be countered", "CR 101.2")
+                continue
             self.log.add(f"{o.name} is countered", "CR 701.6a")
             self.move(o, "graveyard", cause="countered", rule="CR 701.6a")
 
@@ -699,6 +721,8 @@ class EffectsMixin:
             spell.x = 0  # CR 107.3b: X is 0 when cast without paying the mana cost
         spell.targets = yield from self.choose_targets(p, spell, specs)
         self.log.add(f"{self.players[p].name} casts {spell.name} without paying its mana cost", "CR 601.2")
+        # kwstatic: it is cast (CR 601.2i): "whenever you cast" triggers see it (prowess, storm)
+        self.events.append({"kind": "cast", "obj": spell, "player": p})
 
     def _e_Optional(self, e, ctx):
         who = self.players_of(e.who, ctx)

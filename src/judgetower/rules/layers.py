@@ -31,6 +31,8 @@ class Chars:
     cant_attack: bool = False
     cant_block: bool = False
     mana_value: int = 0
+    # kwstatic: combat restrictions and requirements from CombatRule statics (CR 508.1c-d, 509.1b)
+    restrictions: frozenset[str] = frozenset()
 
     def has(self, keyword: str) -> bool:
         return keyword in self.keywords
@@ -83,8 +85,20 @@ def _base_chars(obj) -> Chars:
         except (TypeError, ValueError):
             return 0
 
-    return Chars(c.name, c.types, c.subtypes, c.supertypes, c.colors or (), num(c.power),
-                 num(c.toughness), frozenset(kws), mana_value=c.mana_value)
+    return _kws_defining(Chars(c.name, c.types, c.subtypes, c.supertypes, c.colors or (), num(c.power),
+                               num(c.toughness), frozenset(kws), mana_value=c.mana_value))
+
+
+def _kws_defining(ch: Chars) -> Chars:
+    """kwstatic: characteristic-defining keywords, which work in every zone (CR 604.3):
+    changeling, "this object is every creature type" (CR 702.73a); devoid, "this object is
+    colorless" (CR 702.114a)."""
+    if ch.has("changeling"):
+        from judgetower.oracle.subtypes import CREATURE_TYPES
+        ch.subtypes = tuple(ch.subtypes) + tuple(t for t in CREATURE_TYPES if t not in ch.subtypes)
+    if ch.has("devoid"):
+        ch.colors = ()
+    return ch
 
 
 def compute_all(game) -> dict[int, Chars]:
@@ -97,7 +111,7 @@ def compute_all(game) -> dict[int, Chars]:
         if o.face_down:
             continue
         for ab in o.compiled.abilities:
-            if isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, (ir.Anthem, ir.CantAttackOrBlock)):
+            if isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, (ir.Anthem, ir.CantAttackOrBlock, ir.CombatRule)):
                 statics.append((o, ab.effect))
     # layer 6: abilities (CR 613.1f)
     adds: dict[int, set[str]] = {}
@@ -125,6 +139,19 @@ def compute_all(game) -> dict[int, Chars]:
             for tid in _affected(game, o, eff.affected, out):
                 out[tid].cant_attack |= eff.attack
                 out[tid].cant_block |= eff.block
+        elif isinstance(eff, ir.CombatRule):
+            # kwstatic: CR 508.1c-d, 509.1b (a rules effect on the object, not a layer change)
+            for tid in _affected(game, o, eff.affected, out):
+                out[tid].restrictions = out[tid].restrictions | {eff.rule}
+    for eff in game.continuous:
+        # kwstatic: "can't be blocked this turn", "can't block this turn" (CR 509.1b, 611.2)
+        for rule in eff.get("kws_restrictions", ()):
+            for tid in eff["objs"]:
+                if tid in out:
+                    if rule == "cant_block":
+                        out[tid].cant_block = True
+                    else:
+                        out[tid].restrictions = out[tid].restrictions | {rule}
     for eff in game.continuous:
         if eff.get("power") or eff.get("toughness"):
             for tid in eff["objs"]:
@@ -142,6 +169,8 @@ def compute_all(game) -> dict[int, Chars]:
 def _affected(game, source, ref, chars) -> list[int]:
     if isinstance(ref, (ir.Enchanted, ir.Equipped)):
         return [source.attached_to] if source.attached_to in chars else []
+    if isinstance(ref, ir.This):  # kwstatic: "CARDNAME can't block" (CR 201.5)
+        return [source.id] if source.id in chars else []
     if isinstance(ref, ir.All):
         from judgetower.rules.filters import matches_chars
         return [oid for oid, ch in chars.items()

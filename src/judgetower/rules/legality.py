@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from judgetower.rules.decisions import Activate, Attack, Block, Cast, Done, PlayLand
+from judgetower.oracle import ir
 from judgetower.rules.mana import ManaCost
 
 
@@ -20,6 +21,9 @@ class LegalityMixin:
                 return self._why_priority(d.player, choice)
             if d.kind == "attackers" and isinstance(choice, Attack):
                 return self._why_attack(choice)
+            if d.kind == "attackers" and isinstance(choice, Done):
+                if self.unmet_attack_requirement(d.player, d.context.get("declared", {})) is not None:
+                    return "CR 508.1d"   # kwstatic: "attacks each combat if able"
             if d.kind == "blockers":
                 return self._why_block(d.player, choice)
             if d.kind == "target":
@@ -48,7 +52,8 @@ class LegalityMixin:
                 return "CR 601.2a"
             if not o.compiled.ok:
                 return "CR 601.2"
-            if "Instant" not in o.card.types and not self.sorcery_timing(p):
+            if ("Instant" not in o.card.types and not self.sorcery_timing(p)
+                    and not o.compiled.abilities.count(ir.Keyword("flash"))):  # kwstatic: CR 702.8a
                 # the timing rule of the card's own type: 302.1 creature, 301.1 artifact,
                 # 303.1 enchantment, 306.1 planeswalker, 310.1 battle, 307.1 sorcery
                 for t, rule in (("Sorcery", "CR 307.1"), ("Creature", "CR 302.1"), ("Artifact", "CR 301.1"),
@@ -122,6 +127,9 @@ class LegalityMixin:
             return "CR 509.1b"
         if cha.has("flying") and not (chb.has("flying") or chb.has("reach")):
             return "CR 702.9b"
+        kws = self.kws_block_restriction(chb, cha)   # kwstatic
+        if kws is not None:
+            return kws
         for k in cha.keywords:
             if k.startswith("landwalk:"):
                 return "CR 702.14c"
@@ -133,6 +141,10 @@ class LegalityMixin:
         o = self.objects.get(t) if isinstance(t, int) else None
         if o is not None and o.zone == "battlefield":
             ch = self.chars(o)
+            if ch.has("shroud"):
+                return "CR 702.18a"      # kwstatic
+            if ch.has("hexproof") and self.are_opponents(d.player, o.controller):
+                return "CR 702.11b"      # kwstatic
             if any(k.startswith("protection:") for k in ch.keywords):
                 return "CR 702.16b"
         return "CR 115.1"

@@ -85,3 +85,25 @@ def _names(value: str, names_fr: dict[str, str]) -> str:
     if value.startswith("ability of "):
         return "capacité de " + names_fr.get(value[11:], value[11:])
     return names_fr.get(value, value)
+
+
+# kwstatic: lines of the static and combat keywords; more specific than the general patterns
+# above, so they are put first.
+PATTERNS[:0] = [(re.compile("^" + a + "$"), b) for a, b in [
+    (_C + " deals " + _N + " damage to " + _P + r" \(infect: (?P<k>\d+) poison counter\(s\), (?P<t>\d+) in all\)",
+     "{c} inflige {n} blessure(s) à {p} (infection : {k} marqueur(s) poison, {t} en tout)"),
+    (_C + " deals " + _N + r" damage to (?P<t>.+) as (?P<k>\d+) -1/-1 counter\(s\)",
+     "{c} inflige {n} blessure(s) à {t} sous forme de {k} marqueur(s) -1/-1"),
+    (_C + "'s prowess triggers", "la prouesse de {c} se déclenche"),
+    (_C + "'s exalted triggers", "l'exaltation de {c} se déclenche"),
+    (_C + "'s flanking triggers", "le débordement de {c} se déclenche"),
+    (_C + "'s bushido triggers", "le bushido de {c} se déclenche"),
+    (_C + r"'s storm triggers \(" + _N + r" other spell\(s\) cast before it this turn\)",
+     "le déluge de {c} se déclenche ({n} autre(s) sort(s) lancé(s) avant lui ce tour-ci)"),
+    ("a copy of " + _C + " is put on the stack", "une copie de {c} est mise sur la pile"),
+    ("the copy of " + _C + " ceases to exist", "la copie de {c} cesse d'exister"),
+    ("the copy of " + _C + " targets (?P<t>.+)", "la copie de {c} cible {t}"),
+    (_C + " can't be countered", "{c} ne peut pas être contrecarré(e)"),
+    (_C + " can't be blocked this turn", "{c} ne peut pas être bloqué(e) ce tour-ci"),
+    (_C + " can't block this turn", "{c} ne peut pas bloquer ce tour-ci"),
+]]

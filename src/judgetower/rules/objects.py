@@ -65,6 +65,8 @@ class GameObject:
     uid: int = 0                    # the physical card across zone changes (for loop detection, R8)
     # who may look at it while it is face down (CR 406.3a)
     may_look: frozenset[int] = frozenset()
+    # kwstatic: a copy of a spell (storm, CR 707.10): it ceases to exist when it leaves the stack
+    kws_copy: bool = False
 
     @property
     def name(self) -> str:

@@ -47,7 +47,7 @@ class SBAMixin:
                 elif o.damage >= ch.toughness and o.damage > 0:
                     to_destroy.append((o, "lethal damage", "CR 704.5g"))
                     continue
-                elif o.deathtouch_damage and o.damage > 0:
+                elif o.deathtouch_damage:  # kwstatic: also damage dealt as -1/-1 counters (infect, wither)
                     to_destroy.append((o, "damage from a source with deathtouch", "CR 704.5h"))
                     continue
             if "Planeswalker" in ch.types and o.counters.get("loyalty", 0) <= 0:

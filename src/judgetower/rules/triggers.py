@@ -38,6 +38,34 @@ class HideawayLook:
 
 PERSIST = Synth("persist", ir.Trigger("dies", ir.This()), effects=(PersistReturn(),))
 
+# kwstatic: triggered keyword abilities. Each printed instance triggers on its own (CR 702.83b,
+# 702.108b, 702.25b, 702.45b). The trigger events are "kws_*" events of the game.
+KWS_TRIGGERS = {
+    # CR 702.108a: "Whenever you cast a noncreature spell, this creature gets +1/+1 until end of turn."
+    "prowess": ("kws_cast_noncreature", ir.This(), 1, "CR 702.108a"),
+    # CR 702.83a: "Whenever a creature you control attacks alone, that creature gets +1/+1 until end of turn."
+    "exalted": ("kws_attacks_alone", ir.TriggerObject(), 1, "CR 702.83a"),
+    # CR 702.25a: "Whenever a creature without flanking blocks this creature, the blocking creature
+    # gets -1/-1 until end of turn."
+    "flanking": ("kws_flanking", ir.TriggerObject(), -1, "CR 702.25a"),
+    # CR 702.45a: "Whenever this creature blocks or becomes blocked, it gets +N/+N until end of turn."
+    "bushido": ("kws_bushido", ir.This(), None, "CR 702.45a"),
+}
+
+
+@dataclass(frozen=True)
+class KwsStormCopies:
+    """Storm's effect (CR 702.40a): copy the spell ``n`` times; its controller may choose new
+    targets for the copies (CR 707.10c)."""
+
+    n: int
+
+
+def kws_synth(ab) -> Synth:
+    event, what, n, _rule = KWS_TRIGGERS[ab.name]
+    n = int(ab.arg) if n is None else n
+    return Synth(ab.name, ir.Trigger(event), effects=(ir.ModifyPT(what, n, n),))
+
 
 def triggered_abilities(o) -> list[tuple[int, object]]:
     """(index, ability) pairs; the index is the ability's printed position (CR 607 links)."""
@@ -51,6 +79,8 @@ def triggered_abilities(o) -> list[tuple[int, object]]:
                 cached.append((i, PERSIST))
             elif isinstance(ab, ir.Keyword) and ab.name == "hideaway":
                 cached.append((i, Synth("hideaway", ir.Trigger("enters", ir.This()), effects=(HideawayLook(int(ab.arg)),))))
+            elif isinstance(ab, ir.Keyword) and ab.name in KWS_TRIGGERS:
+                cached.append((i, kws_synth(ab)))
         object.__setattr__(o.compiled, "_triggered", cached)
     return cached
 
@@ -91,7 +121,89 @@ class TriggersMixin:
         for ev in events:
             self._until_leaves(ev)
             self._check_event(ev, watchers, departed)
+            self._kws_check_event(ev, watchers)
             self._check_delayed(ev)
+
+    def _kws_storm(self, ev) -> None:
+        """kwstatic, CR 702.40a: "When you cast this spell, copy it for each other spell that was
+        cast before it this turn." Spells cast are counted per turn as their cast events are seen
+        (every cast is seen, in order, before the turn can end)."""
+        turn, before = getattr(self, "_kws_casts", (None, 0))
+        if turn != self.turn:
+            before = 0
+        self._kws_casts = (self.turn, before + 1)
+        spell = ev["obj"]
+        for idx, ab in enumerate(spell.compiled.abilities):
+            if isinstance(ab, ir.Keyword) and ab.name == "storm":
+                self.log.add(f"{spell.name}'s storm triggers ({before} other spell(s) cast before it this turn)",
+                             "CR 702.40a")
+                self._trigger(spell, idx, Synth("storm", ir.Trigger("kws_cast_self"), effects=(KwsStormCopies(before),)),
+                              {"trigger_obj": spell})
+
+    def _e_KwsStormCopies(self, e, ctx):
+        """CR 702.40a, 707.10: copies of the spell go on the stack (last known information if the
+        spell has left it, CR 702.40a); they are not cast (no cast triggers). Its controller may
+        choose new targets for each copy (CR 707.10c); in Judge Tower "may" is taken (R9)."""
+        from judgetower.rules.objects import GameObject
+        spell = ctx.get("trigger_obj") or ctx["source"]
+        p = ctx["controller"]
+        specs = self.spell_targets(spell)
+        for _ in range(e.n):
+            cp = GameObject(self.new_id(), spell.card, spell.compiled, p, p, "stack", timestamp=self.new_timestamp())
+            cp.uid = spell.uid
+            cp.kws_copy = True
+            cp.x, cp.kicked, cp.modes = spell.x, spell.kicked, spell.modes
+            cp.targets = [list(ts) for ts in spell.targets]
+            self.objects[cp.id] = cp
+            self.stack.append(cp.id)
+            self.touch()
+            self.log.add(f"a copy of {spell.name} is put on the stack", "CR 702.40a", "CR 707.10")
+            if specs and any(spell.targets):
+                new = yield from self.ask(p, "may", self.forced_bool_options([False, True], "new targets"),
+                                          f"choose new targets for the copy of {spell.name}?", "CR 707.10c")
+                if new:
+                    cp.targets = yield from self.choose_targets(p, cp, specs)
+                tn = ", ".join(self.target_name(t) for ts in cp.targets for t in ts)
+                if tn:
+                    self.log.add(f"the copy of {spell.name} targets {tn}", "CR 707.10c")
+
+    def _kws_check_event(self, ev, watchers) -> None:
+        """kwstatic: the triggers of prowess, exalted, flanking and bushido (see KWS_TRIGGERS)."""
+        kind = ev["kind"]
+        if kind not in ("cast", "kws_attacks_alone", "kws_blocks", "kws_becomes_blocked"):
+            return
+        if kind == "cast":
+            self._kws_storm(ev)
+        for w in watchers:
+            for idx, ab in triggered_abilities(w):
+                if isinstance(ab, ir.TriggeredAbility) and isinstance(ab.trigger.subject, ir.This):
+                    # "Whenever this creature blocks / becomes blocked" (CR 509.3a, 509.3c)
+                    t = ab.trigger.event
+                    if ((kind == "kws_blocks" and t in ("kws_blocks", "kws_blocks_or_blocked")
+                         and ev["blocker"].id == w.id)
+                            or (kind == "kws_becomes_blocked" and t in ("kws_becomes_blocked", "kws_blocks_or_blocked")
+                                and ev["attacker"].id == w.id)):
+                        self._trigger(w, idx, ab, {})
+                    continue
+                if not isinstance(ab, Synth) or ab.name not in KWS_TRIGGERS:
+                    continue
+                ctx = None
+                if ab.name == "prowess" and kind == "cast":
+                    if ev["player"] == w.controller and "Creature" not in base_chars(ev["obj"]).types:
+                        ctx = {"trigger_obj": ev["obj"]}
+                elif ab.name == "exalted" and kind == "kws_attacks_alone":
+                    if ev["player"] == w.controller and ev["obj"].controller == w.controller:
+                        ctx = {"trigger_obj": ev["obj"]}
+                elif ab.name == "flanking" and kind == "kws_blocks":
+                    if ev["attacker"].id == w.id and not self.chars(ev["blocker"]).has("flanking"):
+                        ctx = {"trigger_obj": ev["blocker"]}
+                elif ab.name == "bushido":
+                    if (kind == "kws_blocks" and ev["blocker"].id == w.id) or (
+                            kind == "kws_becomes_blocked" and ev["attacker"].id == w.id):
+                        ctx = {}
+                if ctx is not None:
+                    self.log.add(f"{w.name}'s {ab.name} triggers", KWS_TRIGGERS[ab.name][3])
+                    self._trigger(w, idx, ab, ctx)
 
     def _until_leaves(self, ev) -> None:
         """CR 610.3: "until [this] leaves the battlefield": when it leaves, the exiled card returns

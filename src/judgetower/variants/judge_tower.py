@@ -133,6 +133,8 @@ class JudgeTowerRules(StandardRules):
                 if o is not None and choice.index in getattr(o, "activated_this_turn", ()):
                     return "JT-P1"
         if d.kind == "attackers" and isinstance(choice, Done):
+            if self.mode == "judge":
+                return None  # kwstatic: judge mode enforces no JT-C5; a refusal is Magic's (CR 508.1d)
             return "JT-C5"
         if d.kind == "blockers" and isinstance(choice, Done):
             return "JT-C5"
