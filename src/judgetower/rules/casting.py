@@ -26,6 +26,16 @@ def equip_ability(cost: str) -> ir.ActivatedAbility:
                                (Attach(),), sorcery_speed=True)
 
 
+def cycling_ability(cost: str) -> ir.ActivatedAbility:
+    """kwcosts: CR 702.29a: "Cycling [cost]" means "[Cost], Discard this card: Draw a card.",
+    an activated ability that functions only while the card is in a player's hand."""
+    return ir.ActivatedAbility(ir.Cost(mana=cost, discard_self=True), (), (ir.Draw(ir.You(), 1),), zone="hand")
+
+
+#: kwcosts: steps of a turn before attackers are declared (CR 602.5, 508.1)
+BEFORE_ATTACKERS = ("untap", "upkeep", "draw", "precombat_main", "beginning_of_combat")
+
+
 class CastingMixin:
 
     # ------------------------------------------------------------------ abilities of objects
@@ -39,6 +49,8 @@ class CastingMixin:
                     cached.append(ab)
                 elif isinstance(ab, ir.Keyword) and ab.name == "equip":
                     cached.append(equip_ability(ab.arg))
+                elif isinstance(ab, ir.Keyword) and ab.name == "cycling":
+                    cached.append(cycling_ability(ab.arg))   # kwcosts: CR 702.29a
             object.__setattr__(o.compiled, "_activated", cached)
         return cached
 
@@ -137,7 +149,8 @@ class CastingMixin:
             if "Creature" in ch.types and o.sick and not ch.has("haste"):
                 continue
             for idx, ab in enumerate(self.activated_abilities(o)):
-                if not ab.mana_ability or not ab.cost.tap or ab.cost.mana or ab.cost.sacrifice_self or ab.cost.exile_self:
+                if not ab.mana_ability or not ab.cost.tap or ab.cost.mana or ab.cost.sacrifice_self or ab.cost.exile_self \
+                        or ab.cost.discard or ab.cost.discard_self:
                     continue
                 units = self.mana_units(o, ab)
                 if units:
@@ -313,6 +326,10 @@ class CastingMixin:
 
     # ------------------------------------------------------------------ casting
     def spell_cost(self, o, alternative: bool) -> ManaCost:
+        if o.zone == "graveyard" or getattr(o, "flashback", False):
+            # kwcosts: CR 702.34a: cast from the graveyard by paying the flashback cost rather
+            # than the mana cost (an alternative cost, CR 118.9)
+            return ManaCost.parse(self.keyword_arg(o, "flashback") or None)
         if alternative:
             alt = self.alternative_cost(o)
             return ManaCost.parse(alt.mana or None)
@@ -326,7 +343,33 @@ class CastingMixin:
             alt = self.alternative_cost(o)
             if not self.can_pay_extra(p, o, alt):
                 return False
+        add = self.additional_cost(o)
+        if add is not None and not self.can_pay_extra(p, o, add):
+            return False   # kwcosts: CR 601.2h: every cost must be payable
         return self.can_pay_mana(p, cost)
+
+    # -- kwcosts: ways to cast and additional costs ----------------------------------------
+    def additional_cost(self, o):
+        """The non-mana part of "As an additional cost to cast this spell, ..." (CR 601.2b), or None."""
+        for ab in o.compiled.abilities:
+            if isinstance(ab, ir.AdditionalCost):
+                return ab.cost
+        return None
+
+    def can_flashback(self, o) -> bool:
+        """CR 702.34a: an instant or sorcery card with flashback in a graveyard can be cast."""
+        return (o.card is not None and o.zone == "graveyard" and self.keyword_arg(o, "flashback") is not None
+                and ("Instant" in o.card.types or "Sorcery" in o.card.types))
+
+    def activation_timing_ok(self, p: int, ab) -> bool:
+        """CR 602.5: "Activate only during your turn / your upkeep / before attackers are declared"."""
+        if ab.timing == "your_turn":
+            return p == self.active
+        if ab.timing == "your_upkeep":
+            return p == self.active and self.step == "upkeep"
+        if ab.timing == "before_attackers":
+            return p == self.active and self.step in BEFORE_ATTACKERS
+        return True
 
     def can_pay_extra(self, p: int, o, cost: ir.Cost) -> bool:
         """Non-mana parts of a cost (CR 118.3): life, exiling cards from hand, sacrifice."""
@@ -339,6 +382,10 @@ class CastingMixin:
             return False
         if cost.sacrifice is not None and not [x for x in self.permanents(p) if matches(self, x, cost.sacrifice, o)]:
             return False
+        if cost.discard_self and (o.zone != "hand" or o.id not in self.hand(p)):
+            return False   # kwcosts: "Discard this card" (CR 702.29a)
+        if cost.discard and len([c for c in self.hand(p) if c != o.id]) < cost.discard:
+            return False   # kwcosts: "Discard a card" (CR 118.3)
         return True
 
     def can_pay_life(self, p: int, n: int) -> bool:
@@ -347,10 +394,17 @@ class CastingMixin:
     def cast_spell(self, p: int, card_obj, alternative: bool = False):
         """CR 601.2a-i."""
         name = card_obj.name
+        from_zone = card_obj.zone
         spell = self.move(card_obj, "stack", controller=p, cause="cast", rule="CR 601.2a", log=False)
         spell.alternative = alternative
-        spell.cast_from = "hand"
-        self.log.add(f"{self.players[p].name} casts {name}", "CR 601.2a")
+        spell.cast_from = from_zone
+        if from_zone == "graveyard":
+            # kwcosts: CR 702.34a: cast from the graveyard with flashback
+            spell.flashback = True
+            self.log.add(f"{self.players[p].name} casts {name} from the graveyard with flashback "
+                         f"{self.keyword_arg(spell, 'flashback')}", "CR 601.2a", "CR 702.34a")
+        else:
+            self.log.add(f"{self.players[p].name} casts {name}", "CR 601.2a")
         yield from self.choose_modes(p, spell)   # CR 601.2b, 700.2a: modes come first
         base = self.spell_cost(spell, alternative)
         # 601.2b: optional and additional costs, X
@@ -421,6 +475,11 @@ class CastingMixin:
         # 601.2h: pay
         if alternative:
             yield from self.pay_extra(p, spell, self.alternative_cost(spell), name)
+        add = self.additional_cost(spell)
+        if add is not None:
+            # kwcosts: CR 601.2b, 601.2h: the additional cost is paid with the others
+            self.log.add(f"{self.players[p].name} pays the additional cost of {name}", "CR 601.2b", "CR 601.2h")
+            yield from self.pay_extra(p, spell, add, name)
         if not self.pay_mana(p, cost, name, phyrexian_life=phy_life):
             raise RuntimeError(f"engine offered an unpayable cast of {name}")
         self.touch()
@@ -463,12 +522,25 @@ class CastingMixin:
             cands = [x.id for x in self.permanents(p) if matches(self, x, cost.sacrifice, source)]
             c = yield from self.ask(p, "cards", cands, f"sacrifice for {what}", "CR 701.21a")
             self.move(self.objects[c], "graveyard", cause="sacrificed", rule="CR 701.21a")
+        for _ in range(cost.discard):
+            # kwcosts: "Discard a card" as a cost (CR 118.3, 701.9a)
+            cands = [c for c in self.hand(p) if c != source.id]
+            c = yield from self.ask(p, "cards", cands, f"discard a card for {what}", "CR 118.3")
+            self.log.add(f"{self.players[p].name} discards {self.objects[c].name} to pay for {what}", "CR 118.3", "CR 701.9a")
+            self.move(self.objects[c], "graveyard", cause=f"discarded for {what}", rule="CR 701.9a", log=False)
 
     # ------------------------------------------------------------------ activating
     def can_activate(self, p: int, o, idx: int, ab) -> bool:
         cost = ab.cost
         if o.controller != p:
             return False
+        # kwcosts: the zone it functions from (CR 113.6b, 113.6m: cycling from the hand only)
+        if o.zone != getattr(ab, "zone", "battlefield"):
+            return False
+        if getattr(ab, "once_per_turn", False) and idx in o.activated_this_turn:
+            return False   # CR 602.5b
+        if getattr(ab, "timing", "") and not self.activation_timing_ok(p, ab):
+            return False   # CR 602.5
         ch = self.chars(o)
         if cost.tap or cost.untap:
             if (cost.tap and o.tapped) or (cost.untap and not o.tapped):
@@ -523,6 +595,10 @@ class CastingMixin:
         if not self.pay_mana(p, ManaCost.parse(cost.mana or None), f"{name}'s ability", exclude=o.id):
             raise RuntimeError(f"engine offered an unpayable activation of {name}")
         yield from self.pay_extra(p, o, cost, f"{name}'s ability")
+        if cost.discard_self:
+            # kwcosts: CR 702.29a: cycling: "[Cost], Discard this card: Draw a card."
+            self.log.add(f"{self.players[p].name} cycles {name} (discards it)", "CR 702.29a", "CR 701.9a")
+            self.move(o, "graveyard", cause="discarded as a cost", rule="CR 701.9a", log=False)
         if cost.sacrifice_self:
             self.move(o, "graveyard", cause="sacrificed as a cost", rule="CR 701.21a")
         if cost.exile_self:

@@ -280,6 +280,7 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
         o = GameObject(self.new_id(), None, comp, controller, controller, "battlefield", token=spec,
                        timestamp=self.new_timestamp(), sick=True)
         o.uid = o.id
+        o.control_mark = self.players[controller].upkeeps_begun   # kwcosts: echo (CR 702.30a)
         self.objects[o.id] = o
         self.battlefield.append(o.id)
         self._on_enter_battlefield(o)
@@ -410,6 +411,11 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
         or None when a token or an ability ceases to exist.
         """
         from_zone = o.zone
+        if from_zone == "stack" and getattr(o, "flashback", False) and to_zone != "exile":
+            # kwcosts: CR 702.34a: a spell cast with flashback is exiled instead of going anywhere
+            # else when it leaves the stack (resolving, countered, ...)
+            self.log.add(f"{o.name} was cast with flashback: it is exiled instead", "CR 702.34a")
+            to_zone, position = "exile", "top"
         to_zone, position = self.rules.replace_move(self, o, to_zone, position)
         src_list = self.zone_of(o)
         if o.id in src_list:
@@ -429,6 +435,7 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
             new.tapped = tapped
             new.sick = True
             new.kicked, new.x = o.kicked, o.x
+            new.control_mark = self.players[new.controller].upkeeps_begun   # kwcosts: echo (CR 702.30a)
         if face_down:
             new.face_down = True
         new.uid = o.uid

@@ -65,6 +65,11 @@ class GameObject:
     uid: int = 0                    # the physical card across zone changes (for loop detection, R8)
     # who may look at it while it is face down (CR 406.3a)
     may_look: frozenset[int] = frozenset()
+    # kwcosts: cast with its flashback cost: exiled whenever it would leave the stack (CR 702.34a)
+    flashback: bool = False
+    # kwcosts: how many upkeeps its controller had begun when it came under their control
+    # (echo, CR 702.30a); -1: before the game or scenario position began
+    control_mark: int = -1
 
     @property
     def name(self) -> str:
@@ -125,6 +130,7 @@ class Player:
     first_game: bool = False
     shame: int = 0
     attacked_count_turn: int = 0    # creatures this player attacked with this turn
+    upkeeps_begun: int = 0          # kwcosts: upkeep steps of theirs begun so far (echo, CR 702.30a)
 
     @property
     def alive(self) -> bool:

@@ -49,6 +49,12 @@ def triggered_abilities(o) -> list[tuple[int, object]]:
                 cached.append((i, ab))
             elif isinstance(ab, ir.Keyword) and ab.name == "persist":
                 cached.append((i, PERSIST))
+            elif isinstance(ab, ir.Keyword) and ab.name == "echo":
+                # kwcosts: CR 702.30a: "At the beginning of your upkeep, if this permanent came
+                # under your control since the beginning of your last upkeep, sacrifice it unless
+                # you pay [cost]."
+                cached.append((i, Synth("echo", ir.Trigger("upkeep", whose="you"),
+                                        effects=(ir.SacrificeUnlessPay(ir.This(), ab.arg),), condition="echo_due")))
             elif isinstance(ab, ir.Keyword) and ab.name == "hideaway":
                 cached.append((i, Synth("hideaway", ir.Trigger("enters", ir.This()), effects=(HideawayLook(int(ab.arg)),))))
         object.__setattr__(o.compiled, "_triggered", cached)
