@@ -1118,6 +1118,9 @@ class OracleTransformer(Transformer):
     def during_your_turn(self, c):
         return [ActivationRestriction(timing="your_turn")]
 
+    def your_turn_once_each_turn(self, c):
+        return [ActivationRestriction(once_per_turn=True, timing="your_turn")]   # CR 602.5, 602.5b
+
     def during_your_upkeep(self, c):
         return [ActivationRestriction(timing="your_upkeep")]
 
