@@ -681,7 +681,7 @@ KEYWORDS = ("flying", "first strike", "double strike", "trample", "deathtouch", 
             "landwalk", "persist", "kicker", "multikicker", "buyback", "equip", "enchant",
             "hideaway",
             # kwcosts: "cycling"/"flashback"/"echo" -> a mana cost (CR 702.29, 702.34, 702.30)
-            "cycling", "flashback", "echo")
+            "cycling", "flashback", "echo", "unearth")
 
 
 @dataclass(frozen=True)
@@ -712,7 +712,7 @@ class ActivatedAbility:
     sorcery_speed: bool = False
     # -- kwcosts: where it functions and restrictions on its use (CR 113.6, 602.5) -----------
     #: ``zone``: the zone it functions from ("battlefield"; "hand" for cycling, CR 702.29a,
-    #: 113.6m). ``once_per_turn``: "Activate only once each turn." (CR 602.5b).
+    #: 113.6m; "graveyard" for unearth, CR 702.84a). ``once_per_turn``: "Activate only once each turn." (CR 602.5b).
     #: ``timing``: "" (any time you have priority), "your_turn" ("Activate only during your
     #: turn."), "your_upkeep" ("Activate only during your upkeep."), "before_attackers"
     #: ("Activate only during your turn, before attackers are declared."), CR 602.5.

@@ -1094,6 +1094,9 @@ class OracleTransformer(Transformer):
     def kw_echo(self, c):
         return Keyword("echo", mana(c[0]))             # CR 702.30a
 
+    def kw_unearth(self, c):
+        return Keyword("unearth", mana(c[0]))          # CR 702.84a
+
     def cost_discard(self, c):
         return {"discard": c[0] if c else 1}           # CR 118.3, 701.9
 

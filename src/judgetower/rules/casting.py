@@ -26,6 +26,20 @@ def equip_ability(cost: str) -> ir.ActivatedAbility:
                                (Attach(),), sorcery_speed=True)
 
 
+@dataclass(frozen=True)
+class UnearthReturn:
+    """kwcosts: unearth's effect (CR 702.84a): return this card from the graveyard to the
+    battlefield; it gains haste; exile it at the beginning of the next end step; if it would leave
+    the battlefield, exile it instead."""
+
+
+def unearth_ability(cost: str) -> ir.ActivatedAbility:
+    """kwcosts: CR 702.84a: "Unearth [cost]" means "[Cost]: Return this card from your graveyard
+    to the battlefield. It gains haste. Exile it at the beginning of the next end step. If it would
+    leave the battlefield, exile it instead of putting it anywhere else. Activate only as a sorcery."."""
+    return ir.ActivatedAbility(ir.Cost(mana=cost), (), (UnearthReturn(),), sorcery_speed=True, zone="graveyard")
+
+
 def cycling_ability(cost: str) -> ir.ActivatedAbility:
     """kwcosts: CR 702.29a: "Cycling [cost]" means "[Cost], Discard this card: Draw a card.",
     an activated ability that functions only while the card is in a player's hand."""
@@ -51,6 +65,8 @@ class CastingMixin:
                     cached.append(equip_ability(ab.arg))
                 elif isinstance(ab, ir.Keyword) and ab.name == "cycling":
                     cached.append(cycling_ability(ab.arg))   # kwcosts: CR 702.29a
+                elif isinstance(ab, ir.Keyword) and ab.name == "unearth":
+                    cached.append(unearth_ability(ab.arg))   # kwcosts: CR 702.84a
             object.__setattr__(o.compiled, "_activated", cached)
         return cached
 
@@ -532,10 +548,16 @@ class CastingMixin:
     # ------------------------------------------------------------------ activating
     def can_activate(self, p: int, o, idx: int, ab) -> bool:
         cost = ab.cost
-        if o.controller != p:
+        # kwcosts: the zone it functions from (CR 113.6b, 113.6m: cycling from the hand only,
+        # unearth from the graveyard); outside the battlefield, a card in the player's own hand or
+        # graveyard (Judge Tower: the shared graveyard is every player's, R5)
+        zone = getattr(ab, "zone", "battlefield")
+        if o.zone != zone:
             return False
-        # kwcosts: the zone it functions from (CR 113.6b, 113.6m: cycling from the hand only)
-        if o.zone != getattr(ab, "zone", "battlefield"):
+        if zone != "battlefield":
+            if o.id not in self.zone_list(zone, p):
+                return False
+        elif o.controller != p:
             return False
         if getattr(ab, "once_per_turn", False) and idx in o.activated_this_turn:
             return False   # CR 602.5b
@@ -617,6 +639,25 @@ class CastingMixin:
 
     def after_activate(self, p: int, o, idx: int) -> None:
         """Hook for variants."""
+
+    def _e_UnearthReturn(self, e, ctx):
+        """kwcosts: CR 702.84a."""
+        card = self.current(ctx["source"])
+        if card is None or card.zone != "graveyard":
+            return
+        p = ctx["controller"]
+        new = self.move(card, "battlefield", controller=p, cause="unearth", rule="CR 702.84a")
+        if new is None:
+            return
+        new.granted = new.granted | frozenset({"haste"})
+        new.unearthed = True
+        self.touch()
+        self.log.add(f"{new.name} returns with unearth: it gains haste and is exiled at the beginning of the next end step",
+                     "CR 702.84a")
+        self.delayed.append({"when": "next_end_step", "effects": (ir.ExileObjects(ir.Chosen("unearth")),),
+                             "controller": p, "source": new, "chosen": {"unearth": [new]}, "turn": self.turn})
+        return
+        yield
 
     # ------------------------------------------------------------------ entering
     def apply_enter_replacements(self, o) -> None:

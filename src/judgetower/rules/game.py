@@ -416,6 +416,11 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
             # else when it leaves the stack (resolving, countered, ...)
             self.log.add(f"{o.name} was cast with flashback: it is exiled instead", "CR 702.34a")
             to_zone, position = "exile", "top"
+        if from_zone == "battlefield" and getattr(o, "unearthed", False) and to_zone != "exile":
+            # kwcosts: CR 702.84a: a permanent returned by unearth is exiled instead of leaving
+            # the battlefield any other way
+            self.log.add(f"{o.name} was unearthed: it is exiled instead", "CR 702.84a")
+            to_zone, position = "exile", "top"
         to_zone, position = self.rules.replace_move(self, o, to_zone, position)
         src_list = self.zone_of(o)
         if o.id in src_list:

@@ -70,6 +70,8 @@ class GameObject:
     # kwcosts: how many upkeeps its controller had begun when it came under their control
     # (echo, CR 702.30a); -1: before the game or scenario position began
     control_mark: int = -1
+    # kwcosts: returned by unearth: exiled instead if it would leave the battlefield (CR 702.84a)
+    unearthed: bool = False
 
     @property
     def name(self) -> str:

@@ -98,6 +98,15 @@ class PriorityMixin:
             for idx, ab in enumerate(self.activated_abilities(o)):
                 if ab.zone == "hand" and self.can_activate(p, o, idx, ab):
                     actions.append(Activate(oid, idx))
+        # kwcosts: abilities that function from the graveyard (unearth, CR 702.84a; Judge Tower:
+        # the shared graveyard is every player's, R5)
+        for oid in list(self.graveyard(p)):
+            o = self.objects[oid]
+            if o.card is None or not o.compiled.ok:
+                continue
+            for idx, ab in enumerate(self.activated_abilities(o)):
+                if ab.zone == "graveyard" and self.can_activate(p, o, idx, ab):
+                    actions.append(Activate(oid, idx))
         # kwcosts: flashback: cast from the graveyard (CR 702.34a; Judge Tower: the shared
         # graveyard is every player's, R5)
         for oid in list(self.graveyard(p)):

@@ -482,9 +482,10 @@ class Runner:
             perms = [o.id for o in g.permanents(p)]
             ref = self.resolve_ref(act["card"], perms, f"{key}.activate.card")
             if ref is None:
-                # kwcosts: a card in the hand with an ability that functions there (cycling, CR 702.29a)
-                ref = self.resolve_ref(act["card"], [i for i in g.hand(p) if any(
-                    ab.zone == "hand" for ab in g.activated_abilities(g.objects[i]))], f"{key}.activate.card")
+                # kwcosts: a card in the hand or graveyard with an ability that functions there
+                # (cycling, CR 702.29a; unearth, CR 702.84a)
+                ref = self.resolve_ref(act["card"], [i for z in ("hand", "graveyard") for i in g.zone_list(z, p) if any(
+                    ab.zone == z for ab in g.activated_abilities(g.objects[i]))], f"{key}.activate.card")
             if ref is None:
                 raise Bad(f"{key}.activate.card", f"{act['card']!r} is not a permanent {a['player']} controls")
             k = int(act.get("ability", 1))
