@@ -557,7 +557,9 @@ class Conditional:
 CONDITIONS = ("kicked", "this_untapped", "attacked_with_3",
               # kwcosts: echo's "if this permanent came under your control since the beginning
               # of your last upkeep" (CR 702.30a)
-              "echo_due")
+              "echo_due",
+              # kwcosts: evoke's "if its evoke cost was paid" (CR 702.74a)
+              "evoked")
 
 
 @dataclass(frozen=True)
@@ -681,7 +683,7 @@ KEYWORDS = ("flying", "first strike", "double strike", "trample", "deathtouch", 
             "landwalk", "persist", "kicker", "multikicker", "buyback", "equip", "enchant",
             "hideaway",
             # kwcosts: "cycling"/"flashback"/"echo" -> a mana cost (CR 702.29, 702.34, 702.30)
-            "cycling", "flashback", "echo", "unearth")
+            "cycling", "flashback", "echo", "unearth", "evoke")
 
 
 @dataclass(frozen=True)

@@ -1097,6 +1097,9 @@ class OracleTransformer(Transformer):
     def kw_unearth(self, c):
         return Keyword("unearth", mana(c[0]))          # CR 702.84a
 
+    def kw_evoke(self, c):
+        return Keyword("evoke", mana(c[0]))            # CR 702.74a
+
     def cost_discard(self, c):
         return {"discard": c[0] if c else 1}           # CR 118.3, 701.9
 

@@ -74,6 +74,10 @@ class CastingMixin:
         for ab in o.compiled.abilities:
             if isinstance(ab, ir.AlternativeCost):
                 return ab.cost
+            if isinstance(ab, ir.Keyword) and ab.name == "evoke":
+                # kwcosts: CR 702.74a: "You may cast this spell by paying [cost] rather than
+                # paying its mana cost" (an alternative cost, CR 118.9)
+                return ir.Cost(mana=ab.arg)
         return None
 
     def keyword_arg(self, o, name: str):
@@ -490,6 +494,8 @@ class CastingMixin:
             self.log.add(f"{name} targets " + ", ".join(self.target_name(t) for ts in spell.targets for t in ts), "CR 601.2c")
         # 601.2h: pay
         if alternative:
+            if self.keyword_arg(spell, "evoke") is not None:
+                self.log.add(f"{self.players[p].name} evokes {name}", "CR 702.74a", "CR 118.9")
             yield from self.pay_extra(p, spell, self.alternative_cost(spell), name)
         add = self.additional_cost(spell)
         if add is not None:

@@ -441,6 +441,10 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
             new.sick = True
             new.kicked, new.x = o.kicked, o.x
             new.control_mark = self.players[new.controller].upkeeps_begun   # kwcosts: echo (CR 702.30a)
+            # kwcosts: evoke (CR 702.74a): its evoke cost was paid (the alternative cost of a
+            # card with evoke)
+            new.evoked = from_zone == "stack" and bool(getattr(o, "alternative", False)) and any(
+                getattr(ab, "name", None) == "evoke" for ab in o.compiled.abilities)
         if face_down:
             new.face_down = True
         new.uid = o.uid

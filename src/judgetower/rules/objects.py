@@ -72,6 +72,8 @@ class GameObject:
     control_mark: int = -1
     # kwcosts: returned by unearth: exiled instead if it would leave the battlefield (CR 702.84a)
     unearthed: bool = False
+    # kwcosts: cast for its evoke cost (CR 702.74a)
+    evoked: bool = False
 
     @property
     def name(self) -> str:

@@ -36,6 +36,11 @@ class HideawayLook:
     n: int
 
 
+@dataclass(frozen=True)
+class EvokeSacrifice:
+    """kwcosts: evoke's effect (CR 702.74a): its controller sacrifices it."""
+
+
 PERSIST = Synth("persist", ir.Trigger("dies", ir.This()), effects=(PersistReturn(),))
 
 
@@ -55,6 +60,11 @@ def triggered_abilities(o) -> list[tuple[int, object]]:
                 # you pay [cost]."
                 cached.append((i, Synth("echo", ir.Trigger("upkeep", whose="you"),
                                         effects=(ir.SacrificeUnlessPay(ir.This(), ab.arg),), condition="echo_due")))
+            elif isinstance(ab, ir.Keyword) and ab.name == "evoke":
+                # kwcosts: CR 702.74a: "When this permanent enters, if its evoke cost was paid,
+                # its controller sacrifices it."
+                cached.append((i, Synth("evoke", ir.Trigger("enters", ir.This()), effects=(EvokeSacrifice(),),
+                                        condition="evoked")))
             elif isinstance(ab, ir.Keyword) and ab.name == "hideaway":
                 cached.append((i, Synth("hideaway", ir.Trigger("enters", ir.This()), effects=(HideawayLook(int(ab.arg)),))))
         object.__setattr__(o.compiled, "_triggered", cached)
@@ -255,6 +265,16 @@ class TriggersMixin:
             new.counters["-1/-1"] = new.counters.get("-1/-1", 0) + 1
             self.touch()
             self.log.add(f"{new.name} returns with a -1/-1 counter", "CR 702.79a")
+        return
+        yield
+
+    def _e_EvokeSacrifice(self, e, ctx):
+        """kwcosts: CR 702.74a."""
+        o = self.current(ctx["source"])
+        if o is None or o.zone != "battlefield":
+            return
+        self.log.add(f"{self.players[o.controller].name} sacrifices {o.name} (evoked)", "CR 702.74a", "CR 701.21a")
+        self.move(o, "graveyard", cause="sacrificed", rule="CR 701.21a", log=False)
         return
         yield
 
