@@ -1100,6 +1100,9 @@ class OracleTransformer(Transformer):
     def kw_evoke(self, c):
         return Keyword("evoke", mana(c[0]))            # CR 702.74a
 
+    def kw_cumulative_upkeep(self, c):
+        return Keyword("cumulative upkeep", mana(c[0]))   # CR 702.24a
+
     def cost_discard(self, c):
         return {"discard": c[0] if c else 1}           # CR 118.3, 701.9
 

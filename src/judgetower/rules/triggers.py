@@ -37,6 +37,14 @@ class HideawayLook:
 
 
 @dataclass(frozen=True)
+class CumulativeUpkeepPay:
+    """kwcosts: cumulative upkeep's payment (CR 702.24a): pay ``mana`` for each age counter, or
+    sacrifice the permanent. Judge Tower: paid when able (JT-C1, R9), mana is free (JT-G4, R4)."""
+
+    mana: str
+
+
+@dataclass(frozen=True)
 class EvokeSacrifice:
     """kwcosts: evoke's effect (CR 702.74a): its controller sacrifices it."""
 
@@ -60,6 +68,12 @@ def triggered_abilities(o) -> list[tuple[int, object]]:
                 # you pay [cost]."
                 cached.append((i, Synth("echo", ir.Trigger("upkeep", whose="you"),
                                         effects=(ir.SacrificeUnlessPay(ir.This(), ab.arg),), condition="echo_due")))
+            elif isinstance(ab, ir.Keyword) and ab.name == "cumulative upkeep":
+                # kwcosts: CR 702.24a: "At the beginning of your upkeep, if this permanent is on
+                # the battlefield, put an age counter on this permanent. Then you may pay [cost]
+                # for each age counter on it. If you don't, sacrifice it."
+                cached.append((i, Synth("cumulative upkeep", ir.Trigger("upkeep", whose="you"),
+                                        effects=(ir.PutCounters(ir.This(), "age", 1), CumulativeUpkeepPay(ab.arg)))))
             elif isinstance(ab, ir.Keyword) and ab.name == "evoke":
                 # kwcosts: CR 702.74a: "When this permanent enters, if its evoke cost was paid,
                 # its controller sacrifices it."
@@ -267,6 +281,26 @@ class TriggersMixin:
             self.log.add(f"{new.name} returns with a -1/-1 counter", "CR 702.79a")
         return
         yield
+
+    def _e_CumulativeUpkeepPay(self, e, ctx):
+        """kwcosts: CR 702.24a."""
+        from judgetower.rules.mana import ManaCost
+        o = self.current(ctx["source"])
+        p = ctx["controller"]
+        if o is None or o.zone != "battlefield" or o.controller != p:
+            return
+        n = o.counters.get("age", 0)
+        total = e.mana * n
+        cost = ManaCost.parse(total or None)
+        opts = [False] + ([True] if self.can_pay_mana(p, cost) else [])
+        paid = yield from self.ask(p, "pay", self.forced_bool_options(opts, "unless"),
+                                   f"pay {total or '{0}'} (cumulative upkeep, {n} age counter(s)) to keep {o.name}?",
+                                   "CR 702.24a")
+        if paid and self.pay_mana(p, cost, f"{o.name}'s cumulative upkeep"):
+            self.log.add(f"{self.players[p].name} pays cumulative upkeep {total or '{0}'} for {o.name}", "CR 702.24a")
+            return
+        self.log.add(f"{self.players[p].name} doesn't pay cumulative upkeep: sacrifices {o.name}", "CR 702.24a", "CR 701.21a")
+        self.move(o, "graveyard", cause="sacrificed", rule="CR 701.21a", log=False)
 
     def _e_EvokeSacrifice(self, e, ctx):
         """kwcosts: CR 702.74a."""
