@@ -1103,6 +1103,9 @@ class OracleTransformer(Transformer):
     def kw_cumulative_upkeep(self, c):
         return Keyword("cumulative upkeep", mana(c[0]))   # CR 702.24a
 
+    def kw_madness(self, c):
+        return Keyword("madness", mana(c[0]))          # CR 702.35a
+
     def cost_discard(self, c):
         return {"discard": c[0] if c else 1}           # CR 118.3, 701.9
 

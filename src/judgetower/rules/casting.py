@@ -346,6 +346,9 @@ class CastingMixin:
 
     # ------------------------------------------------------------------ casting
     def spell_cost(self, o, alternative: bool) -> ManaCost:
+        if getattr(o, "madness", False) and o.zone in ("exile", "stack"):
+            # kwcosts: CR 702.35a, 702.35b: cast for its madness cost rather than its mana cost
+            return ManaCost.parse(self.keyword_arg(o, "madness") or None)
         if o.zone == "graveyard" or getattr(o, "flashback", False):
             # kwcosts: CR 702.34a: cast from the graveyard by paying the flashback cost rather
             # than the mana cost (an alternative cost, CR 118.9)
@@ -423,6 +426,11 @@ class CastingMixin:
             spell.flashback = True
             self.log.add(f"{self.players[p].name} casts {name} from the graveyard with flashback "
                          f"{self.keyword_arg(spell, 'flashback')}", "CR 601.2a", "CR 702.34a")
+        elif from_zone == "exile" and getattr(card_obj, "madness", False):
+            # kwcosts: CR 702.35a, 608.2g: cast with madness while its trigger resolves
+            spell.madness = True
+            self.log.add(f"{self.players[p].name} casts {name} from exile for its madness cost "
+                         f"{self.keyword_arg(spell, 'madness')}", "CR 601.2a", "CR 702.35a", "CR 608.2g")
         else:
             self.log.add(f"{self.players[p].name} casts {name}", "CR 601.2a")
         yield from self.choose_modes(p, spell)   # CR 601.2b, 700.2a: modes come first

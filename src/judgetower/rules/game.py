@@ -421,6 +421,13 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
             # the battlefield any other way
             self.log.add(f"{o.name} was unearthed: it is exiled instead", "CR 702.84a")
             to_zone, position = "exile", "top"
+        madness = (from_zone == "hand" and to_zone == "graveyard" and cause.startswith("discard")
+                   and any(getattr(ab, "name", None) == "madness" for ab in o.compiled.abilities))
+        if madness:
+            # kwcosts: CR 702.35a: a card with madness that would be discarded is discarded into
+            # exile instead of the graveyard
+            self.log.add(f"{o.name} has madness: it is discarded into exile", "CR 702.35a")
+            to_zone, position = "exile", "top"
         to_zone, position = self.rules.replace_move(self, o, to_zone, position)
         src_list = self.zone_of(o)
         if o.id in src_list:
@@ -466,6 +473,15 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
         self.touch()
         self.events.append({"kind": "zone", "old": o, "new": new, "from": from_zone, "to": to_zone,
                             "cause": cause, "old_chars": old_chars})
+        if madness and to_zone == "exile":
+            # kwcosts: CR 702.35a: "When this card is exiled this way, its owner may cast it by
+            # paying [cost] rather than paying its mana cost. If that player doesn't, they put
+            # this card into their graveyard."
+            from judgetower.rules.triggers import madness_trigger
+            new.madness = True
+            idx, ab = madness_trigger(new)
+            self.pending_triggers.append({"source": new, "index": idx, "ability": ab, "controller": new.owner,
+                                          "context": {}})
         if log:
             what = o.name if not (to_zone in ("library",) or face_down) else ("a card" if from_zone in ("library", "hand") else o.name)
             who = self.players[new_owner].name

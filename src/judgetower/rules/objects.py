@@ -74,6 +74,9 @@ class GameObject:
     unearthed: bool = False
     # kwcosts: cast for its evoke cost (CR 702.74a)
     evoked: bool = False
+    # kwcosts: exiled by madness (may be cast for its madness cost, CR 702.35a); on the stack:
+    # cast that way
+    madness: bool = False
 
     @property
     def name(self) -> str:

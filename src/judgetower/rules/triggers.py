@@ -49,6 +49,22 @@ class EvokeSacrifice:
     """kwcosts: evoke's effect (CR 702.74a): its controller sacrifices it."""
 
 
+@dataclass(frozen=True)
+class MadnessCast:
+    """kwcosts: madness's triggered ability (CR 702.35a): the owner may cast the exiled card for
+    its madness cost (during the resolution, CR 608.2g); if not, it goes to their graveyard."""
+
+    cost: str
+
+
+def madness_trigger(o) -> tuple[int, Synth]:
+    """kwcosts: the madness trigger of ``o`` as (printed index, ability)."""
+    for i, ab in enumerate(o.compiled.abilities):
+        if isinstance(ab, ir.Keyword) and ab.name == "madness":
+            return i, Synth("madness", ir.Trigger("madness"), effects=(MadnessCast(ab.arg),))
+    raise ValueError(f"{o.name} has no madness")
+
+
 PERSIST = Synth("persist", ir.Trigger("dies", ir.This()), effects=(PersistReturn(),))
 
 
@@ -301,6 +317,27 @@ class TriggersMixin:
             return
         self.log.add(f"{self.players[p].name} doesn't pay cumulative upkeep: sacrifices {o.name}", "CR 702.24a", "CR 701.21a")
         self.move(o, "graveyard", cause="sacrificed", rule="CR 701.21a", log=False)
+
+    def _e_MadnessCast(self, e, ctx):
+        """kwcosts: CR 702.35a, 608.2g. Judge Tower: "may" is taken when able (JT-C1, R9); mana is
+        always payable (JT-G4, R4)."""
+        card = self.current(ctx["source"])
+        p = ctx["controller"]
+        if card is None or card.zone != "exile" or not card.madness:
+            return
+        ok = (card.card is not None and card.compiled.ok and self.spell_has_targets(p, card)
+              and self.can_pay_mana(p, self.spell_cost(card, False).with_x(0)))
+        add = self.additional_cost(card)
+        if ok and add is not None and not self.can_pay_extra(p, card, add):
+            ok = False
+        opts = [False] + ([True] if ok else [])
+        cast = yield from self.ask(p, "may", self.forced_bool_options(opts, "may"),
+                                   f"cast {card.name} for its madness cost {e.cost}?", "CR 702.35a")
+        if cast:
+            yield from self.cast_spell(p, card)
+            return
+        self.log.add(f"{self.players[p].name} doesn't cast {card.name}: it goes to the graveyard", "CR 702.35a")
+        self.move(card, "graveyard", cause="madness not used", rule="CR 702.35a")
 
     def _e_EvokeSacrifice(self, e, ctx):
         """kwcosts: CR 702.74a."""
