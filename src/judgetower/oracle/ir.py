@@ -683,7 +683,8 @@ KEYWORDS = ("flying", "first strike", "double strike", "trample", "deathtouch", 
             "landwalk", "persist", "kicker", "multikicker", "buyback", "equip", "enchant",
             "hideaway",
             # kwcosts: "cycling"/"flashback"/"echo" -> a mana cost (CR 702.29, 702.34, 702.30)
-            "cycling", "flashback", "echo", "unearth", "evoke", "cumulative upkeep", "madness")
+            "cycling", "flashback", "echo", "unearth", "evoke", "cumulative upkeep", "madness",
+            "convoke")
 
 
 @dataclass(frozen=True)

@@ -1106,6 +1106,9 @@ class OracleTransformer(Transformer):
     def kw_madness(self, c):
         return Keyword("madness", mana(c[0]))          # CR 702.35a
 
+    def kw_convoke(self, c):
+        return Keyword("convoke")                      # CR 702.51a
+
     def cost_discard(self, c):
         return {"discard": c[0] if c else 1}           # CR 118.3, 701.9
 

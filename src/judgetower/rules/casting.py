@@ -46,6 +46,9 @@ def cycling_ability(cost: str) -> ir.ActivatedAbility:
     return ir.ActivatedAbility(ir.Cost(mana=cost, discard_self=True), (), (ir.Draw(ir.You(), 1),), zone="hand")
 
 
+#: kwcosts: the ``Source.ability`` of a creature tapped for convoke (CR 702.51a)
+CONVOKE = -702
+
 #: kwcosts: steps of a turn before attackers are declared (CR 602.5, 508.1)
 BEFORE_ATTACKERS = ("untap", "upkeep", "draw", "precombat_main", "beginning_of_combat")
 
@@ -151,14 +154,35 @@ class CastingMixin:
         return ()
 
     # ------------------------------------------------------------------ mana
-    def mana_sources(self, p: int, exclude: int | None = None) -> list[Source]:
+    def mana_sources(self, p: int, exclude: int | None = None, convoke: bool = False) -> list[Source]:
         key = (self._version, p, exclude)
         cached = getattr(self, "_sources_cache", None)
         if cached is not None and cached[0] == key:
-            return list(cached[1])
-        out = self._mana_sources(p, exclude)
-        self._sources_cache = (key, out)
-        return list(out)
+            out = list(cached[1])
+        else:
+            out = self._mana_sources(p, exclude)
+            self._sources_cache = (key, out)
+            out = list(out)
+        if convoke:
+            out += self.convoke_sources(p, out)
+        return out
+
+    def convoke_sources(self, p: int, sources: list[Source]) -> list[Source]:
+        """kwcosts: CR 702.51a: each untapped creature you control may be tapped to pay one
+        generic mana or one mana of its colour (it is not a {T} ability, so summoning sickness
+        doesn't matter). A creature already listed as a mana source is left to its mana ability;
+        a creature of several colours (or none) pays only generic mana here ("g")."""
+        used = {s.obj for s in sources}
+        out = []
+        for o in self.permanents(p):
+            if o.tapped or o.id in used:
+                continue
+            ch = self.chars(o)
+            if "Creature" not in ch.types:
+                continue
+            colors = tuple(ch.colors)
+            out.append(Source(o.id, CONVOKE, (colors[0],) if len(colors) == 1 else ("g",)))
+        return out
 
     def _mana_sources(self, p: int, exclude: int | None = None) -> list[Source]:
         out = []
@@ -190,29 +214,39 @@ class CastingMixin:
                         units.extend(eff.mana)
         return tuple(units)
 
-    def can_pay_mana(self, p: int, cost: ManaCost, exclude: int | None = None) -> bool:
+    def can_pay_mana(self, p: int, cost: ManaCost, exclude: int | None = None, convoke: bool = False) -> bool:
         if self.rules_free_mana():
             return True
-        plan = plan_payment(cost, self.players[p].mana_pool, self.mana_sources(p, exclude))
+        plan = plan_payment(cost, self.players[p].mana_pool, self.mana_sources(p, exclude, convoke))
         if plan is not None and plan.life and not self.can_pay_life(p, plan.life):
             # CR 119.4: Phyrexian mana can be paid with life only if the life total is high enough
-            plan = plan_payment(cost, self.players[p].mana_pool, self.mana_sources(p, exclude), False)
+            plan = plan_payment(cost, self.players[p].mana_pool, self.mana_sources(p, exclude, convoke), False)
         return plan is not None
 
     def rules_free_mana(self) -> bool:
         return getattr(self.rules, "free_mana", False)
 
-    def pay_mana(self, p: int, cost: ManaCost, what: str, exclude: int | None = None, phyrexian_life=None):
+    def pay_mana(self, p: int, cost: ManaCost, what: str, exclude: int | None = None, phyrexian_life=None,
+                 convoke: bool = False):
         """CR 601.2g-h: activate mana abilities and pay. Returns False if it cannot be paid."""
         if cost.is_free():
             return True
         if self.rules_free_mana():
+            if convoke:
+                # kwcosts: R4: the mana portion is paid without producing mana, so nothing is left
+                # for convoke to pay: no creature is tapped (JT-G4)
+                self.log.add(f"convoke: no creature is tapped for {what}; its mana is paid", "CR 702.51a", "JT-G4", "R4")
             return self.rules.pay_free(self, p, cost, what)
-        plan = plan_payment(cost, self.players[p].mana_pool, self.mana_sources(p, exclude), phyrexian_life)
+        plan = plan_payment(cost, self.players[p].mana_pool, self.mana_sources(p, exclude, convoke), phyrexian_life)
         if plan is None:
             return False
         for s in plan.sources:
             o = self.objects[s.obj]
+            if s.ability == CONVOKE:
+                # kwcosts: CR 702.51a: tapped for convoke, not a mana ability
+                o.tapped = True
+                self.log.add(f"{self.players[p].name} taps {o.name} for convoke", "CR 702.51a")
+                continue
             o.tapped = True
             o.activated_this_turn.add(s.ability)
             self.log.add(f"{self.players[p].name} taps {o.name} for mana", "CR 605.3a")
@@ -369,9 +403,13 @@ class CastingMixin:
         add = self.additional_cost(o)
         if add is not None and not self.can_pay_extra(p, o, add):
             return False   # kwcosts: CR 601.2h: every cost must be payable
-        return self.can_pay_mana(p, cost)
+        return self.can_pay_mana(p, cost, convoke=self.has_convoke(o))
 
     # -- kwcosts: ways to cast and additional costs ----------------------------------------
+    def has_convoke(self, o) -> bool:
+        """CR 702.51a."""
+        return any(isinstance(ab, ir.Keyword) and ab.name == "convoke" for ab in o.compiled.abilities)
+
     def additional_cost(self, o):
         """The non-mana part of "As an additional cost to cast this spell, ..." (CR 601.2b), or None."""
         for ab in o.compiled.abilities:
@@ -440,6 +478,7 @@ class CastingMixin:
         multikicker = self.keyword_arg(spell, "multikicker")
         buyback = self.keyword_arg(spell, "buyback")
         phy_life = None
+        cv = self.has_convoke(spell)   # kwcosts: CR 702.51a
 
         def total(x=0, kicks=0, bb=False, extra_targets=0):
             c = base.with_x(x)
@@ -457,7 +496,7 @@ class CastingMixin:
         kicks = 0
         if kicker or multikicker:
             limit = 1 if kicker else 10
-            opts = [k for k in range(limit + 1) if self.can_pay_mana(p, total(0, k))]
+            opts = [k for k in range(limit + 1) if self.can_pay_mana(p, total(0, k), convoke=cv)]
             kicks = yield from self.ask(p, "kicker", self.forced_count_options(opts, "kicker" if kicker else "multikicker"),
                                         f"kick {name} how many times?", "CR 702.33a" if kicker else "CR 702.33c")
         spell.kicked = kicks
@@ -467,7 +506,7 @@ class CastingMixin:
                          "CR 702.33a" if kicker else "CR 702.33c")
         bb = False
         if buyback:
-            opts = [False] + ([True] if self.can_pay_mana(p, total(0, kicks, True)) else [])
+            opts = [False] + ([True] if self.can_pay_mana(p, total(0, kicks, True), convoke=cv) else [])
             bb = yield from self.ask(p, "buyback", self.forced_bool_options(opts, "buyback"), f"pay buyback for {name}?", "CR 702.27a")
         spell.buyback = bb
         x = 0
@@ -476,7 +515,7 @@ class CastingMixin:
                 xmax = 20
             else:
                 xmax = -1
-                while xmax < 30 and self.can_pay_mana(p, total(xmax + 1, kicks, bb)):
+                while xmax < 30 and self.can_pay_mana(p, total(xmax + 1, kicks, bb), convoke=cv):
                     xmax += 1
             x = yield from self.ask(p, "x", self.forced_x_options(list(range(0, max(0, xmax) + 1))),
                                     f"choose X for {name}", "CR 601.2b")
@@ -484,7 +523,7 @@ class CastingMixin:
         base_cost = total(x, kicks, bb)
         if base.phyrexian and not self.rules_free_mana():
             opts = []
-            if plan_payment(base_cost, self.players[p].mana_pool, self.mana_sources(p), False) is not None:
+            if plan_payment(base_cost, self.players[p].mana_pool, self.mana_sources(p, None, cv), False) is not None:
                 opts.append(False)
             if self.can_pay_life(p, 2 * len(base.phyrexian)):
                 opts.append(True)
@@ -494,7 +533,7 @@ class CastingMixin:
         inc = self._cost_increase(spell)
         afford = None
         if inc:
-            afford = lambda n: self.can_pay_mana(p, total(x, kicks, bb, max(0, n - 1)))  # noqa: E731
+            afford = lambda n: self.can_pay_mana(p, total(x, kicks, bb, max(0, n - 1)), convoke=cv)  # noqa: E731
         spell.targets = yield from self.choose_targets(p, spell, specs, afford)
         n_targets = sum(len(t) for t in spell.targets)
         cost = total(x, kicks, bb, max(0, n_targets - 1) if inc else 0)
@@ -510,7 +549,7 @@ class CastingMixin:
             # kwcosts: CR 601.2b, 601.2h: the additional cost is paid with the others
             self.log.add(f"{self.players[p].name} pays the additional cost of {name}", "CR 601.2b", "CR 601.2h")
             yield from self.pay_extra(p, spell, add, name)
-        if not self.pay_mana(p, cost, name, phyrexian_life=phy_life):
+        if not self.pay_mana(p, cost, name, phyrexian_life=phy_life, convoke=cv):
             raise RuntimeError(f"engine offered an unpayable cast of {name}")
         self.touch()
         self.events.append({"kind": "cast", "obj": spell, "player": p})
