@@ -684,7 +684,7 @@ KEYWORDS = ("flying", "first strike", "double strike", "trample", "deathtouch", 
             "hideaway",
             # kwcosts: "cycling"/"flashback"/"echo" -> a mana cost (CR 702.29, 702.34, 702.30)
             "cycling", "flashback", "echo", "unearth", "evoke", "cumulative upkeep", "madness",
-            "convoke")
+            "convoke", "delve")
 
 
 @dataclass(frozen=True)

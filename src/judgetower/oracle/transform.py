@@ -1109,6 +1109,9 @@ class OracleTransformer(Transformer):
     def kw_convoke(self, c):
         return Keyword("convoke")                      # CR 702.51a
 
+    def kw_delve(self, c):
+        return Keyword("delve")                        # CR 702.66a
+
     def cost_discard(self, c):
         return {"discard": c[0] if c else 1}           # CR 118.3, 701.9
 

@@ -49,6 +49,9 @@ def cycling_ability(cost: str) -> ir.ActivatedAbility:
 #: kwcosts: the ``Source.ability`` of a creature tapped for convoke (CR 702.51a)
 CONVOKE = -702
 
+#: kwcosts: the ``Source.ability`` of a card exiled from the graveyard for delve (CR 702.66a)
+DELVE = -66
+
 #: kwcosts: steps of a turn before attackers are declared (CR 602.5, 508.1)
 BEFORE_ATTACKERS = ("untap", "upkeep", "draw", "precombat_main", "beginning_of_combat")
 
@@ -154,7 +157,7 @@ class CastingMixin:
         return ()
 
     # ------------------------------------------------------------------ mana
-    def mana_sources(self, p: int, exclude: int | None = None, convoke: bool = False) -> list[Source]:
+    def mana_sources(self, p: int, exclude: int | None = None, helpers: frozenset = frozenset()) -> list[Source]:
         key = (self._version, p, exclude)
         cached = getattr(self, "_sources_cache", None)
         if cached is not None and cached[0] == key:
@@ -163,8 +166,11 @@ class CastingMixin:
             out = self._mana_sources(p, exclude)
             self._sources_cache = (key, out)
             out = list(out)
-        if convoke:
+        if "convoke" in helpers:
             out += self.convoke_sources(p, out)
+        if "delve" in helpers:
+            # kwcosts: CR 702.66a: each card exiled from your graveyard pays for {1}
+            out += [Source(i, DELVE, ("g",)) for i in reversed(self.graveyard(p))]
         return out
 
     def convoke_sources(self, p: int, sources: list[Source]) -> list[Source]:
@@ -214,30 +220,33 @@ class CastingMixin:
                         units.extend(eff.mana)
         return tuple(units)
 
-    def can_pay_mana(self, p: int, cost: ManaCost, exclude: int | None = None, convoke: bool = False) -> bool:
+    def can_pay_mana(self, p: int, cost: ManaCost, exclude: int | None = None, helpers: frozenset = frozenset()) -> bool:
         if self.rules_free_mana():
             return True
-        plan = plan_payment(cost, self.players[p].mana_pool, self.mana_sources(p, exclude, convoke))
+        plan = plan_payment(cost, self.players[p].mana_pool, self.mana_sources(p, exclude, helpers))
         if plan is not None and plan.life and not self.can_pay_life(p, plan.life):
             # CR 119.4: Phyrexian mana can be paid with life only if the life total is high enough
-            plan = plan_payment(cost, self.players[p].mana_pool, self.mana_sources(p, exclude, convoke), False)
+            plan = plan_payment(cost, self.players[p].mana_pool, self.mana_sources(p, exclude, helpers), False)
         return plan is not None
 
     def rules_free_mana(self) -> bool:
         return getattr(self.rules, "free_mana", False)
 
     def pay_mana(self, p: int, cost: ManaCost, what: str, exclude: int | None = None, phyrexian_life=None,
-                 convoke: bool = False):
+                 helpers: frozenset = frozenset()):
         """CR 601.2g-h: activate mana abilities and pay. Returns False if it cannot be paid."""
         if cost.is_free():
             return True
         if self.rules_free_mana():
-            if convoke:
+            if "convoke" in helpers:
                 # kwcosts: R4: the mana portion is paid without producing mana, so nothing is left
                 # for convoke to pay: no creature is tapped (JT-G4)
                 self.log.add(f"convoke: no creature is tapped for {what}; its mana is paid", "CR 702.51a", "JT-G4", "R4")
+            if "delve" in helpers:
+                # kwcosts: R4, as for convoke: no card is exiled for delve
+                self.log.add(f"delve: no card is exiled for {what}; its mana is paid", "CR 702.66a", "JT-G4", "R4")
             return self.rules.pay_free(self, p, cost, what)
-        plan = plan_payment(cost, self.players[p].mana_pool, self.mana_sources(p, exclude, convoke), phyrexian_life)
+        plan = plan_payment(cost, self.players[p].mana_pool, self.mana_sources(p, exclude, helpers), phyrexian_life)
         if plan is None:
             return False
         for s in plan.sources:
@@ -246,6 +255,11 @@ class CastingMixin:
                 # kwcosts: CR 702.51a: tapped for convoke, not a mana ability
                 o.tapped = True
                 self.log.add(f"{self.players[p].name} taps {o.name} for convoke", "CR 702.51a")
+                continue
+            if s.ability == DELVE:
+                # kwcosts: CR 702.66a: exiled from the graveyard to pay for {1}
+                self.log.add(f"{self.players[p].name} exiles {o.name} from the graveyard for delve", "CR 702.66a")
+                self.move(o, "exile", cause="delve", rule="CR 702.66a", log=False)
                 continue
             o.tapped = True
             o.activated_this_turn.add(s.ability)
@@ -403,12 +417,17 @@ class CastingMixin:
         add = self.additional_cost(o)
         if add is not None and not self.can_pay_extra(p, o, add):
             return False   # kwcosts: CR 601.2h: every cost must be payable
-        return self.can_pay_mana(p, cost, convoke=self.has_convoke(o))
+        return self.can_pay_mana(p, cost, helpers=self.payment_helpers(o))
 
     # -- kwcosts: ways to cast and additional costs ----------------------------------------
     def has_convoke(self, o) -> bool:
         """CR 702.51a."""
         return any(isinstance(ab, ir.Keyword) and ab.name == "convoke" for ab in o.compiled.abilities)
+
+    def payment_helpers(self, o) -> frozenset:
+        """Ways besides mana to pay a spell's mana cost: "convoke" (CR 702.51a), "delve" (CR 702.66a)."""
+        names = {ab.name for ab in o.compiled.abilities if isinstance(ab, ir.Keyword)}
+        return frozenset(names & {"convoke", "delve"})
 
     def additional_cost(self, o):
         """The non-mana part of "As an additional cost to cast this spell, ..." (CR 601.2b), or None."""
@@ -478,7 +497,7 @@ class CastingMixin:
         multikicker = self.keyword_arg(spell, "multikicker")
         buyback = self.keyword_arg(spell, "buyback")
         phy_life = None
-        cv = self.has_convoke(spell)   # kwcosts: CR 702.51a
+        cv = self.payment_helpers(spell)   # kwcosts: convoke, delve (CR 702.51a, 702.66a)
 
         def total(x=0, kicks=0, bb=False, extra_targets=0):
             c = base.with_x(x)
@@ -496,7 +515,7 @@ class CastingMixin:
         kicks = 0
         if kicker or multikicker:
             limit = 1 if kicker else 10
-            opts = [k for k in range(limit + 1) if self.can_pay_mana(p, total(0, k), convoke=cv)]
+            opts = [k for k in range(limit + 1) if self.can_pay_mana(p, total(0, k), helpers=cv)]
             kicks = yield from self.ask(p, "kicker", self.forced_count_options(opts, "kicker" if kicker else "multikicker"),
                                         f"kick {name} how many times?", "CR 702.33a" if kicker else "CR 702.33c")
         spell.kicked = kicks
@@ -506,7 +525,7 @@ class CastingMixin:
                          "CR 702.33a" if kicker else "CR 702.33c")
         bb = False
         if buyback:
-            opts = [False] + ([True] if self.can_pay_mana(p, total(0, kicks, True), convoke=cv) else [])
+            opts = [False] + ([True] if self.can_pay_mana(p, total(0, kicks, True), helpers=cv) else [])
             bb = yield from self.ask(p, "buyback", self.forced_bool_options(opts, "buyback"), f"pay buyback for {name}?", "CR 702.27a")
         spell.buyback = bb
         x = 0
@@ -515,7 +534,7 @@ class CastingMixin:
                 xmax = 20
             else:
                 xmax = -1
-                while xmax < 30 and self.can_pay_mana(p, total(xmax + 1, kicks, bb), convoke=cv):
+                while xmax < 30 and self.can_pay_mana(p, total(xmax + 1, kicks, bb), helpers=cv):
                     xmax += 1
             x = yield from self.ask(p, "x", self.forced_x_options(list(range(0, max(0, xmax) + 1))),
                                     f"choose X for {name}", "CR 601.2b")
@@ -533,7 +552,7 @@ class CastingMixin:
         inc = self._cost_increase(spell)
         afford = None
         if inc:
-            afford = lambda n: self.can_pay_mana(p, total(x, kicks, bb, max(0, n - 1)), convoke=cv)  # noqa: E731
+            afford = lambda n: self.can_pay_mana(p, total(x, kicks, bb, max(0, n - 1)), helpers=cv)  # noqa: E731
         spell.targets = yield from self.choose_targets(p, spell, specs, afford)
         n_targets = sum(len(t) for t in spell.targets)
         cost = total(x, kicks, bb, max(0, n_targets - 1) if inc else 0)
@@ -549,7 +568,7 @@ class CastingMixin:
             # kwcosts: CR 601.2b, 601.2h: the additional cost is paid with the others
             self.log.add(f"{self.players[p].name} pays the additional cost of {name}", "CR 601.2b", "CR 601.2h")
             yield from self.pay_extra(p, spell, add, name)
-        if not self.pay_mana(p, cost, name, phyrexian_life=phy_life, convoke=cv):
+        if not self.pay_mana(p, cost, name, phyrexian_life=phy_life, helpers=cv):
             raise RuntimeError(f"engine offered an unpayable cast of {name}")
         self.touch()
         self.events.append({"kind": "cast", "obj": spell, "player": p})

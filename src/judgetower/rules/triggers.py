@@ -327,7 +327,7 @@ class TriggersMixin:
             return
         ok = (card.card is not None and card.compiled.ok and self.spell_has_targets(p, card)
               and self.can_pay_mana(p, self.spell_cost(card, False).with_x(0),
-                                    convoke=self.has_convoke(card)))
+                                    helpers=self.payment_helpers(card)))
         add = self.additional_cost(card)
         if ok and add is not None and not self.can_pay_extra(p, card, add):
             ok = False
