@@ -682,7 +682,9 @@ KEYWORDS = ("flying", "first strike", "double strike", "trample", "deathtouch", 
             "vigilance", "menace", "defender", "haste", "reach", "indestructible", "protection",
             "landwalk", "persist", "kicker", "multikicker", "buyback", "equip", "enchant",
             "hideaway",
-            # kwcosts: "cycling"/"flashback"/"echo" -> a mana cost (CR 702.29, 702.34, 702.30)
+            # kwcosts: "cycling"/"flashback"/"echo"/"unearth"/"evoke"/"cumulative upkeep"/"madness"
+            # -> a mana cost; "cycling"/"flashback" with a dash ("Flashback—{1}{G}, Pay 3 life")
+            # -> a Cost; "convoke"/"delve": no argument
             "cycling", "flashback", "echo", "unearth", "evoke", "cumulative upkeep", "madness",
             "convoke", "delve")
 

@@ -1094,6 +1094,19 @@ class OracleTransformer(Transformer):
     def kw_echo(self, c):
         return Keyword("echo", mana(c[0]))             # CR 702.30a
 
+    kw_cost_list = cost_list
+
+    def kw_flashback_cost(self, c):
+        if c[0].exile_from_graveyard:
+            raise Unsupported("flashback by exiling cards from the graveyard")
+        return Line("abilities", (Keyword("flashback", c[0]),))   # CR 702.34a
+
+    def kw_cycling_cost(self, c):
+        cost = c[0]
+        if cost.exile_from_graveyard:
+            raise Unsupported("cycling by exiling cards from the graveyard")
+        return Line("abilities", (Keyword("cycling", cost),))     # CR 702.29a
+
     def kw_unearth(self, c):
         return Keyword("unearth", mana(c[0]))          # CR 702.84a
 

@@ -3,7 +3,7 @@ choosing targets (CR 115)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from judgetower.oracle import ir
@@ -40,10 +40,28 @@ def unearth_ability(cost: str) -> ir.ActivatedAbility:
     return ir.ActivatedAbility(ir.Cost(mana=cost), (), (UnearthReturn(),), sorcery_speed=True, zone="graveyard")
 
 
-def cycling_ability(cost: str) -> ir.ActivatedAbility:
+def cycling_ability(cost) -> ir.ActivatedAbility:
     """kwcosts: CR 702.29a: "Cycling [cost]" means "[Cost], Discard this card: Draw a card.",
-    an activated ability that functions only while the card is in a player's hand."""
-    return ir.ActivatedAbility(ir.Cost(mana=cost, discard_self=True), (), (ir.Draw(ir.You(), 1),), zone="hand")
+    an activated ability that functions only while the card is in a player's hand. ``cost``: a
+    mana cost, or a Cost ("Cycling—Pay 2 life")."""
+    full = replace(cost, discard_self=True) if isinstance(cost, ir.Cost) else ir.Cost(mana=cost, discard_self=True)
+    return ir.ActivatedAbility(full, (), (ir.Draw(ir.You(), 1),), zone="hand")
+
+
+def cost_text(cost) -> str:
+    """kwcosts: a keyword's cost for the log: "{1}{G}", "{1}{G}, pay 3 life"."""
+    if not isinstance(cost, ir.Cost):
+        return str(cost)
+    parts = [cost.mana] if cost.mana else []
+    if cost.life:
+        parts.append(f"pay {cost.life} life")
+    if cost.sacrifice is not None:
+        parts.append("sacrifice a permanent")
+    if cost.discard:
+        parts.append(f"discard {cost.discard} card(s)")
+    if cost.exile_from_graveyard:
+        parts.append(f"exile {cost.exile_from_graveyard} card(s) from your graveyard")
+    return ", ".join(parts) or "{0}"
 
 
 #: kwcosts: the ``Source.ability`` of a creature tapped for convoke (CR 702.51a)
@@ -400,7 +418,7 @@ class CastingMixin:
         if o.zone == "graveyard" or getattr(o, "flashback", False):
             # kwcosts: CR 702.34a: cast from the graveyard by paying the flashback cost rather
             # than the mana cost (an alternative cost, CR 118.9)
-            return ManaCost.parse(self.keyword_arg(o, "flashback") or None)
+            return ManaCost.parse(self.flashback_cost(o).mana or None)
         if alternative:
             alt = self.alternative_cost(o)
             return ManaCost.parse(alt.mana or None)
@@ -417,6 +435,8 @@ class CastingMixin:
         add = self.additional_cost(o)
         if add is not None and not self.can_pay_extra(p, o, add):
             return False   # kwcosts: CR 601.2h: every cost must be payable
+        if o.zone == "graveyard" and not self.can_pay_extra(p, o, self.flashback_cost(o)):
+            return False   # kwcosts: the non-mana part of a flashback cost (CR 702.34a, 601.2h)
         return self.can_pay_mana(p, cost, helpers=self.payment_helpers(o))
 
     # -- kwcosts: ways to cast and additional costs ----------------------------------------
@@ -435,6 +455,11 @@ class CastingMixin:
             if isinstance(ab, ir.AdditionalCost):
                 return ab.cost
         return None
+
+    def flashback_cost(self, o) -> ir.Cost:
+        """CR 702.34a: the flashback cost as a Cost (mana only, or "—{1}{G}, Pay 3 life")."""
+        arg = self.keyword_arg(o, "flashback")
+        return arg if isinstance(arg, ir.Cost) else ir.Cost(mana=arg or "")
 
     def can_flashback(self, o) -> bool:
         """CR 702.34a: an instant or sorcery card with flashback in a graveyard can be cast."""
@@ -482,7 +507,7 @@ class CastingMixin:
             # kwcosts: CR 702.34a: cast from the graveyard with flashback
             spell.flashback = True
             self.log.add(f"{self.players[p].name} casts {name} from the graveyard with flashback "
-                         f"{self.keyword_arg(spell, 'flashback')}", "CR 601.2a", "CR 702.34a")
+                         f"{cost_text(self.keyword_arg(spell, 'flashback'))}", "CR 601.2a", "CR 702.34a")
         elif from_zone == "exile" and getattr(card_obj, "madness", False):
             # kwcosts: CR 702.35a, 608.2g: cast with madness while its trigger resolves
             spell.madness = True
@@ -563,6 +588,9 @@ class CastingMixin:
             if self.keyword_arg(spell, "evoke") is not None:
                 self.log.add(f"{self.players[p].name} evokes {name}", "CR 702.74a", "CR 118.9")
             yield from self.pay_extra(p, spell, self.alternative_cost(spell), name)
+        if getattr(spell, "flashback", False):
+            # kwcosts: CR 702.34a, 601.2h: the non-mana part of the flashback cost
+            yield from self.pay_extra(p, spell, self.flashback_cost(spell), name)
         add = self.additional_cost(spell)
         if add is not None:
             # kwcosts: CR 601.2b, 601.2h: the additional cost is paid with the others
