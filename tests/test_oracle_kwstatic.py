@@ -48,7 +48,6 @@ def test_granted_keywords():
     "Test Card can't be blocked as long as defending player controls an enchantment.",
     "Test Card attacks each combat if able and blocks each combat if able.",
     "Creature spells you control can't be countered.",
-    "Flashback {2}{R}",
 ])
 def test_refused_neighbours(text):
     assert not compile_text("Test Card", text, ("Creature",)).ok

@@ -244,6 +244,11 @@ class Cost:
     exile_from_graveyard: int = 0
     exile_from_hand: Filter | None = None
     loyalty: int | None = None
+    # -- kwcosts: discard costs (CR 118.3, 701.9) -------------------------------------------
+    #: ``discard_self``: "Discard this card" (cycling, CR 702.29a); ``discard``: "Discard a
+    #: card" / "Discard two cards" (N cards from the hand other than this one).
+    discard_self: bool = False
+    discard: int = 0
 
 
 # ---------------------------------------------------------------------------
@@ -549,7 +554,12 @@ class Conditional:
 #: Conditions the engine knows for ``Conditional``, ``TriggeredAbility.condition`` and
 #: static abilities: "kicked" (CR 702.33d), "this_untapped" (Howling Mine), "attacked_with_3"
 #: (Windbrisk Heights: you attacked with three or more creatures this turn).
-CONDITIONS = ("kicked", "this_untapped", "attacked_with_3")
+CONDITIONS = ("kicked", "this_untapped", "attacked_with_3",
+              # kwcosts: echo's "if this permanent came under your control since the beginning
+              # of your last upkeep" (CR 702.30a)
+              "echo_due",
+              # kwcosts: evoke's "if its evoke cost was paid" (CR 702.74a)
+              "evoked")
 
 
 @dataclass(frozen=True)
@@ -569,7 +579,19 @@ class Flicker:
     under: str = "you"
 
 
-Effect = Union[DealDamage, Destroy, ExileObjects, ReturnToHand, ReturnToBattlefield, CounterSpell,
+# -- kwcosts effects ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SacrificeUnlessPay:
+    """"Sacrifice [what] unless you pay [mana]" (CR 118.12a: "you may pay [mana]; if you don't,
+    sacrifice [what]"); echo's effect (CR 702.30a). JT-C1: paid when able."""
+
+    what: Ref
+    mana: str
+
+
+Effect = Union[SacrificeUnlessPay, DealDamage, Destroy, ExileObjects, ReturnToHand, ReturnToBattlefield, CounterSpell,
                Draw, Discard, RevealHand, Mill, Scry, LookAtTopReorder, PutFromHandOnTop, GainLife,
                LoseLife, ModifyPT, PutCounters, CreateToken, SearchLibrary, Shuffle, Sacrifice,
                TapObjects, UntapObjects, ExtraTurn, Regenerate, AddMana, RevealTopPutIfType,
@@ -693,7 +715,12 @@ class CantBeCountered:
 KEYWORDS = ("flying", "first strike", "double strike", "trample", "deathtouch", "lifelink",
             "vigilance", "menace", "defender", "haste", "reach", "indestructible", "protection",
             "landwalk", "persist", "kicker", "multikicker", "buyback", "equip", "enchant",
-            "hideaway")
+            "hideaway",
+            # kwcosts: "cycling"/"flashback"/"echo"/"unearth"/"evoke"/"cumulative upkeep"/"madness"
+            # -> a mana cost; "cycling"/"flashback" with a dash ("Flashback—{1}{G}, Pay 3 life")
+            # -> a Cost; "convoke"/"delve": no argument
+            "cycling", "flashback", "echo", "unearth", "evoke", "cumulative upkeep", "madness",
+            "convoke", "delve")
 #: kwstatic: more keywords (CR 702.8 flash, 702.11 hexproof, 702.18 shroud, 702.90 infect,
 #: 702.80 wither, 702.31 horsemanship, 702.36 fear, 702.13 intimidate, 702.28 shadow,
 #: 702.108 prowess, 702.83 exalted, 702.73 changeling, 702.114 devoid, 702.25 flanking,
@@ -729,6 +756,15 @@ class ActivatedAbility:
     effects: tuple[Effect, ...]
     mana_ability: bool = False
     sorcery_speed: bool = False
+    # -- kwcosts: where it functions and restrictions on its use (CR 113.6, 602.5) -----------
+    #: ``zone``: the zone it functions from ("battlefield"; "hand" for cycling, CR 702.29a,
+    #: 113.6m; "graveyard" for unearth, CR 702.84a). ``once_per_turn``: "Activate only once each turn." (CR 602.5b).
+    #: ``timing``: "" (any time you have priority), "your_turn" ("Activate only during your
+    #: turn."), "your_upkeep" ("Activate only during your upkeep."), "before_attackers"
+    #: ("Activate only during your turn, before attackers are declared."), CR 602.5.
+    zone: str = "battlefield"
+    once_per_turn: bool = False
+    timing: str = ""
 
 
 @dataclass(frozen=True)
@@ -779,7 +815,16 @@ class Modal:
     texts: tuple[str, ...] = ()
 
 
-Ability = Union[Keyword, SpellAbility, ActivatedAbility, TriggeredAbility, StaticAbility,
+@dataclass(frozen=True)
+class AdditionalCost:
+    """"As an additional cost to cast this spell, [cost]." (CR 601.2b, 601.2f-h): paid with the
+    spell's other costs; a spell whose additional cost can't be paid can't be cast (CR 601.2h).
+    ``cost`` holds only non-mana parts (sacrifice, discard, life, exile)."""
+
+    cost: Cost
+
+
+Ability = Union[AdditionalCost, Keyword, SpellAbility, ActivatedAbility, TriggeredAbility, StaticAbility,
                 AlternativeCost, CostIncrease, Modal]
 
 

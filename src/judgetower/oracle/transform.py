@@ -98,6 +98,16 @@ class SorcerySpeed:
 
 
 @dataclass(frozen=True)
+class ActivationRestriction:
+    """kwcosts: "Activate only once each turn." / "... during your upkeep." and the like
+    (CR 602.5): modifies the activated ability it ends; anywhere else it is not understood."""
+
+    once_per_turn: bool = False
+    timing: str = ""
+    sorcery: bool = False
+
+
+@dataclass(frozen=True)
 class FilterNP:
     """A parsed noun phrase: its Filter, and the head noun ("card", "spell", "token" or None)."""
 
@@ -218,6 +228,8 @@ def finish_effects(items: list, *, triggered: bool = False) -> tuple[tuple, str 
             effects[-1] = replace(effects[-1], no_regenerate=True)
         elif isinstance(item, SorcerySpeed):
             sorcery = True
+        elif isinstance(item, ActivationRestriction):
+            raise Unsupported("an activation restriction outside an activated ability")
         else:
             effects.append(item)
     return peephole(tuple(effects)), condition, sorcery
@@ -361,11 +373,19 @@ class OracleTransformer(Transformer):
 
     def activated(self, c):
         cost, items = c
+        # kwcosts: restrictions on activation end the ability (CR 602.5)
+        restrictions = [i for i in items if isinstance(i, ActivationRestriction)]
+        items = [i for i in items if not isinstance(i, ActivationRestriction)]
         effects, _, sorcery = finish_effects(items)
         targets = tuple(self.ctx.targets)
+        once = any(r.once_per_turn for r in restrictions)
+        sorcery = sorcery or any(r.sorcery for r in restrictions)
+        timings = {r.timing for r in restrictions if r.timing}
+        if len(timings) > 1 or (timings and sorcery):
+            raise Unsupported("two timing restrictions on one activated ability")
         return Line("abilities", (ir.ActivatedAbility(
             cost, targets, effects, mana_ability=is_mana_ability(effects, targets),
-            sorcery_speed=sorcery),))
+            sorcery_speed=sorcery, once_per_turn=once, timing=next(iter(timings), "")),))
 
     def loyalty_ability(self, c):
         token, items = c
@@ -1103,3 +1123,87 @@ class OracleTransformer(Transformer):
 
     def counter_kind(self, c):
         return str(c[0])
+
+    # -- kwcosts: keyword costs, ways to cast, additional costs, activation restrictions --------
+
+    def kw_cycling(self, c):
+        return Keyword("cycling", mana(c[0]))          # CR 702.29a
+
+    def kw_flashback(self, c):
+        return Keyword("flashback", mana(c[0]))        # CR 702.34a
+
+    def kw_echo(self, c):
+        return Keyword("echo", mana(c[0]))             # CR 702.30a
+
+    kw_cost_list = cost_list
+
+    def kw_flashback_cost(self, c):
+        if c[0].exile_from_graveyard:
+            raise Unsupported("flashback by exiling cards from the graveyard")
+        return Line("abilities", (Keyword("flashback", c[0]),))   # CR 702.34a
+
+    def kw_cycling_cost(self, c):
+        cost = c[0]
+        if cost.exile_from_graveyard:
+            raise Unsupported("cycling by exiling cards from the graveyard")
+        return Line("abilities", (Keyword("cycling", cost),))     # CR 702.29a
+
+    def kw_unearth(self, c):
+        return Keyword("unearth", mana(c[0]))          # CR 702.84a
+
+    def kw_evoke(self, c):
+        return Keyword("evoke", mana(c[0]))            # CR 702.74a
+
+    def kw_cumulative_upkeep(self, c):
+        return Keyword("cumulative upkeep", mana(c[0]))   # CR 702.24a
+
+    def kw_madness(self, c):
+        return Keyword("madness", mana(c[0]))          # CR 702.35a
+
+    def kw_convoke(self, c):
+        return Keyword("convoke")                      # CR 702.51a
+
+    def kw_delve(self, c):
+        return Keyword("delve")                        # CR 702.66a
+
+    def cost_discard(self, c):
+        return {"discard": c[0] if c else 1}           # CR 118.3, 701.9
+
+    add_cost_list = cost_list
+
+    def additional_cost(self, c):
+        cost = c[0]
+        if cost.mana or cost.tap or cost.untap or cost.sacrifice_self or cost.exile_self \
+                or cost.discard_self or cost.loyalty is not None:
+            raise Unsupported("this additional cost to cast a spell")
+        return Line("abilities", (ir.AdditionalCost(cost),))   # CR 601.2b, 601.2f
+
+    def once_each_turn(self, c):
+        return [ActivationRestriction(once_per_turn=True)]     # CR 602.5b
+
+    def sorcery_once_each_turn(self, c):
+        return [ActivationRestriction(once_per_turn=True, sorcery=True)]   # CR 602.5b, 602.5d
+
+    def as_an_instant(self, c):
+        return [ActivationRestriction()]               # CR 602.5e: any time its controller has priority
+
+    def during_your_turn(self, c):
+        return [ActivationRestriction(timing="your_turn")]
+
+    def your_turn_once_each_turn(self, c):
+        return [ActivationRestriction(once_per_turn=True, timing="your_turn")]   # CR 602.5, 602.5b
+
+    def during_your_upkeep(self, c):
+        return [ActivationRestriction(timing="your_upkeep")]
+
+    def before_attackers(self, c):
+        return [ActivationRestriction(timing="before_attackers")]
+
+    def vp_sacrifice_self_unless(self, c):
+        cost = mana(c[0])
+
+        def make(who):
+            if who != You():
+                raise Unsupported("another player sacrifices unless they pay")
+            return [ir.SacrificeUnlessPay(This(), cost)]   # CR 118.12a
+        return VP(make)

@@ -3,7 +3,7 @@ choosing targets (CR 115)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from judgetower.oracle import ir
@@ -26,6 +26,54 @@ def equip_ability(cost: str) -> ir.ActivatedAbility:
                                (Attach(),), sorcery_speed=True)
 
 
+@dataclass(frozen=True)
+class UnearthReturn:
+    """kwcosts: unearth's effect (CR 702.84a): return this card from the graveyard to the
+    battlefield; it gains haste; exile it at the beginning of the next end step; if it would leave
+    the battlefield, exile it instead."""
+
+
+def unearth_ability(cost: str) -> ir.ActivatedAbility:
+    """kwcosts: CR 702.84a: "Unearth [cost]" means "[Cost]: Return this card from your graveyard
+    to the battlefield. It gains haste. Exile it at the beginning of the next end step. If it would
+    leave the battlefield, exile it instead of putting it anywhere else. Activate only as a sorcery."."""
+    return ir.ActivatedAbility(ir.Cost(mana=cost), (), (UnearthReturn(),), sorcery_speed=True, zone="graveyard")
+
+
+def cycling_ability(cost) -> ir.ActivatedAbility:
+    """kwcosts: CR 702.29a: "Cycling [cost]" means "[Cost], Discard this card: Draw a card.",
+    an activated ability that functions only while the card is in a player's hand. ``cost``: a
+    mana cost, or a Cost ("Cycling—Pay 2 life")."""
+    full = replace(cost, discard_self=True) if isinstance(cost, ir.Cost) else ir.Cost(mana=cost, discard_self=True)
+    return ir.ActivatedAbility(full, (), (ir.Draw(ir.You(), 1),), zone="hand")
+
+
+def cost_text(cost) -> str:
+    """kwcosts: a keyword's cost for the log: "{1}{G}", "{1}{G}, pay 3 life"."""
+    if not isinstance(cost, ir.Cost):
+        return str(cost)
+    parts = [cost.mana] if cost.mana else []
+    if cost.life:
+        parts.append(f"pay {cost.life} life")
+    if cost.sacrifice is not None:
+        parts.append("sacrifice a permanent")
+    if cost.discard:
+        parts.append(f"discard {cost.discard} card(s)")
+    if cost.exile_from_graveyard:
+        parts.append(f"exile {cost.exile_from_graveyard} card(s) from your graveyard")
+    return ", ".join(parts) or "{0}"
+
+
+#: kwcosts: the ``Source.ability`` of a creature tapped for convoke (CR 702.51a)
+CONVOKE = -702
+
+#: kwcosts: the ``Source.ability`` of a card exiled from the graveyard for delve (CR 702.66a)
+DELVE = -66
+
+#: kwcosts: steps of a turn before attackers are declared (CR 602.5, 508.1)
+BEFORE_ATTACKERS = ("untap", "upkeep", "draw", "precombat_main", "beginning_of_combat")
+
+
 class CastingMixin:
 
     # ------------------------------------------------------------------ abilities of objects
@@ -39,6 +87,10 @@ class CastingMixin:
                     cached.append(ab)
                 elif isinstance(ab, ir.Keyword) and ab.name == "equip":
                     cached.append(equip_ability(ab.arg))
+                elif isinstance(ab, ir.Keyword) and ab.name == "cycling":
+                    cached.append(cycling_ability(ab.arg))   # kwcosts: CR 702.29a
+                elif isinstance(ab, ir.Keyword) and ab.name == "unearth":
+                    cached.append(unearth_ability(ab.arg))   # kwcosts: CR 702.84a
             object.__setattr__(o.compiled, "_activated", cached)
         return cached
 
@@ -46,6 +98,10 @@ class CastingMixin:
         for ab in o.compiled.abilities:
             if isinstance(ab, ir.AlternativeCost):
                 return ab.cost
+            if isinstance(ab, ir.Keyword) and ab.name == "evoke":
+                # kwcosts: CR 702.74a: "You may cast this spell by paying [cost] rather than
+                # paying its mana cost" (an alternative cost, CR 118.9)
+                return ir.Cost(mana=ab.arg)
         return None
 
     def keyword_arg(self, o, name: str):
@@ -119,14 +175,38 @@ class CastingMixin:
         return ()
 
     # ------------------------------------------------------------------ mana
-    def mana_sources(self, p: int, exclude: int | None = None) -> list[Source]:
+    def mana_sources(self, p: int, exclude: int | None = None, helpers: frozenset = frozenset()) -> list[Source]:
         key = (self._version, p, exclude)
         cached = getattr(self, "_sources_cache", None)
         if cached is not None and cached[0] == key:
-            return list(cached[1])
-        out = self._mana_sources(p, exclude)
-        self._sources_cache = (key, out)
-        return list(out)
+            out = list(cached[1])
+        else:
+            out = self._mana_sources(p, exclude)
+            self._sources_cache = (key, out)
+            out = list(out)
+        if "convoke" in helpers:
+            out += self.convoke_sources(p, out)
+        if "delve" in helpers:
+            # kwcosts: CR 702.66a: each card exiled from your graveyard pays for {1}
+            out += [Source(i, DELVE, ("g",)) for i in reversed(self.graveyard(p))]
+        return out
+
+    def convoke_sources(self, p: int, sources: list[Source]) -> list[Source]:
+        """kwcosts: CR 702.51a: each untapped creature you control may be tapped to pay one
+        generic mana or one mana of its colour (it is not a {T} ability, so summoning sickness
+        doesn't matter). A creature already listed as a mana source is left to its mana ability;
+        a creature of several colours (or none) pays only generic mana here ("g")."""
+        used = {s.obj for s in sources}
+        out = []
+        for o in self.permanents(p):
+            if o.tapped or o.id in used:
+                continue
+            ch = self.chars(o)
+            if "Creature" not in ch.types:
+                continue
+            colors = tuple(ch.colors)
+            out.append(Source(o.id, CONVOKE, (colors[0],) if len(colors) == 1 else ("g",)))
+        return out
 
     def _mana_sources(self, p: int, exclude: int | None = None) -> list[Source]:
         out = []
@@ -137,7 +217,8 @@ class CastingMixin:
             if "Creature" in ch.types and o.sick and not ch.has("haste"):
                 continue
             for idx, ab in enumerate(self.activated_abilities(o)):
-                if not ab.mana_ability or not ab.cost.tap or ab.cost.mana or ab.cost.sacrifice_self or ab.cost.exile_self:
+                if not ab.mana_ability or not ab.cost.tap or ab.cost.mana or ab.cost.sacrifice_self or ab.cost.exile_self \
+                        or ab.cost.discard or ab.cost.discard_self:
                     continue
                 units = self.mana_units(o, ab)
                 if units:
@@ -157,29 +238,47 @@ class CastingMixin:
                         units.extend(eff.mana)
         return tuple(units)
 
-    def can_pay_mana(self, p: int, cost: ManaCost, exclude: int | None = None) -> bool:
+    def can_pay_mana(self, p: int, cost: ManaCost, exclude: int | None = None, helpers: frozenset = frozenset()) -> bool:
         if self.rules_free_mana():
             return True
-        plan = plan_payment(cost, self.players[p].mana_pool, self.mana_sources(p, exclude))
+        plan = plan_payment(cost, self.players[p].mana_pool, self.mana_sources(p, exclude, helpers))
         if plan is not None and plan.life and not self.can_pay_life(p, plan.life):
             # CR 119.4: Phyrexian mana can be paid with life only if the life total is high enough
-            plan = plan_payment(cost, self.players[p].mana_pool, self.mana_sources(p, exclude), False)
+            plan = plan_payment(cost, self.players[p].mana_pool, self.mana_sources(p, exclude, helpers), False)
         return plan is not None
 
     def rules_free_mana(self) -> bool:
         return getattr(self.rules, "free_mana", False)
 
-    def pay_mana(self, p: int, cost: ManaCost, what: str, exclude: int | None = None, phyrexian_life=None):
+    def pay_mana(self, p: int, cost: ManaCost, what: str, exclude: int | None = None, phyrexian_life=None,
+                 helpers: frozenset = frozenset()):
         """CR 601.2g-h: activate mana abilities and pay. Returns False if it cannot be paid."""
         if cost.is_free():
             return True
         if self.rules_free_mana():
+            if "convoke" in helpers:
+                # kwcosts: R4: the mana portion is paid without producing mana, so nothing is left
+                # for convoke to pay: no creature is tapped (JT-G4)
+                self.log.add(f"convoke: no creature is tapped for {what}; its mana is paid", "CR 702.51a", "JT-G4", "R4")
+            if "delve" in helpers:
+                # kwcosts: R4, as for convoke: no card is exiled for delve
+                self.log.add(f"delve: no card is exiled for {what}; its mana is paid", "CR 702.66a", "JT-G4", "R4")
             return self.rules.pay_free(self, p, cost, what)
-        plan = plan_payment(cost, self.players[p].mana_pool, self.mana_sources(p, exclude), phyrexian_life)
+        plan = plan_payment(cost, self.players[p].mana_pool, self.mana_sources(p, exclude, helpers), phyrexian_life)
         if plan is None:
             return False
         for s in plan.sources:
             o = self.objects[s.obj]
+            if s.ability == CONVOKE:
+                # kwcosts: CR 702.51a: tapped for convoke, not a mana ability
+                o.tapped = True
+                self.log.add(f"{self.players[p].name} taps {o.name} for convoke", "CR 702.51a")
+                continue
+            if s.ability == DELVE:
+                # kwcosts: CR 702.66a: exiled from the graveyard to pay for {1}
+                self.log.add(f"{self.players[p].name} exiles {o.name} from the graveyard for delve", "CR 702.66a")
+                self.move(o, "exile", cause="delve", rule="CR 702.66a", log=False)
+                continue
             o.tapped = True
             o.activated_this_turn.add(s.ability)
             self.log.add(f"{self.players[p].name} taps {o.name} for mana", "CR 605.3a")
@@ -321,6 +420,13 @@ class CastingMixin:
 
     # ------------------------------------------------------------------ casting
     def spell_cost(self, o, alternative: bool) -> ManaCost:
+        if getattr(o, "madness", False) and o.zone in ("exile", "stack"):
+            # kwcosts: CR 702.35a, 702.35b: cast for its madness cost rather than its mana cost
+            return ManaCost.parse(self.keyword_arg(o, "madness") or None)
+        if o.zone == "graveyard" or getattr(o, "flashback", False):
+            # kwcosts: CR 702.34a: cast from the graveyard by paying the flashback cost rather
+            # than the mana cost (an alternative cost, CR 118.9)
+            return ManaCost.parse(self.flashback_cost(o).mana or None)
         if alternative:
             alt = self.alternative_cost(o)
             return ManaCost.parse(alt.mana or None)
@@ -334,7 +440,49 @@ class CastingMixin:
             alt = self.alternative_cost(o)
             if not self.can_pay_extra(p, o, alt):
                 return False
-        return self.can_pay_mana(p, cost)
+        add = self.additional_cost(o)
+        if add is not None and not self.can_pay_extra(p, o, add):
+            return False   # kwcosts: CR 601.2h: every cost must be payable
+        if o.zone == "graveyard" and not self.can_pay_extra(p, o, self.flashback_cost(o)):
+            return False   # kwcosts: the non-mana part of a flashback cost (CR 702.34a, 601.2h)
+        return self.can_pay_mana(p, cost, helpers=self.payment_helpers(o))
+
+    # -- kwcosts: ways to cast and additional costs ----------------------------------------
+    def has_convoke(self, o) -> bool:
+        """CR 702.51a."""
+        return any(isinstance(ab, ir.Keyword) and ab.name == "convoke" for ab in o.compiled.abilities)
+
+    def payment_helpers(self, o) -> frozenset:
+        """Ways besides mana to pay a spell's mana cost: "convoke" (CR 702.51a), "delve" (CR 702.66a)."""
+        names = {ab.name for ab in o.compiled.abilities if isinstance(ab, ir.Keyword)}
+        return frozenset(names & {"convoke", "delve"})
+
+    def additional_cost(self, o):
+        """The non-mana part of "As an additional cost to cast this spell, ..." (CR 601.2b), or None."""
+        for ab in o.compiled.abilities:
+            if isinstance(ab, ir.AdditionalCost):
+                return ab.cost
+        return None
+
+    def flashback_cost(self, o) -> ir.Cost:
+        """CR 702.34a: the flashback cost as a Cost (mana only, or "—{1}{G}, Pay 3 life")."""
+        arg = self.keyword_arg(o, "flashback")
+        return arg if isinstance(arg, ir.Cost) else ir.Cost(mana=arg or "")
+
+    def can_flashback(self, o) -> bool:
+        """CR 702.34a: an instant or sorcery card with flashback in a graveyard can be cast."""
+        return (o.card is not None and o.zone == "graveyard" and self.keyword_arg(o, "flashback") is not None
+                and ("Instant" in o.card.types or "Sorcery" in o.card.types))
+
+    def activation_timing_ok(self, p: int, ab) -> bool:
+        """CR 602.5: "Activate only during your turn / your upkeep / before attackers are declared"."""
+        if ab.timing == "your_turn":
+            return p == self.active
+        if ab.timing == "your_upkeep":
+            return p == self.active and self.step == "upkeep"
+        if ab.timing == "before_attackers":
+            return p == self.active and self.step in BEFORE_ATTACKERS
+        return True
 
     def can_pay_extra(self, p: int, o, cost: ir.Cost) -> bool:
         """Non-mana parts of a cost (CR 118.3): life, exiling cards from hand, sacrifice."""
@@ -347,6 +495,10 @@ class CastingMixin:
             return False
         if cost.sacrifice is not None and not [x for x in self.permanents(p) if matches(self, x, cost.sacrifice, o)]:
             return False
+        if cost.discard_self and (o.zone != "hand" or o.id not in self.hand(p)):
+            return False   # kwcosts: "Discard this card" (CR 702.29a)
+        if cost.discard and len([c for c in self.hand(p) if c != o.id]) < cost.discard:
+            return False   # kwcosts: "Discard a card" (CR 118.3)
         return True
 
     def can_pay_life(self, p: int, n: int) -> bool:
@@ -355,10 +507,22 @@ class CastingMixin:
     def cast_spell(self, p: int, card_obj, alternative: bool = False):
         """CR 601.2a-i."""
         name = card_obj.name
+        from_zone = card_obj.zone
         spell = self.move(card_obj, "stack", controller=p, cause="cast", rule="CR 601.2a", log=False)
         spell.alternative = alternative
-        spell.cast_from = "hand"
-        self.log.add(f"{self.players[p].name} casts {name}", "CR 601.2a")
+        spell.cast_from = from_zone
+        if from_zone == "graveyard":
+            # kwcosts: CR 702.34a: cast from the graveyard with flashback
+            spell.flashback = True
+            self.log.add(f"{self.players[p].name} casts {name} from the graveyard with flashback "
+                         f"{cost_text(self.keyword_arg(spell, 'flashback'))}", "CR 601.2a", "CR 702.34a")
+        elif from_zone == "exile" and getattr(card_obj, "madness", False):
+            # kwcosts: CR 702.35a, 608.2g: cast with madness while its trigger resolves
+            spell.madness = True
+            self.log.add(f"{self.players[p].name} casts {name} from exile for its madness cost "
+                         f"{self.keyword_arg(spell, 'madness')}", "CR 601.2a", "CR 702.35a", "CR 608.2g")
+        else:
+            self.log.add(f"{self.players[p].name} casts {name}", "CR 601.2a")
         yield from self.choose_modes(p, spell)   # CR 601.2b, 700.2a: modes come first
         base = self.spell_cost(spell, alternative)
         # 601.2b: optional and additional costs, X
@@ -366,6 +530,7 @@ class CastingMixin:
         multikicker = self.keyword_arg(spell, "multikicker")
         buyback = self.keyword_arg(spell, "buyback")
         phy_life = None
+        cv = self.payment_helpers(spell)   # kwcosts: convoke, delve (CR 702.51a, 702.66a)
 
         def total(x=0, kicks=0, bb=False, extra_targets=0):
             c = base.with_x(x)
@@ -383,7 +548,7 @@ class CastingMixin:
         kicks = 0
         if kicker or multikicker:
             limit = 1 if kicker else 10
-            opts = [k for k in range(limit + 1) if self.can_pay_mana(p, total(0, k))]
+            opts = [k for k in range(limit + 1) if self.can_pay_mana(p, total(0, k), helpers=cv)]
             kicks = yield from self.ask(p, "kicker", self.forced_count_options(opts, "kicker" if kicker else "multikicker"),
                                         f"kick {name} how many times?", "CR 702.33a" if kicker else "CR 702.33c")
         spell.kicked = kicks
@@ -393,7 +558,7 @@ class CastingMixin:
                          "CR 702.33a" if kicker else "CR 702.33c")
         bb = False
         if buyback:
-            opts = [False] + ([True] if self.can_pay_mana(p, total(0, kicks, True)) else [])
+            opts = [False] + ([True] if self.can_pay_mana(p, total(0, kicks, True), helpers=cv) else [])
             bb = yield from self.ask(p, "buyback", self.forced_bool_options(opts, "buyback"), f"pay buyback for {name}?", "CR 702.27a")
         spell.buyback = bb
         x = 0
@@ -402,7 +567,7 @@ class CastingMixin:
                 xmax = 20
             else:
                 xmax = -1
-                while xmax < 30 and self.can_pay_mana(p, total(xmax + 1, kicks, bb)):
+                while xmax < 30 and self.can_pay_mana(p, total(xmax + 1, kicks, bb), helpers=cv):
                     xmax += 1
             x = yield from self.ask(p, "x", self.forced_x_options(list(range(0, max(0, xmax) + 1))),
                                     f"choose X for {name}", "CR 601.2b")
@@ -410,7 +575,7 @@ class CastingMixin:
         base_cost = total(x, kicks, bb)
         if base.phyrexian and not self.rules_free_mana():
             opts = []
-            if plan_payment(base_cost, self.players[p].mana_pool, self.mana_sources(p), False) is not None:
+            if plan_payment(base_cost, self.players[p].mana_pool, self.mana_sources(p, None, cv), False) is not None:
                 opts.append(False)
             if self.can_pay_life(p, 2 * len(base.phyrexian)):
                 opts.append(True)
@@ -420,7 +585,7 @@ class CastingMixin:
         inc = self._cost_increase(spell)
         afford = None
         if inc:
-            afford = lambda n: self.can_pay_mana(p, total(x, kicks, bb, max(0, n - 1)))  # noqa: E731
+            afford = lambda n: self.can_pay_mana(p, total(x, kicks, bb, max(0, n - 1)), helpers=cv)  # noqa: E731
         spell.targets = yield from self.choose_targets(p, spell, specs, afford)
         n_targets = sum(len(t) for t in spell.targets)
         cost = total(x, kicks, bb, max(0, n_targets - 1) if inc else 0)
@@ -428,8 +593,18 @@ class CastingMixin:
             self.log.add(f"{name} targets " + ", ".join(self.target_name(t) for ts in spell.targets for t in ts), "CR 601.2c")
         # 601.2h: pay
         if alternative:
+            if self.keyword_arg(spell, "evoke") is not None:
+                self.log.add(f"{self.players[p].name} evokes {name}", "CR 702.74a", "CR 118.9")
             yield from self.pay_extra(p, spell, self.alternative_cost(spell), name)
-        if not self.pay_mana(p, cost, name, phyrexian_life=phy_life):
+        if getattr(spell, "flashback", False):
+            # kwcosts: CR 702.34a, 601.2h: the non-mana part of the flashback cost
+            yield from self.pay_extra(p, spell, self.flashback_cost(spell), name)
+        add = self.additional_cost(spell)
+        if add is not None:
+            # kwcosts: CR 601.2b, 601.2h: the additional cost is paid with the others
+            self.log.add(f"{self.players[p].name} pays the additional cost of {name}", "CR 601.2b", "CR 601.2h")
+            yield from self.pay_extra(p, spell, add, name)
+        if not self.pay_mana(p, cost, name, phyrexian_life=phy_life, helpers=cv):
             raise RuntimeError(f"engine offered an unpayable cast of {name}")
         self.touch()
         self.events.append({"kind": "cast", "obj": spell, "player": p})
@@ -471,12 +646,31 @@ class CastingMixin:
             cands = [x.id for x in self.permanents(p) if matches(self, x, cost.sacrifice, source)]
             c = yield from self.ask(p, "cards", cands, f"sacrifice for {what}", "CR 701.21a")
             self.move(self.objects[c], "graveyard", cause="sacrificed", rule="CR 701.21a")
+        for _ in range(cost.discard):
+            # kwcosts: "Discard a card" as a cost (CR 118.3, 701.9a)
+            cands = [c for c in self.hand(p) if c != source.id]
+            c = yield from self.ask(p, "cards", cands, f"discard a card for {what}", "CR 118.3")
+            self.log.add(f"{self.players[p].name} discards {self.objects[c].name} to pay for {what}", "CR 118.3", "CR 701.9a")
+            self.move(self.objects[c], "graveyard", cause=f"discarded for {what}", rule="CR 701.9a", log=False)
 
     # ------------------------------------------------------------------ activating
     def can_activate(self, p: int, o, idx: int, ab) -> bool:
         cost = ab.cost
-        if o.controller != p:
+        # kwcosts: the zone it functions from (CR 113.6b, 113.6m: cycling from the hand only,
+        # unearth from the graveyard); outside the battlefield, a card in the player's own hand or
+        # graveyard (Judge Tower: the shared graveyard is every player's, R5)
+        zone = getattr(ab, "zone", "battlefield")
+        if o.zone != zone:
             return False
+        if zone != "battlefield":
+            if o.id not in self.zone_list(zone, p):
+                return False
+        elif o.controller != p:
+            return False
+        if getattr(ab, "once_per_turn", False) and idx in o.activated_this_turn:
+            return False   # CR 602.5b
+        if getattr(ab, "timing", "") and not self.activation_timing_ok(p, ab):
+            return False   # CR 602.5
         ch = self.chars(o)
         if cost.tap or cost.untap:
             if (cost.tap and o.tapped) or (cost.untap and not o.tapped):
@@ -531,6 +725,10 @@ class CastingMixin:
         if not self.pay_mana(p, ManaCost.parse(cost.mana or None), f"{name}'s ability", exclude=o.id):
             raise RuntimeError(f"engine offered an unpayable activation of {name}")
         yield from self.pay_extra(p, o, cost, f"{name}'s ability")
+        if cost.discard_self:
+            # kwcosts: CR 702.29a: cycling: "[Cost], Discard this card: Draw a card."
+            self.log.add(f"{self.players[p].name} cycles {name} (discards it)", "CR 702.29a", "CR 701.9a")
+            self.move(o, "graveyard", cause="discarded as a cost", rule="CR 701.9a", log=False)
         if cost.sacrifice_self:
             self.move(o, "graveyard", cause="sacrificed as a cost", rule="CR 701.21a")
         if cost.exile_self:
@@ -549,6 +747,25 @@ class CastingMixin:
 
     def after_activate(self, p: int, o, idx: int) -> None:
         """Hook for variants."""
+
+    def _e_UnearthReturn(self, e, ctx):
+        """kwcosts: CR 702.84a."""
+        card = self.current(ctx["source"])
+        if card is None or card.zone != "graveyard":
+            return
+        p = ctx["controller"]
+        new = self.move(card, "battlefield", controller=p, cause="unearth", rule="CR 702.84a")
+        if new is None:
+            return
+        new.granted = new.granted | frozenset({"haste"})
+        new.unearthed = True
+        self.touch()
+        self.log.add(f"{new.name} returns with unearth: it gains haste and is exiled at the beginning of the next end step",
+                     "CR 702.84a")
+        self.delayed.append({"when": "next_end_step", "effects": (ir.ExileObjects(ir.Chosen("unearth")),),
+                             "controller": p, "source": new, "chosen": {"unearth": [new]}, "turn": self.turn})
+        return
+        yield
 
     # ------------------------------------------------------------------ entering
     def apply_enter_replacements(self, o) -> None:

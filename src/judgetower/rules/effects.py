@@ -349,6 +349,26 @@ class EffectsMixin:
             self.log.add(f"{o.name} is countered", "CR 701.6a")
             self.move(o, "graveyard", cause="countered", rule="CR 701.6a")
 
+    def _e_SacrificeUnlessPay(self, e, ctx):
+        """kwcosts: "sacrifice [it] unless you pay [cost]" (CR 118.12a; echo CR 702.30a).
+        Judge Tower: "unless" is paid when able (JT-C1, R9), and mana is always payable (JT-G4)."""
+        from judgetower.rules.mana import ManaCost
+        payer = ctx["controller"]
+        ab = getattr(ctx.get("item"), "ability", None)
+        rules = ("CR 702.30a", "CR 118.12a") if getattr(ab, "name", "") == "echo" else ("CR 118.12a",)
+        for o in self.objs(e.what, ctx):
+            if o.zone != "battlefield" or o.controller != payer:
+                continue
+            cost = ManaCost.parse(e.mana)
+            opts = [False] + ([True] if self.can_pay_mana(payer, cost) else [])
+            paid = yield from self.ask(payer, "pay", self.forced_bool_options(opts, "unless"),
+                                       f"pay {e.mana} to keep {o.name}? (else it is sacrificed)", rules[0])
+            if paid and self.pay_mana(payer, cost, f"{o.name}'s \"unless\""):
+                self.log.add(f"{self.players[payer].name} pays {e.mana}: {o.name} is not sacrificed", *rules)
+                continue
+            self.log.add(f"{self.players[payer].name} doesn't pay {e.mana}: sacrifices {o.name}", *rules, "CR 701.21a")
+            self.move(o, "graveyard", cause="sacrificed", rule="CR 701.21a", log=False)
+
     # ------------------------------------------------------------------ cards
     def draw(self, p: int, n: int, rule: str = "CR 121.1"):
         """CR 121: draw one card at a time; an empty library marks the player for CR 704.5b.

@@ -290,6 +290,7 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
         o = GameObject(self.new_id(), None, comp, controller, controller, "battlefield", token=spec,
                        timestamp=self.new_timestamp(), sick=True)
         o.uid = o.id
+        o.control_mark = self.players[controller].upkeeps_begun   # kwcosts: echo (CR 702.30a)
         self.objects[o.id] = o
         self.battlefield.append(o.id)
         self._on_enter_battlefield(o)
@@ -428,6 +429,23 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
             self.touch()
             self.log.add(f"the copy of {o.name} ceases to exist", "CR 707.10a", "CR 704.5e")
             return None
+        if from_zone == "stack" and getattr(o, "flashback", False) and to_zone != "exile":
+            # kwcosts: CR 702.34a: a spell cast with flashback is exiled instead of going anywhere
+            # else when it leaves the stack (resolving, countered, ...)
+            self.log.add(f"{o.name} was cast with flashback: it is exiled instead", "CR 702.34a")
+            to_zone, position = "exile", "top"
+        if from_zone == "battlefield" and getattr(o, "unearthed", False) and to_zone != "exile":
+            # kwcosts: CR 702.84a: a permanent returned by unearth is exiled instead of leaving
+            # the battlefield any other way
+            self.log.add(f"{o.name} was unearthed: it is exiled instead", "CR 702.84a")
+            to_zone, position = "exile", "top"
+        madness = (from_zone == "hand" and to_zone == "graveyard" and cause.startswith("discard")
+                   and any(getattr(ab, "name", None) == "madness" for ab in o.compiled.abilities))
+        if madness:
+            # kwcosts: CR 702.35a: a card with madness that would be discarded is discarded into
+            # exile instead of the graveyard
+            self.log.add(f"{o.name} has madness: it is discarded into exile", "CR 702.35a")
+            to_zone, position = "exile", "top"
         to_zone, position = self.rules.replace_move(self, o, to_zone, position)
         src_list = self.zone_of(o)
         if o.id in src_list:
@@ -447,6 +465,11 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
             new.tapped = tapped
             new.sick = True
             new.kicked, new.x = o.kicked, o.x
+            new.control_mark = self.players[new.controller].upkeeps_begun   # kwcosts: echo (CR 702.30a)
+            # kwcosts: evoke (CR 702.74a): its evoke cost was paid (the alternative cost of a
+            # card with evoke)
+            new.evoked = from_zone == "stack" and bool(getattr(o, "alternative", False)) and any(
+                getattr(ab, "name", None) == "evoke" for ab in o.compiled.abilities)
         if face_down:
             new.face_down = True
         new.uid = o.uid
@@ -468,6 +491,15 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
         self.touch()
         self.events.append({"kind": "zone", "old": o, "new": new, "from": from_zone, "to": to_zone,
                             "cause": cause, "old_chars": old_chars})
+        if madness and to_zone == "exile":
+            # kwcosts: CR 702.35a: "When this card is exiled this way, its owner may cast it by
+            # paying [cost] rather than paying its mana cost. If that player doesn't, they put
+            # this card into their graveyard."
+            from judgetower.rules.triggers import madness_trigger
+            new.madness = True
+            idx, ab = madness_trigger(new)
+            self.pending_triggers.append({"source": new, "index": idx, "ability": ab, "controller": new.owner,
+                                          "context": {}})
         if log:
             what = o.name if not (to_zone in ("library",) or face_down) else ("a card" if from_zone in ("library", "hand") else o.name)
             who = self.players[new_owner].name

@@ -48,7 +48,7 @@ class LegalityMixin:
             return "CR 305.1"
         if isinstance(a, Cast):
             o = self.objects.get(a.obj)
-            if o is None or a.obj not in self.hand(p):
+            if o is None or (a.obj not in self.hand(p) and not (a.obj in self.graveyard(p) and self.can_flashback(o))):
                 return "CR 601.2a"
             if not o.compiled.ok:
                 return "CR 601.2"
@@ -68,9 +68,17 @@ class LegalityMixin:
             return "CR 601.2h"
         if isinstance(a, Activate):
             o = self.objects.get(a.obj)
-            if o is None or o.zone != "battlefield" or o.controller != p:
+            if o is None or o.zone not in ("battlefield", "hand", "graveyard") or (
+                    o.zone == "battlefield" and o.controller != p) or (o.zone != "battlefield" and a.obj not in self.zone_list(o.zone, p)):
                 return "CR 602.2"
             ab = self.activated_abilities(o)[a.index]
+            # kwcosts: where the ability functions, restrictions on its use
+            if o.zone != ab.zone:
+                return "CR 702.29a" if ab.cost.discard_self else "CR 113.6"
+            if ab.once_per_turn and a.index in o.activated_this_turn:
+                return "CR 602.5b"
+            if ab.timing and not self.activation_timing_ok(p, ab):
+                return "CR 602.5"
             ch = self.chars(o)
             if (ab.cost.tap and o.tapped):
                 return "CR 118.3"  # a tapped permanent can't be tapped to pay a cost (also CR 107.5)

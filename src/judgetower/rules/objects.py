@@ -67,6 +67,18 @@ class GameObject:
     may_look: frozenset[int] = frozenset()
     # kwstatic: a copy of a spell (storm, CR 707.10): it ceases to exist when it leaves the stack
     kws_copy: bool = False
+    # kwcosts: cast with its flashback cost: exiled whenever it would leave the stack (CR 702.34a)
+    flashback: bool = False
+    # kwcosts: how many upkeeps its controller had begun when it came under their control
+    # (echo, CR 702.30a); -1: before the game or scenario position began
+    control_mark: int = -1
+    # kwcosts: returned by unearth: exiled instead if it would leave the battlefield (CR 702.84a)
+    unearthed: bool = False
+    # kwcosts: cast for its evoke cost (CR 702.74a)
+    evoked: bool = False
+    # kwcosts: exiled by madness (may be cast for its madness cost, CR 702.35a); on the stack:
+    # cast that way
+    madness: bool = False
 
     @property
     def name(self) -> str:
@@ -127,6 +139,7 @@ class Player:
     first_game: bool = False
     shame: int = 0
     attacked_count_turn: int = 0    # creatures this player attacked with this turn
+    upkeeps_begun: int = 0          # kwcosts: upkeep steps of theirs begun so far (echo, CR 702.30a)
 
     @property
     def alive(self) -> bool:

@@ -93,6 +93,33 @@ class PriorityMixin:
             for idx, ab in enumerate(self.activated_abilities(o)):
                 if self.can_activate(p, o, idx, ab):
                     actions.append(Activate(o.id, idx))
+        # kwcosts: abilities that function from the hand (cycling, CR 702.29a, 113.6m)
+        for oid in self.hand(p):
+            o = self.objects[oid]
+            if o.card is None or not o.compiled.ok:
+                continue
+            for idx, ab in enumerate(self.activated_abilities(o)):
+                if ab.zone == "hand" and self.can_activate(p, o, idx, ab):
+                    actions.append(Activate(oid, idx))
+        # kwcosts: abilities that function from the graveyard (unearth, CR 702.84a; Judge Tower:
+        # the shared graveyard is every player's, R5)
+        for oid in list(self.graveyard(p)):
+            o = self.objects[oid]
+            if o.card is None or not o.compiled.ok:
+                continue
+            for idx, ab in enumerate(self.activated_abilities(o)):
+                if ab.zone == "graveyard" and self.can_activate(p, o, idx, ab):
+                    actions.append(Activate(oid, idx))
+        # kwcosts: flashback: cast from the graveyard (CR 702.34a; Judge Tower: the shared
+        # graveyard is every player's, R5)
+        for oid in list(self.graveyard(p)):
+            o = self.objects[oid]
+            if not o.compiled.ok or not self.can_flashback(o):
+                continue
+            if not ("Instant" in o.card.types or sorcery_ok):
+                continue
+            if self.can_cast(p, o, alternative=False):
+                actions.append(Cast(oid))
         return actions
 
     def sorcery_timing(self, p: int) -> bool:

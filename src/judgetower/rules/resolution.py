@@ -105,6 +105,14 @@ class ResolutionMixin:
             return cur is not None and cur.zone == "battlefield" and not cur.tapped
         if cond == "attacked_with_3":
             return self.players[controller].attacked_count_turn >= 3
+        if cond == "evoked":
+            return bool(getattr(source, "evoked", False))   # kwcosts: CR 702.74a
+        if cond == "echo_due":
+            # kwcosts: CR 702.30a: it came under your control since the beginning of your last
+            # upkeep (the upkeep before the one now begun)
+            cur = self.current(source)
+            return (cur is not None and cur.zone == "battlefield" and cur.controller == controller
+                    and cur.control_mark >= self.players[controller].upkeeps_begun - 1)
         raise ValueError(f"unknown condition {cond!r}")
 
     def current(self, o):

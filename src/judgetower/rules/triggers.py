@@ -36,6 +36,35 @@ class HideawayLook:
     n: int
 
 
+@dataclass(frozen=True)
+class CumulativeUpkeepPay:
+    """kwcosts: cumulative upkeep's payment (CR 702.24a): pay ``mana`` for each age counter, or
+    sacrifice the permanent. Judge Tower: paid when able (JT-C1, R9), mana is free (JT-G4, R4)."""
+
+    mana: str
+
+
+@dataclass(frozen=True)
+class EvokeSacrifice:
+    """kwcosts: evoke's effect (CR 702.74a): its controller sacrifices it."""
+
+
+@dataclass(frozen=True)
+class MadnessCast:
+    """kwcosts: madness's triggered ability (CR 702.35a): the owner may cast the exiled card for
+    its madness cost (during the resolution, CR 608.2g); if not, it goes to their graveyard."""
+
+    cost: str
+
+
+def madness_trigger(o) -> tuple[int, Synth]:
+    """kwcosts: the madness trigger of ``o`` as (printed index, ability)."""
+    for i, ab in enumerate(o.compiled.abilities):
+        if isinstance(ab, ir.Keyword) and ab.name == "madness":
+            return i, Synth("madness", ir.Trigger("madness"), effects=(MadnessCast(ab.arg),))
+    raise ValueError(f"{o.name} has no madness")
+
+
 PERSIST = Synth("persist", ir.Trigger("dies", ir.This()), effects=(PersistReturn(),))
 
 # kwstatic: triggered keyword abilities. Each printed instance triggers on its own (CR 702.83b,
@@ -77,6 +106,23 @@ def triggered_abilities(o) -> list[tuple[int, object]]:
                 cached.append((i, ab))
             elif isinstance(ab, ir.Keyword) and ab.name == "persist":
                 cached.append((i, PERSIST))
+            elif isinstance(ab, ir.Keyword) and ab.name == "echo":
+                # kwcosts: CR 702.30a: "At the beginning of your upkeep, if this permanent came
+                # under your control since the beginning of your last upkeep, sacrifice it unless
+                # you pay [cost]."
+                cached.append((i, Synth("echo", ir.Trigger("upkeep", whose="you"),
+                                        effects=(ir.SacrificeUnlessPay(ir.This(), ab.arg),), condition="echo_due")))
+            elif isinstance(ab, ir.Keyword) and ab.name == "cumulative upkeep":
+                # kwcosts: CR 702.24a: "At the beginning of your upkeep, if this permanent is on
+                # the battlefield, put an age counter on this permanent. Then you may pay [cost]
+                # for each age counter on it. If you don't, sacrifice it."
+                cached.append((i, Synth("cumulative upkeep", ir.Trigger("upkeep", whose="you"),
+                                        effects=(ir.PutCounters(ir.This(), "age", 1), CumulativeUpkeepPay(ab.arg)))))
+            elif isinstance(ab, ir.Keyword) and ab.name == "evoke":
+                # kwcosts: CR 702.74a: "When this permanent enters, if its evoke cost was paid,
+                # its controller sacrifices it."
+                cached.append((i, Synth("evoke", ir.Trigger("enters", ir.This()), effects=(EvokeSacrifice(),),
+                                        condition="evoked")))
             elif isinstance(ab, ir.Keyword) and ab.name == "hideaway":
                 cached.append((i, Synth("hideaway", ir.Trigger("enters", ir.This()), effects=(HideawayLook(int(ab.arg)),))))
             elif isinstance(ab, ir.Keyword) and ab.name in KWS_TRIGGERS:
@@ -362,6 +408,58 @@ class TriggersMixin:
             new.counters["-1/-1"] = new.counters.get("-1/-1", 0) + 1
             self.touch()
             self.log.add(f"{new.name} returns with a -1/-1 counter", "CR 702.79a")
+        return
+        yield
+
+    def _e_CumulativeUpkeepPay(self, e, ctx):
+        """kwcosts: CR 702.24a."""
+        from judgetower.rules.mana import ManaCost
+        o = self.current(ctx["source"])
+        p = ctx["controller"]
+        if o is None or o.zone != "battlefield" or o.controller != p:
+            return
+        n = o.counters.get("age", 0)
+        total = e.mana * n
+        cost = ManaCost.parse(total or None)
+        opts = [False] + ([True] if self.can_pay_mana(p, cost) else [])
+        paid = yield from self.ask(p, "pay", self.forced_bool_options(opts, "unless"),
+                                   f"pay {total or '{0}'} (cumulative upkeep, {n} age counter(s)) to keep {o.name}?",
+                                   "CR 702.24a")
+        if paid and self.pay_mana(p, cost, f"{o.name}'s cumulative upkeep"):
+            self.log.add(f"{self.players[p].name} pays cumulative upkeep {total or '{0}'} for {o.name}", "CR 702.24a")
+            return
+        self.log.add(f"{self.players[p].name} doesn't pay cumulative upkeep: sacrifices {o.name}", "CR 702.24a", "CR 701.21a")
+        self.move(o, "graveyard", cause="sacrificed", rule="CR 701.21a", log=False)
+
+    def _e_MadnessCast(self, e, ctx):
+        """kwcosts: CR 702.35a, 608.2g. Judge Tower: "may" is taken when able (JT-C1, R9); mana is
+        always payable (JT-G4, R4)."""
+        card = self.current(ctx["source"])
+        p = ctx["controller"]
+        if card is None or card.zone != "exile" or not card.madness:
+            return
+        ok = (card.card is not None and card.compiled.ok and self.spell_has_targets(p, card)
+              and self.can_pay_mana(p, self.spell_cost(card, False).with_x(0),
+                                    helpers=self.payment_helpers(card)))
+        add = self.additional_cost(card)
+        if ok and add is not None and not self.can_pay_extra(p, card, add):
+            ok = False
+        opts = [False] + ([True] if ok else [])
+        cast = yield from self.ask(p, "may", self.forced_bool_options(opts, "may"),
+                                   f"cast {card.name} for its madness cost {e.cost}?", "CR 702.35a")
+        if cast:
+            yield from self.cast_spell(p, card)
+            return
+        self.log.add(f"{self.players[p].name} doesn't cast {card.name}: it goes to the graveyard", "CR 702.35a")
+        self.move(card, "graveyard", cause="madness not used", rule="CR 702.35a")
+
+    def _e_EvokeSacrifice(self, e, ctx):
+        """kwcosts: CR 702.74a."""
+        o = self.current(ctx["source"])
+        if o is None or o.zone != "battlefield":
+            return
+        self.log.add(f"{self.players[o.controller].name} sacrifices {o.name} (evoked)", "CR 702.74a", "CR 701.21a")
+        self.move(o, "graveyard", cause="sacrificed", rule="CR 701.21a", log=False)
         return
         yield
 

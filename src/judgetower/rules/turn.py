@@ -162,6 +162,7 @@ class TurnMixin:
             self.touch()
             self.log.add(f"{self.players[ap].name} untaps their permanents", "CR 502.3")
         elif step == "upkeep":
+            self.players[ap].upkeeps_begun += 1   # kwcosts: echo's "your last upkeep" (CR 702.30a)
             self.events.append({"kind": "step", "step": "upkeep", "player": ap})
         elif step == "draw":
             if self.is_first_turn_of_game and self.skip_first_draw and self.turn == 1:

@@ -464,6 +464,10 @@ class Runner:
             self.ensure_priority(p, key)
             ref = self.resolve_ref(a["cast"], list(g.hand(p)), f"{key}.cast")
             if ref is None:
+                # kwcosts: a card not in the hand is cast from the graveyard (flashback, CR 702.34a)
+                ref = self.resolve_ref(a["cast"], [i for i in g.graveyard(p) if g.can_flashback(g.objects[i])],
+                                       f"{key}.cast")
+            if ref is None:
                 raise Bad(f"{key}.cast", f"{a['cast']!r} is not in {a['player']}'s hand")
             self.decide(p, Cast(ref, alternative=bool(a.get("alternative", False))))
             self.feed_cast_choices(p, a, key)
@@ -477,6 +481,11 @@ class Runner:
             self.ensure_priority(p, key)
             perms = [o.id for o in g.permanents(p)]
             ref = self.resolve_ref(act["card"], perms, f"{key}.activate.card")
+            if ref is None:
+                # kwcosts: a card in the hand or graveyard with an ability that functions there
+                # (cycling, CR 702.29a; unearth, CR 702.84a)
+                ref = self.resolve_ref(act["card"], [i for z in ("hand", "graveyard") for i in g.zone_list(z, p) if any(
+                    ab.zone == z for ab in g.activated_abilities(g.objects[i]))], f"{key}.activate.card")
             if ref is None:
                 raise Bad(f"{key}.activate.card", f"{act['card']!r} is not a permanent {a['player']} controls")
             k = int(act.get("ability", 1))
