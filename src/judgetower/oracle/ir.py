@@ -603,6 +603,27 @@ class Trigger:
     subject: Union[This, Filter, None] = None
     whose: str | None = None
     include_self: bool = False
+    # triggers branch: "deals [combat] damage to a player/an opponent": ``recipient`` "player" |
+    # "opponent", ``combat`` only combat damage; "a spell that targets ~": ``targets_self``
+    recipient: str | None = None
+    combat: bool = False
+    targets_self: bool = False
+
+
+# -- triggers branch: more trigger events (CR 603) ------------------------------------------------
+#: "blocks"            — ``subject`` is declared as a blocker, once per combat (CR 509.3a)
+#: "becomes_blocked"   — ``subject`` becomes blocked, once per combat (CR 509.3c)
+#: "attacks_or_blocks" — ``subject`` attacks (CR 508.3a) or blocks (CR 509.3a)
+#: "blocks_or_blocked" — ``subject`` blocks or becomes blocked (CR 509.3a, 509.3c)
+#: "cast"              — a spell matching ``subject`` (a Filter) is cast (CR 601.2i); ``whose``
+#:                       "you" | "opponent" | "each" is its caster; ``targets_self``: it targets
+#:                       the object with the ability (heroic)
+#: "deals_damage"      — ``subject`` deals damage (``combat``: combat damage) to a player
+#:                       (``recipient`` "player") or an opponent ("opponent") (CR 120.3, 510.3a)
+#: "draw"              — ``whose`` ("you" | "opponent" | "each") draws a card (CR 121.1)
+#: "beginning_of_combat" / "precombat_main" — beginning of that step/phase (CR 603.2b, 507, 505)
+TRIGGER_EVENTS = TRIGGER_EVENTS + ("blocks", "becomes_blocked", "attacks_or_blocks", "blocks_or_blocked",
+                                   "cast", "deals_damage", "draw", "beginning_of_combat", "precombat_main")
 
 
 # ---------------------------------------------------------------------------

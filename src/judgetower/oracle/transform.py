@@ -381,6 +381,7 @@ class OracleTransformer(Transformer):
     def triggered(self, c):
         trigger, items = c
         effects, condition, _ = finish_effects(items, triggered=True)
+        self._check_trigger_refs(trigger, (tuple(self.ctx.targets), effects))  # triggers branch
         return Line("abilities", (TriggeredAbility(trigger, tuple(self.ctx.targets), effects,
                                                    condition=condition),))
 
@@ -450,6 +451,146 @@ class OracleTransformer(Transformer):
 
     def step_each_end(self, c):
         return self._trigger(Trigger("end_step", whose="each"))
+
+    # -- triggers branch: more trigger conditions (CR 603) -----------------------------------
+
+    def your_control(self, c):
+        return "you"
+
+    def opponent_control(self, c):
+        return "opponent"
+
+    def combat_word(self, c):
+        return "combat"
+
+    def damaged_a_player(self, c):
+        return "player"
+
+    def damaged_an_opponent(self, c):
+        return "opponent"
+
+    @staticmethod
+    def _under(fnp: FilterNP, whose: str, other: bool = False) -> Filter:
+        """"[a land] enters the battlefield under your control": the permanent's controller as it
+        enters (CR 603.6a)."""
+        f = fnp.filter
+        if fnp.head is not None or f.zone != "battlefield":
+            raise Unsupported("'enters under ... control' of something not a permanent")
+        if f.controller is not None:
+            raise Unsupported("two controllers in one trigger")
+        return replace(f, controller=whose, other=other or f.other)
+
+    def ev_filter_enters_under(self, c):
+        fnp, whose = c
+        return self._trigger(Trigger("enters", self._under(fnp, whose)))
+
+    def ev_other_enters_under(self, c):
+        fnp, whose = c
+        return self._trigger(Trigger("enters", self._under(fnp, whose, other=True)))
+
+    def ev_self_or_other_enters_under(self, c):
+        return self._trigger(Trigger("enters", replace(self._under(c[-1], "you"), other=False),
+                                     include_self=True))
+
+    @staticmethod
+    def _permanents(fnp: FilterNP) -> Filter:
+        if fnp.head is not None or fnp.filter.zone != "battlefield":
+            raise Unsupported("a combat trigger about something not a permanent")
+        return fnp.filter
+
+    def ev_filter_attacks(self, c):
+        return self._trigger(Trigger("attacks", self._permanents(c[-1])))
+
+    def ev_other_attacks(self, c):
+        return self._trigger(Trigger("attacks", replace(self._permanents(c[-1]), other=True)))
+
+    def ev_self_blocks(self, c):
+        return self._trigger(Trigger("blocks", This()))
+
+    def ev_filter_blocks(self, c):
+        return self._trigger(Trigger("blocks", self._permanents(c[-1])))
+
+    def ev_self_attacks_or_blocks(self, c):
+        return self._trigger(Trigger("attacks_or_blocks", This()))
+
+    def ev_self_becomes_blocked(self, c):
+        return self._trigger(Trigger("becomes_blocked", This()))
+
+    def ev_filter_becomes_blocked(self, c):
+        return self._trigger(Trigger("becomes_blocked", self._permanents(c[-1])))
+
+    def ev_self_blocks_or_blocked(self, c):
+        return self._trigger(Trigger("blocks_or_blocked", This()))
+
+    def _cast(self, fnp: FilterNP, whose: str, targets_self: bool = False) -> Trigger:
+        """CR 601.2i: "Whenever you cast a [filter] spell". The spell is the trigger object; an
+        effect on it ("counter it", "copy it") has no IR yet (see ``_check_trigger_refs``)."""
+        f = fnp.filter
+        if fnp.head != "spell" or f.zone != "battlefield" or f.controller is not None or f.other:
+            raise Unsupported("a cast trigger not about '[kind of] spell'")
+        return self._trigger(Trigger("cast", replace(f, zone="stack"), whose=whose,
+                                     targets_self=targets_self))
+
+    #: events whose trigger gives "that much" an amount, and those that have a defending player
+    AMOUNT_EVENTS = ("gain_life", "lose_life", "deals_damage")
+    DEFENDING_EVENTS = ("attacks", "blocks", "becomes_blocked", "attacks_or_blocks", "blocks_or_blocked")
+    NEW_EVENTS = ("blocks", "becomes_blocked", "attacks_or_blocks", "blocks_or_blocked", "cast",
+                  "deals_damage", "draw", "beginning_of_combat", "precombat_main")
+
+    def _check_trigger_refs(self, trigger: Trigger, ability) -> None:
+        """References the engine can't give a value for this trigger's event are refused, never
+        played as nothing: the spell of a cast trigger ("counter it"), "that much" where the event
+        has no amount, "defending player" outside combat triggers."""
+        if trigger.event == "cast" and contains(ability, lambda v: isinstance(v, TriggerObject)):
+            raise Unsupported("an effect on the spell that triggered a cast trigger")
+        if trigger.event in self.NEW_EVENTS or trigger.whose == "opponent":
+            if trigger.event not in self.AMOUNT_EVENTS and contains(ability, lambda v: isinstance(v, TriggerAmount)):
+                raise Unsupported("'that much' for a trigger event without an amount")
+            if trigger.event not in self.DEFENDING_EVENTS and contains(ability, lambda v: isinstance(v, DefendingPlayer)):
+                raise Unsupported("'defending player' outside a combat trigger")
+
+    def ev_you_cast(self, c):
+        return self._cast(c[-1], "you")
+
+    def ev_opponent_casts(self, c):
+        return self._cast(c[-1], "opponent")
+
+    def ev_player_casts(self, c):
+        return self._cast(c[-1], "each")
+
+    def ev_you_cast_targeting_self(self, c):
+        return self._cast(FilterNP(Filter(), "spell"), "you", targets_self=True)
+
+    def ev_self_deals_damage_player(self, c):
+        combat = "combat" in c
+        return self._trigger(Trigger("deals_damage", This(), recipient=c[-1], combat=combat))
+
+    def ev_filter_deals_damage_player(self, c):
+        combat = "combat" in c
+        fnp = c[0]
+        return self._trigger(Trigger("deals_damage", self._permanents(fnp), recipient=c[-1],
+                                     combat=combat))
+
+    def ev_you_draw(self, c):
+        return self._trigger(Trigger("draw", whose="you"))
+
+    def ev_opponent_draws(self, c):
+        return self._trigger(Trigger("draw", whose="opponent"))
+
+    def ev_player_draws(self, c):
+        return self._trigger(Trigger("draw", whose="each"))
+
+    def step_combat_yours(self, c):
+        return self._trigger(Trigger("beginning_of_combat", whose="you"))
+
+    def step_combat_each(self, c):
+        return self._trigger(Trigger("beginning_of_combat", whose="each"))
+
+    def step_main1_yours(self, c):
+        return self._trigger(Trigger("precombat_main", whose="you"))
+
+    def step_opponents(self, c):
+        return self._trigger(Trigger(c[-1], whose="opponent"))
 
     # -- conditions ------------------------------------------------------------------------
 
@@ -831,6 +972,8 @@ class OracleTransformer(Transformer):
             return self.ctx.antecedent_player
         if self.ctx.trigger is not None and self.ctx.trigger.whose is not None:
             return TriggerPlayer()
+        if self.ctx.trigger is not None and self.ctx.trigger.recipient is not None:
+            return TriggerPlayer()  # triggers branch: the player dealt damage
         raise Unsupported("'that player' without a player before it")
 
     def p_defending_player(self, c):

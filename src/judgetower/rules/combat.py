@@ -165,6 +165,13 @@ class CombatMixin:
                 ao.blocked_by.append(b)
                 ao.was_blocked = True
                 self.log.add(f"{bo.name} blocks {ao.name}", "CR 509.1")
+        # triggers branch: "whenever ~ blocks" (CR 509.3a) triggers once per blocker; "whenever ~
+        # becomes blocked" (CR 509.3c) once per blocked attacker, however many block it
+        for b in self._blockers():
+            self.events.append({"kind": "blocks", "obj": b, "defending": b.controller})
+        for a in self._attackers():
+            if a.was_blocked and a.blocked_by:
+                self.events.append({"kind": "blocked", "obj": a, "defending": self.attacked_player(a)})
         self.touch()
 
     # ------------------------------------------------------------------ damage (CR 510)

@@ -7,9 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from judgetower.oracle import ir
-from judgetower.rules.filters import matches_chars
+from judgetower.rules.filters import chars_of, matches_chars
 from judgetower.rules.layers import base_chars
-from judgetower.rules.objects import StackAbility
+from judgetower.rules.objects import GameObject, StackAbility
 
 
 @dataclass(frozen=True)
@@ -88,9 +88,10 @@ class TriggersMixin:
             return
         departed = [e["old"] for e in events if e["kind"] == "zone" and e.get("from") == "battlefield"]
         watchers = [self.objects[i] for i in self.battlefield]
-        for ev in events:
+        for k, ev in enumerate(events):
             self._until_leaves(ev)
             self._check_event(ev, watchers, departed)
+            self._check_event_more(ev, watchers, events[k + 1:])  # triggers branch
             self._check_delayed(ev)
 
     def _until_leaves(self, ev) -> None:
@@ -165,6 +166,75 @@ class TriggersMixin:
                     t = ab.trigger
                     if t.event == "attacks" and self._subject_ok(t, w, a, self.chars(a)):
                         self._trigger(w, idx, ab, {"trigger_obj": a, "defending": ev["defending"]})
+
+    # -- triggers branch: more trigger events (CR 603) ---------------------------------------
+    def _check_event_more(self, ev, watchers, later) -> None:
+        """Combat (CR 508.3a, 509.3a, 509.3c), cast (CR 601.2i), damage (CR 510.3a) and draw
+        (CR 121.1) triggers. Each event is seen by the permanents on the battlefield when it
+        happened: those still there, and those that left after it in this same batch (a creature
+        that dealt combat damage and then died still triggers, CR 603.10)."""
+        kind = ev["kind"]
+        if kind == "attacks":
+            a = ev["obj"]
+            self._fire(("attacks_or_blocks",), watchers, a, {"trigger_obj": a, "defending": ev["defending"]})
+        elif kind == "blocks":
+            b = ev["obj"]
+            self._fire(("blocks", "attacks_or_blocks", "blocks_or_blocked"), watchers, b,
+                       {"trigger_obj": b, "defending": ev["defending"]})
+        elif kind == "blocked":
+            a = ev["obj"]
+            self._fire(("becomes_blocked", "blocks_or_blocked"), watchers, a,
+                       {"trigger_obj": a, "defending": ev["defending"]})
+        elif kind == "cast":
+            spell, p = ev["obj"], ev["player"]
+            ch = base_chars(spell)
+            for w in watchers:
+                for idx, ab in triggered_abilities(w):
+                    t = ab.trigger
+                    if t.event != "cast" or not self._whose_ok(t.whose, p, w):
+                        continue
+                    if not self._subject_ok(t, w, spell, ch):
+                        continue
+                    if t.targets_self and not any(x == w.id for ts in (spell.targets or []) for x in ts):
+                        continue  # heroic: "a spell that targets [this]" (CR 115.10)
+                    self._trigger(w, idx, ab, {"trigger_obj": spell, "trigger_player": p})
+        elif kind == "damage" and "player" in ev:
+            src, p = ev["source"], ev["player"]
+            was_there = watchers + [e["old"] for e in later if e["kind"] == "zone" and e.get("from") == "battlefield"
+                                    and e.get("old") is not None]
+            ch = chars_of(self, src) if isinstance(src, GameObject) else None
+            for w in was_there:
+                for idx, ab in triggered_abilities(w):
+                    t = ab.trigger
+                    if t.event != "deals_damage" or (t.combat and not ev.get("combat")):
+                        continue
+                    if t.recipient == "opponent" and not self.are_opponents(p, w.controller):
+                        continue
+                    if ch is None or not self._subject_ok(t, w, src, ch):
+                        continue
+                    self._trigger(w, idx, ab, {"trigger_obj": src, "trigger_player": p, "trigger_amount": ev["amount"]})
+        elif kind == "draw":
+            p = ev["player"]
+            for w in watchers:
+                for idx, ab in triggered_abilities(w):
+                    t = ab.trigger
+                    if t.event == "draw" and self._whose_ok(t.whose, p, w):
+                        self._trigger(w, idx, ab, {"trigger_player": p})
+
+    def _fire(self, events, watchers, obj, ctx) -> None:
+        ch = self.chars(obj) if obj.zone == "battlefield" else base_chars(obj)
+        for w in watchers:
+            for idx, ab in triggered_abilities(w):
+                t = ab.trigger
+                if t.event in events and self._subject_ok(t, w, obj, ch):
+                    self._trigger(w, idx, ab, dict(ctx))
+
+    def _whose_ok(self, whose, p, w) -> bool:
+        if whose == "you":
+            return p == w.controller
+        if whose == "opponent":
+            return self.are_opponents(p, w.controller)
+        return True
 
     def _subject_ok(self, t, watcher, obj, ch) -> bool:
         subj = t.subject
