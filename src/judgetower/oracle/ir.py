@@ -618,12 +618,14 @@ class Trigger:
 #: "cast"              — a spell matching ``subject`` (a Filter) is cast (CR 601.2i); ``whose``
 #:                       "you" | "opponent" | "each" is its caster; ``targets_self``: it targets
 #:                       the object with the ability (heroic)
+#: "cast_self"         — "When you cast this spell": the spell itself is cast; the ability
+#:                       triggers from the stack (CR 601.2i, 113.6k)
 #: "deals_damage"      — ``subject`` deals damage (``combat``: combat damage) to a player
 #:                       (``recipient`` "player") or an opponent ("opponent") (CR 120.3, 510.3a)
 #: "draw"              — ``whose`` ("you" | "opponent" | "each") draws a card (CR 121.1)
 #: "beginning_of_combat" / "precombat_main" — beginning of that step/phase (CR 603.2b, 507, 505)
 TRIGGER_EVENTS = TRIGGER_EVENTS + ("blocks", "becomes_blocked", "attacks_or_blocks", "blocks_or_blocked",
-                                   "cast", "deals_damage", "draw", "beginning_of_combat", "precombat_main")
+                                   "cast", "cast_self", "deals_damage", "draw", "beginning_of_combat", "precombat_main")
 
 
 # ---------------------------------------------------------------------------

@@ -480,6 +480,9 @@ class OracleTransformer(Transformer):
             raise Unsupported("two controllers in one trigger")
         return replace(f, controller=whose, other=other or f.other)
 
+    def p_that_objects_controller(self, c):
+        return ControllerOf(self.that_object(c))
+
     def ev_filter_enters_under(self, c):
         fnp, whose = c
         return self._trigger(Trigger("enters", self._under(fnp, whose)))
@@ -534,7 +537,9 @@ class OracleTransformer(Transformer):
     #: events whose trigger gives "that much" an amount, and those that have a defending player
     AMOUNT_EVENTS = ("gain_life", "lose_life", "deals_damage")
     DEFENDING_EVENTS = ("attacks", "blocks", "becomes_blocked", "attacks_or_blocks", "blocks_or_blocked")
-    NEW_EVENTS = ("blocks", "becomes_blocked", "attacks_or_blocks", "blocks_or_blocked", "cast",
+    #: events about a permanent still on the battlefield when its trigger resolves, usually
+    OBJECT_EVENTS = ("enters", "attacks", "blocks", "becomes_blocked", "deals_damage")
+    NEW_EVENTS = ("blocks", "becomes_blocked", "attacks_or_blocks", "blocks_or_blocked", "cast", "cast_self",
                   "deals_damage", "draw", "beginning_of_combat", "precombat_main")
 
     def _check_trigger_refs(self, trigger: Trigger, ability) -> None:
@@ -560,6 +565,30 @@ class OracleTransformer(Transformer):
 
     def ev_you_cast_targeting_self(self, c):
         return self._cast(FilterNP(Filter(), "spell"), "you", targets_self=True)
+
+    def _attached(self, trigger: Trigger) -> Trigger:
+        """A trigger about "enchanted creature"/"equipped creature": the permanent this Aura or
+        Equipment is attached to when the event happens; "it" in the effect is that permanent (the
+        event's object, CR 603.2)."""
+        self._trigger(trigger)
+        self.ctx.self_ref = TriggerObject()
+        return trigger
+
+    def ev_attached_attacks(self, c):
+        return self._attached(Trigger("attacks", c[0]))
+
+    def ev_attached_deals_damage_player(self, c):
+        return self._attached(Trigger("deals_damage", c[0], recipient=c[-1], combat="combat" in c))
+
+    def step_attached_controller(self, c):
+        """"At the beginning of the upkeep of enchanted creature's controller": ``whose`` is
+        "attached_controller", ``subject`` says which permanent."""
+        step, ref = c
+        return self._trigger(Trigger(step, ref, whose="attached_controller"))
+
+    def ev_cast_self(self, c):
+        """"When you cast this spell" (CR 601.2i): it triggers from the stack (CR 113.6k)."""
+        return self._trigger(Trigger("cast_self", This()))
 
     def ev_self_deals_damage_player(self, c):
         combat = "combat" in c
@@ -992,6 +1021,9 @@ class OracleTransformer(Transformer):
             return Chosen("exiled")
         if self.ctx.antecedent is not None:
             return self.ctx.antecedent
+        t = self.ctx.trigger  # triggers branch: "that creature" is the permanent the event was about
+        if t is not None and isinstance(t.subject, Filter) and t.event in self.OBJECT_EVENTS:
+            return TriggerObject()
         raise Unsupported("'that card' without an object before it")
 
     def linked_exiled(self, c):

@@ -158,6 +158,8 @@ class TriggersMixin:
                         continue
                     if t.whose == "opponent" and ev["player"] == w.controller:
                         continue
+                    if t.whose == "attached_controller" and not self._attached_controller(w, ev["player"]):
+                        continue  # triggers branch: "the upkeep of enchanted creature's controller"
                     self._trigger(w, idx, ab, {"trigger_player": ev["player"]})
         elif kind == "attacks":
             a = ev["obj"]
@@ -198,6 +200,11 @@ class TriggersMixin:
                     if t.targets_self and not any(x == w.id for ts in (spell.targets or []) for x in ts):
                         continue  # heroic: "a spell that targets [this]" (CR 115.10)
                     self._trigger(w, idx, ab, {"trigger_obj": spell, "trigger_player": p})
+            # "When you cast this spell" functions on the stack (CR 113.6k)
+            if getattr(spell, "compiled", None) is not None:
+                for idx, ab in triggered_abilities(spell):
+                    if ab.trigger.event == "cast_self":
+                        self._trigger(spell, idx, ab, {"trigger_player": p})
         elif kind == "damage" and "player" in ev:
             src, p = ev["source"], ev["player"]
             was_there = watchers + [e["old"] for e in later if e["kind"] == "zone" and e.get("from") == "battlefield"
@@ -229,6 +236,11 @@ class TriggersMixin:
                 if t.event in events and self._subject_ok(t, w, obj, ch):
                     self._trigger(w, idx, ab, dict(ctx))
 
+    def _attached_controller(self, w, p) -> bool:
+        """Is ``p`` the controller of the permanent ``w`` is attached to?"""
+        o = self.objects.get(w.attached_to) if w.attached_to is not None else None
+        return o is not None and o.zone == "battlefield" and o.controller == p
+
     def _whose_ok(self, whose, p, w) -> bool:
         if whose == "you":
             return p == w.controller
@@ -242,6 +254,9 @@ class TriggersMixin:
             return True
         if isinstance(subj, ir.This):
             return obj is watcher or obj.id == watcher.id
+        if isinstance(subj, (ir.Enchanted, ir.Equipped)):
+            # triggers branch: "enchanted/equipped creature attacks/deals damage"
+            return watcher.attached_to is not None and watcher.attached_to == obj.id
         if isinstance(subj, ir.Filter):
             if obj.id == watcher.id and not t.include_self and subj.other:
                 return False
