@@ -608,6 +608,7 @@ class Trigger:
     recipient: str | None = None
     combat: bool = False
     targets_self: bool = False
+    by: Filter | None = None  # "becomes blocked by [a creature]", "blocks [a creature]"
 
 
 # -- triggers branch: more trigger events (CR 603) ------------------------------------------------
@@ -622,10 +623,18 @@ class Trigger:
 #:                       triggers from the stack (CR 601.2i, 113.6k)
 #: "deals_damage"      — ``subject`` deals damage (``combat``: combat damage) to a player
 #:                       (``recipient`` "player") or an opponent ("opponent") (CR 120.3, 510.3a)
+#: "dealt_damage"      — ``subject`` is dealt damage: once for all damage dealt to it at once,
+#:                       "that much" the total (CR 120.3)
+#: "deals_damage" with ``recipient`` "creature": to each creature dealt damage ("that creature")
+#: "attacks_unblocked" — ``subject`` attacks and isn't blocked (CR 509.3g)
+#: "blocked_by"        — ``subject`` becomes blocked by a creature matching ``by``, once per
+#:                       blocker (CR 509.3d); "blocks_creature" — ``subject`` blocks a creature
+#:                       matching ``by``, once per attacker (CR 509.3b); "that creature" is the other one
 #: "draw"              — ``whose`` ("you" | "opponent" | "each") draws a card (CR 121.1)
 #: "beginning_of_combat" / "precombat_main" — beginning of that step/phase (CR 603.2b, 507, 505)
 TRIGGER_EVENTS = TRIGGER_EVENTS + ("blocks", "becomes_blocked", "attacks_or_blocks", "blocks_or_blocked",
-                                   "cast", "cast_self", "deals_damage", "draw", "beginning_of_combat", "precombat_main")
+                                   "cast", "cast_self", "deals_damage", "draw", "beginning_of_combat", "precombat_main",
+                                   "dealt_damage", "attacks_unblocked", "blocked_by", "blocks_creature")
 
 
 # ---------------------------------------------------------------------------

@@ -535,12 +535,15 @@ class OracleTransformer(Transformer):
                                      targets_self=targets_self))
 
     #: events whose trigger gives "that much" an amount, and those that have a defending player
-    AMOUNT_EVENTS = ("gain_life", "lose_life", "deals_damage")
-    DEFENDING_EVENTS = ("attacks", "blocks", "becomes_blocked", "attacks_or_blocks", "blocks_or_blocked")
+    AMOUNT_EVENTS = ("gain_life", "lose_life", "deals_damage", "dealt_damage")
+    DEFENDING_EVENTS = ("attacks", "blocks", "becomes_blocked", "attacks_or_blocks", "blocks_or_blocked",
+                        "attacks_unblocked", "blocked_by", "blocks_creature")
     #: events about a permanent still on the battlefield when its trigger resolves, usually
-    OBJECT_EVENTS = ("enters", "attacks", "blocks", "becomes_blocked", "deals_damage")
+    OBJECT_EVENTS = ("enters", "attacks", "blocks", "becomes_blocked", "deals_damage", "dealt_damage",
+                     "attacks_unblocked")
     NEW_EVENTS = ("blocks", "becomes_blocked", "attacks_or_blocks", "blocks_or_blocked", "cast", "cast_self",
-                  "deals_damage", "draw", "beginning_of_combat", "precombat_main")
+                  "deals_damage", "draw", "beginning_of_combat", "precombat_main", "dealt_damage",
+                  "attacks_unblocked", "blocked_by", "blocks_creature")
 
     def _check_trigger_refs(self, trigger: Trigger, ability) -> None:
         """References the engine can't give a value for this trigger's event are refused, never
@@ -585,6 +588,36 @@ class OracleTransformer(Transformer):
         "attached_controller", ``subject`` says which permanent."""
         step, ref = c
         return self._trigger(Trigger(step, ref, whose="attached_controller"))
+
+    def ev_self_dealt_damage(self, c):
+        return self._trigger(Trigger("dealt_damage", This()))
+
+    def ev_filter_dealt_damage(self, c):
+        return self._trigger(Trigger("dealt_damage", self._permanents(c[-1])))
+
+    def ev_attached_dealt_damage(self, c):
+        return self._attached(Trigger("dealt_damage", c[0]))
+
+    def ev_self_deals_damage_creature(self, c):
+        return self._trigger(Trigger("deals_damage", This(), recipient="creature", combat="combat" in c))
+
+    def ev_self_attacks_unblocked(self, c):
+        return self._trigger(Trigger("attacks_unblocked", This()))
+
+    def ev_filter_attacks_unblocked(self, c):
+        return self._trigger(Trigger("attacks_unblocked", self._permanents(c[-1])))
+
+    def _by(self, fnp: FilterNP) -> Filter:
+        f = self._permanents(fnp)
+        if f.controller is not None or f.other:
+            raise Unsupported("'blocked by' a creature described by its controller")
+        return f
+
+    def ev_self_blocked_by(self, c):
+        return self._trigger(Trigger("blocked_by", This(), by=self._by(c[-1])))
+
+    def ev_self_blocks_creature(self, c):
+        return self._trigger(Trigger("blocks_creature", This(), by=self._by(c[-1])))
 
     def ev_cast_self(self, c):
         """"When you cast this spell" (CR 601.2i): it triggers from the stack (CR 113.6k)."""
@@ -1024,6 +1057,8 @@ class OracleTransformer(Transformer):
         t = self.ctx.trigger  # triggers branch: "that creature" is the permanent the event was about
         if t is not None and isinstance(t.subject, Filter) and t.event in self.OBJECT_EVENTS:
             return TriggerObject()
+        if t is not None and (t.by is not None or t.recipient == "creature"):
+            return TriggerObject()  # the blocking/blocked creature, the creature dealt damage
         raise Unsupported("'that card' without an object before it")
 
     def linked_exiled(self, c):

@@ -172,6 +172,14 @@ class CombatMixin:
         for a in self._attackers():
             if a.was_blocked and a.blocked_by:
                 self.events.append({"kind": "blocked", "obj": a, "defending": self.attacked_player(a)})
+                # "becomes blocked by a creature" once per blocker (CR 509.3d), "blocks a creature"
+                # once per attacker blocked (CR 509.3b)
+                for b in a.blocked_by:
+                    self.events.append({"kind": "block_pair", "attacker": a, "blocker": self.objects[b],
+                                        "defending": self.attacked_player(a)})
+            elif not a.was_blocked:
+                # "attacks and isn't blocked" (CR 509.3g)
+                self.events.append({"kind": "unblocked", "obj": a, "defending": self.attacked_player(a)})
         self.touch()
 
     # ------------------------------------------------------------------ damage (CR 510)
@@ -280,6 +288,7 @@ class CombatMixin:
             for o in self._attackers() + self._blockers():
                 if self._deals_now(o, True):
                     o.dealt_first_strike = True
+        self.damage_batch = getattr(self, "damage_batch", 0) + 1  # triggers branch: dealt at once (CR 510.2)
         for src, tgt, n in assignments:
             self.deal_damage(src, tgt, n, combat=True)
         if not assignments:

@@ -138,7 +138,8 @@ class EffectsMixin:
                 return 0
             self.log.add(f"{src_name} deals {n} damage to {self.players[p].name}", "CR 120.3a")
             self.lose_life(p, n, rule="CR 120.3a")
-            self.events.append({"kind": "damage", "source": source, "player": p, "amount": n, "combat": combat})
+            self.events.append({"kind": "damage", "source": source, "player": p, "amount": n, "combat": combat,
+                                "batch": getattr(self, "damage_batch", 0)})
         else:
             o = target
             if o.zone != "battlefield":
@@ -156,11 +157,15 @@ class EffectsMixin:
                     o.deathtouch_damage = True
                 self.log.add(f"{src_name} deals {n} damage to {o.name}", "CR 120.3e")
             self.touch()
+            # triggers branch: damage dealt to a permanent, for "is dealt damage" (CR 120.3)
+            self.events.append({"kind": "damage", "source": source, "obj": o, "amount": n, "combat": combat,
+                                "batch": getattr(self, "damage_batch", 0)})
         if src_ch is not None and src_ch.has("lifelink"):
             self.gain_life(source.controller, n, rule="CR 702.15b")
         return n
 
     def _e_DealDamage(self, e, ctx):
+        self.damage_batch = getattr(self, "damage_batch", 0) + 1  # triggers branch: one damage event (CR 120.3)
         n = self.amount(e.amount, ctx)
         source = self.objs(e.source, ctx, lki=True)
         src = source[0] if source else ctx["source"]

@@ -205,6 +205,25 @@ class TriggersMixin:
                 for idx, ab in triggered_abilities(spell):
                     if ab.trigger.event == "cast_self":
                         self._trigger(spell, idx, ab, {"trigger_player": p})
+        elif kind == "damage" and "obj" in ev and not ev.get("_seen"):
+            self._damage_to_permanent(ev, watchers, later)
+        elif kind == "unblocked":
+            a = ev["obj"]
+            self._fire(("attacks_unblocked",), watchers, a, {"trigger_obj": a, "defending": ev["defending"]})
+        elif kind == "block_pair":
+            a, b = ev["attacker"], ev["blocker"]
+            for subject, other, event in ((a, b, "blocked_by"), (b, a, "blocks_creature")):
+                ch = self.chars(subject) if subject.zone == "battlefield" else base_chars(subject)
+                och = self.chars(other) if other.zone == "battlefield" else base_chars(other)
+                for w in watchers:
+                    for idx, ab in triggered_abilities(w):
+                        t = ab.trigger
+                        if t.event != event or not self._subject_ok(t, w, subject, ch):
+                            continue
+                        if t.by is not None and not matches_chars(self, other, och, t.by, w):
+                            continue
+                        # "that creature" is the other creature of the pair (CR 509.3b, 509.3d)
+                        self._trigger(w, idx, ab, {"trigger_obj": other, "defending": ev["defending"]})
         elif kind == "damage" and "player" in ev:
             src, p = ev["source"], ev["player"]
             was_there = watchers + [e["old"] for e in later if e["kind"] == "zone" and e.get("from") == "battlefield"
@@ -213,7 +232,7 @@ class TriggersMixin:
             for w in was_there:
                 for idx, ab in triggered_abilities(w):
                     t = ab.trigger
-                    if t.event != "deals_damage" or (t.combat and not ev.get("combat")):
+                    if t.event != "deals_damage" or (t.combat and not ev.get("combat")) or t.recipient == "creature":
                         continue
                     if t.recipient == "opponent" and not self.are_opponents(p, w.controller):
                         continue
@@ -227,6 +246,36 @@ class TriggersMixin:
                     t = ab.trigger
                     if t.event == "draw" and self._whose_ok(t.whose, p, w):
                         self._trigger(w, idx, ab, {"trigger_player": p})
+
+    def _damage_to_permanent(self, ev, watchers, later) -> None:
+        """"Whenever ~ is dealt damage" triggers once for all the damage dealt to it at the same
+        time, whatever the number of sources; "that much" is the total (CR 120.3, 603.2c).
+        "Whenever ~ deals [combat] damage to a creature" triggers once per creature dealt damage."""
+        o, batch = ev["obj"], ev.get("batch")
+        same = [e for e in later if e["kind"] == "damage" and e.get("obj") is o and e.get("batch") == batch]
+        for e in same:
+            e["_seen"] = True
+        total = ev["amount"] + sum(e["amount"] for e in same)
+        was_there = watchers + [e["old"] for e in later if e["kind"] == "zone" and e.get("from") == "battlefield"
+                                and e.get("old") is not None]
+        o_ch = chars_of(self, o) if o.zone == "battlefield" else base_chars(o)
+        for w in was_there:
+            for idx, ab in triggered_abilities(w):
+                t = ab.trigger
+                if t.event == "dealt_damage" and self._subject_ok(t, w, o, o_ch):
+                    self._trigger(w, idx, ab, {"trigger_obj": o, "trigger_amount": total})
+        for e in [ev] + same:
+            src = e["source"]
+            if not isinstance(src, GameObject) or "Creature" not in o_ch.types:
+                continue
+            src_ch = chars_of(self, src)
+            for w in was_there:
+                for idx, ab in triggered_abilities(w):
+                    t = ab.trigger
+                    if t.event != "deals_damage" or t.recipient != "creature" or (t.combat and not e.get("combat")):
+                        continue
+                    if self._subject_ok(t, w, src, src_ch):
+                        self._trigger(w, idx, ab, {"trigger_obj": o, "trigger_amount": e["amount"]})
 
     def _fire(self, events, watchers, obj, ctx) -> None:
         ch = self.chars(obj) if obj.zone == "battlefield" else base_chars(obj)
