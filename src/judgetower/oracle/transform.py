@@ -543,7 +543,7 @@ class OracleTransformer(Transformer):
                      "attacks_unblocked")
     NEW_EVENTS = ("blocks", "becomes_blocked", "attacks_or_blocks", "blocks_or_blocked", "cast", "cast_self",
                   "deals_damage", "draw", "beginning_of_combat", "precombat_main", "dealt_damage",
-                  "attacks_unblocked", "blocked_by", "blocks_creature")
+                  "attacks_unblocked", "blocked_by", "blocks_creature", "discard")
 
     def _check_trigger_refs(self, trigger: Trigger, ability) -> None:
         """References the engine can't give a value for this trigger's event are refused, never
@@ -632,6 +632,15 @@ class OracleTransformer(Transformer):
         fnp = c[0]
         return self._trigger(Trigger("deals_damage", self._permanents(fnp), recipient=c[-1],
                                      combat=combat))
+
+    def ev_you_discard(self, c):
+        return self._trigger(Trigger("discard", whose="you"))
+
+    def ev_opponent_discards(self, c):
+        return self._trigger(Trigger("discard", whose="opponent"))
+
+    def ev_player_discards(self, c):
+        return self._trigger(Trigger("discard", whose="each"))
 
     def ev_you_draw(self, c):
         return self._trigger(Trigger("draw", whose="you"))

@@ -239,6 +239,13 @@ class TriggersMixin:
                     if ch is None or not self._subject_ok(t, w, src, ch):
                         continue
                     self._trigger(w, idx, ab, {"trigger_obj": src, "trigger_player": p, "trigger_amount": ev["amount"]})
+        elif kind == "zone" and ev.get("from") == "hand" and str(ev.get("cause", "")).startswith("discarded"):
+            p = ev["old"].owner  # the player whose hand it was (cards in a hand: CR 701.9a)
+            for w in watchers:
+                for idx, ab in triggered_abilities(w):
+                    t = ab.trigger
+                    if t.event == "discard" and self._whose_ok(t.whose, p, w):
+                        self._trigger(w, idx, ab, {"trigger_player": p})
         elif kind == "draw":
             p = ev["player"]
             for w in watchers:
