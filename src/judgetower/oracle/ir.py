@@ -630,13 +630,14 @@ class Trigger:
 #: "blocked_by"        — ``subject`` becomes blocked by a creature matching ``by``, once per
 #:                       blocker (CR 509.3d); "blocks_creature" — ``subject`` blocks a creature
 #:                       matching ``by``, once per attacker (CR 509.3b); "that creature" is the other one
+#: "becomes_tapped" / "becomes_untapped" — ``subject`` becomes tapped/untapped (CR 701.26, 603.2e)
 #: "discard"           — ``whose`` ("you" | "opponent" | "each") discards a card (CR 701.9a)
 #: "draw"              — ``whose`` ("you" | "opponent" | "each") draws a card (CR 121.1)
 #: "beginning_of_combat" / "precombat_main" — beginning of that step/phase (CR 603.2b, 507, 505)
 TRIGGER_EVENTS = TRIGGER_EVENTS + ("blocks", "becomes_blocked", "attacks_or_blocks", "blocks_or_blocked",
                                    "cast", "cast_self", "deals_damage", "draw", "beginning_of_combat", "precombat_main",
                                    "dealt_damage", "attacks_unblocked", "blocked_by", "blocks_creature",
-                                   "discard")
+                                   "discard", "becomes_tapped", "becomes_untapped")
 
 
 # ---------------------------------------------------------------------------

@@ -540,10 +540,11 @@ class OracleTransformer(Transformer):
                         "attacks_unblocked", "blocked_by", "blocks_creature")
     #: events about a permanent still on the battlefield when its trigger resolves, usually
     OBJECT_EVENTS = ("enters", "attacks", "blocks", "becomes_blocked", "deals_damage", "dealt_damage",
-                     "attacks_unblocked")
+                     "attacks_unblocked", "becomes_tapped", "becomes_untapped")
     NEW_EVENTS = ("blocks", "becomes_blocked", "attacks_or_blocks", "blocks_or_blocked", "cast", "cast_self",
                   "deals_damage", "draw", "beginning_of_combat", "precombat_main", "dealt_damage",
-                  "attacks_unblocked", "blocked_by", "blocks_creature", "discard")
+                  "attacks_unblocked", "blocked_by", "blocks_creature", "discard", "becomes_tapped",
+                  "becomes_untapped")
 
     def _check_trigger_refs(self, trigger: Trigger, ability) -> None:
         """References the engine can't give a value for this trigger's event are refused, never
@@ -618,6 +619,21 @@ class OracleTransformer(Transformer):
 
     def ev_self_blocks_creature(self, c):
         return self._trigger(Trigger("blocks_creature", This(), by=self._by(c[-1])))
+
+    def tap_tapped(self, c):
+        return "becomes_tapped"
+
+    def tap_untapped(self, c):
+        return "becomes_untapped"
+
+    def ev_self_becomes_tapped(self, c):
+        return self._trigger(Trigger(c[-1], This()))
+
+    def ev_filter_becomes_tapped(self, c):
+        return self._trigger(Trigger(c[-1], self._permanents(c[0])))
+
+    def ev_attached_becomes_tapped(self, c):
+        return self._attached(Trigger(c[-1], c[0]))
 
     def ev_cast_self(self, c):
         """"When you cast this spell" (CR 601.2i): it triggers from the stack (CR 113.6k)."""

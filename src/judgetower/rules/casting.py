@@ -180,6 +180,8 @@ class CastingMixin:
             return False
         for s in plan.sources:
             o = self.objects[s.obj]
+            if not o.tapped:
+                self.note_tapped(o, True)  # triggers branch
             o.tapped = True
             o.activated_this_turn.add(s.ability)
             self.log.add(f"{self.players[p].name} taps {o.name} for mana", "CR 605.3a")
@@ -517,8 +519,12 @@ class CastingMixin:
             o.counters["loyalty"] = o.counters.get("loyalty", 0) + cost.loyalty
             self.log.add(f"{name}: loyalty {cost.loyalty:+d} (now {o.counters['loyalty']})", "CR 606.4")
         if cost.tap:
+            if not o.tapped:
+                self.note_tapped(o, True)  # triggers branch
             o.tapped = True
         if cost.untap:
+            if o.tapped:
+                self.note_tapped(o, False)  # triggers branch
             o.tapped = False
         if not self.pay_mana(p, ManaCost.parse(cost.mana or None), f"{name}'s ability", exclude=o.id):
             raise RuntimeError(f"engine offered an unpayable activation of {name}")

@@ -80,6 +80,8 @@ class CombatMixin:
             o = self.objects[cid]
             o.attacking = d
             if not self.chars(o).has("vigilance"):
+                if not o.tapped:
+                    self.note_tapped(o, True)  # triggers branch
                 o.tapped = True  # CR 508.1f
             self.log.add(f"{o.name} attacks {self.target_name(d)}", "CR 508.1")
         self.players[ap].attacked_count_turn += len(declared)

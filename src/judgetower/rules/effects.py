@@ -220,6 +220,8 @@ class EffectsMixin:
             return False
         if o.regen_shields > 0 and not no_regenerate:
             o.regen_shields -= 1
+            if not o.tapped:
+                self.note_tapped(o, True)  # triggers branch
             o.tapped = True
             o.damage = 0
             o.deathtouch_damage = False
@@ -577,6 +579,7 @@ class EffectsMixin:
         for o in self.objs(e.what, ctx):
             if o.zone == "battlefield" and not o.tapped:
                 o.tapped = True
+                self.note_tapped(o, True)  # triggers branch
                 self.log.add(f"{o.name} becomes tapped", "CR 701.26a")
         self.touch()
         return
@@ -586,6 +589,7 @@ class EffectsMixin:
         for o in self.objs(e.what, ctx):
             if o.zone == "battlefield" and o.tapped:
                 o.tapped = False
+                self.note_tapped(o, False)  # triggers branch
                 self.log.add(f"{o.name} becomes untapped", "CR 701.26b")
         self.touch()
         return

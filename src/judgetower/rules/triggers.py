@@ -207,6 +207,12 @@ class TriggersMixin:
                         self._trigger(spell, idx, ab, {"trigger_player": p})
         elif kind == "damage" and "obj" in ev and not ev.get("_seen"):
             self._damage_to_permanent(ev, watchers, later)
+        elif kind in ("tapped", "untapped"):
+            o = ev["obj"]
+            if o.zone == "battlefield" or any(e["kind"] == "zone" and e.get("old") is o for e in later):
+                self._fire(("becomes_" + kind,), watchers + [e["old"] for e in later if e["kind"] == "zone"
+                                                             and e.get("old") is o],
+                           o, {"trigger_obj": o})
         elif kind == "unblocked":
             a = ev["obj"]
             self._fire(("attacks_unblocked",), watchers, a, {"trigger_obj": a, "defending": ev["defending"]})
@@ -283,6 +289,11 @@ class TriggersMixin:
                         continue
                     if self._subject_ok(t, w, src, src_ch):
                         self._trigger(w, idx, ab, {"trigger_obj": o, "trigger_amount": e["amount"]})
+
+    def note_tapped(self, o, tapped: bool) -> None:
+        """A permanent becomes tapped or untapped (CR 701.26): for "whenever ~ becomes tapped /
+        untapped" (CR 603.2e: entering the battlefield tapped is not becoming tapped)."""
+        self.events.append({"kind": "tapped" if tapped else "untapped", "obj": o})
 
     def _fire(self, events, watchers, obj, ctx) -> None:
         ch = self.chars(obj) if obj.zone == "battlefield" else base_chars(obj)

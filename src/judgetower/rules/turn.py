@@ -162,6 +162,7 @@ class TurnMixin:
             for o in self.permanents(ap):
                 if o.tapped:
                     o.tapped = False
+                    self.note_tapped(o, False)  # triggers branch
             self.touch()
             self.log.add(f"{self.players[ap].name} untaps their permanents", "CR 502.3")
         elif step == "upkeep":
