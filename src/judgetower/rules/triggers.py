@@ -36,6 +36,17 @@ class HideawayLook:
     n: int
 
 
+#: triggers branch: the rule of each newer trigger event, cited when its trigger goes on the stack
+EVENT_RULES = {
+    "blocks": ("CR 509.3a",), "becomes_blocked": ("CR 509.3c",), "attacks_or_blocks": ("CR 508.3a", "CR 509.3a"),
+    "blocks_or_blocked": ("CR 509.3a", "CR 509.3c"), "attacks_unblocked": ("CR 509.3g",),
+    "blocked_by": ("CR 509.3d",), "blocks_creature": ("CR 509.3b",), "cast": ("CR 601.2i",),
+    "cast_self": ("CR 601.2i", "CR 113.6k"), "deals_damage": ("CR 120.3",), "dealt_damage": ("CR 120.3",),
+    "draw": ("CR 121.1",), "discard": ("CR 701.9a",), "becomes_tapped": ("CR 701.26a",),
+    "becomes_untapped": ("CR 701.26b",), "beginning_of_combat": ("CR 507.1", "CR 603.2b"),
+    "precombat_main": ("CR 505.1", "CR 603.2b"),
+}
+
 PERSIST = Synth("persist", ir.Trigger("dies", ir.This()), effects=(PersistReturn(),))
 
 
@@ -385,7 +396,9 @@ class TriggersMixin:
         item.targets = yield from self.choose_targets(p, item, specs)
         self.stack.append(item.id)
         tn = ", ".join(self.target_name(x) for ts in item.targets for x in ts)
-        self.log.add(f"{item.name} triggers" + (f" targeting {tn}" if tn else ""), "CR 603.3")
+        trig = getattr(ab, "trigger", None)
+        extra = EVENT_RULES.get(getattr(trig, "event", None), ())  # triggers branch: the event's own rule
+        self.log.add(f"{item.name} triggers" + (f" targeting {tn}" if tn else ""), "CR 603.3", *extra)
         self.on_trigger_put(item)
 
     def on_trigger_put(self, item) -> None:
