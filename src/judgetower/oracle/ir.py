@@ -625,7 +625,8 @@ class Trigger:
 #:                       (``recipient`` "player") or an opponent ("opponent") (CR 120.3, 510.3a)
 #: "dealt_damage"      — ``subject`` is dealt damage: once for all damage dealt to it at once,
 #:                       "that much" the total (CR 120.3)
-#: "deals_damage" with ``recipient`` "creature": to each creature dealt damage ("that creature")
+#: "deals_damage" with ``recipient`` "creature": to each creature dealt damage ("that creature");
+#:                       with no ``recipient``: once for all the damage it deals at once (total)
 #: "attacks_unblocked" — ``subject`` attacks and isn't blocked (CR 509.3g)
 #: "blocked_by"        — ``subject`` becomes blocked by a creature matching ``by``, once per
 #:                       blocker (CR 509.3d); "blocks_creature" — ``subject`` blocks a creature

@@ -590,6 +590,12 @@ class OracleTransformer(Transformer):
         step, ref = c
         return self._trigger(Trigger(step, ref, whose="attached_controller"))
 
+    def ev_self_deals_damage(self, c):
+        return self._trigger(Trigger("deals_damage", This(), combat="combat" in c))
+
+    def ev_attached_deals_damage(self, c):
+        return self._attached(Trigger("deals_damage", c[0], combat="combat" in c))
+
     def ev_self_dealt_damage(self, c):
         return self._trigger(Trigger("dealt_damage", This()))
 

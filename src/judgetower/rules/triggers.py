@@ -187,6 +187,8 @@ class TriggersMixin:
         happened: those still there, and those that left after it in this same batch (a creature
         that dealt combat damage and then died still triggers, CR 603.10)."""
         kind = ev["kind"]
+        if kind == "damage" and not ev.get("_src_seen"):
+            self._damage_by_source(ev, watchers, later)
         if kind == "attacks":
             a = ev["obj"]
             self._fire(("attacks_or_blocks",), watchers, a, {"trigger_obj": a, "defending": ev["defending"]})
@@ -249,7 +251,7 @@ class TriggersMixin:
             for w in was_there:
                 for idx, ab in triggered_abilities(w):
                     t = ab.trigger
-                    if t.event != "deals_damage" or (t.combat and not ev.get("combat")) or t.recipient == "creature":
+                    if t.event != "deals_damage" or (t.combat and not ev.get("combat")) or t.recipient not in ("player", "opponent"):
                         continue
                     if t.recipient == "opponent" and not self.are_opponents(p, w.controller):
                         continue
@@ -270,6 +272,28 @@ class TriggersMixin:
                     t = ab.trigger
                     if t.event == "draw" and self._whose_ok(t.whose, p, w):
                         self._trigger(w, idx, ab, {"trigger_player": p})
+
+    def _damage_by_source(self, ev, watchers, later) -> None:
+        """"Whenever ~ deals [combat] damage" (no recipient named) triggers once for all the damage
+        the source deals at the same time, to any number of recipients; "that much" is the total
+        (CR 120.3, 603.2c, 510.2)."""
+        src, batch = ev["source"], ev.get("batch")
+        if not isinstance(src, GameObject):
+            return
+        same = [e for e in later if e["kind"] == "damage" and e["source"] is src and e.get("batch") == batch]
+        for e in same:
+            e["_src_seen"] = True
+        total = ev["amount"] + sum(e["amount"] for e in same)
+        was_there = watchers + [e["old"] for e in later if e["kind"] == "zone" and e.get("from") == "battlefield"
+                                and e.get("old") is not None]
+        ch = chars_of(self, src)
+        for w in was_there:
+            for idx, ab in triggered_abilities(w):
+                t = ab.trigger
+                if t.event != "deals_damage" or t.recipient is not None or (t.combat and not ev.get("combat")):
+                    continue
+                if self._subject_ok(t, w, src, ch):
+                    self._trigger(w, idx, ab, {"trigger_obj": src, "trigger_amount": total})
 
     def _damage_to_permanent(self, ev, watchers, later) -> None:
         """"Whenever ~ is dealt damage" triggers once for all the damage dealt to it at the same
