@@ -679,6 +679,9 @@ class OracleTransformer(Transformer):
     def step_combat_each(self, c):
         return self._trigger(Trigger("beginning_of_combat", whose="each"))
 
+    def step_combat_opponents(self, c):
+        return self._trigger(Trigger("beginning_of_combat", whose="opponent"))
+
     def step_main1_yours(self, c):
         return self._trigger(Trigger("precombat_main", whose="you"))
 
