@@ -73,7 +73,10 @@ _ABILITY_WORD = re.compile(r"^(?:%s) \u2014 (?=\S)" % "|".join(re.escape(w) for 
 
 def strip_ability_word(line: str) -> str:
     """CR 207.2c: drop a leading ability word ("Landfall — "); it has no rules meaning."""
-    return _ABILITY_WORD.sub("", line.replace("\u2019", "'"), count=1) if "\u2014" in line else line
+    if "\u2014" not in line:
+        return line
+    m = _ABILITY_WORD.match(line.replace("\u2019", "'"))  # same length: the match end holds for line
+    return line[m.end():] if m else line
 
 
 def strip_reminder(line: str) -> str:

@@ -211,7 +211,7 @@ class TriggersMixin:
                     if not self._subject_ok(t, w, spell, ch):
                         continue
                     if t.targets_self and not any(x == w.id for ts in (spell.targets or []) for x in ts):
-                        continue  # heroic: "a spell that targets [this]" (CR 115.10)
+                        continue  # heroic: "a spell that targets [this]": its targets chosen (CR 601.2c, 115.1)
                     self._trigger(w, idx, ab, {"trigger_obj": spell, "trigger_player": p})
             # "When you cast this spell" functions on the stack (CR 113.6k)
             if getattr(spell, "compiled", None) is not None:
