@@ -609,6 +609,7 @@ class Trigger:
     combat: bool = False
     targets_self: bool = False
     by: Filter | None = None  # "becomes blocked by [a creature]", "blocks [a creature]"
+    min_count: int | None = None  # "whenever you attack with N or more creatures"
 
 
 # -- triggers branch: more trigger events (CR 603) ------------------------------------------------
@@ -632,13 +633,17 @@ class Trigger:
 #:                       blocker (CR 509.3d); "blocks_creature" — ``subject`` blocks a creature
 #:                       matching ``by``, once per attacker (CR 509.3b); "that creature" is the other one
 #: "becomes_tapped" / "becomes_untapped" — ``subject`` becomes tapped/untapped (CR 701.26, 603.2e)
+#: "attacks_with_two_others" — battalion: ``subject`` and at least two other creatures attack
+#: "you_attack"        — you declare one or more attackers (``min_count``: at least that many)
+#:                       (CR 508.3d)
 #: "discard"           — ``whose`` ("you" | "opponent" | "each") discards a card (CR 701.9a)
 #: "draw"              — ``whose`` ("you" | "opponent" | "each") draws a card (CR 121.1)
 #: "beginning_of_combat" / "precombat_main" — beginning of that step/phase (CR 603.2b, 507, 505)
 TRIGGER_EVENTS = TRIGGER_EVENTS + ("blocks", "becomes_blocked", "attacks_or_blocks", "blocks_or_blocked",
                                    "cast", "cast_self", "deals_damage", "draw", "beginning_of_combat", "precombat_main",
                                    "dealt_damage", "attacks_unblocked", "blocked_by", "blocks_creature",
-                                   "discard", "becomes_tapped", "becomes_untapped")
+                                   "discard", "becomes_tapped", "becomes_untapped", "attacks_with_two_others",
+                                   "you_attack")
 
 
 # ---------------------------------------------------------------------------

@@ -537,14 +537,14 @@ class OracleTransformer(Transformer):
     #: events whose trigger gives "that much" an amount, and those that have a defending player
     AMOUNT_EVENTS = ("gain_life", "lose_life", "deals_damage", "dealt_damage")
     DEFENDING_EVENTS = ("attacks", "blocks", "becomes_blocked", "attacks_or_blocks", "blocks_or_blocked",
-                        "attacks_unblocked", "blocked_by", "blocks_creature")
+                        "attacks_unblocked", "blocked_by", "blocks_creature", "attacks_with_two_others")
     #: events about a permanent still on the battlefield when its trigger resolves, usually
     OBJECT_EVENTS = ("enters", "attacks", "blocks", "becomes_blocked", "deals_damage", "dealt_damage",
                      "attacks_unblocked", "becomes_tapped", "becomes_untapped")
     NEW_EVENTS = ("blocks", "becomes_blocked", "attacks_or_blocks", "blocks_or_blocked", "cast", "cast_self",
                   "deals_damage", "draw", "beginning_of_combat", "precombat_main", "dealt_damage",
                   "attacks_unblocked", "blocked_by", "blocks_creature", "discard", "becomes_tapped",
-                  "becomes_untapped")
+                  "becomes_untapped", "attacks_with_two_others", "you_attack")
 
     def _check_trigger_refs(self, trigger: Trigger, ability) -> None:
         """References the engine can't give a value for this trigger's event are refused, never
@@ -640,6 +640,15 @@ class OracleTransformer(Transformer):
 
     def ev_attached_becomes_tapped(self, c):
         return self._attached(Trigger(c[-1], c[0]))
+
+    def ev_battalion(self, c):
+        return self._trigger(Trigger("attacks_with_two_others", This()))
+
+    def ev_you_attack(self, c):
+        return self._trigger(Trigger("you_attack", whose="you"))
+
+    def ev_you_attack_with(self, c):
+        return self._trigger(Trigger("you_attack", whose="you", min_count=int(c[-1])))
 
     def ev_cast_self(self, c):
         """"When you cast this spell" (CR 601.2i): it triggers from the stack (CR 113.6k)."""
@@ -1070,6 +1079,10 @@ class OracleTransformer(Transformer):
             return TriggerPlayer()
         if self.ctx.trigger is not None and self.ctx.trigger.recipient is not None:
             return TriggerPlayer()  # triggers branch: the player dealt damage
+        t = self.ctx.trigger
+        if (t is not None and t.event == "enters" and isinstance(t.subject, Filter)
+                and t.subject.controller == "opponent"):
+            return ControllerOf(TriggerObject())  # triggers branch: the opponent it entered under
         raise Unsupported("'that player' without a player before it")
 
     def p_defending_player(self, c):

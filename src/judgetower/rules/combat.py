@@ -89,7 +89,10 @@ class CombatMixin:
         for cid, d in declared.items():
             o = self.objects[cid]
             dp = d.index if isinstance(d, PID) else self.objects[d].controller
-            self.events.append({"kind": "attacks", "obj": o, "defending": dp})
+            self.events.append({"kind": "attacks", "obj": o, "defending": dp, "n": len(declared)})
+        if declared:
+            # triggers branch: "whenever you attack [with N or more creatures]" (CR 508.3d)
+            self.events.append({"kind": "attack_declared", "player": ap, "n": len(declared)})
         if not declared:
             self.log.add("no attackers are declared", "CR 508.8")
 

@@ -44,7 +44,8 @@ EVENT_RULES = {
     "cast_self": ("CR 601.2i", "CR 113.6k"), "deals_damage": ("CR 120.3",), "dealt_damage": ("CR 120.3",),
     "draw": ("CR 121.1",), "discard": ("CR 701.9a",), "becomes_tapped": ("CR 701.26a",),
     "becomes_untapped": ("CR 701.26b",), "beginning_of_combat": ("CR 507.1", "CR 603.2b"),
-    "precombat_main": ("CR 505.1", "CR 603.2b"),
+    "precombat_main": ("CR 505.1", "CR 603.2b"), "attacks_with_two_others": ("CR 508.3a",),
+    "you_attack": ("CR 508.3d",),
 }
 
 PERSIST = Synth("persist", ir.Trigger("dies", ir.This()), effects=(PersistReturn(),))
@@ -192,6 +193,16 @@ class TriggersMixin:
         if kind == "attacks":
             a = ev["obj"]
             self._fire(("attacks_or_blocks",), watchers, a, {"trigger_obj": a, "defending": ev["defending"]})
+            if ev.get("n", 0) >= 3:
+                # battalion: "whenever ~ and at least two other creatures attack" (CR 508.3a)
+                self._fire(("attacks_with_two_others",), watchers, a, {"trigger_obj": a, "defending": ev["defending"]})
+        elif kind == "attack_declared":
+            p = ev["player"]
+            for w in watchers:
+                for idx, ab in triggered_abilities(w):
+                    t = ab.trigger
+                    if t.event == "you_attack" and p == w.controller and ev["n"] >= (t.min_count or 1):
+                        self._trigger(w, idx, ab, {"trigger_player": p})
         elif kind == "blocks":
             b = ev["obj"]
             self._fire(("blocks", "attacks_or_blocks", "blocks_or_blocked"), watchers, b,
