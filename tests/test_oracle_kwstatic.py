@@ -78,12 +78,11 @@ def test_cant_be_countered_and_this_turn_restrictions():
 def test_block_triggers():
     from judgetower.oracle.ir import GainLife, Trigger, TriggeredAbility, You
     (ab,) = abilities("Whenever Test Card becomes blocked, it gets +2/+2 until end of turn.")
-    assert ab == TriggeredAbility(Trigger("kws_becomes_blocked", This()), (), (ModifyPT(This(), 2, 2),))
+    # (merged with the triggers branch, whose block events these are: CR 509.3a, 509.3c)
+    assert ab == TriggeredAbility(Trigger("becomes_blocked", This()), (), (ModifyPT(This(), 2, 2),))
     (ab,) = abilities("Whenever Test Card blocks, you gain 2 life.")
-    assert ab == TriggeredAbility(Trigger("kws_blocks", This()), (), (GainLife(You(), 2),))
+    assert ab == TriggeredAbility(Trigger("blocks", This()), (), (GainLife(You(), 2),))
     (ab,) = abilities("Whenever Test Card blocks or becomes blocked, it gets +1/+1 until end of turn.")
-    assert ab.trigger == Trigger("kws_blocks_or_blocked", This())
-    for text in ("When Test Card blocks, sacrifice it at end of combat.",
-                 "Whenever Test Card blocks a creature, you gain 1 life.",
-                 "Whenever Test Card becomes blocked by a creature, you gain 1 life."):
+    assert ab.trigger == Trigger("blocks_or_blocked", This())
+    for text in ("When Test Card blocks, sacrifice it at end of combat.",):
         assert not compile_text("Test Card", text, ("Creature",)).ok, text

@@ -55,6 +55,30 @@ _MODAL_HEADER = re.compile(r"^choose (one or both|one or more|one|two|three)\s*[
 _BULLET = re.compile(r"^\s*[\u2022*]\s*")
 
 
+# -- triggers branch: ability words (CR 207.2c) ------------------------------------------------
+#: The ability words of CR 207.2c. An ability word printed before an ability ("Landfall — Whenever
+#: a land enters ...") has no rules meaning; the compiler reads the ability without it.
+ABILITY_WORDS = (
+    "adamant", "addendum", "alliance", "battalion", "bloodrush", "celebration", "channel", "chroma",
+    "cohort", "constellation", "converge", "council's dilemma", "coven", "delirium", "descend 4",
+    "descend 8", "domain", "eerie", "eminence", "enrage", "fateful hour", "fathomless descent",
+    "ferocious", "flurry", "formidable", "grandeur", "hellbent", "heroic", "imprint", "inspired",
+    "join forces", "kinship", "landfall", "lieutenant", "magecraft", "metalcraft", "morbid",
+    "pack tactics", "paradox", "parley", "radiance", "raid", "rally", "renew", "revolt",
+    "secret council", "spell mastery", "strive", "survival", "sweep", "tempting offer", "threshold",
+    "undergrowth", "valiant", "vivid", "void", "will of the council")
+_ABILITY_WORD = re.compile(r"^(?:%s) \u2014 (?=\S)" % "|".join(re.escape(w) for w in ABILITY_WORDS),
+                           re.IGNORECASE)
+
+
+def strip_ability_word(line: str) -> str:
+    """CR 207.2c: drop a leading ability word ("Landfall — "); it has no rules meaning."""
+    if "\u2014" not in line:
+        return line
+    m = _ABILITY_WORD.match(line.replace("\u2019", "'"))  # same length: the match end holds for line
+    return line[m.end():] if m else line
+
+
 def strip_reminder(line: str) -> str:
     """Remove reminder text in parentheses (CR 207.2a); it has no rules meaning."""
     previous = None
@@ -279,7 +303,7 @@ def _compile(name: str, text: str, types: tuple[str, ...], subtypes: tuple[str, 
     while i < len(raw_lines):
         raw = raw_lines[i]
         i += 1
-        line = strip_reminder(raw)
+        line = strip_ability_word(strip_reminder(raw))  # CR 207.2c (triggers branch)
         if not line:
             continue
         if _MODAL_HEADER.match(line):

@@ -628,6 +628,47 @@ class Trigger:
     subject: Union[This, Filter, None] = None
     whose: str | None = None
     include_self: bool = False
+    # triggers branch: "deals [combat] damage to a player/an opponent": ``recipient`` "player" |
+    # "opponent", ``combat`` only combat damage; "a spell that targets ~": ``targets_self``
+    recipient: str | None = None
+    combat: bool = False
+    targets_self: bool = False
+    by: Filter | None = None  # "becomes blocked by [a creature]", "blocks [a creature]"
+    min_count: int | None = None  # "whenever you attack with N or more creatures"
+
+
+# -- triggers branch: more trigger events (CR 603) ------------------------------------------------
+#: "blocks"            — ``subject`` is declared as a blocker, once per combat (CR 509.3a)
+#: "becomes_blocked"   — ``subject`` becomes blocked, once per combat (CR 509.3c)
+#: "attacks_or_blocks" — ``subject`` attacks (CR 508.3a) or blocks (CR 509.3a)
+#: "blocks_or_blocked" — ``subject`` blocks or becomes blocked (CR 509.3a, 509.3c)
+#: "cast"              — a spell matching ``subject`` (a Filter) is cast (CR 601.2i); ``whose``
+#:                       "you" | "opponent" | "each" is its caster; ``targets_self``: it targets
+#:                       the object with the ability (heroic)
+#: "cast_self"         — "When you cast this spell": the spell itself is cast; the ability
+#:                       triggers from the stack (CR 601.2i, 113.6k)
+#: "deals_damage"      — ``subject`` deals damage (``combat``: combat damage) to a player
+#:                       (``recipient`` "player") or an opponent ("opponent") (CR 120.3, 510.3a)
+#: "dealt_damage"      — ``subject`` is dealt damage: once for all damage dealt to it at once,
+#:                       "that much" the total (CR 120.3)
+#: "deals_damage" with ``recipient`` "creature": to each creature dealt damage ("that creature");
+#:                       with no ``recipient``: once for all the damage it deals at once (total)
+#: "attacks_unblocked" — ``subject`` attacks and isn't blocked (CR 509.3g)
+#: "blocked_by"        — ``subject`` becomes blocked by a creature matching ``by``, once per
+#:                       blocker (CR 509.3d); "blocks_creature" — ``subject`` blocks a creature
+#:                       matching ``by``, once per attacker (CR 509.3b); "that creature" is the other one
+#: "becomes_tapped" / "becomes_untapped" — ``subject`` becomes tapped/untapped (CR 701.26, 603.2e)
+#: "attacks_with_two_others" — battalion: ``subject`` and at least two other creatures attack
+#: "you_attack"        — you declare one or more attackers (``min_count``: at least that many)
+#:                       (CR 508.3d)
+#: "discard"           — ``whose`` ("you" | "opponent" | "each") discards a card (CR 701.9a)
+#: "draw"              — ``whose`` ("you" | "opponent" | "each") draws a card (CR 121.1)
+#: "beginning_of_combat" / "precombat_main" — beginning of that step/phase (CR 603.2b, 507, 505)
+TRIGGER_EVENTS = TRIGGER_EVENTS + ("blocks", "becomes_blocked", "attacks_or_blocks", "blocks_or_blocked",
+                                   "cast", "cast_self", "deals_damage", "draw", "beginning_of_combat", "precombat_main",
+                                   "dealt_damage", "attacks_unblocked", "blocked_by", "blocks_creature",
+                                   "discard", "becomes_tapped", "becomes_untapped", "attacks_with_two_others",
+                                   "you_attack")
 
 
 # ---------------------------------------------------------------------------

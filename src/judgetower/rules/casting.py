@@ -271,6 +271,8 @@ class CastingMixin:
             o = self.objects[s.obj]
             if s.ability == CONVOKE:
                 # kwcosts: CR 702.51a: tapped for convoke, not a mana ability
+                if not o.tapped:
+                    self.note_tapped(o, True)  # triggers branch: "becomes tapped"
                 o.tapped = True
                 self.log.add(f"{self.players[p].name} taps {o.name} for convoke", "CR 702.51a")
                 continue
@@ -279,6 +281,8 @@ class CastingMixin:
                 self.log.add(f"{self.players[p].name} exiles {o.name} from the graveyard for delve", "CR 702.66a")
                 self.move(o, "exile", cause="delve", rule="CR 702.66a", log=False)
                 continue
+            if not o.tapped:
+                self.note_tapped(o, True)  # triggers branch
             o.tapped = True
             o.activated_this_turn.add(s.ability)
             self.log.add(f"{self.players[p].name} taps {o.name} for mana", "CR 605.3a")
@@ -719,8 +723,12 @@ class CastingMixin:
             o.counters["loyalty"] = o.counters.get("loyalty", 0) + cost.loyalty
             self.log.add(f"{name}: loyalty {cost.loyalty:+d} (now {o.counters['loyalty']})", "CR 606.4")
         if cost.tap:
+            if not o.tapped:
+                self.note_tapped(o, True)  # triggers branch
             o.tapped = True
         if cost.untap:
+            if o.tapped:
+                self.note_tapped(o, False)  # triggers branch
             o.tapped = False
         if not self.pay_mana(p, ManaCost.parse(cost.mana or None), f"{name}'s ability", exclude=o.id):
             raise RuntimeError(f"engine offered an unpayable activation of {name}")

@@ -93,6 +93,8 @@ class CombatMixin:
             o = self.objects[cid]
             o.attacking = d
             if not self.chars(o).has("vigilance"):
+                if not o.tapped:
+                    self.note_tapped(o, True)  # triggers branch
                 o.tapped = True  # CR 508.1f
             self.log.add(f"{o.name} attacks {self.target_name(d)}", "CR 508.1")
         self.players[ap].attacked_count_turn += len(declared)
@@ -100,11 +102,14 @@ class CombatMixin:
         for cid, d in declared.items():
             o = self.objects[cid]
             dp = d.index if isinstance(d, PID) else self.objects[d].controller
-            self.events.append({"kind": "attacks", "obj": o, "defending": dp})
+            self.events.append({"kind": "attacks", "obj": o, "defending": dp, "n": len(declared)})
         if len(declared) == 1:
             # kwstatic: CR 506.5, 702.83a: a creature "attacks alone" (exalted)
             self.events.append({"kind": "kws_attacks_alone", "obj": self.objects[next(iter(declared))],
                                 "player": ap})
+        if declared:
+            # triggers branch: "whenever you attack [with N or more creatures]" (CR 508.3d)
+            self.events.append({"kind": "attack_declared", "player": ap, "n": len(declared)})
         if not declared:
             self.log.add("no attackers are declared", "CR 508.8")
 
@@ -221,6 +226,21 @@ class CombatMixin:
                 self.events.append({"kind": "kws_blocks", "blocker": self.objects[b], "attacker": self.objects[a]})
             for a in dict.fromkeys(blocks.values()):
                 self.events.append({"kind": "kws_becomes_blocked", "attacker": self.objects[a]})
+        # triggers branch: "whenever ~ blocks" (CR 509.3a) triggers once per blocker; "whenever ~
+        # becomes blocked" (CR 509.3c) once per blocked attacker, however many block it
+        for b in self._blockers():
+            self.events.append({"kind": "blocks", "obj": b, "defending": b.controller})
+        for a in self._attackers():
+            if a.was_blocked and a.blocked_by:
+                self.events.append({"kind": "blocked", "obj": a, "defending": self.attacked_player(a)})
+                # "becomes blocked by a creature" once per blocker (CR 509.3d), "blocks a creature"
+                # once per attacker blocked (CR 509.3b)
+                for b in a.blocked_by:
+                    self.events.append({"kind": "block_pair", "attacker": a, "blocker": self.objects[b],
+                                        "defending": self.attacked_player(a)})
+            elif not a.was_blocked:
+                # "attacks and isn't blocked" (CR 509.3g)
+                self.events.append({"kind": "unblocked", "obj": a, "defending": self.attacked_player(a)})
         self.touch()
 
     # ------------------------------------------------------------------ damage (CR 510)
@@ -329,6 +349,7 @@ class CombatMixin:
             for o in self._attackers() + self._blockers():
                 if self._deals_now(o, True):
                     o.dealt_first_strike = True
+        self.damage_batch = getattr(self, "damage_batch", 0) + 1  # triggers branch: dealt at once (CR 510.2)
         for src, tgt, n in assignments:
             self.deal_damage(src, tgt, n, combat=True)
         if not assignments:

@@ -146,7 +146,8 @@ class EffectsMixin:
             else:
                 self.log.add(f"{src_name} deals {n} damage to {self.players[p].name}", "CR 120.3a")
                 self.lose_life(p, n, rule="CR 120.3a")
-            self.events.append({"kind": "damage", "source": source, "player": p, "amount": n, "combat": combat})
+            self.events.append({"kind": "damage", "source": source, "player": p, "amount": n, "combat": combat,
+                                "batch": getattr(self, "damage_batch", 0)})
         else:
             o = target
             if o.zone != "battlefield":
@@ -172,11 +173,15 @@ class EffectsMixin:
                     o.deathtouch_damage = True
                 self.log.add(f"{src_name} deals {n} damage to {o.name}", "CR 120.3e")
             self.touch()
+            # triggers branch: damage dealt to a permanent, for "is dealt damage" (CR 120.3)
+            self.events.append({"kind": "damage", "source": source, "obj": o, "amount": n, "combat": combat,
+                                "batch": getattr(self, "damage_batch", 0)})
         if src_ch is not None and src_ch.has("lifelink"):
             self.gain_life(source.controller, n, rule="CR 702.15b")
         return n
 
     def _e_DealDamage(self, e, ctx):
+        self.damage_batch = getattr(self, "damage_batch", 0) + 1  # triggers branch: one damage event (CR 120.3)
         n = self.amount(e.amount, ctx)
         source = self.objs(e.source, ctx, lki=True)
         src = source[0] if source else ctx["source"]
@@ -231,6 +236,8 @@ class EffectsMixin:
             return False
         if o.regen_shields > 0 and not no_regenerate:
             o.regen_shields -= 1
+            if not o.tapped:
+                self.note_tapped(o, True)  # triggers branch
             o.tapped = True
             o.damage = 0
             o.deathtouch_damage = False
@@ -614,6 +621,7 @@ class EffectsMixin:
         for o in self.objs(e.what, ctx):
             if o.zone == "battlefield" and not o.tapped:
                 o.tapped = True
+                self.note_tapped(o, True)  # triggers branch
                 self.log.add(f"{o.name} becomes tapped", "CR 701.26a")
         self.touch()
         return
@@ -623,6 +631,7 @@ class EffectsMixin:
         for o in self.objs(e.what, ctx):
             if o.zone == "battlefield" and o.tapped:
                 o.tapped = False
+                self.note_tapped(o, False)  # triggers branch
                 self.log.add(f"{o.name} becomes untapped", "CR 701.26b")
         self.touch()
         return

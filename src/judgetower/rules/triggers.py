@@ -7,9 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from judgetower.oracle import ir
-from judgetower.rules.filters import matches_chars
+from judgetower.rules.filters import chars_of, matches_chars
 from judgetower.rules.layers import base_chars
-from judgetower.rules.objects import StackAbility
+from judgetower.rules.objects import GameObject, StackAbility
 
 
 @dataclass(frozen=True)
@@ -64,6 +64,18 @@ def madness_trigger(o) -> tuple[int, Synth]:
             return i, Synth("madness", ir.Trigger("madness"), effects=(MadnessCast(ab.arg),))
     raise ValueError(f"{o.name} has no madness")
 
+
+#: triggers branch: the rule of each newer trigger event, cited when its trigger goes on the stack
+EVENT_RULES = {
+    "blocks": ("CR 509.3a",), "becomes_blocked": ("CR 509.3c",), "attacks_or_blocks": ("CR 508.3a", "CR 509.3a"),
+    "blocks_or_blocked": ("CR 509.3a", "CR 509.3c"), "attacks_unblocked": ("CR 509.3g",),
+    "blocked_by": ("CR 509.3d",), "blocks_creature": ("CR 509.3b",), "cast": ("CR 601.2i",),
+    "cast_self": ("CR 601.2i", "CR 113.6k"), "deals_damage": ("CR 120.3",), "dealt_damage": ("CR 120.3",),
+    "draw": ("CR 121.1",), "discard": ("CR 701.9a",), "becomes_tapped": ("CR 701.26a",),
+    "becomes_untapped": ("CR 701.26b",), "beginning_of_combat": ("CR 507.1", "CR 603.2b"),
+    "precombat_main": ("CR 505.1", "CR 603.2b"), "attacks_with_two_others": ("CR 508.3a",),
+    "you_attack": ("CR 508.3d",),
+}
 
 PERSIST = Synth("persist", ir.Trigger("dies", ir.This()), effects=(PersistReturn(),))
 
@@ -164,10 +176,11 @@ class TriggersMixin:
             return
         departed = [e["old"] for e in events if e["kind"] == "zone" and e.get("from") == "battlefield"]
         watchers = [self.objects[i] for i in self.battlefield]
-        for ev in events:
+        for k, ev in enumerate(events):
             self._until_leaves(ev)
             self._check_event(ev, watchers, departed)
             self._kws_check_event(ev, watchers)
+            self._check_event_more(ev, watchers, events[k + 1:])  # triggers branch
             self._check_delayed(ev)
 
     def _kws_storm(self, ev) -> None:
@@ -315,6 +328,8 @@ class TriggersMixin:
                         continue
                     if t.whose == "opponent" and ev["player"] == w.controller:
                         continue
+                    if t.whose == "attached_controller" and not self._attached_controller(w, ev["player"]):
+                        continue  # triggers branch: "the upkeep of enchanted creature's controller"
                     self._trigger(w, idx, ab, {"trigger_player": ev["player"]})
         elif kind == "attacks":
             a = ev["obj"]
@@ -324,12 +339,195 @@ class TriggersMixin:
                     if t.event == "attacks" and self._subject_ok(t, w, a, self.chars(a)):
                         self._trigger(w, idx, ab, {"trigger_obj": a, "defending": ev["defending"]})
 
+    # -- triggers branch: more trigger events (CR 603) ---------------------------------------
+    def _check_event_more(self, ev, watchers, later) -> None:
+        """Combat (CR 508.3a, 509.3a, 509.3c), cast (CR 601.2i), damage (CR 510.3a) and draw
+        (CR 121.1) triggers. Each event is seen by the permanents on the battlefield when it
+        happened: those still there, and those that left after it in this same batch (a creature
+        that dealt combat damage and then died still triggers, CR 603.10)."""
+        kind = ev["kind"]
+        if kind == "damage" and not ev.get("_src_seen"):
+            self._damage_by_source(ev, watchers, later)
+        if kind == "attacks":
+            a = ev["obj"]
+            self._fire(("attacks_or_blocks",), watchers, a, {"trigger_obj": a, "defending": ev["defending"]})
+            if ev.get("n", 0) >= 3:
+                # battalion: "whenever ~ and at least two other creatures attack" (CR 508.3a)
+                self._fire(("attacks_with_two_others",), watchers, a, {"trigger_obj": a, "defending": ev["defending"]})
+        elif kind == "attack_declared":
+            p = ev["player"]
+            for w in watchers:
+                for idx, ab in triggered_abilities(w):
+                    t = ab.trigger
+                    if t.event == "you_attack" and p == w.controller and ev["n"] >= (t.min_count or 1):
+                        self._trigger(w, idx, ab, {"trigger_player": p})
+        elif kind == "blocks":
+            b = ev["obj"]
+            self._fire(("blocks", "attacks_or_blocks", "blocks_or_blocked"), watchers, b,
+                       {"trigger_obj": b, "defending": ev["defending"]})
+        elif kind == "blocked":
+            a = ev["obj"]
+            self._fire(("becomes_blocked", "blocks_or_blocked"), watchers, a,
+                       {"trigger_obj": a, "defending": ev["defending"]})
+        elif kind == "cast":
+            spell, p = ev["obj"], ev["player"]
+            ch = base_chars(spell)
+            for w in watchers:
+                for idx, ab in triggered_abilities(w):
+                    t = ab.trigger
+                    if t.event != "cast" or not self._whose_ok(t.whose, p, w):
+                        continue
+                    if not self._subject_ok(t, w, spell, ch):
+                        continue
+                    if t.targets_self and not any(x == w.id for ts in (spell.targets or []) for x in ts):
+                        continue  # heroic: "a spell that targets [this]": its targets chosen (CR 601.2c, 115.1)
+                    self._trigger(w, idx, ab, {"trigger_obj": spell, "trigger_player": p})
+            # "When you cast this spell" functions on the stack (CR 113.6k)
+            if getattr(spell, "compiled", None) is not None:
+                for idx, ab in triggered_abilities(spell):
+                    if ab.trigger.event == "cast_self":
+                        self._trigger(spell, idx, ab, {"trigger_player": p})
+        elif kind == "damage" and "obj" in ev and not ev.get("_seen"):
+            self._damage_to_permanent(ev, watchers, later)
+        elif kind in ("tapped", "untapped"):
+            o = ev["obj"]
+            if o.zone == "battlefield" or any(e["kind"] == "zone" and e.get("old") is o for e in later):
+                self._fire(("becomes_" + kind,), watchers + [e["old"] for e in later if e["kind"] == "zone"
+                                                             and e.get("old") is o],
+                           o, {"trigger_obj": o})
+        elif kind == "unblocked":
+            a = ev["obj"]
+            self._fire(("attacks_unblocked",), watchers, a, {"trigger_obj": a, "defending": ev["defending"]})
+        elif kind == "block_pair":
+            a, b = ev["attacker"], ev["blocker"]
+            for subject, other, event in ((a, b, "blocked_by"), (b, a, "blocks_creature")):
+                ch = self.chars(subject) if subject.zone == "battlefield" else base_chars(subject)
+                och = self.chars(other) if other.zone == "battlefield" else base_chars(other)
+                for w in watchers:
+                    for idx, ab in triggered_abilities(w):
+                        t = ab.trigger
+                        if t.event != event or not self._subject_ok(t, w, subject, ch):
+                            continue
+                        if t.by is not None and not matches_chars(self, other, och, t.by, w):
+                            continue
+                        # "that creature" is the other creature of the pair (CR 509.3b, 509.3d)
+                        self._trigger(w, idx, ab, {"trigger_obj": other, "defending": ev["defending"]})
+        elif kind == "damage" and "player" in ev:
+            src, p = ev["source"], ev["player"]
+            was_there = watchers + [e["old"] for e in later if e["kind"] == "zone" and e.get("from") == "battlefield"
+                                    and e.get("old") is not None]
+            ch = chars_of(self, src) if isinstance(src, GameObject) else None
+            for w in was_there:
+                for idx, ab in triggered_abilities(w):
+                    t = ab.trigger
+                    if t.event != "deals_damage" or (t.combat and not ev.get("combat")) or t.recipient not in ("player", "opponent"):
+                        continue
+                    if t.recipient == "opponent" and not self.are_opponents(p, w.controller):
+                        continue
+                    if ch is None or not self._subject_ok(t, w, src, ch):
+                        continue
+                    self._trigger(w, idx, ab, {"trigger_obj": src, "trigger_player": p, "trigger_amount": ev["amount"]})
+        elif kind == "zone" and ev.get("from") == "hand" and str(ev.get("cause", "")).startswith("discarded"):
+            p = ev["old"].owner  # the player whose hand it was (cards in a hand: CR 701.9a)
+            for w in watchers:
+                for idx, ab in triggered_abilities(w):
+                    t = ab.trigger
+                    if t.event == "discard" and self._whose_ok(t.whose, p, w):
+                        self._trigger(w, idx, ab, {"trigger_player": p})
+        elif kind == "draw":
+            p = ev["player"]
+            for w in watchers:
+                for idx, ab in triggered_abilities(w):
+                    t = ab.trigger
+                    if t.event == "draw" and self._whose_ok(t.whose, p, w):
+                        self._trigger(w, idx, ab, {"trigger_player": p})
+
+    def _damage_by_source(self, ev, watchers, later) -> None:
+        """"Whenever ~ deals [combat] damage" (no recipient named) triggers once for all the damage
+        the source deals at the same time, to any number of recipients; "that much" is the total
+        (CR 120.3, 603.2c, 510.2)."""
+        src, batch = ev["source"], ev.get("batch")
+        if not isinstance(src, GameObject):
+            return
+        same = [e for e in later if e["kind"] == "damage" and e["source"] is src and e.get("batch") == batch]
+        for e in same:
+            e["_src_seen"] = True
+        total = ev["amount"] + sum(e["amount"] for e in same)
+        was_there = watchers + [e["old"] for e in later if e["kind"] == "zone" and e.get("from") == "battlefield"
+                                and e.get("old") is not None]
+        ch = chars_of(self, src)
+        for w in was_there:
+            for idx, ab in triggered_abilities(w):
+                t = ab.trigger
+                if t.event != "deals_damage" or t.recipient is not None or (t.combat and not ev.get("combat")):
+                    continue
+                if self._subject_ok(t, w, src, ch):
+                    self._trigger(w, idx, ab, {"trigger_obj": src, "trigger_amount": total})
+
+    def _damage_to_permanent(self, ev, watchers, later) -> None:
+        """"Whenever ~ is dealt damage" triggers once for all the damage dealt to it at the same
+        time, whatever the number of sources; "that much" is the total (CR 120.3, 603.2c).
+        "Whenever ~ deals [combat] damage to a creature" triggers once per creature dealt damage."""
+        o, batch = ev["obj"], ev.get("batch")
+        same = [e for e in later if e["kind"] == "damage" and e.get("obj") is o and e.get("batch") == batch]
+        for e in same:
+            e["_seen"] = True
+        total = ev["amount"] + sum(e["amount"] for e in same)
+        was_there = watchers + [e["old"] for e in later if e["kind"] == "zone" and e.get("from") == "battlefield"
+                                and e.get("old") is not None]
+        o_ch = chars_of(self, o) if o.zone == "battlefield" else base_chars(o)
+        for w in was_there:
+            for idx, ab in triggered_abilities(w):
+                t = ab.trigger
+                if t.event == "dealt_damage" and self._subject_ok(t, w, o, o_ch):
+                    self._trigger(w, idx, ab, {"trigger_obj": o, "trigger_amount": total})
+        for e in [ev] + same:
+            src = e["source"]
+            if not isinstance(src, GameObject) or "Creature" not in o_ch.types:
+                continue
+            src_ch = chars_of(self, src)
+            for w in was_there:
+                for idx, ab in triggered_abilities(w):
+                    t = ab.trigger
+                    if t.event != "deals_damage" or t.recipient != "creature" or (t.combat and not e.get("combat")):
+                        continue
+                    if self._subject_ok(t, w, src, src_ch):
+                        self._trigger(w, idx, ab, {"trigger_obj": o, "trigger_amount": e["amount"]})
+
+    def note_tapped(self, o, tapped: bool) -> None:
+        """A permanent becomes tapped or untapped (CR 701.26): for "whenever ~ becomes tapped /
+        untapped" (CR 603.2e: entering the battlefield tapped is not becoming tapped)."""
+        self.events.append({"kind": "tapped" if tapped else "untapped", "obj": o})
+
+    def _fire(self, events, watchers, obj, ctx) -> None:
+        ch = self.chars(obj) if obj.zone == "battlefield" else base_chars(obj)
+        for w in watchers:
+            for idx, ab in triggered_abilities(w):
+                t = ab.trigger
+                if t.event in events and self._subject_ok(t, w, obj, ch):
+                    self._trigger(w, idx, ab, dict(ctx))
+
+    def _attached_controller(self, w, p) -> bool:
+        """Is ``p`` the controller of the permanent ``w`` is attached to?"""
+        o = self.objects.get(w.attached_to) if w.attached_to is not None else None
+        return o is not None and o.zone == "battlefield" and o.controller == p
+
+    def _whose_ok(self, whose, p, w) -> bool:
+        if whose == "you":
+            return p == w.controller
+        if whose == "opponent":
+            return self.are_opponents(p, w.controller)
+        return True
+
     def _subject_ok(self, t, watcher, obj, ch) -> bool:
         subj = t.subject
         if subj is None:
             return True
         if isinstance(subj, ir.This):
             return obj is watcher or obj.id == watcher.id
+        if isinstance(subj, (ir.Enchanted, ir.Equipped)):
+            # triggers branch: "enchanted/equipped creature attacks/deals damage"
+            return watcher.attached_to is not None and watcher.attached_to == obj.id
         if isinstance(subj, ir.Filter):
             if obj.id == watcher.id and not t.include_self and subj.other:
                 return False
@@ -392,7 +590,9 @@ class TriggersMixin:
         item.targets = yield from self.choose_targets(p, item, specs)
         self.stack.append(item.id)
         tn = ", ".join(self.target_name(x) for ts in item.targets for x in ts)
-        self.log.add(f"{item.name} triggers" + (f" targeting {tn}" if tn else ""), "CR 603.3")
+        trig = getattr(ab, "trigger", None)
+        extra = EVENT_RULES.get(getattr(trig, "event", None), ())  # triggers branch: the event's own rule
+        self.log.add(f"{item.name} triggers" + (f" targeting {tn}" if tn else ""), "CR 603.3", *extra)
         self.on_trigger_put(item)
 
     def on_trigger_put(self, item) -> None:

@@ -47,6 +47,9 @@ class TurnMixin:
                              "JT-G1", "JT-G2", "R1")
         if self.rules.mulligans:
             yield from self._mulligans()
+        # triggers branch: opening hands are drawn before the first turn (CR 103.5); these draws
+        # are not left for a "whenever you draw a card" ability to see at the first priority
+        self.events = [e for e in self.events if e["kind"] != "draw"]
         self.is_first_turn_of_game = True
 
     def _mulligans(self):
@@ -159,6 +162,7 @@ class TurnMixin:
             for o in self.permanents(ap):
                 if o.tapped:
                     o.tapped = False
+                    self.note_tapped(o, False)  # triggers branch
             self.touch()
             self.log.add(f"{self.players[ap].name} untaps their permanents", "CR 502.3")
         elif step == "upkeep":
@@ -172,6 +176,11 @@ class TurnMixin:
             self.events.append({"kind": "step", "step": "draw_step", "player": ap})
         elif step == "beginning_of_combat":
             self.combat_happened = True
+            # triggers branch: "at the beginning of combat on your turn" (CR 603.2b, 507.1)
+            self.events.append({"kind": "step", "step": "beginning_of_combat", "player": ap})
+        elif step == "precombat_main":
+            # triggers branch: "at the beginning of your precombat main phase" (CR 603.2b, 505.1)
+            self.events.append({"kind": "step", "step": "precombat_main", "player": ap})
         elif step == "declare_attackers":
             yield from self.declare_attackers()
         elif step == "declare_blockers":

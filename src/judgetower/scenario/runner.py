@@ -682,6 +682,12 @@ class Runner:
         if d is not None and d.kind != "priority":
             return  # the cast is still being announced (e.g. a Phyrexian-mana choice comes first)
         top = g.objects.get(g.stack[-1])
+        # triggers branch: abilities that triggered on the cast (CR 601.2i) are above the spell
+        for oid in reversed(g.stack):
+            o = g.objects.get(oid)
+            if not (isinstance(o, StackAbility) and o.kind == "triggered"):
+                top = o
+                break
         chosen = [t for ts in (getattr(top, "targets", None) or []) for t in ts]
         for ref in leftover:
             r = self.resolve_ref(ref, chosen, f"{key}.targets")
