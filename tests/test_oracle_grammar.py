@@ -61,7 +61,7 @@ def test_other_lines_still_compile_when_one_fails():
     "Flying, bananas",
     '"Quoted" text ☃ with {∞} odd symbols.',
     "Choose one —\n• Draw a card.\n• Bananas.",   # modal (CR 700.2): a mode not understood
-    "Destroy target artifact creature.",       # "artifact creature": both types, not in Filter
+    "Destroy target artifact permanent.",      # "permanent" among several card types
     "Target creature gets +X/+0 until end of turn.",
     ":::",
     "{T}: Add {R} or {G}.",

@@ -155,7 +155,37 @@ class TimesKicked:
     """"for each time it was kicked" (CR 702.33): how often the kicker/multikicker cost was paid."""
 
 
-Amount = Union[int, X, PowerOf, CountersOn, TriggerAmount, TimesKicked]
+# --- amounts of the noun-phrase generalisation (filters helper) ---------------------------
+
+
+@dataclass(frozen=True)
+class CountOf:
+    """"the number of creatures you control", "for each Goblin on the battlefield", "the number
+    of creature cards in your graveyard": how many objects match ``filter`` now (CR 107.1,
+    608.2h: counted as the effect resolves). Outside the battlefield, ``filter.controller``
+    names whose zone is counted (CR 108.3: the owner's)."""
+
+    filter: "Filter"
+
+
+@dataclass(frozen=True)
+class HandSize:
+    """"the number of cards in that player's hand": the cards in the hand of the player(s)
+    ``who`` names (summed if several)."""
+
+    who: Ref
+
+
+@dataclass(frozen=True)
+class Product:
+    """``factor`` times ``amount``: "2 damage for each creature" (Product(2, CountOf(...))),
+    "twice X" (CR 107.1: a number times a count is still a whole number)."""
+
+    factor: int
+    amount: "Amount"
+
+
+Amount = Union[int, X, PowerOf, CountersOn, TriggerAmount, TimesKicked, CountOf, HandSize, Product]
 
 # ---------------------------------------------------------------------------
 # Filters and targets
@@ -193,6 +223,31 @@ class Filter:
     other: bool = False
     zone: str = "battlefield"
     token: bool | None = None
+    # --- noun-phrase generalisation (filters helper); defaults mean "any" ---
+    #: "artifact creature": every one of these card types at once (CR 205.2a)
+    all_types: tuple[str, ...] = ()
+    #: "non-Spirit": none of these subtypes
+    not_subtypes: tuple[str, ...] = ()
+    #: "nonbasic", "nonlegendary": none of these supertypes (CR 205.4)
+    not_supertypes: tuple[str, ...] = ()
+    #: "tapped" True / "untapped" False (CR 110.5)
+    tapped: bool | None = None
+    #: any of "attacking", "blocking" (CR 506.4): "attacking or blocking creature"
+    combat: tuple[str, ...] = ()
+    #: "blocking ~" / "blocked by ~": any of "blocking_self", "blocked_by_self" (CR 509.1g)
+    combat_self: tuple[str, ...] = ()
+    #: "with flying": all of these keywords (stored form, e.g. "flying", "landwalk:Forest")
+    with_keywords: tuple[str, ...] = ()
+    #: "without flying": none of these keywords
+    without_keywords: tuple[str, ...] = ()
+    #: "with power 2 or less", "with mana value 3 or greater": (stat, op, value) triples,
+    #: stat "power" | "toughness" | "mana_value", op "<=" | ">=" | "==", value an int or "X"
+    #: (the X of the spell, CR 107.3)
+    compare: tuple[tuple[str, str, object], ...] = ()
+    #: "multicolored" True / "monocolored" False (CR 105.2b, 105.2c)
+    multicolored: bool | None = None
+    #: "colorless" True (CR 105.2c)
+    colorless: bool | None = None
 
 
 @dataclass(frozen=True)

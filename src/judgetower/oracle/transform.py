@@ -23,6 +23,7 @@ from .ir import (
     CostIncrease, CounterSpell, CountersOn, CreateToken, DealDamage, DefendingPlayer,
     DelayedTrigger, Destroy, Discard, Draw, EachOpponent, EachPlayer, Enchanted, EntersTapped,
     EntersWithCounters, Equipped, ExileAllGraveyards, ExileFromGraveyard, ExileObjects, ExtraTurn,
+    CountOf, HandSize, Product,
     Filter, Flicker, GainLife, Keyword, LinkedExiled, LookAtTopReorder, LoseLife, Mill, ModifyPT,
     Optional_, OwnerOf, PlayLinkedFree, PowerOf, PutCounters, PutFromHandOnTop, Regenerate,
     ReturnToBattlefield, ReturnToHand, RevealHand, RevealTopPutIfType, Sacrifice, Scry,
@@ -229,6 +230,56 @@ def is_mana_ability(effects: tuple, targets: tuple) -> bool:
 
 
 # ---------------------------------------------------------------------------------------------
+# Noun-phrase generalisation (filters helper): helpers
+# ---------------------------------------------------------------------------------------------
+
+#: Filter fields added by the noun-phrase generalisation that hold tuples (filled by ``put``).
+FILTER_LISTY = {"all_types", "not_subtypes", "not_supertypes", "combat", "combat_self",
+                "with_keywords", "without_keywords", "compare"}
+
+
+@dataclass(frozen=True)
+class Recipients:
+    """"each creature and each player": several damage recipients of one sentence."""
+
+    refs: tuple
+
+
+def _uses_state(f: Filter) -> bool:
+    return f.tapped is not None or bool(f.combat) or bool(f.combat_self)
+
+
+def _static_filter_ok(affected: Any, grants_keywords: bool) -> None:
+    """A static ability's affected set is computed inside the layer system (layers.py): a filter
+    on power/toughness would depend on the layer being applied (CR 613.8), and one on keywords
+    on the abilities being granted (layer 6). Refuse those rather than apply them wrongly."""
+    if not isinstance(affected, All):
+        return
+    f = affected.filter
+    if any(stat in ("power", "toughness") for stat, _, _ in f.compare):
+        raise Unsupported("static ability on objects described by power or toughness")
+    if grants_keywords and (f.with_keywords or f.without_keywords):
+        raise Unsupported("keywords granted to objects described by keywords")
+
+
+def _no_x_in_filters(ctx: Context) -> None:
+    """"with mana value X or less" reads the X of the spell (CR 107.3); abilities have none here."""
+    if any(v == "X" for spec in ctx.targets for _, _, v in spec.filter.compare):
+        raise Unsupported("X in an ability's target description")
+
+
+def _keyword_key(name: str) -> str:
+    """Stored form of a keyword (as rules/layers.py keyword_key): "forestwalk" -> "landwalk:Forest"."""
+    if name.endswith("walk") and name != "landwalk":
+        return "landwalk:" + name[: -len("walk")].capitalize()
+    return name
+
+
+_AMOUNT_EFFECTS = (DealDamage, Draw, Discard, GainLife, LoseLife, Mill, Scry, PutCounters,
+                   CreateToken, Sacrifice, AddMana)
+
+
+# ---------------------------------------------------------------------------------------------
 # The transformer
 # ---------------------------------------------------------------------------------------------
 
@@ -360,6 +411,7 @@ class OracleTransformer(Transformer):
     # -- activated and loyalty abilities ---------------------------------------------------
 
     def activated(self, c):
+        _no_x_in_filters(self.ctx)
         cost, items = c
         effects, _, sorcery = finish_effects(items)
         targets = tuple(self.ctx.targets)
@@ -368,6 +420,7 @@ class OracleTransformer(Transformer):
             sorcery_speed=sorcery),))
 
     def loyalty_ability(self, c):
+        _no_x_in_filters(self.ctx)
         token, items = c
         value = str(token).strip("[]")
         if "x" in value:
@@ -379,12 +432,16 @@ class OracleTransformer(Transformer):
     # -- triggered abilities ---------------------------------------------------------------
 
     def triggered(self, c):
+        _no_x_in_filters(self.ctx)
         trigger, items = c
         effects, condition, _ = finish_effects(items, triggered=True)
         return Line("abilities", (TriggeredAbility(trigger, tuple(self.ctx.targets), effects,
                                                    condition=condition),))
 
     def _trigger(self, trigger: Trigger) -> Trigger:
+        if isinstance(trigger.subject, Filter) and _uses_state(trigger.subject):
+            # the tapped/combat state of an object that left is not remembered (CR 608.2h)
+            raise Unsupported("trigger subject described by tapped or combat state")
         self.ctx.trigger = trigger
         if isinstance(trigger.subject, Filter):
             self.ctx.self_ref = TriggerObject()
@@ -472,20 +529,25 @@ class OracleTransformer(Transformer):
 
     def st_anthem(self, c):
         affected, token, keywords = c
+        _static_filter_ok(affected, bool(keywords))
         p, t = pt_mod(token)
         return Line("abilities", (StaticAbility(Anthem(affected, p, t, keywords or ())),))
 
     def st_grant(self, c):
         affected, keywords = c
+        _static_filter_ok(affected, True)
         return Line("abilities", (StaticAbility(Anthem(affected, 0, 0, keywords)),))
 
     def st_cant_attack_or_block(self, c):
+        _static_filter_ok(c[0], False)
         return Line("abilities", (StaticAbility(CantAttackOrBlock(c[0])),))
 
     def st_cant_attack(self, c):
+        _static_filter_ok(c[0], False)
         return Line("abilities", (StaticAbility(CantAttackOrBlock(c[0], block=False)),))
 
     def st_cant_block(self, c):
+        _static_filter_ok(c[0], False)
         return Line("abilities", (StaticAbility(CantAttackOrBlock(c[0], attack=False)),))
 
     def st_enters_tapped(self, c):
@@ -569,6 +631,8 @@ class OracleTransformer(Transformer):
 
     def deal_damage(self, c):
         source, amount, to = c
+        if isinstance(to, Recipients):
+            return [DealDamage(amount, r, source) for r in to.refs]
         return [DealDamage(amount, to, source)]
 
     def deal_damage_divided(self, c):
@@ -906,7 +970,7 @@ class OracleTransformer(Transformer):
     def filter_np(self, c):
         adjectives, nouns, *postmods = c
         values: dict[str, Any] = {}
-        listy = {"types", "not_types", "colors", "not_colors", "subtypes", "supertypes"}
+        listy = {"types", "not_types", "colors", "not_colors", "subtypes", "supertypes"} | FILTER_LISTY
 
         def put(key, value):
             if key in listy:
@@ -920,6 +984,7 @@ class OracleTransformer(Transformer):
             put(key, value)
         head = None
         kinds = set()
+        nouns = self._filters_nouns(nouns, put)
         for noun in nouns:
             n_types, n_subtypes, n_head = noun
             if len(n_types) > 1 or len(n_subtypes) > 1:
@@ -947,7 +1012,10 @@ class OracleTransformer(Transformer):
         return FilterNP(Filter(**values), head)
 
     def adjectives(self, c):
-        return list(c)
+        out = []
+        for item in c:   # an adjective may stand for several entries ("attacking or blocking")
+            out.extend(item if isinstance(item, list) else [item])
+        return out
 
     def adj_color(self, c):
         return ("colors", c[0])
@@ -1024,7 +1092,7 @@ class OracleTransformer(Transformer):
         return [("zone", "graveyard")]
 
     def pm_your_hand(self, c):
-        return [("zone", "hand")]
+        return [("zone", "hand"), ("controller", "you")]
 
     def pm_exile(self, c):
         return [("zone", "exile")]
@@ -1062,3 +1130,156 @@ class OracleTransformer(Transformer):
 
     def counter_kind(self, c):
         return str(c[0])
+
+    # -- noun-phrase generalisation (filters helper) ---------------------------------------
+
+    def _filters_nouns(self, nouns, put):
+        """"artifact creature" (several card types in one noun: all of them, CR 205.2a) and
+        "Elf or Soldier creature" (subtypes joined by "or" sharing the last noun's card type)."""
+        if len(nouns) == 1 and len(nouns[0][0]) > 1 and not nouns[0][1]:
+            for t in nouns[0][0]:
+                if t in ("permanent", "card", "spell"):
+                    raise Unsupported("'permanent' among several card types")
+                put("all_types", t)
+            return [((), (), nouns[0][2])]
+        if (len(nouns) > 1 and len(nouns[-1][0]) == 1 and nouns[-1][1]
+                and all(not n[0] and n[1] and len(n[1]) == 1 and n[2] is None for n in nouns[:-1])
+                and len(nouns[-1][1]) == 1):
+            put("types", nouns[-1][0][0])
+            for n in nouns:
+                put("subtypes", n[1][0])
+            return [((), (), nouns[-1][2])]
+        return nouns
+
+    def adj_tapped(self, c):
+        return ("tapped", True)
+
+    def adj_untapped(self, c):
+        return ("tapped", False)
+
+    def adj_attacking(self, c):
+        return ("combat", "attacking")
+
+    def adj_blocking(self, c):
+        return ("combat", "blocking")
+
+    def adj_attacking_or_blocking(self, c):
+        return [("combat", "attacking"), ("combat", "blocking")]
+
+    def adj_nonbasic(self, c):
+        return ("not_supertypes", "Basic")
+
+    def adj_nonlegendary(self, c):
+        return ("not_supertypes", "Legendary")
+
+    def adj_multicolored(self, c):
+        return ("multicolored", True)
+
+    def adj_monocolored(self, c):
+        return ("multicolored", False)
+
+    def adj_colorless(self, c):
+        return ("colorless", True)
+
+    def adj_non_subtype(self, c):
+        word = str(c[0])[len("non-"):]
+        try:
+            return ("not_subtypes", canonical_subtype(word))
+        except KeyError:
+            raise Unsupported(f"'non-{word}': not a subtype") from None
+
+    def pm_with_keywords(self, c):
+        return [("with_keywords", _keyword_key(k)) for k in c[0]]
+
+    def pm_without_keywords(self, c):
+        return [("without_keywords", _keyword_key(k)) for k in c[0]]
+
+    def stat(self, c):
+        return "mana_value" if len(c) == 2 else str(c[0])
+
+    def pm_stat_le(self, c):
+        return [("compare", (c[0], "<=", c[1]))]
+
+    def pm_stat_ge(self, c):
+        return [("compare", (c[0], ">=", c[1]))]
+
+    def pm_stat_le_x(self, c):
+        return [("compare", (c[0], "<=", "X"))]
+
+    def pm_stat_ge_x(self, c):
+        return [("compare", (c[0], ">=", "X"))]
+
+    def pm_on_battlefield(self, c):
+        return [("zone", "battlefield")]
+
+    def pm_blocking_self(self, c):
+        return [("combat_self", "blocking_self")]
+
+    def pm_blocked_by_self(self, c):
+        return [("combat_self", "blocked_by_self")]
+
+    def pm_blocking_or_blocked_by_self(self, c):
+        return [("combat_self", "blocking_self"), ("combat_self", "blocked_by_self")]
+
+    def counted_filter(self, c):
+        fnp = c[0]
+        if fnp.head == "spell" or fnp.filter.zone not in ("battlefield", "hand", "graveyard"):
+            raise Unsupported("counting objects outside the battlefield, hands and graveyards")
+        if fnp.filter.other:
+            raise Unsupported("counting 'other' objects")
+        return CountOf(fnp.filter)
+
+    def counted_hand(self, c):
+        return HandSize(c[-1])
+
+    def counted_amount(self, c):
+        return c[-1]
+
+    def amount_twice_x(self, c):
+        return Product(2, X())
+
+    def objects_and_players(self, c):
+        group, player = c
+        return Recipients((group, player))
+
+    def deal_damage_equal(self, c):
+        source, to, amount = c
+        if isinstance(to, Recipients):
+            return [DealDamage(amount, r, source) for r in to.refs]
+        return [DealDamage(amount, to, source)]
+
+    def for_each_sentence(self, c):
+        """"You gain 1 life for each creature you control": the one number of the sentence is
+        multiplied by the count (CR 107.1); a sentence with no or several numbers is refused."""
+        items, counted = c
+        found = []
+
+        def fn(node):
+            if isinstance(node, _AMOUNT_EFFECTS) and isinstance(node.amount, int):
+                found.append(node)
+                return replace(node, amount=Product(node.amount, counted)
+                               if node.amount != 1 else counted)
+            return node
+
+        out = [walk_replace(item, fn) for item in items]
+        if len(found) != 1:
+            raise Unsupported("'for each' with no single amount to multiply")
+        return out
+
+    def where_x_sentence(self, c):
+        """"... X damage ..., where X is the number of ...": X is that amount (CR 107.3)."""
+        items, amount = c
+        if any(v == "X" for spec in self.ctx.targets for _, _, v in spec.filter.compare):
+            raise Unsupported("'where X is' with X in a target description")
+        found = []
+
+        def fn(node):
+            if isinstance(node, X):
+                found.append(node)
+                return amount
+            return node
+
+        out = [walk_replace(item, fn) for item in items]
+        if not found:
+            raise Unsupported("'where X is' without an X")
+        return out

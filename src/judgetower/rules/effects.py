@@ -81,8 +81,31 @@ class EffectsMixin:
                 src = ctx["source"]
                 return [self.objects[i] for i in list(self.battlefield)
                         if matches(self, self.objects[i], f, _src(src, ctx["controller"]))]
+            if f.zone in ("hand", "graveyard"):   # "all creature cards in all graveyards"
+                return self.objects_matching(f, ctx["source"], ctx["controller"])
             return []
         raise NotImplementedError(f"object reference {ref!r}")
+
+    def objects_matching(self, f, source, controller) -> list:
+        """Objects matching ``f`` now, for "the number of ..." / "for each ..." (CR 107.1).
+        On the battlefield: every permanent. In hands and graveyards: the zones of the players
+        ``f.controller`` names (CR 108.3: a card there is its owner's), each zone once (a
+        variant may share one graveyard between players)."""
+        src = _src(source, controller)
+        if f.zone == "battlefield":
+            return [self.objects[i] for i in list(self.battlefield)
+                    if matches(self, self.objects[i], f, src)]
+        players = [controller] if f.controller == "you" else (
+            self.opponents(controller) if f.controller == "opponent" else self.apnap(controller))
+        anyone = ir.Filter(**{**f.__dict__, "controller": None})
+        out, seen = [], set()
+        for q in players:
+            lst = self.zone_list(f.zone, q)
+            if id(lst) in seen:
+                continue
+            seen.add(id(lst))
+            out += [self.objects[i] for i in lst if matches(self, self.objects[i], anyone, src)]
+        return out
 
     def players_of(self, ref, ctx) -> list[int]:
         if isinstance(ref, ir.You):
@@ -123,6 +146,14 @@ class EffectsMixin:
             return ctx.get("trigger_amount", 0)
         if isinstance(a, ir.TimesKicked):
             return ctx.get("kicked", getattr(ctx.get("source"), "kicked", 0))
+        # --- counted amounts (filters helper) ---
+        if isinstance(a, ir.CountOf):
+            return len(self.objects_matching(a.filter, ctx.get("source"), ctx["controller"]))
+        if isinstance(a, ir.HandSize):
+            # "the number of cards in that player's hand" (CR 402.1)
+            return sum(len(self.hand(q)) for q in self.players_of(a.who, ctx))
+        if isinstance(a, ir.Product):
+            return a.factor * self.amount(a.amount, ctx)
         raise NotImplementedError(f"amount {a!r}")
 
     # ------------------------------------------------------------------ damage (CR 120)
