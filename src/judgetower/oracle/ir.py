@@ -185,7 +185,16 @@ class Product:
     amount: "Amount"
 
 
-Amount = Union[int, X, PowerOf, CountersOn, TriggerAmount, TimesKicked, CountOf, HandSize, Product]
+@dataclass(frozen=True)
+class WhereX:
+    """"..., where X is [amount]": X has one value in the whole sentence (CR 107.3), taken
+    the first time an instruction needs it (CR 608.2h) and kept for the rest of the resolution."""
+
+    amount: "Amount"
+
+
+Amount = Union[int, X, PowerOf, CountersOn, TriggerAmount, TimesKicked, CountOf, HandSize, Product,
+               WhereX]
 
 # ---------------------------------------------------------------------------
 # Filters and targets

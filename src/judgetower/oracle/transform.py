@@ -23,7 +23,7 @@ from .ir import (
     CostIncrease, CounterSpell, CountersOn, CreateToken, DealDamage, DefendingPlayer,
     DelayedTrigger, Destroy, Discard, Draw, EachOpponent, EachPlayer, Enchanted, EntersTapped,
     EntersWithCounters, Equipped, ExileAllGraveyards, ExileFromGraveyard, ExileObjects, ExtraTurn,
-    CountOf, HandSize, Product,
+    CountOf, HandSize, Product, WhereX,
     Filter, Flicker, GainLife, Keyword, LinkedExiled, LookAtTopReorder, LoseLife, Mill, ModifyPT,
     Optional_, OwnerOf, PlayLinkedFree, PowerOf, PutCounters, PutFromHandOnTop, Regenerate,
     ReturnToBattlefield, ReturnToHand, RevealHand, RevealTopPutIfType, Sacrifice, Scry,
@@ -1276,7 +1276,7 @@ class OracleTransformer(Transformer):
         def fn(node):
             if isinstance(node, X):
                 found.append(node)
-                return amount
+                return WhereX(amount)
             return node
 
         out = [walk_replace(item, fn) for item in items]

@@ -154,6 +154,11 @@ class EffectsMixin:
             return sum(len(self.hand(q)) for q in self.players_of(a.who, ctx))
         if isinstance(a, ir.Product):
             return a.factor * self.amount(a.amount, ctx)
+        if isinstance(a, ir.WhereX):
+            memo = ctx.setdefault("where_x", {})
+            if a not in memo:
+                memo[a] = self.amount(a.amount, ctx)
+            return memo[a]
         raise NotImplementedError(f"amount {a!r}")
 
     # ------------------------------------------------------------------ damage (CR 120)
