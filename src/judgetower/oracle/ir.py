@@ -453,6 +453,9 @@ class ModifyPT:
     toughness: int = 0
     keywords: tuple[str, ...] = ()
     duration: str = "end_of_turn"
+    #: "for each creature you control" / "+X/+X ..., where X is ...": power and toughness are
+    #: multiplied by this amount, counted once as the effect resolves (CR 608.2h); None: once
+    per: "Amount | None" = None
 
 
 @dataclass(frozen=True)
@@ -677,13 +680,16 @@ class Trigger:
 @dataclass(frozen=True)
 class Anthem:
     """"[affected] get(s) +P/+T [and have KEYWORDS]": a continuous effect from a static ability
-    (layer 7c for P/T, layer 6 for keywords). ``affected`` is All(filter), Enchanted() or
-    Equipped()."""
+    (layer 7c for P/T, layer 6 for keywords). ``affected`` is All(filter), Enchanted(),
+    Equipped() or This() ("~ gets +1/+1 for each ...")."""
 
     affected: Ref
     power: int = 0
     toughness: int = 0
     keywords: tuple[str, ...] = ()
+    #: "gets +1/+1 for each artifact you control": P/T multiplied by this count, taken again
+    #: each time characteristics are computed (CR 611.3a, 613.4c); None: once
+    per: "Amount | None" = None
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ from .ir import (
     CostIncrease, CounterSpell, CountersOn, CreateToken, DealDamage, DefendingPlayer,
     DelayedTrigger, Destroy, Discard, Draw, EachOpponent, EachPlayer, Enchanted, EntersTapped,
     EntersWithCounters, Equipped, ExileAllGraveyards, ExileFromGraveyard, ExileObjects, ExtraTurn,
-    CountOf, HandSize, Product, WhereX,
+    Anthem, CountOf, HandSize, Product, WhereX,
     Filter, Flicker, GainLife, Keyword, LinkedExiled, LookAtTopReorder, LoseLife, Mill, ModifyPT,
     Optional_, OwnerOf, PlayLinkedFree, PowerOf, PutCounters, PutFromHandOnTop, Regenerate,
     ReturnToBattlefield, ReturnToHand, RevealHand, RevealTopPutIfType, Sacrifice, Scry,
@@ -64,6 +64,7 @@ class Context:
     self_ref: Any = field(default_factory=This)  # "it" with no antecedent
     trigger: Trigger | None = None
     exiled: bool = False            # an earlier effect exiled something ("that card")
+    pt_x_pending: bool = False      # "+X/+X" waiting for its "where X is" (filters helper)
 
     def add_target(self, spec: TargetSpec, *, is_object: bool = True,
                    is_player: bool = False) -> Target:
@@ -268,6 +269,24 @@ def _no_x_in_filters(ctx: Context) -> None:
         raise Unsupported("X in an ability's target description")
 
 
+def _pt_x_resolved(ctx: Context) -> None:
+    if ctx.pt_x_pending:
+        raise Unsupported("X in power/toughness modification")
+
+
+def _pt_mod_x(token) -> tuple[int, int]:
+    """"+X/+X" -> (1, 1), "-X/-0" -> (-1, 0): the units multiplied by X (ModifyPT.per)."""
+    units = []
+    for part in str(token).split("/"):
+        if part[1:] == "x":
+            units.append(-1 if part[0] == "-" else 1)
+        elif int(part) == 0:
+            units.append(0)
+        else:
+            raise Unsupported("X and a number in one power/toughness modification")
+    return units[0], units[1]
+
+
 def _keyword_key(name: str) -> str:
     """Stored form of a keyword (as rules/layers.py keyword_key): "forestwalk" -> "landwalk:Forest"."""
     if name.endswith("walk") and name != "landwalk":
@@ -300,6 +319,7 @@ class OracleTransformer(Transformer):
         return c[0]
 
     def spell_text(self, c):
+        _pt_x_resolved(self.ctx)
         return Line("effects", tuple(c[0]))
 
     def effect_body(self, c):
@@ -412,6 +432,7 @@ class OracleTransformer(Transformer):
 
     def activated(self, c):
         _no_x_in_filters(self.ctx)
+        _pt_x_resolved(self.ctx)
         cost, items = c
         effects, _, sorcery = finish_effects(items)
         targets = tuple(self.ctx.targets)
@@ -421,6 +442,7 @@ class OracleTransformer(Transformer):
 
     def loyalty_ability(self, c):
         _no_x_in_filters(self.ctx)
+        _pt_x_resolved(self.ctx)
         token, items = c
         value = str(token).strip("[]")
         if "x" in value:
@@ -433,6 +455,7 @@ class OracleTransformer(Transformer):
 
     def triggered(self, c):
         _no_x_in_filters(self.ctx)
+        _pt_x_resolved(self.ctx)
         trigger, items = c
         effects, condition, _ = finish_effects(items, triggered=True)
         return Line("abilities", (TriggeredAbility(trigger, tuple(self.ctx.targets), effects,
@@ -664,6 +687,10 @@ class OracleTransformer(Transformer):
     def modify_pt(self, c):
         what, token, keywords = c
         self._permanent_or_card(what)
+        if "x" in str(token):   # "+X/+X ..., where X is ..." (filters helper)
+            p, t = _pt_mod_x(token)
+            self.ctx.pt_x_pending = True
+            return [ModifyPT(what, p, t, keywords or (), per=X())]
         p, t = pt_mod(token)
         return [ModifyPT(what, p, t, keywords or ())]
 
@@ -1261,7 +1288,13 @@ class OracleTransformer(Transformer):
                                if node.amount != 1 else counted)
             return node
 
-        out = [walk_replace(item, fn) for item in items]
+        def fn_pt(node):
+            if isinstance(node, ModifyPT) and node.per is None and (node.power or node.toughness):
+                found.append(node)
+                return replace(node, per=counted)
+            return node
+
+        out = [walk_replace(walk_replace(item, fn), fn_pt) for item in items]
         if len(found) != 1:
             raise Unsupported("'for each' with no single amount to multiply")
         return out
@@ -1282,4 +1315,14 @@ class OracleTransformer(Transformer):
         out = [walk_replace(item, fn) for item in items]
         if not found:
             raise Unsupported("'where X is' without an X")
+        self.ctx.pt_x_pending = False
         return out
+
+    def st_anthem_for_each(self, c):
+        affected, token, counted = c
+        p, t = pt_mod(token)
+        _static_filter_ok(affected, False)
+        if isinstance(counted, CountOf) and any(
+                stat in ("power", "toughness") for stat, _, _ in counted.filter.compare):
+            raise Unsupported("static count of objects described by power or toughness")
+        return Line("abilities", (StaticAbility(Anthem(affected, p, t, per=counted)),))

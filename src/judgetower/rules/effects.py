@@ -524,6 +524,10 @@ class EffectsMixin:
         if not objs:
             return
         # CR 611.2c: the affected set is locked in at resolution
+        if e.per is not None:
+            # CR 608.2h: "for each ..." / "where X is ..." is counted once, as the effect resolves
+            n = self.amount(e.per, ctx)
+            e = ir.ModifyPT(e.what, e.power * n, e.toughness * n, e.keywords, e.duration)
         self.continuous.append({"objs": {o.id for o in objs}, "power": e.power, "toughness": e.toughness,
                                 "keywords": e.keywords, "duration": e.duration, "timestamp": self.new_timestamp()})
         self.touch()

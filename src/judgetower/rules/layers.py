@@ -118,9 +118,10 @@ def compute_all(game) -> dict[int, Chars]:
     # layer 7c: modifications and counters (CR 613.4c)
     for o, eff in statics:
         if isinstance(eff, ir.Anthem) and (eff.power or eff.toughness):
+            n = 1 if eff.per is None else _count(game, o, eff.per, out)
             for tid in _affected(game, o, eff.affected, out):
-                out[tid].power += eff.power
-                out[tid].toughness += eff.toughness
+                out[tid].power += eff.power * n
+                out[tid].toughness += eff.toughness * n
         elif isinstance(eff, ir.CantAttackOrBlock):
             for tid in _affected(game, o, eff.affected, out):
                 out[tid].cant_attack |= eff.attack
@@ -139,7 +140,22 @@ def compute_all(game) -> dict[int, Chars]:
     return out
 
 
+def _count(game, source, amount, chars) -> int:
+    """"for each artifact you control" in a static ability (CR 611.3a): counted with the
+    characteristics computed so far (types are not changed by any supported effect, and the
+    compiler refuses counts by power or toughness, which layer 7c itself changes)."""
+    if isinstance(amount, ir.CountOf) and amount.filter.zone == "battlefield":
+        from judgetower.rules.casting import _Src
+        from judgetower.rules.filters import matches_chars
+        src = _Src(source, source.controller)
+        return sum(1 for oid, ch in chars.items()
+                   if matches_chars(game, game.objects[oid], ch, amount.filter, src))
+    return game.amount(amount, {"source": source, "controller": source.controller})
+
+
 def _affected(game, source, ref, chars) -> list[int]:
+    if isinstance(ref, ir.This):   # "~ gets +1/+1 for each ..."
+        return [source.id] if source.id in chars else []
     if isinstance(ref, (ir.Enchanted, ir.Equipped)):
         return [source.attached_to] if source.attached_to in chars else []
     if isinstance(ref, ir.All):
