@@ -158,6 +158,8 @@ class EffectsMixin:
             memo = ctx.setdefault("where_x", {})
             if a not in memo:
                 memo[a] = self.amount(a.amount, ctx)
+                # CR 107.3: X is defined by the text; CR 608.2h: counted once, as it's needed
+                self.log.add(f"X is {memo[a]}", "CR 107.3", "CR 608.2h")
             return memo[a]
         raise NotImplementedError(f"amount {a!r}")
 

@@ -58,9 +58,12 @@ _STATS = {"power": lambda ch: ch.power, "toughness": lambda ch: ch.toughness,
           "mana_value": lambda ch: ch.mana_value}
 
 
-def x_of(source) -> int:
-    """The X of the spell or ability behind ``source`` (CR 107.3), 0 if none was chosen."""
+def x_of(source) -> int | None:
+    """The X of the spell behind ``source`` (CR 107.3); None while the spell is not yet on the
+    stack (X is announced as it is cast, CR 601.2b: any value may still be chosen)."""
     obj = getattr(source, "obj", source)
+    if getattr(obj, "zone", "stack") != "stack":
+        return None
     return getattr(obj, "x", 0) or 0
 
 
@@ -68,6 +71,8 @@ def compare_ok(stat: str, op: str, value, ch: Chars, source) -> bool:
     """"with power 2 or less" (CR 208.1), "with mana value 3 or greater" (CR 202.3)."""
     have = _STATS[stat](ch)
     want = x_of(source) if value == "X" else value
+    if want is None:
+        return True   # "X or less"/"X or greater" can still be met by the X chosen (CR 601.2b)
     if op == "<=":
         return have <= want
     if op == ">=":
