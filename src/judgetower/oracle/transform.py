@@ -1236,6 +1236,23 @@ class OracleTransformer(Transformer):
     def pm_stat_ge_x(self, c):
         return [("compare", (c[0], ">=", "X"))]
 
+    def pm_power_or_toughness_le(self, c):
+        return [("compare", ("power_or_toughness", "<=", c[0]))]
+
+    def pm_power_or_toughness_ge(self, c):
+        return [("compare", ("power_or_toughness", ">=", c[0]))]
+
+    def pm_an_opponents_graveyard(self, c):
+        return [("zone", "graveyard"), ("controller", "opponent")]
+
+    def filter_np_shared_adjectives(self, c):
+        """"noncreature artifact or noncreature enchantment": one set of adjectives for both
+        nouns, written twice; different adjectives have no Filter (refused)."""
+        adj1, noun1, adj2, noun2, *postmods = c
+        if adj1 != adj2:
+            raise Unsupported("'or' of nouns with different adjectives")
+        return self.filter_np([adj1, [noun1, noun2], *postmods])
+
     def pm_on_battlefield(self, c):
         return [("zone", "battlefield")]
 

@@ -69,6 +69,9 @@ def x_of(source) -> int | None:
 
 def compare_ok(stat: str, op: str, value, ch: Chars, source) -> bool:
     """"with power 2 or less" (CR 208.1), "with mana value 3 or greater" (CR 202.3)."""
+    if stat == "power_or_toughness":   # "with power or toughness 2 or less": either of them
+        return (compare_ok("power", op, value, ch, source)
+                or compare_ok("toughness", op, value, ch, source))
     have = _STATS[stat](ch)
     want = x_of(source) if value == "X" else value
     if want is None:
