@@ -1279,6 +1279,12 @@ class OracleTransformer(Transformer):
     def counted_amount(self, c):
         return c[-1]
 
+    def token_x(self, c):
+        return self.token([X(), *c])
+
+    def vp_put_x_counters(self, c):
+        return self.vp_put_counters([X(), *c])
+
     def amount_twice_x(self, c):
         return Product(2, X())
 
