@@ -693,6 +693,17 @@ class Anthem:
 
 
 @dataclass(frozen=True)
+class DefinePT:
+    """"~'s power and toughness are each equal to the number of ...": a characteristic-defining
+    ability (CR 604.3), applied in layer 7a (CR 613.4a) in every zone. ``power``/``toughness``:
+    the amount (None: the printed value stays), plus ``plus`` ("2 plus the number of ...")."""
+
+    power: "Amount | None" = None
+    toughness: "Amount | None" = None
+    plus: int = 0
+
+
+@dataclass(frozen=True)
 class CantAttackOrBlock:
     """"[affected] can't attack or block" (Pacifism); ``attack``/``block`` select which."""
 

@@ -23,7 +23,7 @@ from .ir import (
     CostIncrease, CounterSpell, CountersOn, CreateToken, DealDamage, DefendingPlayer,
     DelayedTrigger, Destroy, Discard, Draw, EachOpponent, EachPlayer, Enchanted, EntersTapped,
     EntersWithCounters, Equipped, ExileAllGraveyards, ExileFromGraveyard, ExileObjects, ExtraTurn,
-    Anthem, CountOf, HandSize, Product, WhereX,
+    Anthem, CountOf, DefinePT, HandSize, Product, WhereX,
     Filter, Flicker, GainLife, Keyword, LinkedExiled, LookAtTopReorder, LoseLife, Mill, ModifyPT,
     Optional_, OwnerOf, PlayLinkedFree, PowerOf, PutCounters, PutFromHandOnTop, Regenerate,
     ReturnToBattlefield, ReturnToHand, RevealHand, RevealTopPutIfType, Sacrifice, Scry,
@@ -1340,6 +1340,28 @@ class OracleTransformer(Transformer):
             raise Unsupported("'where X is' without an X")
         self.ctx.pt_x_pending = False
         return out
+
+    def cda_amount(self, c):
+        plus, amount = c
+        if isinstance(amount, CountOf) and (amount.filter.compare or amount.filter.with_keywords
+                                            or amount.filter.without_keywords):
+            # layer 7a is applied before keywords (layer 6) and other P/T effects (CR 613.4)
+            raise Unsupported("characteristic-defining count by power, toughness or keywords")
+        return (plus or 0, amount)
+
+    def _define_pt(self, c, power: bool, toughness: bool):
+        plus, amount = c[0]
+        return Line("abilities", (StaticAbility(DefinePT(
+            amount if power else None, amount if toughness else None, plus)),))
+
+    def st_define_pt_both(self, c):
+        return self._define_pt(c, True, True)
+
+    def st_define_pt_power(self, c):
+        return self._define_pt(c, True, False)
+
+    def st_define_pt_toughness(self, c):
+        return self._define_pt(c, False, True)
 
     def st_anthem_for_each(self, c):
         affected, token, counted = c

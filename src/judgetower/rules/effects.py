@@ -138,6 +138,9 @@ class EffectsMixin:
                 return 0
             o = objs[0]
             ch = getattr(o, "last_chars", None) if o.zone.startswith("gone") else None
+            if ch is None and o.zone != "battlefield":
+                from judgetower.rules.filters import chars_with_cda
+                ch = chars_with_cda(self, o)   # CR 604.3: a defining ability works in every zone
             return max(0, (ch or chars_of(self, o)).power)
         if isinstance(a, ir.CountersOn):
             objs = self.objs(a.ref, ctx, lki=True) if "targets" in ctx else [ctx["source"]]

@@ -9,10 +9,22 @@ PERMANENT_TYPES = frozenset({"Artifact", "Creature", "Enchantment", "Land", "Pla
 
 
 def chars_of(game, obj) -> Chars:
-    """Current characteristics: layered on the battlefield, printed elsewhere (CR 613, 400.7)."""
+    """Current characteristics: layered on the battlefield, printed elsewhere (CR 613, 400.7),
+    without characteristic-defining abilities outside the battlefield (see chars_with_cda)."""
     if obj.zone == "battlefield":
         return game.chars(obj)
     return base_chars(obj)
+
+
+def chars_with_cda(game, obj) -> Chars:
+    """``chars_of``, with a characteristic-defining ability's power/toughness applied outside
+    the battlefield too (CR 604.3). Only used where power or toughness is asked for at the top
+    level (never while layers are being computed: counts by power are refused there)."""
+    ch = chars_of(game, obj)
+    if obj.zone in ("hand", "graveyard", "library", "exile", "stack") and not getattr(obj, "face_down", False):
+        from judgetower.rules.layers import apply_define_pt
+        apply_define_pt(game, obj, ch)
+    return ch
 
 
 def _type_ok(t: str, ch: Chars, obj) -> bool:
@@ -128,4 +140,6 @@ def _extra_ok(obj, ch: Chars, f: ir.Filter, source) -> bool:
 
 
 def matches(game, obj, f: ir.Filter, source=None) -> bool:
+    if obj.zone != "battlefield" and any(stat != "mana_value" for stat, _, _ in f.compare):
+        return matches_chars(game, obj, chars_with_cda(game, obj), f, source)
     return matches_chars(game, obj, chars_of(game, obj), f, source)
