@@ -1253,6 +1253,25 @@ class OracleTransformer(Transformer):
             raise Unsupported("'or' of nouns with different adjectives")
         return self.filter_np([adj1, [noun1, noun2], *postmods])
 
+    def pm_other_than_self(self, c):
+        return [("other", True)]
+
+    @staticmethod
+    def _yours(c):
+        fnp = c[-1]
+        if fnp.filter.controller not in (None, "you"):
+            raise Unsupported("conflicting controller")
+        return [*c[:-1], replace(fnp, filter=replace(fnp.filter, controller="you"))]
+
+    def ev_filter_enters_yours(self, c):
+        return self.ev_filter_enters(self._yours(c))
+
+    def ev_other_enters_yours(self, c):
+        return self.ev_other_enters(self._yours(c))
+
+    def ev_self_or_other_enters_yours(self, c):
+        return self.ev_self_or_other_enters(self._yours(c))
+
     def pm_on_battlefield(self, c):
         return [("zone", "battlefield")]
 
