@@ -257,6 +257,10 @@ class Filter:
     multicolored: bool | None = None
     #: "colorless" True (CR 105.2c)
     colorless: bool | None = None
+    #: "with a +1/+1 counter on it": at least one counter of each of these kinds ("*": any
+    #: kind); ``without_counters``: none of them (CR 122.1)
+    with_counters: tuple[str, ...] = ()
+    without_counters: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -264,7 +268,8 @@ class TargetSpec:
     """One "target ..." phrase (CR 115.1).
 
     ``kind``: "object" (matching ``filter``), "player", "opponent", "any" (creature, player,
-    planeswalker or battle: CR 115.4), "spell" (an object on the stack matching ``filter``).
+    planeswalker or battle: CR 115.4), "spell" (an object on the stack matching ``filter``),
+    "player_or_planeswalker" / "opponent_or_planeswalker" (a planeswalker or that player).
     ``count_min``/``count_max``: "target" is 1/1, "up to two target" is 0/2, "two target" 2/2,
     "any number of targets" 1/None (None = unbounded; CR 601.2c needs at least one when divided).
     ``divided``: an amount is divided among the targets (CR 601.2d); ``evenly`` when the text

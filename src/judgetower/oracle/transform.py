@@ -236,7 +236,7 @@ def is_mana_ability(effects: tuple, targets: tuple) -> bool:
 
 #: Filter fields added by the noun-phrase generalisation that hold tuples (filled by ``put``).
 FILTER_LISTY = {"all_types", "not_subtypes", "not_supertypes", "combat", "combat_self",
-                "with_keywords", "without_keywords", "compare"}
+                "with_keywords", "without_keywords", "compare", "with_counters", "without_counters"}
 
 
 @dataclass(frozen=True)
@@ -247,7 +247,8 @@ class Recipients:
 
 
 def _uses_state(f: Filter) -> bool:
-    return f.tapped is not None or bool(f.combat) or bool(f.combat_self)
+    return (f.tapped is not None or bool(f.combat) or bool(f.combat_self) or bool(f.with_counters)
+            or bool(f.without_counters))
 
 
 def _static_filter_ok(affected: Any, grants_keywords: bool) -> None:
@@ -1252,6 +1253,21 @@ class OracleTransformer(Transformer):
         if adj1 != adj2:
             raise Unsupported("'or' of nouns with different adjectives")
         return self.filter_np([adj1, [noun1, noun2], *postmods])
+
+    def pm_with_counter(self, c):
+        return [("with_counters", c[-1])]
+
+    def pm_with_any_counter(self, c):
+        return [("with_counters", "*")]
+
+    def pm_without_counter(self, c):
+        return [("without_counters", c[-1])]
+
+    def t_player_or_planeswalker(self, c):
+        return self.ctx.add_target(TargetSpec("player_or_planeswalker"), is_player=True)
+
+    def t_opponent_or_planeswalker(self, c):
+        return self.ctx.add_target(TargetSpec("opponent_or_planeswalker"), is_player=True)
 
     def pm_other_than_self(self, c):
         return [("other", True)]

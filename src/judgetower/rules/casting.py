@@ -231,6 +231,14 @@ class CastingMixin:
                     continue
                 if matches(self, o, spec.filter, _Src(source, controller)):
                     out.append(oid)
+        if kind in ("player_or_planeswalker", "opponent_or_planeswalker"):
+            # "target player or planeswalker" (CR 115.1): planeswalkers first, then players
+            for oid in self.battlefield:
+                o = self.objects[oid]
+                if "Planeswalker" in self.chars(o).types and self._targetable(o, source):
+                    out.append(oid)
+            out += [PID(q) for q in (self.apnap(controller) if kind == "player_or_planeswalker"
+                                     else self.opponents(controller))]
         if kind in ("any", "player"):
             out += [PID(q) for q in self.apnap(controller)]
         if kind == "opponent":
@@ -274,6 +282,9 @@ class CastingMixin:
             return matches(self, o, spec.filter, _Src(source, controller)) and self._targetable(o, source)
         if spec.kind == "spell":
             return o.zone == "stack" and o.id in self.stack
+        if spec.kind in ("player_or_planeswalker", "opponent_or_planeswalker"):
+            return (o.zone == "battlefield" and "Planeswalker" in self.chars(o).types
+                    and self._targetable(o, source))
         return True
 
     def choose_targets(self, p: int, source, specs, afford=None, preset=None):

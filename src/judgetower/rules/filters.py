@@ -136,6 +136,16 @@ def _extra_ok(obj, ch: Chars, f: ir.Filter, source) -> bool:
         return False
     if f.colorless is not None and (not ch.colors) != f.colorless:
         return False   # CR 105.2c
+    if f.with_counters or f.without_counters:
+        # CR 122.1: counters are on permanents (a card elsewhere has none, CR 122.2)
+        counters = getattr(obj, "counters", None) or {} if obj.zone == "battlefield" else {}
+        have = {k for k, n in counters.items() if n > 0}
+        for k in f.with_counters:
+            if not (have if k == "*" else have & {k}):
+                return False
+        for k in f.without_counters:
+            if have if k == "*" else have & {k}:
+                return False
     return True
 
 
