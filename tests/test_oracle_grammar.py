@@ -222,7 +222,7 @@ def test_spell_forms(text, expected):
 @pytest.mark.parametrize("text", [
     "Counter target spell if it was kicked.",          # "it" is the target, not this spell
     "Return target spell to its owner's hand.",        # ReturnToHand acts on permanents/cards
-    "Target creature gets +1/+0 until end of turn. Another target creature gets -1/-0 until end of turn.",
+    "Counter target spell. Counter another target spell.",   # "another" among spells: no IR
 ])
 def test_text_whose_meaning_the_ir_cannot_carry_is_refused(text):
     result = compile_text("Test Spell", text, ("Instant",))

@@ -282,6 +282,9 @@ class TargetSpec:
     count_max: int | None = 1
     divided: bool = False
     evenly: bool = False
+    #: "another target creature" after earlier targets: the objects chosen for these earlier
+    #: specs (indexes) can't be chosen for this one (filters helper)
+    distinct_from: tuple[int, ...] = ()
 
 
 # ---------------------------------------------------------------------------

@@ -980,8 +980,8 @@ class OracleTransformer(Transformer):
         another, fnp = c
         if another:
             if self.ctx.targets:
-                # "another target" after a target means "not that one": no IR for it yet.
-                raise Unsupported("'another target' after an earlier target")
+                # "another target" after a target means "not that one" (filters helper)
+                return self._another_target(fnp)
             fnp = replace(fnp, filter=replace(fnp.filter, other=True))
         return self._object_target(fnp)
 
@@ -1268,6 +1268,16 @@ class OracleTransformer(Transformer):
 
     def t_opponent_or_planeswalker(self, c):
         return self.ctx.add_target(TargetSpec("opponent_or_planeswalker"), is_player=True)
+
+    def _another_target(self, fnp: FilterNP) -> Target:
+        """"Target creature you control ... another target creature": a different object from
+        the earlier object targets of this ability."""
+        earlier = tuple(i for i, s in enumerate(self.ctx.targets)
+                        if s.kind in ("object", "any", "player_or_planeswalker",
+                                      "opponent_or_planeswalker"))
+        if fnp.head == "spell" or not earlier:
+            raise Unsupported("'another target' after a spell or player target")
+        return self.ctx.add_target(TargetSpec("object", fnp.target_filter(), distinct_from=earlier))
 
     def pm_other_than_self(self, c):
         return [("other", True)]

@@ -294,6 +294,8 @@ class CastingMixin:
         total = 0
         for spec in specs:
             cands = self.legal_targets(spec, source, p)
+            for j in spec.distinct_from:   # "another target ...": not an earlier spec's object
+                cands = [c for c in cands if j >= len(chosen) or c not in chosen[j]]
             picked: list = []
             maxn = spec.count_max if spec.count_max is not None else len(cands)
             while len(picked) < maxn:
@@ -320,6 +322,8 @@ class CastingMixin:
         for spec in specs:
             if spec.count_min > 0 and len(self.legal_targets(spec, source, p)) < spec.count_min:
                 return False
+        if any(spec.distinct_from for spec in specs):
+            return _distinct_assignable(tuple(specs), [self.legal_targets(s, source, p) for s in specs])
         return True
 
     # ------------------------------------------------------------------ casting
@@ -596,13 +600,40 @@ def _chosen_modes(modal: ir.Modal, chosen: tuple[int, ...]) -> ir.SpellAbility:
     for i in sorted(chosen):
         m = modal.modes[i]
         off = len(targets)
-        targets.extend(m.targets)
+        targets.extend(_shift_distinct(t, off) for t in m.targets)
         if off:
             effects.extend(walk_replace(m.effects, lambda n, off=off: ir.Target(n.index + off)
                                         if isinstance(n, ir.Target) else n))
         else:
             effects.extend(m.effects)
     return ir.SpellAbility(tuple(targets), tuple(effects))
+
+
+def _shift_distinct(spec: ir.TargetSpec, off: int) -> ir.TargetSpec:
+    """A mode's TargetSpec renumbered like its Target(i) ("another target" indexes)."""
+    if not off or not spec.distinct_from:
+        return spec
+    from dataclasses import replace
+    return replace(spec, distinct_from=tuple(j + off for j in spec.distinct_from))
+
+
+def _distinct_assignable(specs, cands, i: int = 0, chosen: tuple = ()) -> bool:
+    """Whether every spec from ``i`` on can get its minimum number of targets, "another
+    target" specs avoiding the objects taken by the specs they name (CR 601.2c)."""
+    from itertools import combinations, islice
+    if i == len(specs):
+        return True
+    spec = specs[i]
+    banned = set()
+    for j in getattr(spec, "distinct_from", ()):
+        banned |= chosen[j]
+    pool = [c for c in cands[i] if c not in banned]
+    if len(pool) < spec.count_min:
+        return False
+    for combo in islice(combinations(pool, spec.count_min), 200):
+        if _distinct_assignable(specs, cands, i + 1, chosen + (set(combo),)):
+            return True
+    return False
 
 
 def _sum_costs(parts: list[ManaCost]) -> ManaCost:
