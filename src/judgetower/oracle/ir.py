@@ -177,6 +177,14 @@ class HandSize:
 
 
 @dataclass(frozen=True)
+class PlayerCount:
+    """"the number of opponents you have", "for each opponent you have": how many players
+    ``who`` names (still in the game, CR 102.2)."""
+
+    who: Ref
+
+
+@dataclass(frozen=True)
 class Product:
     """``factor`` times ``amount``: "2 damage for each creature" (Product(2, CountOf(...))),
     "twice X" (CR 107.1: a number times a count is still a whole number)."""
@@ -194,7 +202,7 @@ class WhereX:
 
 
 Amount = Union[int, X, PowerOf, CountersOn, TriggerAmount, TimesKicked, CountOf, HandSize, Product,
-               WhereX]
+               WhereX, PlayerCount]
 
 # ---------------------------------------------------------------------------
 # Filters and targets

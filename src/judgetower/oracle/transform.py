@@ -23,7 +23,7 @@ from .ir import (
     CostIncrease, CounterSpell, CountersOn, CreateToken, DealDamage, DefendingPlayer,
     DelayedTrigger, Destroy, Discard, Draw, EachOpponent, EachPlayer, Enchanted, EntersTapped,
     EntersWithCounters, Equipped, ExileAllGraveyards, ExileFromGraveyard, ExileObjects, ExtraTurn,
-    Anthem, CountOf, DefinePT, HandSize, Product, WhereX,
+    Anthem, CountOf, DefinePT, HandSize, PlayerCount, Product, WhereX,
     Filter, Flicker, GainLife, Keyword, LinkedExiled, LookAtTopReorder, LoseLife, Mill, ModifyPT,
     Optional_, OwnerOf, PlayLinkedFree, PowerOf, PutCounters, PutFromHandOnTop, Regenerate,
     ReturnToBattlefield, ReturnToHand, RevealHand, RevealTopPutIfType, Sacrifice, Scry,
@@ -1320,6 +1320,19 @@ class OracleTransformer(Transformer):
 
     def counted_hand(self, c):
         return HandSize(c[-1])
+
+    def counted_opponents(self, c):
+        return PlayerCount(EachOpponent())
+
+    def counted_counters(self, c):
+        kind, ref = c
+        if ref != This():
+            raise Unsupported("counting counters on another object than this one")
+        return CountersOn(ref, kind)
+
+    def deal_damage_equal_first(self, c):
+        source, amount, to = c
+        return self.deal_damage_equal([source, to, amount])
 
     def counted_amount(self, c):
         return c[-1]

@@ -157,6 +157,8 @@ class EffectsMixin:
             return sum(len(self.hand(q)) for q in self.players_of(a.who, ctx))
         if isinstance(a, ir.Product):
             return a.factor * self.amount(a.amount, ctx)
+        if isinstance(a, ir.PlayerCount):
+            return len(self.players_of(a.who, ctx))
         if isinstance(a, ir.WhereX):
             memo = ctx.setdefault("where_x", {})
             if a not in memo:
@@ -204,6 +206,8 @@ class EffectsMixin:
     def _e_DealDamage(self, e, ctx):
         n = self.amount(e.amount, ctx)
         source = self.objs(e.source, ctx, lki=True)
+        if isinstance(e.source, ir.Target) and not source:
+            return   # CR 608.2b: a source that is an illegal target deals no damage
         src = source[0] if source else ctx["source"]
         targets = self._damage_recipients(e.to, ctx)
         spec = None
