@@ -144,6 +144,11 @@ class EffectsMixin:
             return max(0, (ch or chars_of(self, o)).power)
         if isinstance(a, ir.CountersOn):
             objs = self.objs(a.ref, ctx, lki=True) if "targets" in ctx else [ctx["source"]]
+            if isinstance(a.ref, ir.This) and ctx.get("follow") and ctx.get("source") is not None \
+                    and ctx["source"].zone != "battlefield":
+                # a leaves-the-battlefield trigger counts the counters the object had as it left
+                # (last known information, CR 608.2h, 603.10a), not those of the new object
+                objs = [ctx["source"]]
             return sum(o.counters.get(a.kind, 0) for o in objs)
         if isinstance(a, ir.TriggerAmount):
             return ctx.get("trigger_amount", 0)
