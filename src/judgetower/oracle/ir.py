@@ -177,6 +177,14 @@ class HandSize:
 
 
 @dataclass(frozen=True)
+class ManaValueOf:
+    """"equal to its mana value": the mana value of ``ref`` (CR 202.3; last known information
+    if it left, CR 608.2h)."""
+
+    ref: Ref
+
+
+@dataclass(frozen=True)
 class PlayerCount:
     """"the number of opponents you have", "for each opponent you have": how many players
     ``who`` names (still in the game, CR 102.2)."""
@@ -202,7 +210,7 @@ class WhereX:
 
 
 Amount = Union[int, X, PowerOf, CountersOn, TriggerAmount, TimesKicked, CountOf, HandSize, Product,
-               WhereX, PlayerCount]
+               WhereX, PlayerCount, ManaValueOf]
 
 # ---------------------------------------------------------------------------
 # Filters and targets

@@ -23,7 +23,7 @@ from .ir import (
     CostIncrease, CounterSpell, CountersOn, CreateToken, DealDamage, DefendingPlayer,
     DelayedTrigger, Destroy, Discard, Draw, EachOpponent, EachPlayer, Enchanted, EntersTapped,
     EntersWithCounters, Equipped, ExileAllGraveyards, ExileFromGraveyard, ExileObjects, ExtraTurn,
-    Anthem, CountOf, DefinePT, HandSize, PlayerCount, Product, WhereX,
+    Anthem, CountOf, DefinePT, HandSize, ManaValueOf, PlayerCount, Product, WhereX,
     Filter, Flicker, GainLife, Keyword, LinkedExiled, LookAtTopReorder, LoseLife, Mill, ModifyPT,
     Optional_, OwnerOf, PlayLinkedFree, PowerOf, PutCounters, PutFromHandOnTop, Regenerate,
     ReturnToBattlefield, ReturnToHand, RevealHand, RevealTopPutIfType, Sacrifice, Scry,
@@ -1278,6 +1278,21 @@ class OracleTransformer(Transformer):
         if fnp.head == "spell" or not earlier:
             raise Unsupported("'another target' after a spell or player target")
         return self.ctx.add_target(TargetSpec("object", fnp.target_filter(), distinct_from=earlier))
+
+    def adj_color_or(self, c):
+        return [("colors", c[0]), ("colors", c[1])]   # colours are "any of" (Filter.colors)
+
+    def pm_without_any_counter(self, c):
+        return [("without_counters", "*")]
+
+    def amount_its_mana_value(self, c):
+        return ManaValueOf(self.ctx.it())
+
+    def t_object_one_or_two(self, c):
+        return self._object_target(c[-1], count_min=1, count_max=2)
+
+    def t_object_any_number(self, c):
+        return self._object_target(c[-1], count_min=0, count_max=None)
 
     def pm_other_than_self(self, c):
         return [("other", True)]

@@ -162,6 +162,13 @@ class EffectsMixin:
             return sum(len(self.hand(q)) for q in self.players_of(a.who, ctx))
         if isinstance(a, ir.Product):
             return a.factor * self.amount(a.amount, ctx)
+        if isinstance(a, ir.ManaValueOf):
+            objs = self.objs(a.ref, ctx, lki=True)
+            if not objs:
+                return 0
+            o = objs[0]
+            ch = getattr(o, "last_chars", None) if o.zone.startswith("gone") else None
+            return max(0, (ch or chars_of(self, o)).mana_value)   # CR 202.3
         if isinstance(a, ir.PlayerCount):
             return len(self.players_of(a.who, ctx))
         if isinstance(a, ir.WhereX):
