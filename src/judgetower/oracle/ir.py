@@ -185,6 +185,17 @@ class ManaValueOf:
 
 
 @dataclass(frozen=True)
+class StatOf:
+    """"the greatest power among creatures you control" (``how`` "max"), "the total power of
+    creatures you control" (``how`` "sum"): a statistic of the permanents matching ``filter``
+    (``stat`` "power" | "toughness" | "mana_value"; 0 if there are none)."""
+
+    filter: "Filter"
+    stat: str
+    how: str
+
+
+@dataclass(frozen=True)
 class PlayerCount:
     """"the number of opponents you have", "for each opponent you have": how many players
     ``who`` names (still in the game, CR 102.2)."""
@@ -210,7 +221,7 @@ class WhereX:
 
 
 Amount = Union[int, X, PowerOf, CountersOn, TriggerAmount, TimesKicked, CountOf, HandSize, Product,
-               WhereX, PlayerCount, ManaValueOf]
+               WhereX, PlayerCount, ManaValueOf, StatOf]
 
 # ---------------------------------------------------------------------------
 # Filters and targets

@@ -23,7 +23,7 @@ from .ir import (
     CostIncrease, CounterSpell, CountersOn, CreateToken, DealDamage, DefendingPlayer,
     DelayedTrigger, Destroy, Discard, Draw, EachOpponent, EachPlayer, Enchanted, EntersTapped,
     EntersWithCounters, Equipped, ExileAllGraveyards, ExileFromGraveyard, ExileObjects, ExtraTurn,
-    Anthem, CountOf, DefinePT, HandSize, ManaValueOf, PlayerCount, Product, WhereX,
+    Anthem, CountOf, DefinePT, HandSize, ManaValueOf, PlayerCount, Product, StatOf, WhereX,
     Filter, Flicker, GainLife, Keyword, LinkedExiled, LookAtTopReorder, LoseLife, Mill, ModifyPT,
     Optional_, OwnerOf, PlayLinkedFree, PowerOf, PutCounters, PutFromHandOnTop, Regenerate,
     ReturnToBattlefield, ReturnToHand, RevealHand, RevealTopPutIfType, Sacrifice, Scry,
@@ -1293,6 +1293,19 @@ class OracleTransformer(Transformer):
 
     def t_object_any_number(self, c):
         return self._object_target(c[-1], count_min=0, count_max=None)
+
+    def _stat_filter(self, fnp) -> Filter:
+        f = fnp.filter
+        if f.zone != "battlefield" or f.other or fnp.head is not None:
+            raise Unsupported("a statistic of objects outside the battlefield or 'other' ones")
+        return f
+
+    def amount_greatest(self, c):
+        stat, fnp = c
+        return StatOf(self._stat_filter(fnp), stat, "max")
+
+    def amount_total_power(self, c):
+        return StatOf(self._stat_filter(c[-1]), "power", "sum")
 
     def pm_other_than_self(self, c):
         return [("other", True)]

@@ -169,6 +169,11 @@ class EffectsMixin:
             o = objs[0]
             ch = getattr(o, "last_chars", None) if o.zone.startswith("gone") else None
             return max(0, (ch or chars_of(self, o)).mana_value)   # CR 202.3
+        if isinstance(a, ir.StatOf):
+            objs = self.objects_matching(a.filter, ctx.get("source"), ctx["controller"])
+            values = [getattr(chars_of(self, o), a.stat) for o in objs]
+            # CR 107.1b: a negative result is treated as 0
+            return max(0, max(values, default=0) if a.how == "max" else sum(values))
         if isinstance(a, ir.PlayerCount):
             return len(self.players_of(a.who, ctx))
         if isinstance(a, ir.WhereX):
