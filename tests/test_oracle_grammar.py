@@ -61,7 +61,7 @@ def test_other_lines_still_compile_when_one_fails():
     "Flying, bananas",
     '"Quoted" text ☃ with {∞} odd symbols.',
     "Choose one —\n• Draw a card.\n• Bananas.",   # modal (CR 700.2): a mode not understood
-    "Destroy target artifact creature.",       # "artifact creature": both types, not in Filter
+    "Destroy target artifact permanent.",      # "permanent" among several card types
     "Target creature gets +X/+0 until end of turn.",
     ":::",
     "{T}: Add {R} or {G}.",
@@ -222,7 +222,7 @@ def test_spell_forms(text, expected):
 @pytest.mark.parametrize("text", [
     "Counter target spell if it was kicked.",          # "it" is the target, not this spell
     "Return target spell to its owner's hand.",        # ReturnToHand acts on permanents/cards
-    "Target creature gets +1/+0 until end of turn. Another target creature gets -1/-0 until end of turn.",
+    "Counter target spell. Counter another target spell.",   # "another" among spells: no IR
 ])
 def test_text_whose_meaning_the_ir_cannot_carry_is_refused(text):
     result = compile_text("Test Spell", text, ("Instant",))

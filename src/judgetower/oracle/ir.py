@@ -155,7 +155,73 @@ class TimesKicked:
     """"for each time it was kicked" (CR 702.33): how often the kicker/multikicker cost was paid."""
 
 
-Amount = Union[int, X, PowerOf, CountersOn, TriggerAmount, TimesKicked]
+# --- amounts of the noun-phrase generalisation (filters helper) ---------------------------
+
+
+@dataclass(frozen=True)
+class CountOf:
+    """"the number of creatures you control", "for each Goblin on the battlefield", "the number
+    of creature cards in your graveyard": how many objects match ``filter`` now (CR 107.1,
+    608.2h: counted as the effect resolves). Outside the battlefield, ``filter.controller``
+    names whose zone is counted (CR 108.3: the owner's)."""
+
+    filter: "Filter"
+
+
+@dataclass(frozen=True)
+class HandSize:
+    """"the number of cards in that player's hand": the cards in the hand of the player(s)
+    ``who`` names (summed if several)."""
+
+    who: Ref
+
+
+@dataclass(frozen=True)
+class ManaValueOf:
+    """"equal to its mana value": the mana value of ``ref`` (CR 202.3; last known information
+    if it left, CR 608.2h)."""
+
+    ref: Ref
+
+
+@dataclass(frozen=True)
+class StatOf:
+    """"the greatest power among creatures you control" (``how`` "max"), "the total power of
+    creatures you control" (``how`` "sum"): a statistic of the permanents matching ``filter``
+    (``stat`` "power" | "toughness" | "mana_value"; 0 if there are none)."""
+
+    filter: "Filter"
+    stat: str
+    how: str
+
+
+@dataclass(frozen=True)
+class PlayerCount:
+    """"the number of opponents you have", "for each opponent you have": how many players
+    ``who`` names (still in the game, CR 102.2)."""
+
+    who: Ref
+
+
+@dataclass(frozen=True)
+class Product:
+    """``factor`` times ``amount``: "2 damage for each creature" (Product(2, CountOf(...))),
+    "twice X" (CR 107.1: a number times a count is still a whole number)."""
+
+    factor: int
+    amount: "Amount"
+
+
+@dataclass(frozen=True)
+class WhereX:
+    """"..., where X is [amount]": X has one value in the whole sentence (CR 107.3), taken
+    the first time an instruction needs it (CR 608.2h) and kept for the rest of the resolution."""
+
+    amount: "Amount"
+
+
+Amount = Union[int, X, PowerOf, CountersOn, TriggerAmount, TimesKicked, CountOf, HandSize, Product,
+               WhereX, PlayerCount, ManaValueOf, StatOf]
 
 # ---------------------------------------------------------------------------
 # Filters and targets
@@ -193,6 +259,35 @@ class Filter:
     other: bool = False
     zone: str = "battlefield"
     token: bool | None = None
+    # --- noun-phrase generalisation (filters helper); defaults mean "any" ---
+    #: "artifact creature": every one of these card types at once (CR 205.2a)
+    all_types: tuple[str, ...] = ()
+    #: "non-Spirit": none of these subtypes
+    not_subtypes: tuple[str, ...] = ()
+    #: "nonbasic", "nonlegendary": none of these supertypes (CR 205.4)
+    not_supertypes: tuple[str, ...] = ()
+    #: "tapped" True / "untapped" False (CR 110.5)
+    tapped: bool | None = None
+    #: any of "attacking", "blocking" (CR 506.4): "attacking or blocking creature"
+    combat: tuple[str, ...] = ()
+    #: "blocking ~" / "blocked by ~": any of "blocking_self", "blocked_by_self" (CR 509.1g)
+    combat_self: tuple[str, ...] = ()
+    #: "with flying": all of these keywords (stored form, e.g. "flying", "landwalk:Forest")
+    with_keywords: tuple[str, ...] = ()
+    #: "without flying": none of these keywords
+    without_keywords: tuple[str, ...] = ()
+    #: "with power 2 or less", "with mana value 3 or greater": (stat, op, value) triples,
+    #: stat "power" | "toughness" | "mana_value", op "<=" | ">=" | "==", value an int or "X"
+    #: (the X of the spell, CR 107.3)
+    compare: tuple[tuple[str, str, object], ...] = ()
+    #: "multicolored" True / "monocolored" False (CR 105.2b, 105.2c)
+    multicolored: bool | None = None
+    #: "colorless" True (CR 105.2c)
+    colorless: bool | None = None
+    #: "with a +1/+1 counter on it": at least one counter of each of these kinds ("*": any
+    #: kind); ``without_counters``: none of them (CR 122.1)
+    with_counters: tuple[str, ...] = ()
+    without_counters: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -200,7 +295,8 @@ class TargetSpec:
     """One "target ..." phrase (CR 115.1).
 
     ``kind``: "object" (matching ``filter``), "player", "opponent", "any" (creature, player,
-    planeswalker or battle: CR 115.4), "spell" (an object on the stack matching ``filter``).
+    planeswalker or battle: CR 115.4), "spell" (an object on the stack matching ``filter``),
+    "player_or_planeswalker" / "opponent_or_planeswalker" (a planeswalker or that player).
     ``count_min``/``count_max``: "target" is 1/1, "up to two target" is 0/2, "two target" 2/2,
     "any number of targets" 1/None (None = unbounded; CR 601.2c needs at least one when divided).
     ``divided``: an amount is divided among the targets (CR 601.2d); ``evenly`` when the text
@@ -213,6 +309,9 @@ class TargetSpec:
     count_max: int | None = 1
     divided: bool = False
     evenly: bool = False
+    #: "another target creature" after earlier targets: the objects chosen for these earlier
+    #: specs (indexes) can't be chosen for this one (filters helper)
+    distinct_from: tuple[int, ...] = ()
 
 
 # ---------------------------------------------------------------------------
@@ -394,6 +493,9 @@ class ModifyPT:
     toughness: int = 0
     keywords: tuple[str, ...] = ()
     duration: str = "end_of_turn"
+    #: "for each creature you control" / "+X/+X ..., where X is ...": power and toughness are
+    #: multiplied by this amount, counted once as the effect resolves (CR 608.2h); None: once
+    per: "Amount | None" = None
 
 
 @dataclass(frozen=True)
@@ -679,13 +781,27 @@ TRIGGER_EVENTS = TRIGGER_EVENTS + ("blocks", "becomes_blocked", "attacks_or_bloc
 @dataclass(frozen=True)
 class Anthem:
     """"[affected] get(s) +P/+T [and have KEYWORDS]": a continuous effect from a static ability
-    (layer 7c for P/T, layer 6 for keywords). ``affected`` is All(filter), Enchanted() or
-    Equipped()."""
+    (layer 7c for P/T, layer 6 for keywords). ``affected`` is All(filter), Enchanted(),
+    Equipped() or This() ("~ gets +1/+1 for each ...")."""
 
     affected: Ref
     power: int = 0
     toughness: int = 0
     keywords: tuple[str, ...] = ()
+    #: "gets +1/+1 for each artifact you control": P/T multiplied by this count, taken again
+    #: each time characteristics are computed (CR 611.3a, 613.4c); None: once
+    per: "Amount | None" = None
+
+
+@dataclass(frozen=True)
+class DefinePT:
+    """"~'s power and toughness are each equal to the number of ...": a characteristic-defining
+    ability (CR 604.3), applied in layer 7a (CR 613.4a) in every zone. ``power``/``toughness``:
+    the amount (None: the printed value stays), plus ``plus`` ("2 plus the number of ...")."""
+
+    power: "Amount | None" = None
+    toughness: "Amount | None" = None
+    plus: int = 0
 
 
 @dataclass(frozen=True)

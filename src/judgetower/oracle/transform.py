@@ -23,6 +23,7 @@ from .ir import (
     CostIncrease, CounterSpell, CountersOn, CreateToken, DealDamage, DefendingPlayer,
     DelayedTrigger, Destroy, Discard, Draw, EachOpponent, EachPlayer, Enchanted, EntersTapped,
     EntersWithCounters, Equipped, ExileAllGraveyards, ExileFromGraveyard, ExileObjects, ExtraTurn,
+    Anthem, CountOf, DefinePT, HandSize, ManaValueOf, PlayerCount, Product, StatOf, WhereX,
     Filter, Flicker, GainLife, Keyword, LinkedExiled, LookAtTopReorder, LoseLife, Mill, ModifyPT,
     Optional_, OwnerOf, PlayLinkedFree, PowerOf, PutCounters, PutFromHandOnTop, Regenerate,
     ReturnToBattlefield, ReturnToHand, RevealHand, RevealTopPutIfType, Sacrifice, Scry,
@@ -63,6 +64,7 @@ class Context:
     self_ref: Any = field(default_factory=This)  # "it" with no antecedent
     trigger: Trigger | None = None
     exiled: bool = False            # an earlier effect exiled something ("that card")
+    pt_x_pending: bool = False      # "+X/+X" waiting for its "where X is" (filters helper)
 
     def add_target(self, spec: TargetSpec, *, is_object: bool = True,
                    is_player: bool = False) -> Target:
@@ -241,6 +243,75 @@ def is_mana_ability(effects: tuple, targets: tuple) -> bool:
 
 
 # ---------------------------------------------------------------------------------------------
+# Noun-phrase generalisation (filters helper): helpers
+# ---------------------------------------------------------------------------------------------
+
+#: Filter fields added by the noun-phrase generalisation that hold tuples (filled by ``put``).
+FILTER_LISTY = {"all_types", "not_subtypes", "not_supertypes", "combat", "combat_self",
+                "with_keywords", "without_keywords", "compare", "with_counters", "without_counters"}
+
+
+@dataclass(frozen=True)
+class Recipients:
+    """"each creature and each player": several damage recipients of one sentence."""
+
+    refs: tuple
+
+
+def _uses_state(f: Filter) -> bool:
+    return (f.tapped is not None or bool(f.combat) or bool(f.combat_self) or bool(f.with_counters)
+            or bool(f.without_counters))
+
+
+def _static_filter_ok(affected: Any, grants_keywords: bool) -> None:
+    """A static ability's affected set is computed inside the layer system (layers.py): a filter
+    on power/toughness would depend on the layer being applied (CR 613.8), and one on keywords
+    on the abilities being granted (layer 6). Refuse those rather than apply them wrongly."""
+    if not isinstance(affected, All):
+        return
+    f = affected.filter
+    if any(stat in ("power", "toughness") for stat, _, _ in f.compare):
+        raise Unsupported("static ability on objects described by power or toughness")
+    if grants_keywords and (f.with_keywords or f.without_keywords):
+        raise Unsupported("keywords granted to objects described by keywords")
+
+
+def _no_x_in_filters(ctx: Context) -> None:
+    """"with mana value X or less" reads the X of the spell (CR 107.3); abilities have none here."""
+    if any(v == "X" for spec in ctx.targets for _, _, v in spec.filter.compare):
+        raise Unsupported("X in an ability's target description")
+
+
+def _pt_x_resolved(ctx: Context) -> None:
+    if ctx.pt_x_pending:
+        raise Unsupported("X in power/toughness modification")
+
+
+def _pt_mod_x(token) -> tuple[int, int]:
+    """"+X/+X" -> (1, 1), "-X/-0" -> (-1, 0): the units multiplied by X (ModifyPT.per)."""
+    units = []
+    for part in str(token).split("/"):
+        if part[1:] == "x":
+            units.append(-1 if part[0] == "-" else 1)
+        elif int(part) == 0:
+            units.append(0)
+        else:
+            raise Unsupported("X and a number in one power/toughness modification")
+    return units[0], units[1]
+
+
+def _keyword_key(name: str) -> str:
+    """Stored form of a keyword (as rules/layers.py keyword_key): "forestwalk" -> "landwalk:Forest"."""
+    if name.endswith("walk") and name != "landwalk":
+        return "landwalk:" + name[: -len("walk")].capitalize()
+    return name
+
+
+_AMOUNT_EFFECTS = (DealDamage, Draw, Discard, GainLife, LoseLife, Mill, Scry, PutCounters,
+                   CreateToken, Sacrifice, AddMana)
+
+
+# ---------------------------------------------------------------------------------------------
 # The transformer
 # ---------------------------------------------------------------------------------------------
 
@@ -261,6 +332,7 @@ class OracleTransformer(Transformer):
         return c[0]
 
     def spell_text(self, c):
+        _pt_x_resolved(self.ctx)
         return Line("effects", tuple(c[0]))
 
     def effect_body(self, c):
@@ -372,6 +444,8 @@ class OracleTransformer(Transformer):
     # -- activated and loyalty abilities ---------------------------------------------------
 
     def activated(self, c):
+        _no_x_in_filters(self.ctx)
+        _pt_x_resolved(self.ctx)
         cost, items = c
         # kwcosts: restrictions on activation end the ability (CR 602.5)
         restrictions = [i for i in items if isinstance(i, ActivationRestriction)]
@@ -388,6 +462,8 @@ class OracleTransformer(Transformer):
             sorcery_speed=sorcery, once_per_turn=once, timing=next(iter(timings), "")),))
 
     def loyalty_ability(self, c):
+        _no_x_in_filters(self.ctx)
+        _pt_x_resolved(self.ctx)
         token, items = c
         value = str(token).strip("[]")
         if "x" in value:
@@ -399,6 +475,8 @@ class OracleTransformer(Transformer):
     # -- triggered abilities ---------------------------------------------------------------
 
     def triggered(self, c):
+        _no_x_in_filters(self.ctx)
+        _pt_x_resolved(self.ctx)
         trigger, items = c
         effects, condition, _ = finish_effects(items, triggered=True)
         self._check_trigger_refs(trigger, (tuple(self.ctx.targets), effects))  # triggers branch
@@ -406,6 +484,9 @@ class OracleTransformer(Transformer):
                                                    condition=condition),))
 
     def _trigger(self, trigger: Trigger) -> Trigger:
+        if isinstance(trigger.subject, Filter) and _uses_state(trigger.subject):
+            # the tapped/combat state of an object that left is not remembered (CR 608.2h)
+            raise Unsupported("trigger subject described by tapped or combat state")
         self.ctx.trigger = trigger
         if isinstance(trigger.subject, Filter):
             self.ctx.self_ref = TriggerObject()
@@ -738,20 +819,25 @@ class OracleTransformer(Transformer):
 
     def st_anthem(self, c):
         affected, token, keywords = c
+        _static_filter_ok(affected, bool(keywords))
         p, t = pt_mod(token)
         return Line("abilities", (StaticAbility(Anthem(affected, p, t, keywords or ())),))
 
     def st_grant(self, c):
         affected, keywords = c
+        _static_filter_ok(affected, True)
         return Line("abilities", (StaticAbility(Anthem(affected, 0, 0, keywords)),))
 
     def st_cant_attack_or_block(self, c):
+        _static_filter_ok(c[0], False)
         return Line("abilities", (StaticAbility(CantAttackOrBlock(c[0])),))
 
     def st_cant_attack(self, c):
+        _static_filter_ok(c[0], False)
         return Line("abilities", (StaticAbility(CantAttackOrBlock(c[0], block=False)),))
 
     def st_cant_block(self, c):
+        _static_filter_ok(c[0], False)
         return Line("abilities", (StaticAbility(CantAttackOrBlock(c[0], attack=False)),))
 
     def st_enters_tapped(self, c):
@@ -876,6 +962,8 @@ class OracleTransformer(Transformer):
 
     def deal_damage(self, c):
         source, amount, to = c
+        if isinstance(to, Recipients):
+            return [DealDamage(amount, r, source) for r in to.refs]
         return [DealDamage(amount, to, source)]
 
     def deal_damage_divided(self, c):
@@ -907,6 +995,10 @@ class OracleTransformer(Transformer):
     def modify_pt(self, c):
         what, token, keywords = c
         self._permanent_or_card(what)
+        if "x" in str(token):   # "+X/+X ..., where X is ..." (filters helper)
+            p, t = _pt_mod_x(token)
+            self.ctx.pt_x_pending = True
+            return [ModifyPT(what, p, t, keywords or (), per=X())]
         p, t = pt_mod(token)
         return [ModifyPT(what, p, t, keywords or ())]
 
@@ -1206,8 +1298,8 @@ class OracleTransformer(Transformer):
         another, fnp = c
         if another:
             if self.ctx.targets:
-                # "another target" after a target means "not that one": no IR for it yet.
-                raise Unsupported("'another target' after an earlier target")
+                # "another target" after a target means "not that one" (filters helper)
+                return self._another_target(fnp)
             fnp = replace(fnp, filter=replace(fnp.filter, other=True))
         return self._object_target(fnp)
 
@@ -1224,7 +1316,7 @@ class OracleTransformer(Transformer):
     def filter_np(self, c):
         adjectives, nouns, *postmods = c
         values: dict[str, Any] = {}
-        listy = {"types", "not_types", "colors", "not_colors", "subtypes", "supertypes"}
+        listy = {"types", "not_types", "colors", "not_colors", "subtypes", "supertypes"} | FILTER_LISTY
 
         def put(key, value):
             if key in listy:
@@ -1238,6 +1330,7 @@ class OracleTransformer(Transformer):
             put(key, value)
         head = None
         kinds = set()
+        nouns = self._filters_nouns(nouns, put)
         for noun in nouns:
             n_types, n_subtypes, n_head = noun
             if len(n_types) > 1 or len(n_subtypes) > 1:
@@ -1265,7 +1358,10 @@ class OracleTransformer(Transformer):
         return FilterNP(Filter(**values), head)
 
     def adjectives(self, c):
-        return list(c)
+        out = []
+        for item in c:   # an adjective may stand for several entries ("attacking or blocking")
+            out.extend(item if isinstance(item, list) else [item])
+        return out
 
     def adj_color(self, c):
         return ("colors", c[0])
@@ -1342,7 +1438,7 @@ class OracleTransformer(Transformer):
         return [("zone", "graveyard")]
 
     def pm_your_hand(self, c):
-        return [("zone", "hand")]
+        return [("zone", "hand"), ("controller", "you")]
 
     def pm_exile(self, c):
         return [("zone", "exile")]
@@ -1464,3 +1560,301 @@ class OracleTransformer(Transformer):
                 raise Unsupported("another player sacrifices unless they pay")
             return [ir.SacrificeUnlessPay(This(), cost)]   # CR 118.12a
         return VP(make)
+    # -- noun-phrase generalisation (filters helper) ---------------------------------------
+
+    def _filters_nouns(self, nouns, put):
+        """"artifact creature" (several card types in one noun: all of them, CR 205.2a) and
+        "Elf or Soldier creature" (subtypes joined by "or" sharing the last noun's card type)."""
+        if len(nouns) == 1 and len(nouns[0][0]) > 1 and not nouns[0][1]:
+            for t in nouns[0][0]:
+                if t in ("permanent", "card", "spell"):
+                    raise Unsupported("'permanent' among several card types")
+                put("all_types", t)
+            return [((), (), nouns[0][2])]
+        if (len(nouns) > 1 and len(nouns[-1][0]) == 1 and nouns[-1][1]
+                and all(not n[0] and n[1] and len(n[1]) == 1 and n[2] is None for n in nouns[:-1])
+                and len(nouns[-1][1]) == 1):
+            put("types", nouns[-1][0][0])
+            for n in nouns:
+                put("subtypes", n[1][0])
+            return [((), (), nouns[-1][2])]
+        return nouns
+
+    def adj_tapped(self, c):
+        return ("tapped", True)
+
+    def adj_untapped(self, c):
+        return ("tapped", False)
+
+    def adj_attacking(self, c):
+        return ("combat", "attacking")
+
+    def adj_blocking(self, c):
+        return ("combat", "blocking")
+
+    def adj_attacking_or_blocking(self, c):
+        return [("combat", "attacking"), ("combat", "blocking")]
+
+    def adj_nonbasic(self, c):
+        return ("not_supertypes", "Basic")
+
+    def adj_nonlegendary(self, c):
+        return ("not_supertypes", "Legendary")
+
+    def adj_multicolored(self, c):
+        return ("multicolored", True)
+
+    def adj_monocolored(self, c):
+        return ("multicolored", False)
+
+    def adj_colorless(self, c):
+        return ("colorless", True)
+
+    def adj_non_subtype(self, c):
+        word = str(c[0])[len("non-"):]
+        try:
+            return ("not_subtypes", canonical_subtype(word))
+        except KeyError:
+            raise Unsupported(f"'non-{word}': not a subtype") from None
+
+    def pm_with_keywords(self, c):
+        return [("with_keywords", _keyword_key(k)) for k in c[0]]
+
+    def pm_without_keywords(self, c):
+        return [("without_keywords", _keyword_key(k)) for k in c[0]]
+
+    def stat(self, c):
+        return "mana_value" if len(c) == 2 else str(c[0])
+
+    def pm_stat_le(self, c):
+        return [("compare", (c[0], "<=", c[1]))]
+
+    def pm_stat_ge(self, c):
+        return [("compare", (c[0], ">=", c[1]))]
+
+    def pm_stat_le_x(self, c):
+        return [("compare", (c[0], "<=", "X"))]
+
+    def pm_stat_ge_x(self, c):
+        return [("compare", (c[0], ">=", "X"))]
+
+    def pm_power_or_toughness_le(self, c):
+        return [("compare", ("power_or_toughness", "<=", c[0]))]
+
+    def pm_power_or_toughness_ge(self, c):
+        return [("compare", ("power_or_toughness", ">=", c[0]))]
+
+    def pm_an_opponents_graveyard(self, c):
+        return [("zone", "graveyard"), ("controller", "opponent")]
+
+    def filter_np_shared_adjectives(self, c):
+        """"noncreature artifact or noncreature enchantment": one set of adjectives for both
+        nouns, written twice; different adjectives have no Filter (refused)."""
+        adj1, noun1, adj2, noun2, *postmods = c
+        if adj1 != adj2:
+            raise Unsupported("'or' of nouns with different adjectives")
+        return self.filter_np([adj1, [noun1, noun2], *postmods])
+
+    def pm_with_counter(self, c):
+        return [("with_counters", c[-1])]
+
+    def pm_with_any_counter(self, c):
+        return [("with_counters", "*")]
+
+    def pm_without_counter(self, c):
+        return [("without_counters", c[-1])]
+
+    def t_player_or_planeswalker(self, c):
+        return self.ctx.add_target(TargetSpec("player_or_planeswalker"), is_player=True)
+
+    def t_opponent_or_planeswalker(self, c):
+        return self.ctx.add_target(TargetSpec("opponent_or_planeswalker"), is_player=True)
+
+    def _another_target(self, fnp: FilterNP) -> Target:
+        """"Target creature you control ... another target creature": a different object from
+        the earlier object targets of this ability."""
+        earlier = tuple(i for i, s in enumerate(self.ctx.targets)
+                        if s.kind in ("object", "any", "player_or_planeswalker",
+                                      "opponent_or_planeswalker"))
+        if fnp.head == "spell" or not earlier:
+            raise Unsupported("'another target' after a spell or player target")
+        return self.ctx.add_target(TargetSpec("object", fnp.target_filter(), distinct_from=earlier))
+
+    def adj_color_or(self, c):
+        return [("colors", c[0]), ("colors", c[1])]   # colours are "any of" (Filter.colors)
+
+    def pm_without_any_counter(self, c):
+        return [("without_counters", "*")]
+
+    def amount_its_mana_value(self, c):
+        return ManaValueOf(self.ctx.it())
+
+    def t_object_one_or_two(self, c):
+        return self._object_target(c[-1], count_min=1, count_max=2)
+
+    def t_object_any_number(self, c):
+        return self._object_target(c[-1], count_min=0, count_max=None)
+
+    def _stat_filter(self, fnp) -> Filter:
+        f = fnp.filter
+        if f.zone != "battlefield" or f.other or fnp.head is not None:
+            raise Unsupported("a statistic of objects outside the battlefield or 'other' ones")
+        return f
+
+    def amount_greatest(self, c):
+        stat, fnp = c
+        return StatOf(self._stat_filter(fnp), stat, "max")
+
+    def amount_total_power(self, c):
+        return StatOf(self._stat_filter(c[-1]), "power", "sum")
+
+    def pm_other_than_self(self, c):
+        return [("other", True)]
+
+    @staticmethod
+    def _yours(c):
+        fnp = c[-1]
+        if fnp.filter.controller not in (None, "you"):
+            raise Unsupported("conflicting controller")
+        return [*c[:-1], replace(fnp, filter=replace(fnp.filter, controller="you"))]
+
+    def ev_filter_enters_yours(self, c):
+        return self.ev_filter_enters(self._yours(c))
+
+    def ev_other_enters_yours(self, c):
+        return self.ev_other_enters(self._yours(c))
+
+    def ev_self_or_other_enters_yours(self, c):
+        return self.ev_self_or_other_enters(self._yours(c))
+
+    def pm_on_battlefield(self, c):
+        return [("zone", "battlefield")]
+
+    def pm_blocking_self(self, c):
+        return [("combat_self", "blocking_self")]
+
+    def pm_blocked_by_self(self, c):
+        return [("combat_self", "blocked_by_self")]
+
+    def pm_blocking_or_blocked_by_self(self, c):
+        return [("combat_self", "blocking_self"), ("combat_self", "blocked_by_self")]
+
+    def counted_filter(self, c):
+        fnp = c[0]
+        if fnp.head == "spell" or fnp.filter.zone not in ("battlefield", "hand", "graveyard"):
+            raise Unsupported("counting objects outside the battlefield, hands and graveyards")
+        if fnp.filter.other:
+            raise Unsupported("counting 'other' objects")
+        return CountOf(fnp.filter)
+
+    def counted_hand(self, c):
+        return HandSize(c[-1])
+
+    def counted_opponents(self, c):
+        return PlayerCount(EachOpponent())
+
+    def counted_counters(self, c):
+        kind, ref = c
+        if ref != This():
+            raise Unsupported("counting counters on another object than this one")
+        return CountersOn(ref, kind)
+
+    def deal_damage_equal_first(self, c):
+        source, amount, to = c
+        return self.deal_damage_equal([source, to, amount])
+
+    def counted_amount(self, c):
+        return c[-1]
+
+    def token_x(self, c):
+        return self.token([X(), *c])
+
+    def vp_put_x_counters(self, c):
+        return self.vp_put_counters([X(), *c])
+
+    def amount_twice_x(self, c):
+        return Product(2, X())
+
+    def objects_and_players(self, c):
+        group, player = c
+        return Recipients((group, player))
+
+    def deal_damage_equal(self, c):
+        source, to, amount = c
+        if isinstance(to, Recipients):
+            return [DealDamage(amount, r, source) for r in to.refs]
+        return [DealDamage(amount, to, source)]
+
+    def for_each_sentence(self, c):
+        """"You gain 1 life for each creature you control": the one number of the sentence is
+        multiplied by the count (CR 107.1); a sentence with no or several numbers is refused."""
+        items, counted = c
+        found = []
+
+        def fn(node):
+            if isinstance(node, _AMOUNT_EFFECTS) and isinstance(node.amount, int):
+                found.append(node)
+                return replace(node, amount=Product(node.amount, counted)
+                               if node.amount != 1 else counted)
+            return node
+
+        def fn_pt(node):
+            if isinstance(node, ModifyPT) and node.per is None and (node.power or node.toughness):
+                found.append(node)
+                return replace(node, per=counted)
+            return node
+
+        out = [walk_replace(walk_replace(item, fn), fn_pt) for item in items]
+        if len(found) != 1:
+            raise Unsupported("'for each' with no single amount to multiply")
+        return out
+
+    def where_x_sentence(self, c):
+        """"... X damage ..., where X is the number of ...": X is that amount (CR 107.3)."""
+        items, amount = c
+        if any(v == "X" for spec in self.ctx.targets for _, _, v in spec.filter.compare):
+            raise Unsupported("'where X is' with X in a target description")
+        found = []
+
+        def fn(node):
+            if isinstance(node, X):
+                found.append(node)
+                return WhereX(amount)
+            return node
+
+        out = [walk_replace(item, fn) for item in items]
+        if not found:
+            raise Unsupported("'where X is' without an X")
+        self.ctx.pt_x_pending = False
+        return out
+
+    def cda_amount(self, c):
+        plus, amount = c
+        if isinstance(amount, CountOf) and (amount.filter.compare or amount.filter.with_keywords
+                                            or amount.filter.without_keywords):
+            # layer 7a is applied before keywords (layer 6) and other P/T effects (CR 613.4)
+            raise Unsupported("characteristic-defining count by power, toughness or keywords")
+        return (plus or 0, amount)
+
+    def _define_pt(self, c, power: bool, toughness: bool):
+        plus, amount = c[0]
+        return Line("abilities", (StaticAbility(DefinePT(
+            amount if power else None, amount if toughness else None, plus)),))
+
+    def st_define_pt_both(self, c):
+        return self._define_pt(c, True, True)
+
+    def st_define_pt_power(self, c):
+        return self._define_pt(c, True, False)
+
+    def st_define_pt_toughness(self, c):
+        return self._define_pt(c, False, True)
+
+    def st_anthem_for_each(self, c):
+        affected, token, counted = c
+        p, t = pt_mod(token)
+        _static_filter_ok(affected, False)
+        if isinstance(counted, CountOf) and any(
+                stat in ("power", "toughness") for stat, _, _ in counted.filter.compare):
+            raise Unsupported("static count of objects described by power or toughness")
+        return Line("abilities", (StaticAbility(Anthem(affected, p, t, per=counted)),))

@@ -334,6 +334,14 @@ class CastingMixin:
                     continue
                 if matches(self, o, spec.filter, _Src(source, controller)):
                     out.append(oid)
+        if kind in ("player_or_planeswalker", "opponent_or_planeswalker"):
+            # "target player or planeswalker" (CR 115.1): planeswalkers first, then players
+            for oid in self.battlefield:
+                o = self.objects[oid]
+                if "Planeswalker" in self.chars(o).types and self._targetable(o, source):
+                    out.append(oid)
+            out += [PID(q) for q in (self.apnap(controller) if kind == "player_or_planeswalker"
+                                     else self.opponents(controller))]
         if kind in ("any", "player"):
             out += [PID(q) for q in self.apnap(controller)]
         if kind == "opponent":
@@ -385,6 +393,9 @@ class CastingMixin:
             return matches(self, o, spec.filter, _Src(source, controller)) and self._targetable(o, source, controller)
         if spec.kind == "spell":
             return o.zone == "stack" and o.id in self.stack
+        if spec.kind in ("player_or_planeswalker", "opponent_or_planeswalker"):
+            return (o.zone == "battlefield" and "Planeswalker" in self.chars(o).types
+                    and self._targetable(o, source))
         return True
 
     def choose_targets(self, p: int, source, specs, afford=None, preset=None):
@@ -394,6 +405,8 @@ class CastingMixin:
         total = 0
         for spec in specs:
             cands = self.legal_targets(spec, source, p)
+            for j in spec.distinct_from:   # "another target ...": not an earlier spec's object
+                cands = [c for c in cands if j >= len(chosen) or c not in chosen[j]]
             picked: list = []
             maxn = spec.count_max if spec.count_max is not None else len(cands)
             while len(picked) < maxn:
@@ -420,6 +433,8 @@ class CastingMixin:
         for spec in specs:
             if spec.count_min > 0 and len(self.legal_targets(spec, source, p)) < spec.count_min:
                 return False
+        if any(spec.distinct_from for spec in specs):
+            return _distinct_assignable(tuple(specs), [self.legal_targets(s, source, p) for s in specs])
         return True
 
     # ------------------------------------------------------------------ casting
@@ -818,13 +833,40 @@ def _chosen_modes(modal: ir.Modal, chosen: tuple[int, ...]) -> ir.SpellAbility:
     for i in sorted(chosen):
         m = modal.modes[i]
         off = len(targets)
-        targets.extend(m.targets)
+        targets.extend(_shift_distinct(t, off) for t in m.targets)
         if off:
             effects.extend(walk_replace(m.effects, lambda n, off=off: ir.Target(n.index + off)
                                         if isinstance(n, ir.Target) else n))
         else:
             effects.extend(m.effects)
     return ir.SpellAbility(tuple(targets), tuple(effects))
+
+
+def _shift_distinct(spec: ir.TargetSpec, off: int) -> ir.TargetSpec:
+    """A mode's TargetSpec renumbered like its Target(i) ("another target" indexes)."""
+    if not off or not spec.distinct_from:
+        return spec
+    from dataclasses import replace
+    return replace(spec, distinct_from=tuple(j + off for j in spec.distinct_from))
+
+
+def _distinct_assignable(specs, cands, i: int = 0, chosen: tuple = ()) -> bool:
+    """Whether every spec from ``i`` on can get its minimum number of targets, "another
+    target" specs avoiding the objects taken by the specs they name (CR 601.2c)."""
+    from itertools import combinations, islice
+    if i == len(specs):
+        return True
+    spec = specs[i]
+    banned = set()
+    for j in getattr(spec, "distinct_from", ()):
+        banned |= chosen[j]
+    pool = [c for c in cands[i] if c not in banned]
+    if len(pool) < spec.count_min:
+        return False
+    for combo in islice(combinations(pool, spec.count_min), 200):
+        if _distinct_assignable(specs, cands, i + 1, chosen + (set(combo),)):
+            return True
+    return False
 
 
 def _sum_costs(parts: list[ManaCost]) -> ManaCost:

@@ -81,8 +81,31 @@ class EffectsMixin:
                 src = ctx["source"]
                 return [self.objects[i] for i in list(self.battlefield)
                         if matches(self, self.objects[i], f, _src(src, ctx["controller"]))]
+            if f.zone in ("hand", "graveyard"):   # "all creature cards in all graveyards"
+                return self.objects_matching(f, ctx["source"], ctx["controller"])
             return []
         raise NotImplementedError(f"object reference {ref!r}")
+
+    def objects_matching(self, f, source, controller) -> list:
+        """Objects matching ``f`` now, for "the number of ..." / "for each ..." (CR 107.1).
+        On the battlefield: every permanent. In hands and graveyards: the zones of the players
+        ``f.controller`` names (CR 108.3: a card there is its owner's), each zone once (a
+        variant may share one graveyard between players)."""
+        src = _src(source, controller)
+        if f.zone == "battlefield":
+            return [self.objects[i] for i in list(self.battlefield)
+                    if matches(self, self.objects[i], f, src)]
+        players = [controller] if f.controller == "you" else (
+            self.opponents(controller) if f.controller == "opponent" else self.apnap(controller))
+        anyone = ir.Filter(**{**f.__dict__, "controller": None})
+        out, seen = [], set()
+        for q in players:
+            lst = self.zone_list(f.zone, q)
+            if id(lst) in seen:
+                continue
+            seen.add(id(lst))
+            out += [self.objects[i] for i in lst if matches(self, self.objects[i], anyone, src)]
+        return out
 
     def players_of(self, ref, ctx) -> list[int]:
         if isinstance(ref, ir.You):
@@ -115,14 +138,51 @@ class EffectsMixin:
                 return 0
             o = objs[0]
             ch = getattr(o, "last_chars", None) if o.zone.startswith("gone") else None
+            if ch is None and o.zone != "battlefield":
+                from judgetower.rules.filters import chars_with_cda
+                ch = chars_with_cda(self, o)   # CR 604.3: a defining ability works in every zone
             return max(0, (ch or chars_of(self, o)).power)
         if isinstance(a, ir.CountersOn):
             objs = self.objs(a.ref, ctx, lki=True) if "targets" in ctx else [ctx["source"]]
+            if isinstance(a.ref, ir.This) and ctx.get("follow") and ctx.get("source") is not None \
+                    and ctx["source"].zone != "battlefield":
+                # a leaves-the-battlefield trigger counts the counters the object had as it left
+                # (last known information, CR 608.2h, 603.10a), not those of the new object
+                objs = [ctx["source"]]
             return sum(o.counters.get(a.kind, 0) for o in objs)
         if isinstance(a, ir.TriggerAmount):
             return ctx.get("trigger_amount", 0)
         if isinstance(a, ir.TimesKicked):
             return ctx.get("kicked", getattr(ctx.get("source"), "kicked", 0))
+        # --- counted amounts (filters helper) ---
+        if isinstance(a, ir.CountOf):
+            return len(self.objects_matching(a.filter, ctx.get("source"), ctx["controller"]))
+        if isinstance(a, ir.HandSize):
+            # "the number of cards in that player's hand" (CR 402.1)
+            return sum(len(self.hand(q)) for q in self.players_of(a.who, ctx))
+        if isinstance(a, ir.Product):
+            return a.factor * self.amount(a.amount, ctx)
+        if isinstance(a, ir.ManaValueOf):
+            objs = self.objs(a.ref, ctx, lki=True)
+            if not objs:
+                return 0
+            o = objs[0]
+            ch = getattr(o, "last_chars", None) if o.zone.startswith("gone") else None
+            return max(0, (ch or chars_of(self, o)).mana_value)   # CR 202.3
+        if isinstance(a, ir.StatOf):
+            objs = self.objects_matching(a.filter, ctx.get("source"), ctx["controller"])
+            values = [getattr(chars_of(self, o), a.stat) for o in objs]
+            # CR 107.1b: a negative result is treated as 0
+            return max(0, max(values, default=0) if a.how == "max" else sum(values))
+        if isinstance(a, ir.PlayerCount):
+            return len(self.players_of(a.who, ctx))
+        if isinstance(a, ir.WhereX):
+            memo = ctx.setdefault("where_x", {})
+            if a not in memo:
+                memo[a] = self.amount(a.amount, ctx)
+                # CR 107.3: X is defined by the text; CR 608.2h: counted once, as it's needed
+                self.log.add(f"X is {memo[a]}", "CR 107.3", "CR 608.2h")
+            return memo[a]
         raise NotImplementedError(f"amount {a!r}")
 
     # ------------------------------------------------------------------ damage (CR 120)
@@ -184,6 +244,8 @@ class EffectsMixin:
         self.damage_batch = getattr(self, "damage_batch", 0) + 1  # triggers branch: one damage event (CR 120.3)
         n = self.amount(e.amount, ctx)
         source = self.objs(e.source, ctx, lki=True)
+        if isinstance(e.source, ir.Target) and not source:
+            return   # CR 608.2b: a source that is an illegal target deals no damage
         src = source[0] if source else ctx["source"]
         targets = self._damage_recipients(e.to, ctx)
         spec = None
@@ -537,6 +599,10 @@ class EffectsMixin:
         if not objs:
             return
         # CR 611.2c: the affected set is locked in at resolution
+        if e.per is not None:
+            # CR 608.2h: "for each ..." / "where X is ..." is counted once, as the effect resolves
+            n = self.amount(e.per, ctx)
+            e = ir.ModifyPT(e.what, e.power * n, e.toughness * n, e.keywords, e.duration)
         self.continuous.append({"objs": {o.id for o in objs}, "power": e.power, "toughness": e.toughness,
                                 "keywords": e.keywords, "duration": e.duration, "timestamp": self.new_timestamp()})
         self.touch()

@@ -113,6 +113,11 @@ def compute_all(game) -> dict[int, Chars]:
         for ab in o.compiled.abilities:
             if isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, (ir.Anthem, ir.CantAttackOrBlock, ir.CombatRule)):
                 statics.append((o, ab.effect))
+    # layer 7a: characteristic-defining abilities (CR 604.3, 613.4a), applied before 7c
+    # (placed here since no supported effect of layers 1-6 changes what they count)
+    for o in bf:
+        if not o.face_down:
+            apply_define_pt(game, o, out[o.id], out)
     # layer 6: abilities (CR 613.1f)
     adds: dict[int, set[str]] = {}
     for o, eff in statics:
@@ -132,9 +137,10 @@ def compute_all(game) -> dict[int, Chars]:
     # layer 7c: modifications and counters (CR 613.4c)
     for o, eff in statics:
         if isinstance(eff, ir.Anthem) and (eff.power or eff.toughness):
+            n = 1 if eff.per is None else _count(game, o, eff.per, out)
             for tid in _affected(game, o, eff.affected, out):
-                out[tid].power += eff.power
-                out[tid].toughness += eff.toughness
+                out[tid].power += eff.power * n
+                out[tid].toughness += eff.toughness * n
         elif isinstance(eff, ir.CantAttackOrBlock):
             for tid in _affected(game, o, eff.affected, out):
                 out[tid].cant_attack |= eff.attack
@@ -166,7 +172,49 @@ def compute_all(game) -> dict[int, Chars]:
     return out
 
 
+def define_pt_of(obj):
+    """The object's "power and toughness are each equal to ..." ability (CR 604.3), or None."""
+    compiled = getattr(obj, "compiled", None)
+    if compiled is None or getattr(obj, "token", None) is not None:
+        return None
+    for ab in compiled.abilities:
+        if isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, ir.DefinePT):
+            return ab.effect
+    return None
+
+
+def apply_define_pt(game, obj, ch: Chars, chars=None) -> None:
+    """CR 604.3, 613.4a: set ``ch``'s power/toughness from the object's defining ability.
+    ``chars``: the battlefield characteristics computed so far (inside compute_all), None
+    outside it."""
+    eff = define_pt_of(obj)
+    if eff is None:
+        return
+    if eff.power is not None:
+        ch.power = eff.plus + _count(game, obj, eff.power, chars)
+    if eff.toughness is not None:
+        ch.toughness = eff.plus + _count(game, obj, eff.toughness, chars)
+
+
+def _count(game, source, amount, chars) -> int:
+    """"for each artifact you control" in a static ability (CR 611.3a): counted with the
+    characteristics computed so far (types are not changed by any supported effect, and the
+    compiler refuses counts by power or toughness, which layer 7c itself changes)."""
+    if isinstance(amount, ir.Product):
+        return amount.factor * _count(game, source, amount.amount, chars)
+    controller = source.controller if source.zone in ("battlefield", "stack") else source.owner
+    if isinstance(amount, ir.CountOf) and amount.filter.zone == "battlefield" and chars is not None:
+        from judgetower.rules.casting import _Src
+        from judgetower.rules.filters import matches_chars
+        src = _Src(source, controller)
+        return sum(1 for oid, ch in chars.items()
+                   if matches_chars(game, game.objects[oid], ch, amount.filter, src))
+    return game.amount(amount, {"source": source, "controller": controller})
+
+
 def _affected(game, source, ref, chars) -> list[int]:
+    if isinstance(ref, ir.This):   # "~ gets +1/+1 for each ..."
+        return [source.id] if source.id in chars else []
     if isinstance(ref, (ir.Enchanted, ir.Equipped)):
         return [source.attached_to] if source.attached_to in chars else []
     if isinstance(ref, ir.This):  # kwstatic: "CARDNAME can't block" (CR 201.5)
