@@ -491,6 +491,9 @@ class AddMana:
     mana: str = ""
     any_color: bool = False
     amount: Amount = 1
+    #: "Add {R} or {G}" (manaab): the player chooses one of these symbol strings ("R", "G";
+    #: "WW", "WU", "UU" for a filter land) each time (CR 106.1b, 605.3b); ``mana`` is then "".
+    options: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -803,6 +803,15 @@ class OracleTransformer(Transformer):
     def mana_any_color(self, c):
         return AddMana(any_color=True, amount=c[0])
 
+    # -- mana abilities and land text (manaab) -----------------------------------------------
+
+    def mana_choice(self, c):
+        """"Add {R} or {G}" / "Add {R}, {W}, or {B}": one of these, the player's choice (CR 106.1b)."""
+        options = tuple(mana_letters(t) for t in c)
+        if len(set(options)) != len(options):
+            raise Unsupported("the same mana twice in a choice")
+        return AddMana(options=options)
+
     # -- players ---------------------------------------------------------------------------
 
     def p_you(self, c):

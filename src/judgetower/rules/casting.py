@@ -139,6 +139,8 @@ class CastingMixin:
             for idx, ab in enumerate(self.activated_abilities(o)):
                 if not ab.mana_ability or not ab.cost.tap or ab.cost.mana or ab.cost.sacrifice_self or ab.cost.exile_self:
                     continue
+                if not _auto_mana_source(ab):
+                    continue
                 units = self.mana_units(o, ab)
                 if units:
                     out.append(Source(o.id, idx, units))
@@ -153,6 +155,13 @@ class CastingMixin:
                 for _ in range(max(0, n)):
                     if eff.any_color:
                         units.append("*")
+                    elif eff.options:
+                        # CR 106.1b: one of the options; a unit of several letters is one mana
+                        # of one of those colours (multi-symbol options: each position's letters,
+                        # used only to know that the ability adds mana: see _auto_mana_source)
+                        width = max(len(opt) for opt in eff.options)
+                        units.extend("".join(dict.fromkeys(opt[i] for opt in eff.options if i < len(opt)))
+                                     for i in range(width))
                     else:
                         units.extend(eff.mana)
         return tuple(units)
@@ -562,6 +571,23 @@ class CastingMixin:
                 if eff.keywords:
                     o.granted = o.granted | frozenset(eff.keywords)
         self.touch()
+
+
+def _auto_mana_source(ab) -> bool:
+    """May automatic payment (CR 601.2g) activate this mana ability on its own? Only when {T}
+    is its whole cost and adding mana its whole effect (a cost of life, a sacrifice, a painland's
+    damage: the player activates such abilities by hand, CR 605.3a), and each choice it offers is
+    of one mana (CR 106.1b: "{W}{W}, {W}{U}, or {U}{U}" can't be one unit per mana) (manaab)."""
+    c = ab.cost
+    if c.life or c.untap or c.sacrifice is not None or c.exile_from_hand is not None \
+            or c.exile_from_graveyard or c.loyalty is not None:
+        return False
+    for eff in ab.effects:
+        if not isinstance(eff, ir.AddMana):
+            return False
+        if eff.options and any(len(opt) != 1 for opt in eff.options):
+            return False
+    return True
 
 
 class _Src:

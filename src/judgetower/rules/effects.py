@@ -611,11 +611,23 @@ class EffectsMixin:
                 c = yield from self.ask(p, "color", list("WUBRG"), "choose a colour of mana", "CR 106.1b")
                 pool[c] = pool.get(c, 0) + 1
                 added.append(c)
+            elif e.options:
+                # "Add {R} or {G}": the player chooses as the ability resolves (CR 106.1b, 605.3b)
+                opts = list(e.options)
+                c = yield from self.ask(p, "color", opts, "choose which mana to add: " +
+                                        ", ".join("".join("{%s}" % x for x in opt) for opt in opts), "CR 106.1b")
+                for x in c:
+                    pool[x] = pool.get(x, 0) + 1
+                    added.append(x)
             else:
                 for c in e.mana:
                     pool[c] = pool.get(c, 0) + 1
                     added.append(c)
-        self.log.add(f"{self.players[p].name} adds " + "".join("{%s}" % c for c in added), "CR 106.3")
+        if e.options:   # manaab: a chosen mana (CR 106.1b); a mana ability doesn't use the stack (CR 605.3b)
+            self.log.add(f"{self.players[p].name} adds " + "".join("{%s}" % c for c in added) + " (chosen)",
+                         "CR 106.3", "CR 106.1b", "CR 605.3b")
+        else:
+            self.log.add(f"{self.players[p].name} adds " + "".join("{%s}" % c for c in added), "CR 106.3")
 
     def _e_RevealTopPutIfType(self, e, ctx):
         for p in self.players_of(e.who, ctx):
