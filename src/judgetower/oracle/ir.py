@@ -155,7 +155,15 @@ class TimesKicked:
     """"for each time it was kicked" (CR 702.33): how often the kicker/multikicker cost was paid."""
 
 
-Amount = Union[int, X, PowerOf, CountersOn, TriggerAmount, TimesKicked]
+@dataclass(frozen=True)
+class CountOf:
+    """"for each creature you control" / "for each Goblin on the battlefield" (manaab): how many
+    objects match ``filter`` (in its zone; "you" is the ability's controller)."""
+
+    filter: "Filter"
+
+
+Amount = Union[int, X, PowerOf, CountersOn, TriggerAmount, TimesKicked, CountOf]
 
 # ---------------------------------------------------------------------------
 # Filters and targets
@@ -497,6 +505,17 @@ class AddMana:
 
 
 @dataclass(frozen=True)
+class ReturnChosenToHand:
+    """"Return a land you control to its owner's hand" (manaab; bounce lands): ``who`` chooses
+    ``amount`` permanents matching ``filter`` as the effect happens (not a target, CR 115.10) and
+    returns them to their owners' hands."""
+
+    who: Ref
+    filter: Filter
+    amount: Amount = 1
+
+
+@dataclass(frozen=True)
 class RevealTopPutIfType:
     """Goblin Guide: "[who] reveals the top card of their library. If it's a [types] card,
     that player puts it into their hand.\""""
@@ -577,7 +596,7 @@ Effect = Union[DealDamage, Destroy, ExileObjects, ReturnToHand, ReturnToBattlefi
                LoseLife, ModifyPT, PutCounters, CreateToken, SearchLibrary, Shuffle, Sacrifice,
                TapObjects, UntapObjects, ExtraTurn, Regenerate, AddMana, RevealTopPutIfType,
                ExileFromGraveyard, ExileAllGraveyards, ShuffleGraveyardIntoLibrary,
-               PlayLinkedFree, Optional_, Conditional, DelayedTrigger, Flicker]
+               PlayLinkedFree, Optional_, Conditional, DelayedTrigger, Flicker, ReturnChosenToHand]
 
 # ---------------------------------------------------------------------------
 # Triggers (CR 603)
@@ -650,7 +669,22 @@ class EntersWithCounters:
     keywords: tuple[str, ...] = ()
 
 
-StaticEffect = Union[Anthem, CantAttackOrBlock, EntersTapped, EntersWithCounters]
+@dataclass(frozen=True)
+class EntersTappedUnless:
+    """"This land enters tapped unless you control a Forest or a Plains" / "... two or more other
+    lands" / "... two or fewer other lands" / "... unless you have two or more opponents"
+    (manaab; CR 614.1c, 614.12: checked as the land enters). It enters untapped when the number
+    of permanents its controller controls matching any of ``filters`` is at least ``at_least``
+    and at most ``at_most`` (None: no maximum); with ``opponents``, when that player has at least
+    that many opponents."""
+
+    filters: tuple[Filter, ...] = ()
+    at_least: int = 1
+    at_most: int | None = None
+    opponents: int = 0
+
+
+StaticEffect = Union[Anthem, CantAttackOrBlock, EntersTapped, EntersWithCounters, EntersTappedUnless]
 
 # ---------------------------------------------------------------------------
 # Abilities

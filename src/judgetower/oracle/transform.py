@@ -812,6 +812,54 @@ class OracleTransformer(Transformer):
             raise Unsupported("the same mana twice in a choice")
         return AddMana(options=options)
 
+    def mana_per_count(self, c):
+        """"Add {G} for each creature you control" (a count of objects, as the ability resolves)."""
+        token, fnp = c
+        f = fnp.filter
+        if f.zone not in ("battlefield", "graveyard") or (f.zone == "graveyard" and f.controller != "you"):
+            raise Unsupported("counting objects in that zone")
+        if f.zone == "battlefield" and f.controller is None:
+            raise Unsupported("'for each [permanent]' without 'you control' or 'on the battlefield'")
+        return AddMana(mana_letters(token), amount=ir.CountOf(f))
+
+    def mana_per_count_all(self, c):
+        token, fnp = c
+        f = fnp.filter
+        if f.zone != "battlefield" or f.controller is not None:
+            raise Unsupported("'on the battlefield' of a filter naming a controller or a zone")
+        return AddMana(mana_letters(token), amount=ir.CountOf(f))
+
+    def _enters_tapped_unless(self, **kw):
+        return Line("abilities", (StaticAbility(ir.EntersTappedUnless(**kw)),))
+
+    def _etu_filter(self, fnp) -> Filter:
+        f = fnp.filter
+        if fnp.head is not None or f.zone != "battlefield" or f.controller is not None:
+            raise Unsupported("'enters tapped unless you control' of something else than permanents")
+        return replace(f, controller="you")
+
+    def st_enters_tapped_unless_any(self, c):
+        return self._enters_tapped_unless(filters=tuple(self._etu_filter(f) for f in c))
+
+    def st_enters_tapped_unless_at_least(self, c):
+        n, fnp = c
+        return self._enters_tapped_unless(filters=(self._etu_filter(fnp),), at_least=n)
+
+    def st_enters_tapped_unless_at_most(self, c):
+        n, fnp = c
+        return self._enters_tapped_unless(filters=(self._etu_filter(fnp),), at_least=0, at_most=n)
+
+    def st_enters_tapped_unless_opponents(self, c):
+        return self._enters_tapped_unless(at_least=0, opponents=c[0])
+
+    def vp_return_chosen_to_hand(self, c):
+        """Bounce lands: "return a land you control to its owner's hand" (chosen, not targeted)."""
+        fnp = c[0]
+        f = fnp.filter
+        if fnp.head is not None or f.zone != "battlefield" or f.controller != "you":
+            raise Unsupported("returning a chosen object other than a permanent you control")
+        return VP(lambda who: [ir.ReturnChosenToHand(who, f)])
+
     # -- players ---------------------------------------------------------------------------
 
     def p_you(self, c):

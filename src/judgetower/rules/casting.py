@@ -561,6 +561,21 @@ class CastingMixin:
             if isinstance(eff, ir.EntersTapped):
                 o.tapped = True
                 self.log.add(f"{o.name} enters tapped", "CR 614.1c")
+            elif isinstance(eff, ir.EntersTappedUnless):
+                # manaab: CR 614.1c, 614.12: the condition is checked as the land enters (the
+                # land itself is not among "other lands")
+                src = _Src(o, o.controller)
+                if eff.opponents:
+                    ok = len(self.opponents(o.controller)) >= eff.opponents
+                    why = f"{len(self.opponents(o.controller))} opponent(s)"
+                else:
+                    n = sum(1 for x in self.permanents(o.controller) if x.id != o.id
+                            and any(matches(self, x, f, src) for f in eff.filters))
+                    ok = n >= eff.at_least and (eff.at_most is None or n <= eff.at_most)
+                    why = f"{n} matching permanent(s)"
+                if not ok:
+                    o.tapped = True
+                self.log.add(f"{o.name} enters {'untapped' if ok else 'tapped'} ({why})", "CR 614.1c", "CR 614.12")
             elif isinstance(eff, ir.EntersWithCounters):
                 if eff.condition == "kicked" and not o.kicked:
                     continue

@@ -123,6 +123,15 @@ class EffectsMixin:
             return ctx.get("trigger_amount", 0)
         if isinstance(a, ir.TimesKicked):
             return ctx.get("kicked", getattr(ctx.get("source"), "kicked", 0))
+        if isinstance(a, ir.CountOf):
+            # manaab: "for each creature you control", "for each Goblin on the battlefield",
+            # "for each black creature card in your graveyard": counted as the effect happens
+            src = _src(ctx["source"], ctx["controller"])
+            if a.filter.zone == "graveyard":
+                pool = [self.objects[i] for i in self.graveyard(ctx["controller"])]
+            else:
+                pool = list(self.permanents())
+            return sum(1 for o in pool if matches(self, o, a.filter, src))
         raise NotImplementedError(f"amount {a!r}")
 
     # ------------------------------------------------------------------ damage (CR 120)
@@ -628,6 +637,22 @@ class EffectsMixin:
                          "CR 106.3", "CR 106.1b", "CR 605.3b")
         else:
             self.log.add(f"{self.players[p].name} adds " + "".join("{%s}" % c for c in added), "CR 106.3")
+
+    def _e_ReturnChosenToHand(self, e, ctx):
+        """Bounce lands (manaab): the player chooses permanents as the effect happens (not
+        targets, CR 115.10; the land itself may be chosen) and returns them to their owners'
+        hands (CR 400.7)."""
+        n = self.amount(e.amount, ctx)
+        for p in self.players_of(e.who, ctx):
+            for _ in range(n):
+                cands = [o.id for o in self.permanents(p) if matches(self, o, e.filter, _src(ctx["source"], p))]
+                if not cands:
+                    break
+                c = yield from self.ask(p, "cards", cands, "choose a permanent to return to its owner's hand",
+                                        "CR 400.7")
+                o = self.objects[c]
+                self.log.add(f"{self.players[p].name} returns {o.name} to its owner's hand", "CR 400.7")
+                self.move(o, "hand", cause=f"returned by {ctx['source'].name}", rule="CR 400.7", log=False)
 
     def _e_RevealTopPutIfType(self, e, ctx):
         for p in self.players_of(e.who, ctx):
