@@ -516,6 +516,24 @@ class ReturnChosenToHand:
 
 
 @dataclass(frozen=True)
+class BecomeCreature:
+    """Man-lands (manaab): "Until end of turn, [what] becomes a P/T [colors] [subtypes] creature
+    with [keywords]. It's still a land." Until end of turn: the types in ``types`` and the
+    ``subtypes`` are added, prior types kept (CR 205.1b, layer 4, CR 613.1d); ``colors`` (None:
+    unchanged) become its colours (layer 5, CR 613.1e); ``keywords`` are added (layer 6,
+    CR 613.1f); its base power and toughness become ``power``/``toughness`` (layer 7b,
+    CR 613.4b)."""
+
+    what: Ref
+    power: int
+    toughness: int
+    colors: tuple[str, ...] | None = None
+    subtypes: tuple[str, ...] = ()
+    types: tuple[str, ...] = ("Creature",)
+    keywords: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class RevealTopPutIfType:
     """Goblin Guide: "[who] reveals the top card of their library. If it's a [types] card,
     that player puts it into their hand.\""""
@@ -596,7 +614,8 @@ Effect = Union[DealDamage, Destroy, ExileObjects, ReturnToHand, ReturnToBattlefi
                LoseLife, ModifyPT, PutCounters, CreateToken, SearchLibrary, Shuffle, Sacrifice,
                TapObjects, UntapObjects, ExtraTurn, Regenerate, AddMana, RevealTopPutIfType,
                ExileFromGraveyard, ExileAllGraveyards, ShuffleGraveyardIntoLibrary,
-               PlayLinkedFree, Optional_, Conditional, DelayedTrigger, Flicker, ReturnChosenToHand]
+               PlayLinkedFree, Optional_, Conditional, DelayedTrigger, Flicker, ReturnChosenToHand,
+               BecomeCreature]
 
 # ---------------------------------------------------------------------------
 # Triggers (CR 603)

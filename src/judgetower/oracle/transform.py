@@ -852,6 +852,27 @@ class OracleTransformer(Transformer):
     def st_enters_tapped_unless_opponents(self, c):
         return self._enters_tapped_unless(at_least=0, opponents=c[0])
 
+    def animate_self_land(self, c):
+        """Man-lands: "~ becomes a 3/3 red Elemental creature ... It's still a land." (CR 205.1b)."""
+        return [c[0]]
+
+    def animate_spec(self, c):
+        pt, colors, *rest = c
+        keywords = rest.pop() or ()
+        artifact = rest.pop()
+        subtypes = tuple(canonical_subtype(str(t)) for t in rest)
+        power, toughness = str(pt).split("/")
+        if "x" in power or "x" in toughness:
+            raise Unsupported("X/X creature")
+        types = ("Artifact", "Creature") if artifact else ("Creature",)
+        return ir.BecomeCreature(This(), int(power), int(toughness), colors, subtypes, types, tuple(keywords))
+
+    def animate_colors(self, c):
+        return tuple(c)
+
+    def animate_artifact(self, c):
+        return True
+
     def vp_return_chosen_to_hand(self, c):
         """Bounce lands: "return a land you control to its owner's hand" (chosen, not targeted)."""
         fnp = c[0]

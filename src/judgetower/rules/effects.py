@@ -506,6 +506,25 @@ class EffectsMixin:
         return
         yield
 
+    def _e_BecomeCreature(self, e, ctx):
+        """Man-lands (manaab): a continuous effect until end of turn (CR 611.2, 514.2) applied in
+        layers 4, 5, 6 and 7b (CR 613.1d-f, 613.4b): see layers.compute_all."""
+        objs = [o for o in self.objs(e.what, ctx) if o.zone == "battlefield"]
+        if not objs:
+            return
+        self.continuous.append({"objs": {o.id for o in objs}, "keywords": e.keywords, "duration": "end_of_turn",
+                                "animate": {"types": e.types, "subtypes": e.subtypes, "colors": e.colors,
+                                            "power": e.power, "toughness": e.toughness},
+                                "timestamp": self.new_timestamp()})
+        self.touch()
+        what = " ".join(x for x in (" and ".join(_COLOR_WORDS[c] for c in e.colors or ()),
+                                    " ".join(e.subtypes), " ".join(t.lower() for t in e.types)) if x)
+        kw = f" with {', '.join(e.keywords)}" if e.keywords else ""
+        self.log.add(", ".join(o.name for o in objs) + f" becomes a {e.power}/{e.toughness} {what}{kw} until end of turn"
+                     " (still a land)", "CR 205.1b", "CR 611.2", "CR 613.1d", "CR 613.4b")
+        return
+        yield
+
     def _e_PutCounters(self, e, ctx):
         n = self.amount(e.amount, ctx)
         for o in self.objs(e.what, ctx):
@@ -777,6 +796,9 @@ class EffectsMixin:
         self.log.add(f"{src.name} is attached to {t.name}", "CR 702.6a", "CR 301.5c")
         return
         yield
+
+
+_COLOR_WORDS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 
 
 def _src(source, controller):

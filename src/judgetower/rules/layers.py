@@ -99,6 +99,19 @@ def compute_all(game) -> dict[int, Chars]:
         for ab in o.compiled.abilities:
             if isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, (ir.Anthem, ir.CantAttackOrBlock)):
                 statics.append((o, ab.effect))
+    # layers 4 and 5 (manaab): "becomes a 4/4 white and blue Elemental creature ... It's still a
+    # land": types and subtypes added, prior ones kept (CR 205.1b, 613.1d); colours set
+    # (CR 613.1e); in timestamp order (CR 613.7)
+    animated = [eff for eff in game.continuous if eff.get("animate")]
+    for eff in animated:
+        an = eff["animate"]
+        for tid in eff["objs"]:
+            if tid in out:
+                ch = out[tid]
+                ch.types = ch.types + tuple(t for t in an["types"] if t not in ch.types)
+                ch.subtypes = ch.subtypes + tuple(t for t in an["subtypes"] if t not in ch.subtypes)
+                if an["colors"] is not None:
+                    ch.colors = tuple(an["colors"])
     # layer 6: abilities (CR 613.1f)
     adds: dict[int, set[str]] = {}
     for o, eff in statics:
@@ -115,6 +128,11 @@ def compute_all(game) -> dict[int, Chars]:
             adds.setdefault(o.id, set()).update(o.granted)
     for tid, ks in adds.items():
         out[tid].keywords = out[tid].keywords | frozenset(ks)
+    # layer 7b (manaab): effects that set base power and toughness (CR 613.4b), timestamp order
+    for eff in animated:
+        for tid in eff["objs"]:
+            if tid in out:
+                out[tid].power, out[tid].toughness = eff["animate"]["power"], eff["animate"]["toughness"]
     # layer 7c: modifications and counters (CR 613.4c)
     for o, eff in statics:
         if isinstance(eff, ir.Anthem) and (eff.power or eff.toughness):
