@@ -1,8 +1,9 @@
 """Characteristics after continuous effects: the layer system (CR 613).
 
 Only the layers the supported cards use are applied: layer 2 (control is stored on the object),
+layers 4 and 5 (types added and colours set by man-lands' "becomes a ... creature", CR 613.1d-e),
 layer 6 (abilities added by static abilities and resolved effects, CR 613.1f) and layer 7
-(power/toughness: 7b setting none yet, 7c modifications *and counters*, CR 613.4c). Within a
+(power/toughness: 7b setting by man-lands, CR 613.4b; 7c modifications *and counters*, CR 613.4c). Within a
 sublayer effects apply in timestamp order (CR 613.7); the supported 7c effects commute.
 """
 
