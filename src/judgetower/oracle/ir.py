@@ -252,6 +252,8 @@ class Cost:
     exile_from_graveyard: int = 0
     exile_from_hand: Filter | None = None
     loyalty: int | None = None
+    #: "Remove N [kind] counters from this permanent" (manaab): (kind, N), or None
+    remove_counters: tuple[str, int] | None = None
 
 
 # ---------------------------------------------------------------------------

@@ -873,6 +873,21 @@ class OracleTransformer(Transformer):
     def animate_artifact(self, c):
         return True
 
+    def cost_remove_counters(self, c):
+        n, kind = c
+        return {"remove_counters": (kind, n)}
+
+    def st_enters_tapped_with_counters(self, c):
+        n, kind = c
+        return Line("abilities", (StaticAbility(EntersTapped()), StaticAbility(EntersWithCounters(kind, n))))
+
+    def mana_any_one_color(self, c):
+        """"Add three mana of any one color": one of {W}{W}{W}, ..., {G}{G}{G} (CR 106.1b)."""
+        n = c[0]
+        if not isinstance(n, int) or n < 1:
+            raise Unsupported("a variable amount of mana of any one color")
+        return AddMana(options=tuple(col * n for col in "WUBRG"))
+
     def vp_return_chosen_to_hand(self, c):
         """Bounce lands: "return a land you control to its owner's hand" (chosen, not targeted)."""
         fnp = c[0]

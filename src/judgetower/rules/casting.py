@@ -348,6 +348,10 @@ class CastingMixin:
             return False
         if cost.sacrifice is not None and not [x for x in self.permanents(p) if matches(self, x, cost.sacrifice, o)]:
             return False
+        if cost.remove_counters is not None:   # manaab: CR 118.3, can't remove counters it doesn't have
+            kind, n = cost.remove_counters
+            if o.counters.get(kind, 0) < n:
+                return False
         return True
 
     def can_pay_life(self, p: int, n: int) -> bool:
@@ -459,6 +463,13 @@ class CastingMixin:
         """Non-mana costs (CR 118.3, 602.2b)."""
         if cost.life:
             self.lose_life(p, cost.life, rule="CR 119.4")
+        if cost.remove_counters is not None:   # manaab: "Remove a charge counter from ~"
+            kind, n = cost.remove_counters
+            source.counters[kind] = source.counters.get(kind, 0) - n
+            if source.counters[kind] <= 0:
+                del source.counters[kind]
+            self.touch()
+            self.log.add(f"{n} {kind} counter(s) removed from {source.name} for {what}", "CR 118.3", "CR 602.2b")
         if cost.exile_from_hand is not None:
             cands = [c for c in self.hand(p) if c != source.id and matches(self, self.objects[c], cost.exile_from_hand, source)]
             c = yield from self.ask(p, "cards", cands, f"exile a card from your hand for {what}", "CR 118.3")
@@ -593,9 +604,8 @@ def _auto_mana_source(ab) -> bool:
     is its whole cost and adding mana its whole effect (a cost of life, a sacrifice, a painland's
     damage: the player activates such abilities by hand, CR 605.3a), and each choice it offers is
     of one mana (CR 106.1b: "{W}{W}, {W}{U}, or {U}{U}" can't be one unit per mana) (manaab)."""
-    c = ab.cost
-    if c.life or c.untap or c.sacrifice is not None or c.exile_from_hand is not None \
-            or c.exile_from_graveyard or c.loyalty is not None:
+    from dataclasses import replace
+    if replace(ab.cost, mana="") != ir.Cost(tap=True):
         return False
     for eff in ab.effects:
         if not isinstance(eff, ir.AddMana):
