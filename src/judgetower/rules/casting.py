@@ -540,7 +540,10 @@ class CastingMixin:
             o.tapped = True
         if cost.untap:
             o.tapped = False
-        if not self.pay_mana(p, ManaCost.parse(cost.mana or None), f"{name}'s ability", exclude=o.id):
+        # manaab: like can_activate, the permanent may pay for its own ability with its mana
+        # abilities unless {T} is part of the cost (a man-land tapped for its own animation)
+        if not self.pay_mana(p, ManaCost.parse(cost.mana or None), f"{name}'s ability",
+                             exclude=o.id if cost.tap else None):
             raise RuntimeError(f"engine offered an unpayable activation of {name}")
         yield from self.pay_extra(p, o, cost, f"{name}'s ability")
         if cost.sacrifice_self:
