@@ -504,6 +504,10 @@ class AddMana:
     #: "Add {R} or {G}" (manaab): the player chooses one of these symbol strings ("R", "G";
     #: "WW", "WU", "UU" for a filter land) each time (CR 106.1b, 605.3b); ``mana`` is then "".
     options: tuple[str, ...] = ()
+    #: "Add one mana of any color that a land an opponent controls could produce" (manaab):
+    #: the permanents looked at (CR 106.7); ``like_type``: "any type" (colourless too)
+    like: Filter | None = None
+    like_type: bool = False
 
 
 @dataclass(frozen=True)

@@ -812,6 +812,18 @@ class OracleTransformer(Transformer):
             raise Unsupported("the same mana twice in a choice")
         return AddMana(options=options)
 
+    def _could_produce(self, c, like_type: bool):
+        n, fnp = c
+        if n != 1 or fnp.head is not None or fnp.filter.zone != "battlefield":
+            raise Unsupported("mana that other permanents could produce, beyond one mana")
+        return AddMana(like=fnp.filter, like_type=like_type)
+
+    def mana_color_could_produce(self, c):
+        return self._could_produce(c, False)
+
+    def mana_type_could_produce(self, c):
+        return self._could_produce(c, True)
+
     def mana_per_count(self, c):
         """"Add {G} for each creature you control" (a count of objects, as the ability resolves)."""
         token, fnp = c

@@ -153,7 +153,12 @@ class CastingMixin:
             if isinstance(eff, ir.AddMana):
                 n = self.amount(eff.amount, {"source": o, "controller": o.controller})
                 for _ in range(max(0, n)):
-                    if eff.any_color:
+                    if eff.like is not None:
+                        # manaab: CR 106.7, one mana of a type those permanents could produce
+                        kinds = self.could_produce(o, eff)
+                        if kinds:
+                            units.append("".join(kinds))
+                    elif eff.any_color:
                         units.append("*")
                     elif eff.options:
                         # CR 106.1b: one of the options; a unit of several letters is one mana
@@ -165,6 +170,38 @@ class CastingMixin:
                     else:
                         units.extend(eff.mana)
         return tuple(units)
+
+    def could_produce(self, o, eff, seen: frozenset = frozenset()) -> tuple[str, ...]:
+        """CR 106.7 (manaab): the types of mana that the permanents ``eff.like`` describes could
+        produce: what their mana abilities would add if they resolved now, costs ignored; an
+        ability that looks at other permanents the same way is followed once per permanent
+        (an Exotic Orchard facing only Exotic Orchards produces nothing). Colours only, unless
+        ``eff.like_type`` ("any type": colourless too). In WUBRGC order."""
+        found: set[str] = set()
+        src = _Src(o, o.controller)
+        seen = seen | {o.id}
+        for x in self.permanents():
+            if x.id in seen or not matches(self, x, eff.like, src):
+                continue
+            for ab in self.activated_abilities(x):
+                if not ab.mana_ability:
+                    continue
+                for e in ab.effects:
+                    if not isinstance(e, ir.AddMana):
+                        continue
+                    if e.like is not None:
+                        found.update(self.could_produce(x, e, seen))
+                        continue
+                    if self.amount(e.amount, {"source": x, "controller": x.controller}) <= 0:
+                        continue
+                    if e.any_color:
+                        found.update("WUBRG")
+                    found.update(e.mana)
+                    for opt in e.options:
+                        found.update(opt)
+        if not eff.like_type:
+            found.discard("C")
+        return tuple(c for c in "WUBRGC" if c in found)
 
     def can_pay_mana(self, p: int, cost: ManaCost, exclude: int | None = None) -> bool:
         if self.rules_free_mana():

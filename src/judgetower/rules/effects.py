@@ -635,6 +635,17 @@ class EffectsMixin:
         pool = self.players[p].mana_pool
         added = []
         for _ in range(max(0, n)):
+            if e.like is not None:
+                # manaab: CR 106.7, a type of mana those permanents could produce (none: no mana)
+                kinds = list(self.could_produce(ctx["source"], e))
+                if not kinds:
+                    self.log.add(f"{self.players[p].name} adds no mana: no permanent it looks at could produce any",
+                                 "CR 106.7")
+                    return
+                c = yield from self.ask(p, "color", kinds, "choose a type of mana to add", "CR 106.7")
+                pool[c] = pool.get(c, 0) + 1
+                added.append(c)
+                continue
             if e.any_color:
                 c = yield from self.ask(p, "color", list("WUBRG"), "choose a colour of mana", "CR 106.1b")
                 pool[c] = pool.get(c, 0) + 1
@@ -651,7 +662,10 @@ class EffectsMixin:
                 for c in e.mana:
                     pool[c] = pool.get(c, 0) + 1
                     added.append(c)
-        if e.options:   # manaab: a chosen mana (CR 106.1b); a mana ability doesn't use the stack (CR 605.3b)
+        if e.like is not None:   # manaab: CR 106.7
+            self.log.add(f"{self.players[p].name} adds " + "".join("{%s}" % c for c in added) + " (chosen)",
+                         "CR 106.3", "CR 106.7", "CR 605.3b")
+        elif e.options:   # manaab: a chosen mana (CR 106.1b); a mana ability doesn't use the stack (CR 605.3b)
             self.log.add(f"{self.players[p].name} adds " + "".join("{%s}" % c for c in added) + " (chosen)",
                          "CR 106.3", "CR 106.1b", "CR 605.3b")
         else:
