@@ -861,6 +861,13 @@ class OracleTransformer(Transformer):
         n, fnp = c
         return self._enters_tapped_unless(filters=(self._etu_filter(fnp),), at_least=0, at_most=n)
 
+    def st_enters_tapped_if_at_least(self, c):
+        """"If you control N or more [permanents], ~ enters tapped": untapped unless N-1 or fewer."""
+        n, fnp = c
+        if n < 1:
+            raise Unsupported("'if you control zero or more'")
+        return self._enters_tapped_unless(filters=(self._etu_filter(fnp),), at_least=0, at_most=n - 1)
+
     def st_enters_tapped_unless_opponents(self, c):
         return self._enters_tapped_unless(at_least=0, opponents=c[0])
 
