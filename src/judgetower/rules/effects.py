@@ -127,11 +127,15 @@ class EffectsMixin:
             # manaab: "for each creature you control", "for each Goblin on the battlefield",
             # "for each black creature card in your graveyard": counted as the effect happens
             src = _src(ctx["source"], ctx["controller"])
-            if a.filter.zone == "graveyard":
+            f = a.filter
+            if f.zone == "graveyard":
+                # "in your graveyard": that player's graveyard list (JT-G5, R5: the shared one),
+                # matched without an owner test, like targets in a graveyard
                 pool = [self.objects[i] for i in self.graveyard(ctx["controller"])]
+                f = ir.Filter(**{**f.__dict__, "controller": None})
             else:
                 pool = list(self.permanents())
-            return sum(1 for o in pool if matches(self, o, a.filter, src))
+            return sum(1 for o in pool if matches(self, o, f, src))
         raise NotImplementedError(f"amount {a!r}")
 
     # ------------------------------------------------------------------ damage (CR 120)
