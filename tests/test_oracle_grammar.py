@@ -64,7 +64,7 @@ def test_other_lines_still_compile_when_one_fails():
     "Destroy target artifact permanent.",      # "permanent" among several card types
     "Target creature gets +X/+0 until end of turn.",
     ":::",
-    "{T}: Add {R} or {G}.",
+    "{T}: Add X mana of any one color, where X is bananas.",   # ("Add {R} or {G}." is understood since manaab)
 ])
 def test_parse_errors_become_unsupported_never_exceptions(text):
     result = compile_text("Weird Card", text, ("Instant",))

@@ -348,6 +348,8 @@ class Cost:
     #: card" / "Discard two cards" (N cards from the hand other than this one).
     discard_self: bool = False
     discard: int = 0
+    #: "Remove N [kind] counters from this permanent" (manaab): (kind, N), or None
+    remove_counters: tuple[str, int] | None = None
 
 
 # ---------------------------------------------------------------------------
@@ -598,6 +600,42 @@ class AddMana:
     mana: str = ""
     any_color: bool = False
     amount: Amount = 1
+    #: "Add {R} or {G}" (manaab): the player chooses one of these symbol strings ("R", "G";
+    #: "WW", "WU", "UU" for a filter land) each time (CR 106.1b, 605.3b); ``mana`` is then "".
+    options: tuple[str, ...] = ()
+    #: "Add one mana of any color that a land an opponent controls could produce" (manaab):
+    #: the permanents looked at (CR 106.7); ``like_type``: "any type" (colourless too)
+    like: Filter | None = None
+    like_type: bool = False
+
+
+@dataclass(frozen=True)
+class ReturnChosenToHand:
+    """"Return a land you control to its owner's hand" (manaab; bounce lands): ``who`` chooses
+    ``amount`` permanents matching ``filter`` as the effect happens (not a target, CR 115.10) and
+    returns them to their owners' hands."""
+
+    who: Ref
+    filter: Filter
+    amount: Amount = 1
+
+
+@dataclass(frozen=True)
+class BecomeCreature:
+    """Man-lands (manaab): "Until end of turn, [what] becomes a P/T [colors] [subtypes] creature
+    with [keywords]. It's still a land." Until end of turn: the types in ``types`` and the
+    ``subtypes`` are added, prior types kept (CR 205.1b, layer 4, CR 613.1d); ``colors`` (None:
+    unchanged) become its colours (layer 5, CR 613.1e); ``keywords`` are added (layer 6,
+    CR 613.1f); its base power and toughness become ``power``/``toughness`` (layer 7b,
+    CR 613.4b)."""
+
+    what: Ref
+    power: int
+    toughness: int
+    colors: tuple[str, ...] | None = None
+    subtypes: tuple[str, ...] = ()
+    types: tuple[str, ...] = ("Creature",)
+    keywords: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -698,7 +736,8 @@ Effect = Union[SacrificeUnlessPay, DealDamage, Destroy, ExileObjects, ReturnToHa
                LoseLife, ModifyPT, PutCounters, CreateToken, SearchLibrary, Shuffle, Sacrifice,
                TapObjects, UntapObjects, ExtraTurn, Regenerate, AddMana, RevealTopPutIfType,
                ExileFromGraveyard, ExileAllGraveyards, ShuffleGraveyardIntoLibrary,
-               PlayLinkedFree, Optional_, Conditional, DelayedTrigger, Flicker]
+               PlayLinkedFree, Optional_, Conditional, DelayedTrigger, Flicker, ReturnChosenToHand,
+               BecomeCreature]
 
 # ---------------------------------------------------------------------------
 # Triggers (CR 603)
@@ -829,7 +868,22 @@ class EntersWithCounters:
     keywords: tuple[str, ...] = ()
 
 
-StaticEffect = Union[Anthem, CantAttackOrBlock, EntersTapped, EntersWithCounters]
+@dataclass(frozen=True)
+class EntersTappedUnless:
+    """"This land enters tapped unless you control a Forest or a Plains" / "... two or more other
+    lands" / "... two or fewer other lands" / "... unless you have two or more opponents"
+    (manaab; CR 614.1c, 614.12: checked as the land enters). It enters untapped when the number
+    of permanents its controller controls matching any of ``filters`` is at least ``at_least``
+    and at most ``at_most`` (None: no maximum); with ``opponents``, when that player has at least
+    that many opponents."""
+
+    filters: tuple[Filter, ...] = ()
+    at_least: int = 1
+    at_most: int | None = None
+    opponents: int = 0
+
+
+StaticEffect = Union[Anthem, CantAttackOrBlock, EntersTapped, EntersWithCounters, EntersTappedUnless]
 
 # --- kwstatic: combat restrictions/requirements of an object, "can't be countered" -----------
 

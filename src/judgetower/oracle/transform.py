@@ -1202,6 +1202,118 @@ class OracleTransformer(Transformer):
     def mana_any_color(self, c):
         return AddMana(any_color=True, amount=c[0])
 
+    # -- mana abilities and land text (manaab) -----------------------------------------------
+
+    def mana_choice(self, c):
+        """"Add {R} or {G}" / "Add {R}, {W}, or {B}": one of these, the player's choice (CR 106.1b)."""
+        options = tuple(mana_letters(t) for t in c)
+        if len(set(options)) != len(options):
+            raise Unsupported("the same mana twice in a choice")
+        return AddMana(options=options)
+
+    def _could_produce(self, c, like_type: bool):
+        n, fnp = c
+        if n != 1 or fnp.head is not None or fnp.filter.zone != "battlefield":
+            raise Unsupported("mana that other permanents could produce, beyond one mana")
+        return AddMana(like=fnp.filter, like_type=like_type)
+
+    def mana_color_could_produce(self, c):
+        return self._could_produce(c, False)
+
+    def mana_type_could_produce(self, c):
+        return self._could_produce(c, True)
+
+    def mana_per_count(self, c):
+        """"Add {G} for each creature you control" (a count of objects, as the ability resolves)."""
+        token, fnp = c
+        f = fnp.filter
+        if f.zone not in ("battlefield", "graveyard") or (f.zone == "graveyard" and f.controller != "you"):
+            raise Unsupported("counting objects in that zone")
+        # "for each Elf [on the battlefield]": a permanent description with no zone means
+        # permanents on the battlefield, whoever controls them (CR 109.2)
+        return AddMana(mana_letters(token), amount=ir.CountOf(f))
+
+    def mana_per_count_all(self, c):
+        token, fnp = c
+        f = fnp.filter
+        if f.zone != "battlefield" or f.controller is not None:
+            raise Unsupported("'on the battlefield' of a filter naming a controller or a zone")
+        return AddMana(mana_letters(token), amount=ir.CountOf(f))
+
+    def _enters_tapped_unless(self, **kw):
+        return Line("abilities", (StaticAbility(ir.EntersTappedUnless(**kw)),))
+
+    def _etu_filter(self, fnp) -> Filter:
+        f = fnp.filter
+        if fnp.head is not None or f.zone != "battlefield" or f.controller is not None:
+            raise Unsupported("'enters tapped unless you control' of something else than permanents")
+        return replace(f, controller="you")
+
+    def st_enters_tapped_unless_any(self, c):
+        return self._enters_tapped_unless(filters=tuple(self._etu_filter(f) for f in c))
+
+    def st_enters_tapped_unless_at_least(self, c):
+        n, fnp = c
+        return self._enters_tapped_unless(filters=(self._etu_filter(fnp),), at_least=n)
+
+    def st_enters_tapped_unless_at_most(self, c):
+        n, fnp = c
+        return self._enters_tapped_unless(filters=(self._etu_filter(fnp),), at_least=0, at_most=n)
+
+    def st_enters_tapped_if_at_least(self, c):
+        """"If you control N or more [permanents], ~ enters tapped": untapped unless N-1 or fewer."""
+        n, fnp = c
+        if n < 1:
+            raise Unsupported("'if you control zero or more'")
+        return self._enters_tapped_unless(filters=(self._etu_filter(fnp),), at_least=0, at_most=n - 1)
+
+    def st_enters_tapped_unless_opponents(self, c):
+        return self._enters_tapped_unless(at_least=0, opponents=c[0])
+
+    def animate_self_land(self, c):
+        """Man-lands: "~ becomes a 3/3 red Elemental creature ... It's still a land." (CR 205.1b)."""
+        return [c[0]]
+
+    def animate_spec(self, c):
+        pt, colors, *rest = c
+        keywords = rest.pop() or ()
+        artifact = rest.pop()
+        subtypes = tuple(canonical_subtype(str(t)) for t in rest)
+        power, toughness = str(pt).split("/")
+        if "x" in power or "x" in toughness:
+            raise Unsupported("X/X creature")
+        types = ("Artifact", "Creature") if artifact else ("Creature",)
+        return ir.BecomeCreature(This(), int(power), int(toughness), colors, subtypes, types, tuple(keywords))
+
+    def animate_colors(self, c):
+        return tuple(c)
+
+    def animate_artifact(self, c):
+        return True
+
+    def cost_remove_counters(self, c):
+        n, kind = c
+        return {"remove_counters": (kind, n)}
+
+    def st_enters_tapped_with_counters(self, c):
+        n, kind = c
+        return Line("abilities", (StaticAbility(EntersTapped()), StaticAbility(EntersWithCounters(kind, n))))
+
+    def mana_any_one_color(self, c):
+        """"Add three mana of any one color": one of {W}{W}{W}, ..., {G}{G}{G} (CR 106.1b)."""
+        n = c[0]
+        if not isinstance(n, int) or n < 1:
+            raise Unsupported("a variable amount of mana of any one color")
+        return AddMana(options=tuple(col * n for col in "WUBRG"))
+
+    def vp_return_chosen_to_hand(self, c):
+        """Bounce lands: "return a land you control to its owner's hand" (chosen, not targeted)."""
+        fnp = c[0]
+        f = fnp.filter
+        if fnp.head is not None or f.zone != "battlefield" or f.controller != "you":
+            raise Unsupported("returning a chosen object other than a permanent you control")
+        return VP(lambda who: [ir.ReturnChosenToHand(who, f)])
+
     # -- players ---------------------------------------------------------------------------
 
     def p_you(self, c):

@@ -220,6 +220,8 @@ class CastingMixin:
                 if not ab.mana_ability or not ab.cost.tap or ab.cost.mana or ab.cost.sacrifice_self or ab.cost.exile_self \
                         or ab.cost.discard or ab.cost.discard_self:
                     continue
+                if not _auto_mana_source(ab):
+                    continue
                 units = self.mana_units(o, ab)
                 if units:
                     out.append(Source(o.id, idx, units))
@@ -232,11 +234,55 @@ class CastingMixin:
             if isinstance(eff, ir.AddMana):
                 n = self.amount(eff.amount, {"source": o, "controller": o.controller})
                 for _ in range(max(0, n)):
-                    if eff.any_color:
+                    if eff.like is not None:
+                        # manaab: CR 106.7, one mana of a type those permanents could produce
+                        kinds = self.could_produce(o, eff)
+                        if kinds:
+                            units.append("".join(kinds))
+                    elif eff.any_color:
                         units.append("*")
+                    elif eff.options:
+                        # CR 106.1b: one of the options; a unit of several letters is one mana
+                        # of one of those colours (multi-symbol options: each position's letters,
+                        # used only to know that the ability adds mana: see _auto_mana_source)
+                        width = max(len(opt) for opt in eff.options)
+                        units.extend("".join(dict.fromkeys(opt[i] for opt in eff.options if i < len(opt)))
+                                     for i in range(width))
                     else:
                         units.extend(eff.mana)
         return tuple(units)
+
+    def could_produce(self, o, eff, seen: frozenset = frozenset()) -> tuple[str, ...]:
+        """CR 106.7 (manaab): the types of mana that the permanents ``eff.like`` describes could
+        produce: what their mana abilities would add if they resolved now, costs ignored; an
+        ability that looks at other permanents the same way is followed once per permanent
+        (an Exotic Orchard facing only Exotic Orchards produces nothing). Colours only, unless
+        ``eff.like_type`` ("any type": colourless too). In WUBRGC order."""
+        found: set[str] = set()
+        src = _Src(o, o.controller)
+        seen = seen | {o.id}
+        for x in self.permanents():
+            if x.id in seen or not matches(self, x, eff.like, src):
+                continue
+            for ab in self.activated_abilities(x):
+                if not ab.mana_ability:
+                    continue
+                for e in ab.effects:
+                    if not isinstance(e, ir.AddMana):
+                        continue
+                    if e.like is not None:
+                        found.update(self.could_produce(x, e, seen))
+                        continue
+                    if self.amount(e.amount, {"source": x, "controller": x.controller}) <= 0:
+                        continue
+                    if e.any_color:
+                        found.update("WUBRG")
+                    found.update(e.mana)
+                    for opt in e.options:
+                        found.update(opt)
+        if not eff.like_type:
+            found.discard("C")
+        return tuple(c for c in "WUBRGC" if c in found)
 
     def can_pay_mana(self, p: int, cost: ManaCost, exclude: int | None = None, helpers: frozenset = frozenset()) -> bool:
         if self.rules_free_mana():
@@ -518,6 +564,10 @@ class CastingMixin:
             return False   # kwcosts: "Discard this card" (CR 702.29a)
         if cost.discard and len([c for c in self.hand(p) if c != o.id]) < cost.discard:
             return False   # kwcosts: "Discard a card" (CR 118.3)
+        if cost.remove_counters is not None:   # manaab: CR 118.3, can't remove counters it doesn't have
+            kind, n = cost.remove_counters
+            if o.counters.get(kind, 0) < n:
+                return False
         return True
 
     def can_pay_life(self, p: int, n: int) -> bool:
@@ -652,6 +702,13 @@ class CastingMixin:
         """Non-mana costs (CR 118.3, 602.2b)."""
         if cost.life:
             self.lose_life(p, cost.life, rule="CR 119.4")
+        if cost.remove_counters is not None:   # manaab: "Remove a charge counter from ~"
+            kind, n = cost.remove_counters
+            source.counters[kind] = source.counters.get(kind, 0) - n
+            if source.counters[kind] <= 0:
+                del source.counters[kind]
+            self.touch()
+            self.log.add(f"{n} {kind} counter(s) removed from {source.name} for {what}", "CR 118.3", "CR 602.2b")
         if cost.exile_from_hand is not None:
             cands = [c for c in self.hand(p) if c != source.id and matches(self, self.objects[c], cost.exile_from_hand, source)]
             c = yield from self.ask(p, "cards", cands, f"exile a card from your hand for {what}", "CR 118.3")
@@ -745,7 +802,10 @@ class CastingMixin:
             if o.tapped:
                 self.note_tapped(o, False)  # triggers branch
             o.tapped = False
-        if not self.pay_mana(p, ManaCost.parse(cost.mana or None), f"{name}'s ability", exclude=o.id):
+        # manaab: like can_activate, the permanent may pay for its own ability with its mana
+        # abilities unless {T} is part of the cost (a man-land tapped for its own animation)
+        if not self.pay_mana(p, ManaCost.parse(cost.mana or None), f"{name}'s ability",
+                             exclude=o.id if cost.tap else None):
             raise RuntimeError(f"engine offered an unpayable activation of {name}")
         yield from self.pay_extra(p, o, cost, f"{name}'s ability")
         if cost.discard_self:
@@ -800,6 +860,21 @@ class CastingMixin:
             if isinstance(eff, ir.EntersTapped):
                 o.tapped = True
                 self.log.add(f"{o.name} enters tapped", "CR 614.1c")
+            elif isinstance(eff, ir.EntersTappedUnless):
+                # manaab: CR 614.1c, 614.12: the condition is checked as the land enters (the
+                # land itself is not among "other lands")
+                src = _Src(o, o.controller)
+                if eff.opponents:
+                    ok = len(self.opponents(o.controller)) >= eff.opponents
+                    why = f"{len(self.opponents(o.controller))} opponent(s)"
+                else:
+                    n = sum(1 for x in self.permanents(o.controller) if x.id != o.id
+                            and any(matches(self, x, f, src) for f in eff.filters))
+                    ok = n >= eff.at_least and (eff.at_most is None or n <= eff.at_most)
+                    why = f"{n} matching permanent(s)"
+                if not ok:
+                    o.tapped = True
+                self.log.add(f"{o.name} enters {'untapped' if ok else 'tapped'} ({why})", "CR 614.1c", "CR 614.12")
             elif isinstance(eff, ir.EntersWithCounters):
                 if eff.condition == "kicked" and not o.kicked:
                     continue
@@ -810,6 +885,22 @@ class CastingMixin:
                 if eff.keywords:
                     o.granted = o.granted | frozenset(eff.keywords)
         self.touch()
+
+
+def _auto_mana_source(ab) -> bool:
+    """May automatic payment (CR 601.2g) activate this mana ability on its own? Only when {T}
+    is its whole cost and adding mana its whole effect (a cost of life, a sacrifice, a painland's
+    damage: the player activates such abilities by hand, CR 605.3a), and each choice it offers is
+    of one mana (CR 106.1b: "{W}{W}, {W}{U}, or {U}{U}" can't be one unit per mana) (manaab)."""
+    from dataclasses import replace
+    if replace(ab.cost, mana="") != ir.Cost(tap=True):
+        return False
+    for eff in ab.effects:
+        if not isinstance(eff, ir.AddMana):
+            return False
+        if eff.options and any(len(opt) != 1 for opt in eff.options):
+            return False
+    return True
 
 
 class _Src:

@@ -612,6 +612,25 @@ class EffectsMixin:
         return
         yield
 
+    def _e_BecomeCreature(self, e, ctx):
+        """Man-lands (manaab): a continuous effect until end of turn (CR 611.2, 514.2) applied in
+        layers 4, 5, 6 and 7b (CR 613.1d-f, 613.4b): see layers.compute_all."""
+        objs = [o for o in self.objs(e.what, ctx) if o.zone == "battlefield"]
+        if not objs:
+            return
+        self.continuous.append({"objs": {o.id for o in objs}, "keywords": e.keywords, "duration": "end_of_turn",
+                                "animate": {"types": e.types, "subtypes": e.subtypes, "colors": e.colors,
+                                            "power": e.power, "toughness": e.toughness},
+                                "timestamp": self.new_timestamp()})
+        self.touch()
+        what = " ".join(x for x in (" and ".join(_COLOR_WORDS[c] for c in e.colors or ()),
+                                    " ".join(e.subtypes), " ".join(t.lower() for t in e.types)) if x)
+        kw = f" with {', '.join(e.keywords)}" if e.keywords else ""
+        self.log.add(", ".join(o.name for o in objs) + f" becomes a {e.power}/{e.toughness} {what}{kw} until end of turn"
+                     " (still a land)", "CR 205.1b", "CR 611.2", "CR 613.1d", "CR 613.4b")
+        return
+        yield
+
     def _e_PutCounters(self, e, ctx):
         n = self.amount(e.amount, ctx)
         for o in self.objs(e.what, ctx):
@@ -724,15 +743,57 @@ class EffectsMixin:
         pool = self.players[p].mana_pool
         added = []
         for _ in range(max(0, n)):
+            if e.like is not None:
+                # manaab: CR 106.7, a type of mana those permanents could produce (none: no mana)
+                kinds = list(self.could_produce(ctx["source"], e))
+                if not kinds:
+                    self.log.add(f"{self.players[p].name} adds no mana: no permanent it looks at could produce any",
+                                 "CR 106.7")
+                    return
+                c = yield from self.ask(p, "color", kinds, "choose a type of mana to add", "CR 106.7")
+                pool[c] = pool.get(c, 0) + 1
+                added.append(c)
+                continue
             if e.any_color:
                 c = yield from self.ask(p, "color", list("WUBRG"), "choose a colour of mana", "CR 106.1b")
                 pool[c] = pool.get(c, 0) + 1
                 added.append(c)
+            elif e.options:
+                # "Add {R} or {G}": the player chooses as the ability resolves (CR 106.1b, 605.3b)
+                opts = list(e.options)
+                c = yield from self.ask(p, "color", opts, "choose which mana to add: " +
+                                        ", ".join("".join("{%s}" % x for x in opt) for opt in opts), "CR 106.1b")
+                for x in c:
+                    pool[x] = pool.get(x, 0) + 1
+                    added.append(x)
             else:
                 for c in e.mana:
                     pool[c] = pool.get(c, 0) + 1
                     added.append(c)
-        self.log.add(f"{self.players[p].name} adds " + "".join("{%s}" % c for c in added), "CR 106.3")
+        if e.like is not None:   # manaab: CR 106.7
+            self.log.add(f"{self.players[p].name} adds " + "".join("{%s}" % c for c in added) + " (chosen)",
+                         "CR 106.3", "CR 106.7", "CR 605.3b")
+        elif e.options:   # manaab: a chosen mana (CR 106.1b); a mana ability doesn't use the stack (CR 605.3b)
+            self.log.add(f"{self.players[p].name} adds " + "".join("{%s}" % c for c in added) + " (chosen)",
+                         "CR 106.3", "CR 106.1b", "CR 605.3b")
+        else:
+            self.log.add(f"{self.players[p].name} adds " + "".join("{%s}" % c for c in added), "CR 106.3")
+
+    def _e_ReturnChosenToHand(self, e, ctx):
+        """Bounce lands (manaab): the player chooses permanents as the effect happens (not
+        targets, CR 115.10; the land itself may be chosen) and returns them to their owners'
+        hands (CR 400.7)."""
+        n = self.amount(e.amount, ctx)
+        for p in self.players_of(e.who, ctx):
+            for _ in range(n):
+                cands = [o.id for o in self.permanents(p) if matches(self, o, e.filter, _src(ctx["source"], p))]
+                if not cands:
+                    break
+                c = yield from self.ask(p, "cards", cands, "choose a permanent to return to its owner's hand",
+                                        "CR 400.7")
+                o = self.objects[c]
+                self.log.add(f"{self.players[p].name} returns {o.name} to its owner's hand", "CR 400.7")
+                self.move(o, "hand", cause=f"returned by {ctx['source'].name}", rule="CR 400.7", log=False)
 
     def _e_RevealTopPutIfType(self, e, ctx):
         for p in self.players_of(e.who, ctx):
@@ -859,6 +920,9 @@ class EffectsMixin:
         self.log.add(f"{src.name} is attached to {t.name}", "CR 702.6a", "CR 301.5c")
         return
         yield
+
+
+_COLOR_WORDS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 
 
 def _src(source, controller):

@@ -1,8 +1,9 @@
 """Characteristics after continuous effects: the layer system (CR 613).
 
 Only the layers the supported cards use are applied: layer 2 (control is stored on the object),
+layers 4 and 5 (types added and colours set by man-lands' "becomes a ... creature", CR 613.1d-e),
 layer 6 (abilities added by static abilities and resolved effects, CR 613.1f) and layer 7
-(power/toughness: 7b setting none yet, 7c modifications *and counters*, CR 613.4c). Within a
+(power/toughness: 7b setting by man-lands, CR 613.4b; 7c modifications *and counters*, CR 613.4c). Within a
 sublayer effects apply in timestamp order (CR 613.7); the supported 7c effects commute.
 """
 
@@ -113,6 +114,19 @@ def compute_all(game) -> dict[int, Chars]:
         for ab in o.compiled.abilities:
             if isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, (ir.Anthem, ir.CantAttackOrBlock, ir.CombatRule)):
                 statics.append((o, ab.effect))
+    # layers 4 and 5 (manaab): "becomes a 4/4 white and blue Elemental creature ... It's still a
+    # land": types and subtypes added, prior ones kept (CR 205.1b, 613.1d); colours set
+    # (CR 613.1e); in timestamp order (CR 613.7)
+    animated = [eff for eff in game.continuous if eff.get("animate")]
+    for eff in animated:
+        an = eff["animate"]
+        for tid in eff["objs"]:
+            if tid in out:
+                ch = out[tid]
+                ch.types = ch.types + tuple(t for t in an["types"] if t not in ch.types)
+                ch.subtypes = ch.subtypes + tuple(t for t in an["subtypes"] if t not in ch.subtypes)
+                if an["colors"] is not None:
+                    ch.colors = tuple(an["colors"])
     # layer 7a: characteristic-defining abilities (CR 604.3, 613.4a), applied before 7c
     # (placed here since no supported effect of layers 1-6 changes what they count)
     for o in bf:
@@ -134,6 +148,11 @@ def compute_all(game) -> dict[int, Chars]:
             adds.setdefault(o.id, set()).update(o.granted)
     for tid, ks in adds.items():
         out[tid].keywords = out[tid].keywords | frozenset(ks)
+    # layer 7b (manaab): effects that set base power and toughness (CR 613.4b), timestamp order
+    for eff in animated:
+        for tid in eff["objs"]:
+            if tid in out:
+                out[tid].power, out[tid].toughness = eff["animate"]["power"], eff["animate"]["toughness"]
     # layer 7c: modifications and counters (CR 613.4c)
     for o, eff in statics:
         if isinstance(eff, ir.Anthem) and (eff.power or eff.toughness):

@@ -92,14 +92,71 @@ def plan_payment(cost: ManaCost, pool: dict[str, int], sources: list[Source],
 
     ``phyrexian_life``: True pays each Phyrexian symbol with 2 life, False with mana, None tries
     mana and falls back to life.
+
+    A source unit of several letters ("RG", from "{T}: Add {R} or {G}") is one mana of one of
+    those colours, the player's choice (CR 106.1b, 605.3b). The greedy plan is tried first; when
+    it fails, the choices are fixed one combination at a time (each choice unit becomes a single
+    letter), so that a payment that exists is found, and the plan names the colours chosen.
     """
+    plan = _plan_greedy(cost, pool, sources, phyrexian_life)
+    if plan is not None:
+        return plan
+    choice = [i for i, s in enumerate(sources) if any(_is_choice(u) for u in s.units)]
+    if not choice or not _might_pay(cost, pool, sources):
+        return None
+    import itertools
+    per_source = [list(itertools.product(*[list(u) if _is_choice(u) else [u] for u in sources[i].units]))
+                  for i in choice]
+    for n, combo in enumerate(itertools.product(*per_source)):
+        if n >= _MAX_CHOICE_COMBOS:
+            break
+        fixed = list(sources)
+        for i, units in zip(choice, combo):
+            fixed[i] = Source(sources[i].obj, sources[i].ability, tuple(units))
+        plan = _plan_greedy(cost, pool, fixed, phyrexian_life)
+        if plan is not None:
+            return plan
+    return None
+
+
+#: at most this many combinations of colour choices are tried (boards with ten or more dual
+#: lands that the greedy plan can't use are not seen in practice)
+_MAX_CHOICE_COMBOS = 4096
+
+
+def _is_choice(u: str) -> bool:
+    return len(u) > 1 and u != "*"
+
+
+def _fits(u: str, c: str) -> bool:
+    """Can unit ``u`` pay a symbol that needs exactly ``c``?"""
+    return u == c or (u == "*" and c != "C") or (_is_choice(u) and c in u)
+
+
+def _flex(s: Source) -> int:
+    return max((5 if u == "*" else len(u) for u in s.units), default=0)
+
+
+def _might_pay(cost: ManaCost, pool: dict[str, int], sources: list[Source]) -> bool:
+    """A quick necessary condition: enough mana in all, and enough of each needed colour."""
+    units = [c for c, n in pool.items() for _ in range(n)] + [u for s in sources for u in s.units]
+    if len(units) < cost.generic + len(cost.colored) + len(cost.hybrid):
+        return False
+    for c in set(cost.colored):
+        if sum(1 for u in units if _fits(u, c)) < cost.colored.count(c):
+            return False
+    return True
+
+
+def _plan_greedy(cost: ManaCost, pool: dict[str, int], sources: list[Source],
+                 phyrexian_life: bool | None = None) -> Payment | None:
     avail = dict(pool)
     tapped: list[Source] = []
-    remaining = sorted(sources, key=lambda s: ("*" in s.units, len(s.units)))
+    remaining = sorted(sources, key=lambda s: (_flex(s), len(s.units)))
     spent: list[str] = []
 
     def take(pred) -> bool:
-        for c, n in sorted(avail.items(), key=lambda kv: kv[0] == "*"):
+        for c, n in sorted(avail.items(), key=lambda kv: kv[0] == "*" or _is_choice(kv[0])):
             if n > 0 and pred(c):
                 avail[c] -= 1
                 spent.append(c)
@@ -114,23 +171,23 @@ def plan_payment(cost: ManaCost, pool: dict[str, int], sources: list[Source],
         return False
 
     for c in cost.colored:
-        if not take(lambda u, c=c: u == c or (u == "*" and c != "C")):
+        if not take(lambda u, c=c: _fits(u, c)):
             return None
     life = 0
     for c in cost.phyrexian:
         if phyrexian_life is True:
             life += 2
-        elif not take(lambda u, c=c: u == c or u == "*"):
+        elif not take(lambda u, c=c: _fits(u, c)):
             if phyrexian_life is False:
                 return None
             life += 2
     for h in cost.hybrid:
         if h[0].isdigit():
-            if not take(lambda u, c=h[1]: u == c or u == "*"):
+            if not take(lambda u, c=h[1]: _fits(u, c)):
                 for _ in range(int(h[0])):
                     if not take(lambda u: True):
                         return None
-        elif not take(lambda u, h=h: u in h or u == "*"):
+        elif not take(lambda u, h=h: any(_fits(u, x) for x in h)):
             return None
     for _ in range(cost.generic):
         if not take(lambda u: True):

@@ -820,6 +820,9 @@ class Runner:
             if kind == "color" and value in "WUBRG":
                 self.decide(d.player, value)
                 return
+            if kind == "color" and value.upper() in d.options:   # "Add {R} or {G}", "WU" (manaab)
+                self.decide(d.player, value.upper())
+                return
             if kind == "damage" and (value in self.names or value == "defender"):
                 self.decide(d.player, "defender")  # the attacked player or planeswalker (CR 702.19b)
                 return

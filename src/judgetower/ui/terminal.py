@@ -340,6 +340,8 @@ class TerminalUI:
                 names = self._trigger_names(d)
                 return f"Put {names[opt]} on the stack next" if opt < len(names) else f"Trigger {opt}"
             return self.object_label(opt)
+        if isinstance(opt, str) and kind == "color" and len(opt) > 1:   # "{W}{U}" (manaab)
+            return "".join("{%s}" % x for x in opt)
         if isinstance(opt, str) and kind == "color":
             return f"{COLOR_NAMES.get(opt, opt)} ({opt})"
         return str(opt)
