@@ -554,7 +554,8 @@ CONDITIONS = ("kicked", "this_untapped", "attacked_with_3")
 
 @dataclass(frozen=True)
 class DelayedTrigger:
-    """"At the beginning of the next end step, [effects]" (CR 603.7). ``when``: "next_end_step".
+    """"At the beginning of the next end step, [effects]" (CR 603.7). ``when``: "next_end_step",
+    or "next_upkeep" ("at the beginning of the next turn's upkeep").
     References inside ``effects`` to objects this resolution touched use ``Chosen``."""
 
     when: str
@@ -575,6 +576,82 @@ Effect = Union[DealDamage, Destroy, ExileObjects, ReturnToHand, ReturnToBattlefi
                TapObjects, UntapObjects, ExtraTurn, Regenerate, AddMana, RevealTopPutIfType,
                ExileFromGraveyard, ExileAllGraveyards, ShuffleGraveyardIntoLibrary,
                PlayLinkedFree, Optional_, Conditional, DelayedTrigger, Flicker]
+
+
+# ---------------------------------------------------------------------------
+# More effects (branch "effects"): one block, appended to ``Effect`` below
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class IfYouDo:
+    """"You may [X]. If you do, [effects]." (CR 608.2c): ``effects`` happen only if the
+    ``Optional_`` just before was chosen *and* its instruction was actually carried out (a card
+    was discarded, a creature sacrificed, ...). JT-C1/R9 take the "may" when able."""
+
+    effects: tuple["Effect", ...]
+
+
+@dataclass(frozen=True)
+class PutOnLibrary:
+    """"Put [what] on top of / on the bottom of its owner's library" (CR 401.1, 400.7);
+    ``position``: "top" | "bottom" (Judge Tower: the bottom is exile instead, JT-G8/R7)."""
+
+    what: Ref
+    position: str = "top"
+
+
+@dataclass(frozen=True)
+class PreventDamage:
+    """"Prevent the next N damage that would be dealt to [to] this turn" (CR 615.7): a
+    prevention shield on the object or player, used up as damage is prevented, gone at cleanup."""
+
+    amount: Amount
+    to: Ref
+
+
+@dataclass(frozen=True)
+class PreventAllCombatDamage:
+    """"Prevent all combat damage that would be dealt this turn" (CR 615.1a, 510.2)."""
+
+
+@dataclass(frozen=True)
+class Fight:
+    """"[a] fights [b]" (CR 701.14a): each deals damage equal to its power to the other."""
+
+    a: Ref
+    b: Ref
+
+
+@dataclass(frozen=True)
+class SkipNextUntap:
+    """"[what] doesn't untap during its controller's next untap step" (CR 502.3)."""
+
+    what: Ref
+
+
+@dataclass(frozen=True)
+class GainControl:
+    """"Gain control of [what] until end of turn" (CR 613.1b layer 2, 611.2a; CR 302.6 for
+    summoning sickness). ``duration``: "end_of_turn"."""
+
+    what: Ref
+    duration: str = "end_of_turn"
+
+
+@dataclass(frozen=True)
+class LookTopPutOne:
+    """"Look at the top N cards of your library. Put one of them into your hand and the rest
+    [on the bottom of your library in any order | in a random order | into your graveyard]"
+    (CR 401.4); ``rest``: "bottom_any" | "bottom_random" | "graveyard". Judge Tower: the bottom
+    is exile instead (JT-G8, R7, R10)."""
+
+    amount: Amount
+    rest: str = "bottom_any"
+
+
+Effect = Union[Effect, IfYouDo, PutOnLibrary, PreventDamage, PreventAllCombatDamage, Fight,
+               SkipNextUntap, GainControl, LookTopPutOne]
 
 # ---------------------------------------------------------------------------
 # Triggers (CR 603)

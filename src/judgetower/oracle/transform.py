@@ -30,6 +30,10 @@ from .ir import (
     TargetSpec, This, TimesKicked, TokenSpec, Trigger, TriggerAmount, TriggeredAbility,
     TriggerObject, TriggerPlayer, UntapObjects, X, You,
 )
+from .ir import (  # branch "effects"
+    Fight, GainControl, IfYouDo, LookTopPutOne, PreventAllCombatDamage, PreventDamage,
+    PutOnLibrary, SkipNextUntap,
+)
 from .subtypes import canonical_subtype
 
 
@@ -218,9 +222,30 @@ def finish_effects(items: list, *, triggered: bool = False) -> tuple[tuple, str 
             effects[-1] = replace(effects[-1], no_regenerate=True)
         elif isinstance(item, SorcerySpeed):
             sorcery = True
+        elif isinstance(item, IfYouDo):
+            check_if_you_do(effects)
+            effects.append(item)
         else:
             effects.append(item)
     return peephole(tuple(effects)), condition, sorcery
+
+
+#: Instructions whose "If you do" the engine can tell (CR 608.2c): it knows whether each was
+#: carried out in full (a card drawn, discarded, exiled; a permanent sacrificed).
+IF_YOU_DO_EFFECTS = (Draw, Discard, Sacrifice, ExileFromGraveyard)
+
+
+def check_if_you_do(effects: list) -> None:
+    """"If you do, ..." must follow "You may [X]." where X is an instruction of yours the engine
+    can tell was done (IF_YOU_DO_EFFECTS); anything else is not expressed (yet)."""
+    prev = effects[-1] if effects else None
+    if not isinstance(prev, Optional_) or prev.who != You():
+        raise Unsupported("'if you do' without 'you may ...' before it")
+    for e in prev.effects:
+        if not isinstance(e, IF_YOU_DO_EFFECTS) or getattr(e, "who", None) != You():
+            raise Unsupported(f"'if you do' after {type(e).__name__}")
+        if isinstance(e, Discard) and (e.whole_hand or e.chooser != "self"):
+            raise Unsupported("'if you do' after this discard")
 
 
 def is_mana_ability(effects: tuple, targets: tuple) -> bool:
@@ -1062,3 +1087,86 @@ class OracleTransformer(Transformer):
 
     def counter_kind(self, c):
         return str(c[0])
+
+    # -- more effect sentences (branch "effects") ------------------------------------------
+
+    _DELAYED_UNREACHABLE = (Target, TriggerObject, TriggerPlayer, DefendingPlayer, Chosen)
+
+    def delayed_next_upkeep(self, c):
+        """CR 603.7: "[effects] at the beginning of the next turn's upkeep"."""
+        effects = tuple(c[0])
+        if contains(effects, lambda v: isinstance(v, self._DELAYED_UNREACHABLE)):
+            raise Unsupported("a delayed upkeep trigger referring to targets or event objects")
+        return [DelayedTrigger("next_upkeep", effects)]
+
+    def if_you_do(self, c):
+        return [IfYouDo(tuple(c[0]))]   # checked against the "you may" before it: finish_effects
+
+    def prevent_all_combat(self, c):
+        return [PreventAllCombatDamage()]
+
+    def look_top_put_one(self, c):
+        amount, rest = c
+        return [LookTopPutOne(amount, rest)]
+
+    def rest_bottom_any(self, c):
+        return "bottom_any"
+
+    def rest_bottom_random(self, c):
+        return "bottom_random"
+
+    def rest_graveyard(self, c):
+        return "graveyard"
+
+    def _one_object(self, what, verb: str):
+        """Effects that need exactly one object (fight, put on a library): a single target,
+        this object, or "it"."""
+        self._permanent_or_card(what)
+        if isinstance(what, Target):
+            spec = self.ctx.targets[what.index]
+            if spec.kind != "object" or spec.count_max != 1:
+                raise Unsupported(f"{verb} with several or non-object targets")
+            return what
+        if isinstance(what, (This, TriggerObject)):
+            return what
+        raise Unsupported(f"{verb} of {type(what).__name__}")
+
+    def fight(self, c):
+        a, b = c
+        return [Fight(self._one_object(a, "fight"), self._one_object(b, "fight"))]
+
+    def skip_next_untap(self, c):
+        what = self._permanent_or_card(c[0])
+        return [SkipNextUntap(what)]
+
+    def deal_damage_two(self, c):
+        # "deals N damage to each creature and each player": one event per recipient (CR 120.2)
+        source, amount, objs, who = c
+        return [DealDamage(amount, objs, source), DealDamage(amount, who, source)]
+
+    def deal_damage_split(self, c):
+        source, a1, r1, a2, r2 = c
+        return [DealDamage(a1, r1, source), DealDamage(a2, r2, source)]
+
+    def vp_put_on_library_top(self, c):
+        what = self._one_object(c[0], "put on a library")
+        return VP(lambda who: [PutOnLibrary(what, "top")])
+
+    def vp_put_on_library_bottom(self, c):
+        what = self._one_object(c[0], "put on a library")
+        return VP(lambda who: [PutOnLibrary(what, "bottom")])
+
+    def vp_prevent_next(self, c):
+        amount, to = c
+        if isinstance(to, All) and to.filter.zone != "battlefield":
+            raise Unsupported("preventing damage to spells or cards")
+        return VP(lambda who: [PreventDamage(amount, to)])
+
+    def vp_gain_control_eot(self, c):
+        what = self._permanent_or_card(c[0])
+
+        def make(who):
+            if who != You():
+                raise Unsupported("another player than you gains control")
+            return [GainControl(what)]
+        return VP(make)

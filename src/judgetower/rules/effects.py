@@ -136,6 +136,9 @@ class EffectsMixin:
             p = target.index
             if self.players[p].lost:
                 return 0
+            n = self.prevent(source, target, n, combat)   # CR 615 (branch "effects")
+            if n <= 0:
+                return 0
             self.log.add(f"{src_name} deals {n} damage to {self.players[p].name}", "CR 120.3a")
             self.lose_life(p, n, rule="CR 120.3a")
             self.events.append({"kind": "damage", "source": source, "player": p, "amount": n, "combat": combat})
@@ -146,6 +149,9 @@ class EffectsMixin:
             ch = self.chars(o)
             if src_ch is not None and any(k == f"protection:{c}" for c in src_ch.colors for k in ch.keywords):
                 self.log.add(f"damage from {src_name} to {o.name} is prevented (protection)", "CR 702.16e")
+                return 0
+            n = self.prevent(source, o, n, combat)   # CR 615 (branch "effects")
+            if n <= 0:
                 return 0
             if "Planeswalker" in ch.types:
                 o.counters["loyalty"] = o.counters.get("loyalty", 0) - n
@@ -708,8 +714,9 @@ class EffectsMixin:
         yes = yield from self.ask(p, "may", self.forced_bool_options([True, False], "may"),
                                   f"{ctx['source'].name}: do you want to do it?", "CR 603.5" if ctx.get("item") else "CR 608.2c")
         if yes:
-            yield from self.run_effects(e.effects, ctx)
+            ctx["did"] = yield from self.run_effects_measured(e.effects, ctx)
         else:
+            ctx["did"] = False
             self.log.add(f"{self.players[p].name} chooses not to", "CR 608.2c")
 
     def _e_Conditional(self, e, ctx):
@@ -720,7 +727,8 @@ class EffectsMixin:
 
     def _e_DelayedTrigger(self, e, ctx):
         self.delayed.append({"when": e.when, "effects": e.effects, "controller": ctx["controller"],
-                             "source": ctx["source"], "chosen": {k: list(v) for k, v in ctx["chosen"].items()},
+                             "source": ctx["source"],
+                             "chosen": {} if e.when == "next_upkeep" else {k: list(v) for k, v in ctx["chosen"].items()},
                              "turn": self.turn})
         self.log.add(f"{ctx['source'].name} sets up a delayed triggered ability ({e.when.replace('_', ' ')})", "CR 603.7a")
         return
@@ -740,6 +748,227 @@ class EffectsMixin:
         self.log.add(f"{src.name} is attached to {t.name}", "CR 702.6a", "CR 301.5c")
         return
         yield
+
+    # ------------------------------------------------------------------ more effects (branch "effects")
+    def run_effects_measured(self, effects, ctx):
+        """Run a "you may" instruction and tell whether it was carried out in full, for a
+        following "If you do" (CR 608.2c). Only the instructions of
+        ``transform.IF_YOU_DO_EFFECTS`` (all about "you") reach here with an "If you do"."""
+        p = ctx["controller"]
+        done = True
+        for eff in effects:
+            if self.game_over:
+                return False
+            n = self.amount(getattr(eff, "amount", 1), ctx)
+            if isinstance(eff, ir.Draw):
+                before = len(self.hand(p))
+                yield from self.run_effects((eff,), ctx)
+                done = done and len(self.hand(p)) - before >= n
+            elif isinstance(eff, ir.Discard):
+                before = len(self.hand(p))
+                yield from self.run_effects((eff,), ctx)
+                done = done and before - len(self.hand(p)) >= n
+            elif isinstance(eff, ir.Sacrifice):
+                before = len(self.permanents(p))
+                yield from self.run_effects((eff,), ctx)
+                done = done and before - len(self.permanents(p)) >= n
+            elif isinstance(eff, ir.ExileFromGraveyard):
+                before = len(self.graveyard(p))
+                yield from self.run_effects((eff,), ctx)
+                done = done and before - len(self.graveyard(p)) >= n
+            else:
+                yield from self.run_effects((eff,), ctx)
+        self.acting_player = ctx["controller"]
+        return done
+
+    def _e_IfYouDo(self, e, ctx):
+        """CR 608.2c: "If you do, ..." follows the "you may" instruction just before it."""
+        if ctx.get("did"):
+            self.log.add(f"{ctx['source'].name}: the optional instruction was carried out, so the next one follows",
+                         "CR 608.2c")
+            yield from self.run_effects(e.effects, ctx)
+        else:
+            self.log.add(f"{ctx['source'].name}: the optional instruction was not carried out (\"if you do\" is false)",
+                         "CR 608.2c")
+
+    def _e_PutOnLibrary(self, e, ctx):
+        """CR 401.1, 400.7: a permanent or card put on top of (or on the bottom of) its owner's library."""
+        where = "on top of" if e.position == "top" else "on the bottom of"
+        for o in self.objs(e.what, ctx):
+            if o.zone not in ("battlefield", "graveyard", "hand", "exile"):
+                continue
+            name = o.name
+            new = self.move(o, "library", owner=o.owner, position=e.position,
+                            cause=f"put {where} its owner's library by {ctx['source'].name}", rule="CR 401.1", log=False)
+            if new is not None and new.zone == "library":
+                self.log.add(f"{name} is put {where} its owner's library", "CR 401.1", "CR 400.7")
+        return
+        yield
+
+    def prevent(self, source, recipient, n: int, combat: bool) -> int:
+        """Prevention effects (CR 615) on damage about to be dealt: "prevent all combat damage
+        this turn" (CR 615.1a), then the shields of "prevent the next N damage" in the order they
+        were created (CR 615.7; the affected player's choice of order, CR 616.1, is not asked:
+        shields only ever reduce the same damage). Returns the damage left."""
+        to = recipient.name if isinstance(recipient, GameObject) else self.players[recipient.index].name
+        if combat and any(eff.get("prevent_all_combat") for eff in self.continuous):
+            self.log.add(f"combat damage from {source.name} to {to} is prevented", "CR 615.1a")
+            return 0
+        key = ("player", recipient.index) if isinstance(recipient, PID) else ("object", recipient.id)
+        for eff in self.continuous:
+            if n <= 0:
+                break
+            if eff.get("prevent") and eff.get("prevent_to") == key:
+                k = min(n, eff["prevent"])
+                eff["prevent"] -= k
+                n -= k
+                self.touch()
+                self.log.add(f"{k} damage from {source.name} to {to} is prevented "
+                             f"(shield left: {eff['prevent']})", "CR 615.7")
+        return n
+
+    def _e_PreventDamage(self, e, ctx):
+        """CR 615.7: a shield that prevents the next N damage to the object or player this turn."""
+        n = self.amount(e.amount, ctx)
+        if n <= 0:
+            return
+        for r in self._damage_recipients(e.to, ctx):
+            key = ("player", r.index) if isinstance(r, PID) else ("object", r.id)
+            to = self.players[r.index].name if isinstance(r, PID) else r.name
+            self.continuous.append({"prevent": n, "prevent_to": key, "duration": "end_of_turn",
+                                    "timestamp": self.new_timestamp()})
+            self.log.add(f"the next {n} damage that would be dealt to {to} this turn will be prevented", "CR 615.7")
+        return
+        yield
+
+    def _e_PreventAllCombatDamage(self, e, ctx):
+        """CR 615.1a, 510.2: no combat damage is dealt this turn."""
+        self.continuous.append({"prevent_all_combat": True, "duration": "end_of_turn",
+                                "timestamp": self.new_timestamp()})
+        self.log.add("all combat damage that would be dealt this turn will be prevented", "CR 615.1a")
+        return
+        yield
+
+    def _e_Fight(self, e, ctx):
+        """CR 701.14a: each creature deals damage equal to its power to the other, at once;
+        CR 701.14b: if either is gone, no longer a creature or an illegal target, neither does."""
+        a = self.objs(e.a, ctx)
+        b = self.objs(e.b, ctx)
+        pair = [x[0] if x else None for x in (a, b)]
+        if any(x is None or x.zone != "battlefield" or "Creature" not in self.chars(x).types for x in pair):
+            self.log.add("no fight: a creature is gone, no longer a creature or an illegal target", "CR 701.14b")
+            return
+        x, y = pair
+        px, py = max(0, self.chars(x).power), max(0, self.chars(y).power)
+        self.log.add(f"{x.name} fights {y.name}", "CR 701.14a")
+        if x.id == y.id:   # CR 701.14c
+            self.deal_damage(x, x, 2 * px)
+            return
+        self.deal_damage(x, y, px)
+        self.deal_damage(y, x, py)
+        return
+        yield
+
+    def _e_SkipNextUntap(self, e, ctx):
+        """CR 502.3: an effect keeps the permanent from untapping in its controller's next untap step."""
+        for o in self.objs(e.what, ctx):
+            if o.zone == "battlefield":
+                o.skip_next_untap = True
+                self.log.add(f"{o.name} doesn't untap during its controller's next untap step", "CR 502.3")
+        return
+        yield
+
+    def untap_skipped(self, o) -> bool:
+        """Untap step (CR 502.3): True if an effect keeps ``o`` tapped this time; the effect
+        ("its controller's next untap step") is then used up, tapped or not."""
+        if not getattr(o, "skip_next_untap", False):
+            return False
+        o.skip_next_untap = False
+        if o.tapped:
+            self.log.add(f"{o.name} doesn't untap during this untap step", "CR 502.3")
+            return True
+        return False
+
+    def _e_GainControl(self, e, ctx):
+        """CR 613.1b (layer 2), 611.2a: control until end of turn; a creature that changes
+        controller is removed from combat (CR 506.4) and can't attack or {T} until its new
+        controller has controlled it since the start of their turn (CR 302.6) — haste aside."""
+        p = ctx["controller"]
+        for o in self.objs(e.what, ctx):
+            if o.zone != "battlefield":
+                continue
+            self.continuous.append({"control": p, "control_obj": o.id, "control_from": o.controller,
+                                    "duration": e.duration, "timestamp": self.new_timestamp()})
+            if o.controller != p:
+                self._remove_from_combat(o)
+                o.controller = p
+                o.sick = True
+            self.touch()
+            self.log.add(f"{self.players[p].name} gains control of {o.name} until end of turn", "CR 613.1b", "CR 611.2a")
+        return
+        yield
+
+    def end_control_effects(self) -> None:
+        """Cleanup (CR 514.2): "until end of turn" control effects end; each permanent goes back
+        to the controller that its remaining control effects (latest timestamp, CR 613.7) or, with
+        none, its controller before the first of them, give it (CR 613.1b)."""
+        ending = [eff for eff in self.continuous if "control" in eff and eff.get("duration") == "end_of_turn"]
+        for oid in sorted({eff["control_obj"] for eff in ending}):
+            o = self.objects.get(oid)
+            mine = sorted((eff for eff in self.continuous if eff.get("control_obj") == oid),
+                          key=lambda eff: eff["timestamp"])
+            if o is None or o.zone != "battlefield" or not mine:
+                continue
+            left = [eff for eff in mine if eff.get("duration") != "end_of_turn"]
+            ctl = left[-1]["control"] if left else mine[0]["control_from"]
+            if o.controller != ctl:
+                o.controller = ctl
+                o.sick = True   # CR 302.6: not controlled continuously since that player's turn began
+                self.touch()
+                self.log.add(f"control of {o.name} returns to {self.players[ctl].name}", "CR 514.2", "CR 613.1b")
+
+    def _e_LookTopPutOne(self, e, ctx):
+        """Look at the top N cards (CR 701.20e), one into the hand, the rest on the bottom in any
+        order (CR 401.4: the owner arranges them), in a random order, or into the graveyard.
+        Judge Tower: the bottom of the shared library is exile instead (JT-G8, R7, R10)."""
+        p = ctx["controller"]
+        n = self.amount(e.amount, ctx)
+        yield from self.ensure_library(p, n, "look")
+        top = self.top_cards(p, n)
+        if not top:
+            return
+        self.log.add(f"{self.players[p].name} looks at the top {len(top)} card(s) of their library", "CR 701.20e")
+        self.log.add(f"{self.players[p].name} sees: " + ", ".join(self.objects[c].name for c in top), "CR 701.20e",
+                     visible_to=[p])
+        c = yield from self.ask(p, "cards", top, "put one of them into your hand", "CR 701.20e")
+        self.move(self.objects[c], "hand", owner=p, cause="looked at and taken", rule="CR 400.7", log=False)
+        self.log.add(f"{self.players[p].name} puts one of them into their hand", "CR 400.7")
+        rest = [x for x in top if x != c]
+        if not rest:
+            return
+        if e.rest == "graveyard":
+            for x in rest:
+                self.move(self.objects[x], "graveyard", owner=p, cause="the rest of the looked-at cards", rule="CR 400.7")
+            return
+        order: list[int] = []
+        if e.rest == "bottom_random":
+            order = list(rest)
+            self.rng.shuffle(order)
+            how, rule = "in a random order", "CR 401.4"
+        else:
+            left = list(rest)
+            while len(left) > 1:   # CR 401.4: the owner chooses the order, next-to-top first
+                x = yield from self.ask(p, "cards", left, "choose the next card to put on the bottom of your library",
+                                        "CR 401.4")
+                left.remove(x)
+                order.append(x)
+            order += left
+            how, rule = "in the order they choose", "CR 401.4"
+        moved = [self.move(self.objects[x], "library", owner=p, position="bottom", cause="put on the bottom",
+                           rule=rule, log=False) for x in order]
+        bottom = sum(1 for m in moved if m is not None and m.zone == "library")   # JT-G8/R7 exiles them instead
+        if bottom:
+            self.log.add(f"{bottom} card(s) go on the bottom of the library {how}", rule)
 
 
 def _src(source, controller):

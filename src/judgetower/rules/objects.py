@@ -65,6 +65,8 @@ class GameObject:
     uid: int = 0                    # the physical card across zone changes (for loop detection, R8)
     # who may look at it while it is face down (CR 406.3a)
     may_look: frozenset[int] = frozenset()
+    # CR 502.3: "doesn't untap during its controller's next untap step" (branch "effects")
+    skip_next_untap: bool = False
 
     @property
     def name(self) -> str:

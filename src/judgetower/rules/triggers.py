@@ -92,6 +92,7 @@ class TriggersMixin:
             self._until_leaves(ev)
             self._check_event(ev, watchers, departed)
             self._check_delayed(ev)
+            self._check_delayed_upkeep(ev)
 
     def _until_leaves(self, ev) -> None:
         """CR 610.3: "until [this] leaves the battlefield": when it leaves, the exiled card returns
@@ -196,6 +197,23 @@ class TriggersMixin:
                 self.pending_triggers.append({"source": d["source"], "index": -1,
                                               "ability": Synth("delayed", ir.Trigger("end_step"), effects=d["effects"]),
                                               "controller": d["controller"], "context": {"chosen": d["chosen"]}})
+            else:
+                keep.append(d)
+        self.delayed = keep
+
+    def _check_delayed_upkeep(self, ev) -> None:
+        """CR 603.7a-b: "at the beginning of the next turn's upkeep" triggers once, at the first
+        upkeep of a later turn than the one it was created in (branch "effects")."""
+        if ev["kind"] != "step" or ev["step"] != "upkeep":
+            return
+        keep = []
+        for d in self.delayed:
+            if d["when"] == "next_upkeep" and d["turn"] < self.turn:
+                self.pending_triggers.append({"source": d["source"], "index": -1,
+                                              "ability": Synth("delayed", ir.Trigger("upkeep"), effects=d["effects"]),
+                                              "controller": d["controller"], "context": {"chosen": d["chosen"]}})
+                self.log.add(f"the delayed triggered ability of {d['source'].name} triggers (next turn's upkeep)",
+                             "CR 603.7b")
             else:
                 keep.append(d)
         self.delayed = keep
