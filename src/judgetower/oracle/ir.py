@@ -585,9 +585,10 @@ Effect = Union[DealDamage, Destroy, ExileObjects, ReturnToHand, ReturnToBattlefi
 
 @dataclass(frozen=True)
 class IfYouDo:
-    """"You may [X]. If you do, [effects]." (CR 608.2c): ``effects`` happen only if the
-    ``Optional_`` just before was chosen *and* its instruction was actually carried out (a card
-    was discarded, a creature sacrificed, ...). JT-C1/R9 take the "may" when able."""
+    """"You may [X]. If you do, [effects]." (CR 118.12): X is a cost paid as the ability resolves;
+    ``effects`` happen only if the ``Optional_`` just before was chosen *and* X was paid in full
+    (CR 118.3: a cost that can't be paid fully isn't paid at all). JT-C1/R9 take the "may" when
+    able."""
 
     effects: tuple["Effect", ...]
 
@@ -643,15 +644,34 @@ class GainControl:
 class LookTopPutOne:
     """"Look at the top N cards of your library. Put one of them into your hand and the rest
     [on the bottom of your library in any order | in a random order | into your graveyard]"
-    (CR 401.4); ``rest``: "bottom_any" | "bottom_random" | "graveyard". Judge Tower: the bottom
-    is exile instead (JT-G8, R7, R10)."""
+    (CR 401.4); ``rest``: "bottom_any" | "bottom_random" | "graveyard". ``reveal``: "You may
+    reveal a [filter] card from among them and put it into your hand" instead (CR 701.20a; JT-C1
+    and JT-C4 make it forced when a card qualifies). Judge Tower: the bottom is exile instead
+    (JT-G8, R7, R10)."""
 
     amount: Amount
     rest: str = "bottom_any"
+    reveal: Filter | None = None
+
+
+@dataclass(frozen=True)
+class PayMana:
+    """"You may pay {2}." (only inside ``Optional_``, before "If you do"): a cost paid while the
+    ability resolves (CR 118.12), mana abilities allowed (CR 117.1d); JT-G4 pays it for free."""
+
+    cost: str
+
+
+@dataclass(frozen=True)
+class DoesntUntap:
+    """"[affected] doesn't untap during its controller's untap step" (CR 502.3): a static
+    ability; ``affected`` is This(), Enchanted(), Equipped() or All(filter)."""
+
+    affected: Ref
 
 
 Effect = Union[Effect, IfYouDo, PutOnLibrary, PreventDamage, PreventAllCombatDamage, Fight,
-               SkipNextUntap, GainControl, LookTopPutOne]
+               SkipNextUntap, GainControl, LookTopPutOne, PayMana]
 
 # ---------------------------------------------------------------------------
 # Triggers (CR 603)
@@ -725,6 +745,7 @@ class EntersWithCounters:
 
 
 StaticEffect = Union[Anthem, CantAttackOrBlock, EntersTapped, EntersWithCounters]
+StaticEffect = Union[StaticEffect, DoesntUntap]   # branch "effects"
 
 # ---------------------------------------------------------------------------
 # Abilities

@@ -31,8 +31,8 @@ from .ir import (
     TriggerObject, TriggerPlayer, UntapObjects, X, You,
 )
 from .ir import (  # branch "effects"
-    Fight, GainControl, IfYouDo, LookTopPutOne, PreventAllCombatDamage, PreventDamage,
-    PutOnLibrary, SkipNextUntap,
+    DoesntUntap, Fight, GainControl, IfYouDo, LookTopPutOne, PayMana, PreventAllCombatDamage,
+    PreventDamage, PutOnLibrary, SkipNextUntap,
 )
 from .subtypes import canonical_subtype
 
@@ -225,14 +225,17 @@ def finish_effects(items: list, *, triggered: bool = False) -> tuple[tuple, str 
         elif isinstance(item, IfYouDo):
             check_if_you_do(effects)
             effects.append(item)
+        elif isinstance(item, Optional_) and any(isinstance(e, PayMana) for e in item.effects) and (
+                i + 1 >= len(items) or not isinstance(items[i + 1], IfYouDo)):
+            raise Unsupported("'you may pay' without 'if you do' after it")
         else:
             effects.append(item)
     return peephole(tuple(effects)), condition, sorcery
 
 
-#: Instructions whose "If you do" the engine can tell (CR 608.2c): it knows whether each was
-#: carried out in full (a card drawn, discarded, exiled; a permanent sacrificed).
-IF_YOU_DO_EFFECTS = (Draw, Discard, Sacrifice, ExileFromGraveyard)
+#: Instructions that can come before "If you do" (CR 118.12: they are a cost paid on
+#: resolution): the engine knows whether each can be, and was, paid in full (CR 118.3).
+IF_YOU_DO_EFFECTS = (Draw, Discard, Sacrifice, ExileFromGraveyard, PayMana)
 
 
 def check_if_you_do(effects: list) -> None:
@@ -242,7 +245,7 @@ def check_if_you_do(effects: list) -> None:
     if not isinstance(prev, Optional_) or prev.who != You():
         raise Unsupported("'if you do' without 'you may ...' before it")
     for e in prev.effects:
-        if not isinstance(e, IF_YOU_DO_EFFECTS) or getattr(e, "who", None) != You():
+        if not isinstance(e, IF_YOU_DO_EFFECTS) or getattr(e, "who", You()) != You():
             raise Unsupported(f"'if you do' after {type(e).__name__}")
         if isinstance(e, Discard) and (e.whole_hand or e.chooser != "self"):
             raise Unsupported("'if you do' after this discard")
@@ -1108,6 +1111,22 @@ class OracleTransformer(Transformer):
     def look_top_put_one(self, c):
         amount, rest = c
         return [LookTopPutOne(amount, rest)]
+
+    def look_top_reveal(self, c):
+        amount, fnp, rest = c
+        return [LookTopPutOne(amount, rest, reveal=replace(fnp.target_filter(), zone="library"))]
+
+    def may_pay_mana(self, c):
+        who, cost = c
+        if who != You():
+            raise Unsupported("another player than you may pay")
+        return [Optional_((PayMana(mana(cost)),), who=who)]
+
+    def st_doesnt_untap(self, c):
+        return Line("abilities", (StaticAbility(DoesntUntap(c[0])),))
+
+    def st_self_doesnt_untap(self, c):
+        return Line("abilities", (StaticAbility(DoesntUntap(This())),))
 
     def rest_bottom_any(self, c):
         return "bottom_any"

@@ -752,15 +752,36 @@ class EffectsMixin:
     # ------------------------------------------------------------------ more effects (branch "effects")
     def run_effects_measured(self, effects, ctx):
         """Run a "you may" instruction and tell whether it was carried out in full, for a
-        following "If you do" (CR 608.2c). Only the instructions of
+        following "If you do" (CR 118.12: the instruction is a cost paid on resolution). A cost
+        that can't be paid in full isn't paid at all (CR 118.3). Only the instructions of
         ``transform.IF_YOU_DO_EFFECTS`` (all about "you") reach here with an "If you do"."""
         p = ctx["controller"]
+        src = _src(ctx["source"], p)
+        for eff in effects:
+            n = self.amount(getattr(eff, "amount", 1), ctx)
+            short = ((isinstance(eff, ir.Discard) and not eff.whole_hand and len(self.hand(p)) < n)
+                     or (isinstance(eff, ir.Sacrifice)
+                         and sum(1 for o in self.permanents(p) if matches(self, o, eff.filter, src)) < n)
+                     or (isinstance(eff, ir.ExileFromGraveyard) and len(self.graveyard(p)) < n))
+            if isinstance(eff, ir.PayMana):
+                from judgetower.rules.mana import ManaCost
+                short = not self.can_pay_mana(p, ManaCost.parse(eff.cost))
+            if short:
+                self.log.add(f"{self.players[p].name} can't pay that cost in full, so none of it is paid",
+                             "CR 118.3", "CR 118.12")
+                return False
         done = True
         for eff in effects:
             if self.game_over:
                 return False
             n = self.amount(getattr(eff, "amount", 1), ctx)
-            if isinstance(eff, ir.Draw):
+            if isinstance(eff, ir.PayMana):
+                from judgetower.rules.mana import ManaCost
+                paid = self.pay_mana(p, ManaCost.parse(eff.cost), f"{ctx['source'].name}'s \"you may pay\"")
+                if paid:
+                    self.log.add(f"{self.players[p].name} pays {eff.cost}", "CR 118.12", "CR 117.1d")
+                done = done and bool(paid)
+            elif isinstance(eff, ir.Draw):
                 before = len(self.hand(p))
                 yield from self.run_effects((eff,), ctx)
                 done = done and len(self.hand(p)) - before >= n
@@ -881,12 +902,34 @@ class EffectsMixin:
     def untap_skipped(self, o) -> bool:
         """Untap step (CR 502.3): True if an effect keeps ``o`` tapped this time; the effect
         ("its controller's next untap step") is then used up, tapped or not."""
+        if o.tapped:
+            for s in self.permanents():
+                if s.face_down:
+                    continue
+                for ab in s.compiled.abilities:
+                    if isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, ir.DoesntUntap) \
+                            and self._static_affects(s, ab.effect.affected, o):
+                        self.log.add(f"{o.name} doesn't untap during its controller's untap step ({s.name})", "CR 502.3")
+                        if getattr(o, "skip_next_untap", False):
+                            o.skip_next_untap = False   # that untap step happened: the one-shot effect is used up
+                        return True
         if not getattr(o, "skip_next_untap", False):
             return False
         o.skip_next_untap = False
         if o.tapped:
             self.log.add(f"{o.name} doesn't untap during this untap step", "CR 502.3")
             return True
+        return False
+
+    def _static_affects(self, source, ref, o) -> bool:
+        """Whether a static ability of ``source`` about ``ref`` (This, Enchanted, Equipped,
+        All(filter)) applies to ``o`` (CR 604.2)."""
+        if isinstance(ref, ir.This):
+            return source.id == o.id
+        if isinstance(ref, (ir.Enchanted, ir.Equipped)):
+            return source.attached_to == o.id
+        if isinstance(ref, ir.All):
+            return matches(self, o, ref.filter, _src(source, source.controller))
         return False
 
     def _e_GainControl(self, e, ctx):
@@ -940,9 +983,24 @@ class EffectsMixin:
         self.log.add(f"{self.players[p].name} looks at the top {len(top)} card(s) of their library", "CR 701.20e")
         self.log.add(f"{self.players[p].name} sees: " + ", ".join(self.objects[c].name for c in top), "CR 701.20e",
                      visible_to=[p])
-        c = yield from self.ask(p, "cards", top, "put one of them into your hand", "CR 701.20e")
-        self.move(self.objects[c], "hand", owner=p, cause="looked at and taken", rule="CR 400.7", log=False)
-        self.log.add(f"{self.players[p].name} puts one of them into their hand", "CR 400.7")
+        c = None
+        if e.reveal is None:
+            c = yield from self.ask(p, "cards", top, "put one of them into your hand", "CR 701.20e")
+            self.move(self.objects[c], "hand", owner=p, cause="looked at and taken", rule="CR 400.7", log=False)
+            self.log.add(f"{self.players[p].name} puts one of them into their hand", "CR 400.7")
+        else:
+            cands = [x for x in top if matches(self, self.objects[x], e.reveal, _src(ctx["source"], p))]
+            # "you may reveal ... and put it into your hand": JT-C1/JT-C4 force it when a card qualifies
+            yes = bool(cands) and (yield from self.ask(p, "may", self.forced_bool_options([True, False], "may"),
+                                                       f"{ctx['source'].name}: reveal a card and put it into your hand?",
+                                                       "CR 608.2c"))
+            if yes:
+                c = yield from self.ask(p, "cards", cands, "choose the card to reveal and put into your hand", "CR 701.20a")
+                self.log.add(f"{self.players[p].name} reveals {self.objects[c].name} and puts it into their hand",
+                             "CR 701.20a")
+                self.move(self.objects[c], "hand", owner=p, cause="revealed and taken", rule="CR 400.7", log=False)
+            else:
+                self.log.add(f"{self.players[p].name} reveals no card", "CR 608.2c")
         rest = [x for x in top if x != c]
         if not rest:
             return
