@@ -644,7 +644,7 @@ class GainControl:
 class LookTopPutOne:
     """"Look at the top N cards of your library. Put one of them into your hand and the rest
     [on the bottom of your library in any order | in a random order | into your graveyard]"
-    (CR 401.4); ``rest``: "bottom_any" | "bottom_random" | "graveyard". ``reveal``: "You may
+    (CR 401.4); ``rest``: "bottom_any" | "bottom_random" | "graveyard" | "top_any" (back on top in any order). ``reveal``: "You may
     reveal a [filter] card from among them and put it into your hand" instead (CR 701.20a; JT-C1
     and JT-C4 make it forced when a card qualifies). Judge Tower: the bottom is exile instead
     (JT-G8, R7, R10)."""

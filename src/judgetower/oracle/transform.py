@@ -1137,6 +1137,13 @@ class OracleTransformer(Transformer):
     def rest_graveyard(self, c):
         return "graveyard"
 
+    def rest_top_any(self, c):
+        return "top_any"
+
+    def then_sentence(self, c):
+        # "Then [clauses]." : sentences are carried out in order anyway (CR 608.2c)
+        return c[0]
+
     def _one_object(self, what, verb: str):
         """Effects that need exactly one object (fight, put on a library): a single target,
         this object, or "it"."""

@@ -136,7 +136,7 @@ class EffectsMixin:
             p = target.index
             if self.players[p].lost:
                 return 0
-            n = self.prevent(source, target, n, combat)   # CR 615 (branch "effects")
+            n = self.prevent_damage_shields(source, target, n, combat)   # CR 615 (branch "effects")
             if n <= 0:
                 return 0
             self.log.add(f"{src_name} deals {n} damage to {self.players[p].name}", "CR 120.3a")
@@ -150,7 +150,7 @@ class EffectsMixin:
             if src_ch is not None and any(k == f"protection:{c}" for c in src_ch.colors for k in ch.keywords):
                 self.log.add(f"damage from {src_name} to {o.name} is prevented (protection)", "CR 702.16e")
                 return 0
-            n = self.prevent(source, o, n, combat)   # CR 615 (branch "effects")
+            n = self.prevent_damage_shields(source, o, n, combat)   # CR 615 (branch "effects")
             if n <= 0:
                 return 0
             if "Planeswalker" in ch.types:
@@ -826,7 +826,7 @@ class EffectsMixin:
         return
         yield
 
-    def prevent(self, source, recipient, n: int, combat: bool) -> int:
+    def prevent_damage_shields(self, source, recipient, n: int, combat: bool) -> int:
         """Prevention effects (CR 615) on damage about to be dealt: "prevent all combat damage
         this turn" (CR 615.1a), then the shields of "prevent the next N damage" in the order they
         were created (CR 615.7; the affected player's choice of order, CR 616.1, is not asked:
@@ -1009,6 +1009,19 @@ class EffectsMixin:
                 self.move(self.objects[x], "graveyard", owner=p, cause="the rest of the looked-at cards", rule="CR 400.7")
             return
         order: list[int] = []
+        if e.rest == "top_any":
+            left = list(rest)
+            while len(left) > 1:   # CR 401.4: the owner chooses the order, the top card first
+                x = yield from self.ask(p, "cards", left, "choose the next card from the top of your library", "CR 401.4")
+                left.remove(x)
+                order.append(x)
+            order += left
+            for x in reversed(order):
+                self.move(self.objects[x], "library", owner=p, position="top", cause="put back on top", rule="CR 401.4",
+                          log=False)
+            self.log.add(f"{self.players[p].name} puts {len(order)} card(s) back on top of their library in the order "
+                         f"they choose", "CR 401.4")
+            return
         if e.rest == "bottom_random":
             order = list(rest)
             self.rng.shuffle(order)
