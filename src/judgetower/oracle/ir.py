@@ -612,8 +612,17 @@ class PreventDamage:
 
 
 @dataclass(frozen=True)
-class PreventAllCombatDamage:
-    """"Prevent all combat damage that would be dealt this turn" (CR 615.1a, 510.2)."""
+class PreventAllDamage:
+    """"Prevent all [combat] damage that would be dealt [to X] [by X] this turn" (CR 615.1a).
+    ``to``/``by``: None (any), players (``EachPlayer()``, ``You()``, a target player), objects
+    (a target, "it": the objects chosen at resolution) or All(filter) (checked as damage is
+    dealt: "creatures", including those that enter later). ``to_and_by``: "dealt to and dealt by
+    that creature" (``by`` holds the creature). Ends at cleanup (CR 514.2)."""
+
+    combat: bool = True
+    to: Ref | None = None
+    by: Ref | None = None
+    to_and_by: bool = False
 
 
 @dataclass(frozen=True)
@@ -633,8 +642,9 @@ class SkipNextUntap:
 
 @dataclass(frozen=True)
 class GainControl:
-    """"Gain control of [what] until end of turn" (CR 613.1b layer 2, 611.2a; CR 302.6 for
-    summoning sickness). ``duration``: "end_of_turn"."""
+    """"Gain control of [what] [until end of turn]" (CR 613.1b layer 2, 611.2a; CR 302.6 for
+    summoning sickness). ``duration``: "end_of_turn", or "permanent" (no duration stated: it
+    lasts indefinitely, CR 611.2a)."""
 
     what: Ref
     duration: str = "end_of_turn"
@@ -670,7 +680,7 @@ class DoesntUntap:
     affected: Ref
 
 
-Effect = Union[Effect, IfYouDo, PutOnLibrary, PreventDamage, PreventAllCombatDamage, Fight,
+Effect = Union[Effect, IfYouDo, PutOnLibrary, PreventDamage, PreventAllDamage, Fight,
                SkipNextUntap, GainControl, LookTopPutOne, PayMana]
 
 # ---------------------------------------------------------------------------

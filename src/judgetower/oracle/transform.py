@@ -31,7 +31,7 @@ from .ir import (
     TriggerObject, TriggerPlayer, UntapObjects, X, You,
 )
 from .ir import (  # branch "effects"
-    DoesntUntap, Fight, GainControl, IfYouDo, LookTopPutOne, PayMana, PreventAllCombatDamage,
+    DoesntUntap, Fight, GainControl, IfYouDo, LookTopPutOne, PayMana, PreventAllDamage,
     PreventDamage, PutOnLibrary, SkipNextUntap,
 )
 from .subtypes import canonical_subtype
@@ -1105,8 +1105,46 @@ class OracleTransformer(Transformer):
     def if_you_do(self, c):
         return [IfYouDo(tuple(c[0]))]   # checked against the "you may" before it: finish_effects
 
-    def prevent_all_combat(self, c):
-        return [PreventAllCombatDamage()]
+    def combat(self, c):
+        return True
+
+    def vp_prevent_all(self, c):
+        combat = bool(c[0])
+        return VP(lambda who: [PreventAllDamage(combat)])
+
+    def _prevent_ref(self, ref):
+        if isinstance(ref, Target) and self.ctx.targets[ref.index].kind == "spell":
+            raise Unsupported("preventing damage a spell would deal")
+        if isinstance(ref, All) and ref.filter.zone != "battlefield":
+            raise Unsupported("preventing damage of spells or cards")
+        if not isinstance(ref, (Target, This, TriggerObject, All, You, EachPlayer, EachOpponent)):
+            raise Unsupported(f"preventing damage of {type(ref).__name__}")
+        return ref
+
+    def vp_prevent_all_to(self, c):
+        combat, to = bool(c[0]), self._prevent_ref(c[1])
+        return VP(lambda who: [PreventAllDamage(combat, to=to)])
+
+    def vp_prevent_all_by(self, c):
+        combat, by = bool(c[0]), self._prevent_ref(c[-1])
+        if isinstance(by, (You, EachPlayer, EachOpponent)):
+            raise Unsupported("damage dealt by players")
+        return VP(lambda who: [PreventAllDamage(combat, by=by)])
+
+    def vp_prevent_all_to_and_by(self, c):
+        combat, ref = bool(c[0]), self._prevent_ref(c[-1])
+        if isinstance(ref, (You, EachPlayer, EachOpponent, All)):
+            raise Unsupported("'dealt to and dealt by' a group or players")
+        return VP(lambda who: [PreventAllDamage(combat, by=ref, to_and_by=True)])
+
+    def vp_gain_control(self, c):
+        what = self._permanent_or_card(c[0])
+
+        def make(who):
+            if who != You():
+                raise Unsupported("another player than you gains control")
+            return [GainControl(what, duration="permanent")]
+        return VP(make)
 
     def look_top_put_one(self, c):
         amount, rest = c

@@ -832,9 +832,10 @@ class EffectsMixin:
         were created (CR 615.7; the affected player's choice of order, CR 616.1, is not asked:
         shields only ever reduce the same damage). Returns the damage left."""
         to = recipient.name if isinstance(recipient, GameObject) else self.players[recipient.index].name
-        if combat and any(eff.get("prevent_all_combat") for eff in self.continuous):
-            self.log.add(f"combat damage from {source.name} to {to} is prevented", "CR 615.1a")
-            return 0
+        for eff in self.continuous:
+            if eff.get("prevent_all") and (combat or not eff["combat"]) and self._prevent_all_applies(eff, source, recipient):
+                self.log.add(f"{'combat ' if combat else ''}damage from {source.name} to {to} is prevented", "CR 615.1a")
+                return 0
         key = ("player", recipient.index) if isinstance(recipient, PID) else ("object", recipient.id)
         for eff in self.continuous:
             if n <= 0:
@@ -862,11 +863,46 @@ class EffectsMixin:
         return
         yield
 
-    def _e_PreventAllCombatDamage(self, e, ctx):
-        """CR 615.1a, 510.2: no combat damage is dealt this turn."""
-        self.continuous.append({"prevent_all_combat": True, "duration": "end_of_turn",
-                                "timestamp": self.new_timestamp()})
-        self.log.add("all combat damage that would be dealt this turn will be prevented", "CR 615.1a")
+    def _prevent_side(self, ref, ctx):
+        """What a "to"/"by" of PreventAllDamage means: None (anything), ("filter", Filter,
+        source) checked when damage is dealt, or ("fixed", object ids, player indexes) chosen now."""
+        if ref is None:
+            return None
+        if isinstance(ref, ir.All):
+            return ("filter", ref.filter, _src(ctx["source"], ctx["controller"]))
+        if isinstance(ref, (ir.You, ir.EachPlayer, ir.EachOpponent)):
+            return ("fixed", frozenset(), frozenset(self.players_of(ref, ctx)))
+        rs = self._damage_recipients(ref, ctx)
+        return ("fixed", frozenset(r.id for r in rs if not isinstance(r, PID)),
+                frozenset(r.index for r in rs if isinstance(r, PID)))
+
+    def _prevent_side_has(self, side, x) -> bool:
+        if side is None:
+            return True
+        if side[0] == "filter":
+            return isinstance(x, GameObject) and x.zone == "battlefield" and matches(self, x, side[1], side[2])
+        return (x.index in side[2]) if isinstance(x, PID) else (x.id in side[1])
+
+    def _prevent_all_applies(self, eff, source, recipient) -> bool:
+        if eff.get("to_and_by"):
+            return self._prevent_side_has(eff["by"], recipient) or self._prevent_side_has(eff["by"], source)
+        return self._prevent_side_has(eff["to"], recipient) and self._prevent_side_has(eff["by"], source)
+
+    def _e_PreventAllDamage(self, e, ctx):
+        """CR 615.1a: "prevent all [combat] damage that would be dealt [to ...] [by ...] this turn"
+        (ends at cleanup, CR 514.2)."""
+        eff = {"prevent_all": True, "combat": e.combat, "to": self._prevent_side(e.to, ctx),
+               "by": self._prevent_side(e.by, ctx), "to_and_by": e.to_and_by, "duration": "end_of_turn",
+               "timestamp": self.new_timestamp()}
+        for side in ("to", "by"):
+            if eff[side] is not None and eff[side][0] == "fixed" and not (eff[side][1] or eff[side][2]):
+                self.log.add("no damage is prevented: the object or player is gone", "CR 608.2b")
+                return
+        self.continuous.append(eff)
+        self.log.add(f"all {'combat ' if e.combat else ''}damage that would be dealt this turn"
+                     + (f" to {_side_text(self, eff['to'])}" if eff["to"] else "")
+                     + (f" {'to and ' if e.to_and_by else ''}by {_side_text(self, eff['by'])}" if eff["by"] else "")
+                     + " will be prevented", "CR 615.1a")
         return
         yield
 
@@ -947,7 +983,8 @@ class EffectsMixin:
                 o.controller = p
                 o.sick = True
             self.touch()
-            self.log.add(f"{self.players[p].name} gains control of {o.name} until end of turn", "CR 613.1b", "CR 611.2a")
+            until = " until end of turn" if e.duration == "end_of_turn" else ""
+            self.log.add(f"{self.players[p].name} gains control of {o.name}{until}", "CR 613.1b", "CR 611.2a")
         return
         yield
 
@@ -1040,6 +1077,14 @@ class EffectsMixin:
         bottom = sum(1 for m in moved if m is not None and m.zone == "library")   # JT-G8/R7 exiles them instead
         if bottom:
             self.log.add(f"{bottom} card(s) go on the bottom of the library {how}", rule)
+
+
+def _side_text(game, side) -> str:
+    """Readable "to"/"by" of a prevention effect, for the log."""
+    if side[0] == "filter":
+        return "the objects it describes"
+    names = [game.objects[i].name for i in sorted(side[1])] + [game.players[q].name for q in sorted(side[2])]
+    return ", ".join(names)
 
 
 def _src(source, controller):
