@@ -680,7 +680,19 @@ class DoesntUntap:
     affected: Ref
 
 
-Effect = Union[Effect, IfYouDo, PutOnLibrary, PreventDamage, PreventAllDamage, Fight,
+@dataclass(frozen=True)
+class CopySpell:
+    """"Copy target instant or sorcery spell" (CR 707.10): a copy is put onto the stack under
+    your control with the same modes, targets, X and costs paid; it isn't cast, and ceases to
+    exist outside the stack (CR 707.10a, 704.5e). ``new_targets``: "You may choose new targets
+    for the copy" (CR 707.10c; JT-C1 takes the "may", and leaving a target unchanged is one
+    of the choices)."""
+
+    what: Ref
+    new_targets: bool = False
+
+
+Effect = Union[Effect, CopySpell, IfYouDo, PutOnLibrary, PreventDamage, PreventAllDamage, Fight,
                SkipNextUntap, GainControl, LookTopPutOne, PayMana]
 
 # ---------------------------------------------------------------------------

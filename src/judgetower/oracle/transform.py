@@ -31,7 +31,7 @@ from .ir import (
     TriggerObject, TriggerPlayer, UntapObjects, X, You,
 )
 from .ir import (  # branch "effects"
-    DoesntUntap, Fight, GainControl, IfYouDo, LookTopPutOne, PayMana, PreventAllDamage,
+    CopySpell, DoesntUntap, Fight, GainControl, IfYouDo, LookTopPutOne, PayMana, PreventAllDamage,
     PreventDamage, PutOnLibrary, SkipNextUntap,
 )
 from .subtypes import canonical_subtype
@@ -1177,6 +1177,22 @@ class OracleTransformer(Transformer):
 
     def rest_top_any(self, c):
         return "top_any"
+
+    def _copy_what(self, what):
+        """Only instant and sorcery spells are copied (a copy of a permanent spell would become a
+        token, CR 707.10f, which the engine does not do)."""
+        if not isinstance(what, Target) or self.ctx.targets[what.index].kind != "spell":
+            raise Unsupported("copying something else than a target spell")
+        spec = self.ctx.targets[what.index]
+        if spec.count_max != 1 or not spec.filter.types or not set(spec.filter.types) <= {"instant", "sorcery"}:
+            raise Unsupported("copying a spell that may be a permanent spell")
+        return what
+
+    def copy_spell(self, c):
+        return [CopySpell(self._copy_what(c[0]))]
+
+    def copy_spell_new_targets(self, c):
+        return [CopySpell(self._copy_what(c[0]), new_targets=True)]
 
     def then_sentence(self, c):
         # "Then [clauses]." : sentences are carried out in order anyway (CR 608.2c)

@@ -1078,6 +1078,56 @@ class EffectsMixin:
         if bottom:
             self.log.add(f"{bottom} card(s) go on the bottom of the library {how}", rule)
 
+    def _e_CopySpell(self, e, ctx):
+        """CR 707.10: put a copy of the spell onto the stack, controlled by you, with its modes,
+        targets, X and paid costs; it isn't cast. CR 707.10c: "you may choose new targets"."""
+        p = ctx["controller"]
+        for o in self.objs(e.what, ctx):
+            if o.zone != "stack" or o.id not in self.stack or isinstance(o, StackAbility):
+                continue
+            cp = GameObject(self.new_id(), o.card, o.compiled, p, p, "stack", timestamp=self.new_timestamp())
+            cp.is_copy = True
+            cp.uid = -1   # not a physical card (loop detection follows cards, R8)
+            cp.targets = [list(ts) for ts in o.targets]
+            cp.modes, cp.x, cp.kicked, cp.alternative = o.modes, o.x, o.kicked, o.alternative
+            self.objects[cp.id] = cp
+            self.log.add(f"{self.players[p].name} copies {o.name}; the copy isn't cast", "CR 707.10")
+            if e.new_targets and any(cp.targets):
+                yes = yield from self.ask(p, "may", self.forced_bool_options([True, False], "may"),
+                                          f"choose new targets for the copy of {o.name}?", "CR 707.10c")
+                if yes:
+                    yield from self._copy_new_targets(p, cp)
+            self.stack.append(cp.id)
+            tn = ", ".join(self.target_name(x) for ts in cp.targets for x in ts)
+            self.log.add(f"the copy of {o.name} is put onto the stack" + (f" targeting {tn}" if tn else ""), "CR 707.10")
+            self.touch()
+
+    def _copy_new_targets(self, p, cp):
+        """CR 707.10c: each target may stay unchanged (even if illegal now) or change to a legal one."""
+        specs = self.spell_targets(cp)
+        for i, spec in enumerate(specs):
+            if i >= len(cp.targets):
+                break
+            picked: list = []
+            for old in cp.targets[i]:
+                opts = [old] + [t for t in self.legal_targets(spec, cp, p) if t != old and t not in picked
+                                and t not in cp.targets[i]]
+                t = yield from self.ask(p, "target", opts, f"new target for the copy (first option: keep "
+                                        f"{self.target_name(old)})", "CR 707.10c", spec=spec)
+                picked.append(t)
+            cp.targets[i] = picked
+        self.log.add(f"{self.players[p].name} chooses the copy's targets", "CR 707.10c")
+
+    def copy_ceases_to_exist(self, o, to_zone):
+        """CR 707.10a, 704.5e: a copy of a spell that would leave the stack ceases to exist."""
+        lst = self.zone_of(o)
+        if o.id in lst:
+            lst.remove(o.id)
+        o.zone = "gone:stack"
+        self.touch()
+        self.log.add(f"the copy of {o.name} would go to the {to_zone}: it ceases to exist", "CR 707.10a", "CR 704.5e")
+        return None
+
 
 def _side_text(game, side) -> str:
     """Readable "to"/"by" of a prevention effect, for the log."""

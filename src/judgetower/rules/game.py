@@ -410,6 +410,8 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
         or None when a token or an ability ceases to exist.
         """
         from_zone = o.zone
+        if getattr(o, "is_copy", False) and to_zone != "stack":
+            return self.copy_ceases_to_exist(o, to_zone)   # CR 707.10a, 704.5e (branch "effects")
         to_zone, position = self.rules.replace_move(self, o, to_zone, position)
         src_list = self.zone_of(o)
         if o.id in src_list:

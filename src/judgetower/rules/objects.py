@@ -67,6 +67,8 @@ class GameObject:
     may_look: frozenset[int] = frozenset()
     # CR 502.3: "doesn't untap during its controller's next untap step" (branch "effects")
     skip_next_untap: bool = False
+    # CR 707.10: a copy of a spell (not a card; ceases to exist outside the stack, CR 704.5e)
+    is_copy: bool = False
 
     @property
     def name(self) -> str:
