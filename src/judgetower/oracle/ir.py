@@ -692,7 +692,27 @@ class CopySpell:
     new_targets: bool = False
 
 
-Effect = Union[Effect, CopySpell, IfYouDo, PutOnLibrary, PreventDamage, PreventAllDamage, Fight,
+@dataclass(frozen=True)
+class CantBeBlocked:
+    """"[what] can't be blocked this turn" (CR 509.1b: a restriction on blocks; CR 611.2c: the
+    affected objects are fixed at resolution)."""
+
+    what: Ref
+    duration: str = "end_of_turn"
+
+
+@dataclass(frozen=True)
+class PutFromHand:
+    """"[who] may put a [filter] card from their hand onto the battlefield [tapped]" (CR 110.2a:
+    under that player's control); always inside ``Optional_``. Having said yes, a qualifying
+    card is put (JT-C4: no failing to find in a hidden zone)."""
+
+    who: Ref
+    filter: Filter
+    tapped: bool = False
+
+
+Effect = Union[Effect, CantBeBlocked, PutFromHand, CopySpell, IfYouDo, PutOnLibrary, PreventDamage, PreventAllDamage, Fight,
                SkipNextUntap, GainControl, LookTopPutOne, PayMana]
 
 # ---------------------------------------------------------------------------

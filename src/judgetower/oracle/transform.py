@@ -31,7 +31,7 @@ from .ir import (
     TriggerObject, TriggerPlayer, UntapObjects, X, You,
 )
 from .ir import (  # branch "effects"
-    CopySpell, DoesntUntap, Fight, GainControl, IfYouDo, LookTopPutOne, PayMana, PreventAllDamage,
+    CantBeBlocked, CopySpell, DoesntUntap, Fight, PutFromHand, GainControl, IfYouDo, LookTopPutOne, PayMana, PreventAllDamage,
     PreventDamage, PutOnLibrary, SkipNextUntap,
 )
 from .subtypes import canonical_subtype
@@ -1193,6 +1193,20 @@ class OracleTransformer(Transformer):
 
     def copy_spell_new_targets(self, c):
         return [CopySpell(self._copy_what(c[0]), new_targets=True)]
+
+    def cant_be_blocked_eot(self, c):
+        what = self._permanent_or_card(c[0])
+        return [CantBeBlocked(what)]
+
+    def may_put_from_hand(self, c):
+        who, fnp, tapped = c
+        f = fnp.filter
+        # an Aura would need something to enchant (CR 303.4f): only these card types
+        if not f.types or not set(f.types) <= {"land", "creature", "artifact"} or "Aura" in f.subtypes:
+            raise Unsupported("putting this kind of card from a hand onto the battlefield")
+        if not isinstance(who, (You, EachPlayer, EachOpponent, Target, TriggerPlayer, DefendingPlayer)):
+            raise Unsupported(f"{type(who).__name__} puts a card from a hand")
+        return [Optional_((PutFromHand(who, replace(f, zone="hand"), bool(tapped)),), who=who)]
 
     def then_sentence(self, c):
         # "Then [clauses]." : sentences are carried out in order anyway (CR 608.2c)

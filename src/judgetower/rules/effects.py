@@ -1118,6 +1118,34 @@ class EffectsMixin:
             cp.targets[i] = picked
         self.log.add(f"{self.players[p].name} chooses the copy's targets", "CR 707.10c")
 
+    def _e_CantBeBlocked(self, e, ctx):
+        """CR 509.1b: a restriction on blocks until end of turn (objects fixed now, CR 611.2c)."""
+        objs = [o for o in self.objs(e.what, ctx) if o.zone == "battlefield"]
+        if not objs:
+            return
+        self.continuous.append({"cant_be_blocked": True, "objs": {o.id for o in objs}, "duration": e.duration,
+                                "timestamp": self.new_timestamp()})
+        self.touch()
+        self.log.add(", ".join(o.name for o in objs) + " can't be blocked this turn", "CR 509.1b", "CR 611.2c")
+        return
+        yield
+
+    def cant_be_blocked(self, a) -> bool:
+        """Whether an effect says the attacker ``a`` can't be blocked (CR 509.1b)."""
+        return any(eff.get("cant_be_blocked") and a.id in eff["objs"] for eff in self.continuous)
+
+    def _e_PutFromHand(self, e, ctx):
+        """CR 110.2a: the chosen card enters under that player's control; JT-C4: one that
+        qualifies is always found (the "may" before it was the only way out)."""
+        for p in self.players_of(e.who, ctx):
+            cands = [c for c in self.hand(p) if matches(self, self.objects[c], e.filter, _src(ctx["source"], p))]
+            if not cands:
+                self.log.add(f"{self.players[p].name} has no such card in hand", "CR 110.2a")
+                continue
+            c = yield from self.ask(p, "cards", cands, "choose the card to put onto the battlefield", "CR 110.2a")
+            self.move(self.objects[c], "battlefield", controller=p, tapped=e.tapped,
+                      cause=f"put from the hand by {ctx['source'].name}", rule="CR 110.2a")
+
     def copy_ceases_to_exist(self, o, to_zone):
         """CR 707.10a, 704.5e: a copy of a spell that would leave the stack ceases to exist."""
         lst = self.zone_of(o)
