@@ -712,7 +712,13 @@ class PutFromHand:
     tapped: bool = False
 
 
-Effect = Union[Effect, CantBeBlocked, PutFromHand, CopySpell, IfYouDo, PutOnLibrary, PreventDamage, PreventAllDamage, Fight,
+@dataclass(frozen=True)
+class SacrificeThis:
+    """"Sacrifice this creature" as an instruction (CR 701.21a: only if you still control it
+    on the battlefield; a new object after a zone change is not it, CR 400.7)."""
+
+
+Effect = Union[Effect, SacrificeThis, CantBeBlocked, PutFromHand, CopySpell, IfYouDo, PutOnLibrary, PreventDamage, PreventAllDamage, Fight,
                SkipNextUntap, GainControl, LookTopPutOne, PayMana]
 
 # ---------------------------------------------------------------------------

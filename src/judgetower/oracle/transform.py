@@ -31,7 +31,7 @@ from .ir import (
     TriggerObject, TriggerPlayer, UntapObjects, X, You,
 )
 from .ir import (  # branch "effects"
-    CantBeBlocked, CopySpell, DoesntUntap, Fight, PutFromHand, GainControl, IfYouDo, LookTopPutOne, PayMana, PreventAllDamage,
+    CantBeBlocked, CopySpell, SacrificeThis, DoesntUntap, Fight, PutFromHand, GainControl, IfYouDo, LookTopPutOne, PayMana, PreventAllDamage,
     PreventDamage, PutOnLibrary, SkipNextUntap,
 )
 from .subtypes import canonical_subtype
@@ -1193,6 +1193,16 @@ class OracleTransformer(Transformer):
 
     def copy_spell_new_targets(self, c):
         return [CopySpell(self._copy_what(c[0]), new_targets=True)]
+
+    def vp_sacrifice_this(self, c):
+        if c[0] != This():
+            raise Unsupported("sacrificing an object other than this one")
+
+        def make(who):
+            if who != You():
+                raise Unsupported("another player sacrifices this object")
+            return [SacrificeThis()]
+        return VP(make)
 
     def cant_be_blocked_eot(self, c):
         what = self._permanent_or_card(c[0])

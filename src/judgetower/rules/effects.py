@@ -1118,6 +1118,18 @@ class EffectsMixin:
             cp.targets[i] = picked
         self.log.add(f"{self.players[p].name} chooses the copy's targets", "CR 707.10c")
 
+    def _e_SacrificeThis(self, e, ctx):
+        """CR 701.21a: a player can sacrifice only a permanent they control."""
+        p = ctx["controller"]
+        for o in self.objs(ir.This(), ctx):
+            if o.zone != "battlefield" or o.controller != p:
+                self.log.add(f"{o.name} isn't a permanent {self.players[p].name} controls: it isn't sacrificed", "CR 701.21a")
+                continue
+            self.log.add(f"{self.players[p].name} sacrifices {o.name}", "CR 701.21a")
+            self.move(o, "graveyard", cause="sacrificed", rule="CR 701.21a", log=False)
+        return
+        yield
+
     def _e_CantBeBlocked(self, e, ctx):
         """CR 509.1b: a restriction on blocks until end of turn (objects fixed now, CR 611.2c)."""
         objs = [o for o in self.objs(e.what, ctx) if o.zone == "battlefield"]
