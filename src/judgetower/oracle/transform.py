@@ -1204,6 +1204,17 @@ class OracleTransformer(Transformer):
             return [SacrificeThis()]
         return VP(make)
 
+    def vp_sacrifice_this_unless(self, c):
+        if c[0] != This():
+            raise Unsupported("sacrificing an object other than this one")
+        cost = mana(c[1])
+
+        def make(who):
+            if who != You():
+                raise Unsupported("another player sacrifices this object")
+            return [SacrificeThis(unless_pays=cost)]
+        return VP(make)
+
     def cant_be_blocked_eot(self, c):
         what = self._permanent_or_card(c[0])
         return [CantBeBlocked(what)]
