@@ -803,14 +803,14 @@ class EffectsMixin:
         return done
 
     def _e_IfYouDo(self, e, ctx):
-        """CR 608.2c: "If you do, ..." follows the "you may" instruction just before it."""
+        """CR 118.12: "If you do, ..." follows the "you may" instruction (a cost) just before it."""
         if ctx.get("did"):
             self.log.add(f"{ctx['source'].name}: the optional instruction was carried out, so the next one follows",
-                         "CR 608.2c")
+                         "CR 118.12", "CR 608.2c")
             yield from self.run_effects(e.effects, ctx)
         else:
             self.log.add(f"{ctx['source'].name}: the optional instruction was not carried out (\"if you do\" is false)",
-                         "CR 608.2c")
+                         "CR 118.12", "CR 608.2c")
 
     def _e_PutOnLibrary(self, e, ctx):
         """CR 401.1, 400.7: a permanent or card put on top of (or on the bottom of) its owner's library."""
