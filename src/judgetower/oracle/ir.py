@@ -693,15 +693,6 @@ class CopySpell:
 
 
 @dataclass(frozen=True)
-class CantBeBlocked:
-    """"[what] can't be blocked this turn" (CR 509.1b: a restriction on blocks; CR 611.2c: the
-    affected objects are fixed at resolution)."""
-
-    what: Ref
-    duration: str = "end_of_turn"
-
-
-@dataclass(frozen=True)
 class PutFromHand:
     """"[who] may put a [filter] card from their hand onto the battlefield [tapped]" (CR 110.2a:
     under that player's control); always inside ``Optional_``. Having said yes, a qualifying
@@ -722,7 +713,7 @@ class SacrificeThis:
     unless_pays: str = ""
 
 
-Effect = Union[Effect, SacrificeThis, CantBeBlocked, PutFromHand, CopySpell, IfYouDo, PutOnLibrary, PreventDamage, PreventAllDamage, Fight,
+Effect = Union[Effect, SacrificeThis, PutFromHand, CopySpell, IfYouDo, PutOnLibrary, PreventDamage, PreventAllDamage, Fight,
                SkipNextUntap, GainControl, LookTopPutOne, PayMana]
 
 # ---------------------------------------------------------------------------

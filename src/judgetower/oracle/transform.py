@@ -31,7 +31,7 @@ from .ir import (
     TriggerObject, TriggerPlayer, UntapObjects, X, You,
 )
 from .ir import (  # branch "effects"
-    CantBeBlocked, CopySpell, SacrificeThis, DoesntUntap, Fight, PutFromHand, GainControl, IfYouDo, LookTopPutOne, PayMana, PreventAllDamage,
+    CopySpell, SacrificeThis, DoesntUntap, Fight, PutFromHand, GainControl, IfYouDo, LookTopPutOne, PayMana, PreventAllDamage,
     PreventDamage, PutOnLibrary, SkipNextUntap,
 )
 from .subtypes import canonical_subtype
@@ -1214,10 +1214,6 @@ class OracleTransformer(Transformer):
                 raise Unsupported("another player sacrifices this object")
             return [SacrificeThis(unless_pays=cost)]
         return VP(make)
-
-    def cant_be_blocked_eot(self, c):
-        what = self._permanent_or_card(c[0])
-        return [CantBeBlocked(what)]
 
     def may_put_from_hand(self, c):
         who, fnp, tapped = c

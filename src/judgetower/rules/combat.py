@@ -102,8 +102,6 @@ class CombatMixin:
             return False
         if cha.has("flying") and not (chb.has("flying") or chb.has("reach")):
             return False  # CR 702.9b
-        if self.cant_be_blocked(a):
-            return False  # CR 509.1b (branch "effects")
         for k in cha.keywords:
             if k.startswith("landwalk:"):
                 land = k.split(":", 1)[1]

@@ -1086,8 +1086,8 @@ class EffectsMixin:
             if o.zone != "stack" or o.id not in self.stack or isinstance(o, StackAbility):
                 continue
             cp = GameObject(self.new_id(), o.card, o.compiled, p, p, "stack", timestamp=self.new_timestamp())
-            cp.is_copy = True
-            cp.uid = -1   # not a physical card (loop detection follows cards, R8)
+            cp.kws_copy = True   # ceases to exist off the stack (CR 707.10a, 704.5e): see Game.move
+            cp.uid = o.uid
             cp.targets = [list(ts) for ts in o.targets]
             cp.modes, cp.x, cp.kicked, cp.alternative = o.modes, o.x, o.kicked, o.alternative
             self.objects[cp.id] = cp
@@ -1137,22 +1137,6 @@ class EffectsMixin:
             self.log.add(f"{self.players[p].name} sacrifices {o.name}", "CR 701.21a")
             self.move(o, "graveyard", cause="sacrificed", rule="CR 701.21a", log=False)
 
-    def _e_CantBeBlocked(self, e, ctx):
-        """CR 509.1b: a restriction on blocks until end of turn (objects fixed now, CR 611.2c)."""
-        objs = [o for o in self.objs(e.what, ctx) if o.zone == "battlefield"]
-        if not objs:
-            return
-        self.continuous.append({"cant_be_blocked": True, "objs": {o.id for o in objs}, "duration": e.duration,
-                                "timestamp": self.new_timestamp()})
-        self.touch()
-        self.log.add(", ".join(o.name for o in objs) + " can't be blocked this turn", "CR 509.1b", "CR 611.2c")
-        return
-        yield
-
-    def cant_be_blocked(self, a) -> bool:
-        """Whether an effect says the attacker ``a`` can't be blocked (CR 509.1b)."""
-        return any(eff.get("cant_be_blocked") and a.id in eff["objs"] for eff in self.continuous)
-
     def _e_PutFromHand(self, e, ctx):
         """CR 110.2a: the chosen card enters under that player's control; JT-C4: one that
         qualifies is always found (the "may" before it was the only way out)."""
@@ -1164,16 +1148,6 @@ class EffectsMixin:
             c = yield from self.ask(p, "cards", cands, "choose the card to put onto the battlefield", "CR 110.2a")
             self.move(self.objects[c], "battlefield", controller=p, tapped=e.tapped,
                       cause=f"put from the hand by {ctx['source'].name}", rule="CR 110.2a")
-
-    def copy_ceases_to_exist(self, o, to_zone):
-        """CR 707.10a, 704.5e: a copy of a spell that would leave the stack ceases to exist."""
-        lst = self.zone_of(o)
-        if o.id in lst:
-            lst.remove(o.id)
-        o.zone = "gone:stack"
-        self.touch()
-        self.log.add(f"the copy of {o.name} would go to the {to_zone}: it ceases to exist", "CR 707.10a", "CR 704.5e")
-        return None
 
 
 def _side_text(game, side) -> str:

@@ -410,8 +410,14 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
         or None when a token or an ability ceases to exist.
         """
         from_zone = o.zone
-        if getattr(o, "is_copy", False) and to_zone != "stack":
-            return self.copy_ceases_to_exist(o, to_zone)   # CR 707.10a, 704.5e (branch "effects")
+        if getattr(o, "kws_copy", False):
+            # kwstatic: a copy of a spell that leaves the stack ceases to exist (CR 707.10a, 704.5e)
+            if o.id in self.zone_of(o):
+                self.zone_of(o).remove(o.id)
+            o.zone = "gone:" + from_zone
+            self.touch()
+            self.log.add(f"the copy of {o.name} ceases to exist", "CR 707.10a", "CR 704.5e")
+            return None
         to_zone, position = self.rules.replace_move(self, o, to_zone, position)
         src_list = self.zone_of(o)
         if o.id in src_list:

@@ -44,6 +44,7 @@ class GameObject:
     kicked: int = 0
     x: int = 0
     regen_shields: int = 0
+    skip_next_untap: bool = False   # CR 502.3: "doesn't untap during its controller's next untap step"
     granted: frozenset[str] = frozenset()   # keywords it entered with (Kavu Titan, CR 614.1c)
     linked: dict[int, list[int]] = field(default_factory=dict)   # ability index -> exiled ids (CR 607)
     activated_this_turn: set[int] = field(default_factory=set)   # JT-P1, CR 606.3
@@ -65,10 +66,8 @@ class GameObject:
     uid: int = 0                    # the physical card across zone changes (for loop detection, R8)
     # who may look at it while it is face down (CR 406.3a)
     may_look: frozenset[int] = frozenset()
-    # CR 502.3: "doesn't untap during its controller's next untap step" (branch "effects")
-    skip_next_untap: bool = False
-    # CR 707.10: a copy of a spell (not a card; ceases to exist outside the stack, CR 704.5e)
-    is_copy: bool = False
+    # kwstatic: a copy of a spell (storm, CR 707.10): it ceases to exist when it leaves the stack
+    kws_copy: bool = False
 
     @property
     def name(self) -> str:
