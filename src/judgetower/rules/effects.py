@@ -132,12 +132,13 @@ class EffectsMixin:
             return 0
         src_ch = chars_of(self, source) if isinstance(source, GameObject) else None
         src_name = source.name
+        if isinstance(target, PID) and not self.players[target.index].lost:
+            n = self.prevent_damage_shields(source, target, n, combat)   # CR 615 (branch "effects")
+            if n <= 0:
+                return 0
         if isinstance(target, PID):
             p = target.index
             if self.players[p].lost:
-                return 0
-            n = self.prevent_damage_shields(source, target, n, combat)   # CR 615 (branch "effects")
-            if n <= 0:
                 return 0
             self.log.add(f"{src_name} deals {n} damage to {self.players[p].name}", "CR 120.3a")
             self.lose_life(p, n, rule="CR 120.3a")
