@@ -1204,6 +1204,11 @@ class OracleTransformer(Transformer):
             return [SacrificeThis()]
         return VP(make)
 
+    def vp_sacrifice_another(self, c):
+        # "sacrifice another creature": any but this object (CR 701.21a; Filter.other)
+        f = replace(c[0].filter, other=True)
+        return VP(lambda who: [Sacrifice(who, f, 1)])
+
     def vp_sacrifice_this_unless(self, c):
         if c[0] != This():
             raise Unsupported("sacrificing an object other than this one")
