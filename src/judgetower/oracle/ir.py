@@ -705,12 +705,8 @@ class PutFromHand:
 
 @dataclass(frozen=True)
 class SacrificeThis:
-    """"Sacrifice this creature [unless you pay {N}]" as an instruction (CR 701.21a: only if you
-    still control it on the battlefield; a new object after a zone change is not it, CR 400.7).
-    ``unless_pays``: a mana cost that, paid on resolution, spares it (CR 118.12; JT-C1: "unless"
-    is paid when able, and JT-G4 always can)."""
-
-    unless_pays: str = ""
+    """"Sacrifice this creature" as an instruction (CR 701.21a: only if you still control it
+    on the battlefield; a new object after a zone change is not it, CR 400.7)."""
 
 
 Effect = Union[Effect, SacrificeThis, PutFromHand, CopySpell, IfYouDo, PutOnLibrary, PreventDamage, PreventAllDamage, Fight,

@@ -949,17 +949,6 @@ class OracleTransformer(Transformer):
         f = replace(c[0].filter, other=True)
         return VP(lambda who: [Sacrifice(who, f, 1)])
 
-    def vp_sacrifice_this_unless(self, c):
-        if c[0] != This():
-            raise Unsupported("sacrificing an object other than this one")
-        cost = mana(c[1])
-
-        def make(who):
-            if who != You():
-                raise Unsupported("another player sacrifices this object")
-            return [SacrificeThis(unless_pays=cost)]
-        return VP(make)
-
     def may_put_from_hand(self, c):
         who, fnp, tapped = c
         f = fnp.filter

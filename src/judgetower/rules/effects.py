@@ -1126,17 +1126,10 @@ class EffectsMixin:
             if o.zone != "battlefield" or o.controller != p:
                 self.log.add(f"{o.name} isn't a permanent {self.players[p].name} controls: it isn't sacrificed", "CR 701.21a")
                 continue
-            if e.unless_pays:
-                from judgetower.rules.mana import ManaCost
-                cost = ManaCost.parse(e.unless_pays)
-                opts = [False] + ([True] if self.can_pay_mana(p, cost) else [])
-                paid = yield from self.ask(p, "pay", self.forced_bool_options(opts, "unless"),
-                                           f"pay {e.unless_pays} so that {o.name} is not sacrificed?", "CR 118.12")
-                if paid and self.pay_mana(p, cost, f"{o.name}'s \"unless\""):
-                    self.log.add(f"{self.players[p].name} pays {e.unless_pays}: {o.name} is not sacrificed", "CR 118.12")
-                    continue
             self.log.add(f"{self.players[p].name} sacrifices {o.name}", "CR 701.21a")
             self.move(o, "graveyard", cause="sacrificed", rule="CR 701.21a", log=False)
+        return
+        yield
 
     def _e_PutFromHand(self, e, ctx):
         """CR 110.2a: the chosen card enters under that player's control; JT-C4: one that
