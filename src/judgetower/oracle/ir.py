@@ -704,7 +704,8 @@ CONDITIONS = ("kicked", "this_untapped", "attacked_with_3",
 
 @dataclass(frozen=True)
 class DelayedTrigger:
-    """"At the beginning of the next end step, [effects]" (CR 603.7). ``when``: "next_end_step".
+    """"At the beginning of the next end step, [effects]" (CR 603.7). ``when``: "next_end_step",
+    or "next_upkeep" ("at the beginning of the next turn's upkeep").
     References inside ``effects`` to objects this resolution touched use ``Chosen``."""
 
     when: str
@@ -738,6 +739,141 @@ Effect = Union[SacrificeUnlessPay, DealDamage, Destroy, ExileObjects, ReturnToHa
                ExileFromGraveyard, ExileAllGraveyards, ShuffleGraveyardIntoLibrary,
                PlayLinkedFree, Optional_, Conditional, DelayedTrigger, Flicker, ReturnChosenToHand,
                BecomeCreature]
+
+
+# ---------------------------------------------------------------------------
+# More effects (branch "effects"): one block, appended to ``Effect`` below
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class IfYouDo:
+    """"You may [X]. If you do, [effects]." (CR 118.12): X is a cost paid as the ability resolves;
+    ``effects`` happen only if the ``Optional_`` just before was chosen *and* X was paid in full
+    (CR 118.3: a cost that can't be paid fully isn't paid at all). JT-C1/R9 take the "may" when
+    able."""
+
+    effects: tuple["Effect", ...]
+
+
+@dataclass(frozen=True)
+class PutOnLibrary:
+    """"Put [what] on top of / on the bottom of its owner's library" (CR 401.1, 400.7);
+    ``position``: "top" | "bottom" (Judge Tower: the bottom is exile instead, JT-G8/R7)."""
+
+    what: Ref
+    position: str = "top"
+
+
+@dataclass(frozen=True)
+class PreventDamage:
+    """"Prevent the next N damage that would be dealt to [to] this turn" (CR 615.7): a
+    prevention shield on the object or player, used up as damage is prevented, gone at cleanup."""
+
+    amount: Amount
+    to: Ref
+
+
+@dataclass(frozen=True)
+class PreventAllDamage:
+    """"Prevent all [combat] damage that would be dealt [to X] [by X] this turn" (CR 615.1a).
+    ``to``/``by``: None (any), players (``EachPlayer()``, ``You()``, a target player), objects
+    (a target, "it": the objects chosen at resolution) or All(filter) (checked as damage is
+    dealt: "creatures", including those that enter later). ``to_and_by``: "dealt to and dealt by
+    that creature" (``by`` holds the creature). Ends at cleanup (CR 514.2)."""
+
+    combat: bool = True
+    to: Ref | None = None
+    by: Ref | None = None
+    to_and_by: bool = False
+
+
+@dataclass(frozen=True)
+class Fight:
+    """"[a] fights [b]" (CR 701.14a): each deals damage equal to its power to the other."""
+
+    a: Ref
+    b: Ref
+
+
+@dataclass(frozen=True)
+class SkipNextUntap:
+    """"[what] doesn't untap during its controller's next untap step" (CR 502.3)."""
+
+    what: Ref
+
+
+@dataclass(frozen=True)
+class GainControl:
+    """"Gain control of [what] [until end of turn]" (CR 613.1b layer 2, 611.2a; CR 302.6 for
+    summoning sickness). ``duration``: "end_of_turn", or "permanent" (no duration stated: it
+    lasts indefinitely, CR 611.2a)."""
+
+    what: Ref
+    duration: str = "end_of_turn"
+
+
+@dataclass(frozen=True)
+class LookTopPutOne:
+    """"Look at the top N cards of your library. Put one of them into your hand and the rest
+    [on the bottom of your library in any order | in a random order | into your graveyard]"
+    (CR 401.4); ``rest``: "bottom_any" | "bottom_random" | "graveyard" | "top_any" (back on top in any order). ``reveal``: "You may
+    reveal a [filter] card from among them and put it into your hand" instead (CR 701.20a; JT-C1
+    and JT-C4 make it forced when a card qualifies). Judge Tower: the bottom is exile instead
+    (JT-G8, R7, R10)."""
+
+    amount: Amount
+    rest: str = "bottom_any"
+    reveal: Filter | None = None
+
+
+@dataclass(frozen=True)
+class PayMana:
+    """"You may pay {2}." (only inside ``Optional_``, before "If you do"): a cost paid while the
+    ability resolves (CR 118.12), mana abilities allowed (CR 117.1d); JT-G4 pays it for free."""
+
+    cost: str
+
+
+@dataclass(frozen=True)
+class DoesntUntap:
+    """"[affected] doesn't untap during its controller's untap step" (CR 502.3): a static
+    ability; ``affected`` is This(), Enchanted(), Equipped() or All(filter)."""
+
+    affected: Ref
+
+
+@dataclass(frozen=True)
+class CopySpell:
+    """"Copy target instant or sorcery spell" (CR 707.10): a copy is put onto the stack under
+    your control with the same modes, targets, X and costs paid; it isn't cast, and ceases to
+    exist outside the stack (CR 707.10a, 704.5e). ``new_targets``: "You may choose new targets
+    for the copy" (CR 707.10c; JT-C1 takes the "may", and leaving a target unchanged is one
+    of the choices)."""
+
+    what: Ref
+    new_targets: bool = False
+
+
+@dataclass(frozen=True)
+class PutFromHand:
+    """"[who] may put a [filter] card from their hand onto the battlefield [tapped]" (CR 110.2a:
+    under that player's control); always inside ``Optional_``. Having said yes, a qualifying
+    card is put (JT-C4: no failing to find in a hidden zone)."""
+
+    who: Ref
+    filter: Filter
+    tapped: bool = False
+
+
+@dataclass(frozen=True)
+class SacrificeThis:
+    """"Sacrifice this creature" as an instruction (CR 701.21a: only if you still control it
+    on the battlefield; a new object after a zone change is not it, CR 400.7)."""
+
+
+Effect = Union[Effect, SacrificeThis, PutFromHand, CopySpell, IfYouDo, PutOnLibrary, PreventDamage, PreventAllDamage, Fight,
+               SkipNextUntap, GainControl, LookTopPutOne, PayMana]
 
 # ---------------------------------------------------------------------------
 # Triggers (CR 603)
@@ -915,6 +1051,7 @@ class RestrictThisTurn:
 class CantBeCountered:
     """"This spell can't be countered." (CR 101.2: a "can't" beats an instruction to counter it)."""
 
+StaticEffect = Union[StaticEffect, DoesntUntap]   # branch "effects"
 
 # ---------------------------------------------------------------------------
 # Abilities

@@ -31,6 +31,10 @@ from .ir import (
     TargetSpec, This, TimesKicked, TokenSpec, Trigger, TriggerAmount, TriggeredAbility,
     TriggerObject, TriggerPlayer, UntapObjects, X, You,
 )
+from .ir import (  # branch "effects"
+    CopySpell, SacrificeThis, DoesntUntap, Fight, PutFromHand, GainControl, IfYouDo, LookTopPutOne, PayMana, PreventAllDamage,
+    PreventDamage, PutOnLibrary, SkipNextUntap,
+)
 from .subtypes import canonical_subtype
 
 
@@ -224,6 +228,12 @@ def finish_effects(items: list, *, triggered: bool = False) -> tuple[tuple, str 
                 effects.extend(item.effects)
             else:
                 effects.append(Conditional(item.condition, item.effects))
+        elif isinstance(item, IfYouDo):   # branch "effects"
+            check_if_you_do(effects)
+            effects.append(item)
+        elif isinstance(item, Optional_) and any(isinstance(e, PayMana) for e in item.effects) and (
+                i + 1 >= len(items) or not isinstance(items[i + 1], IfYouDo)):
+            raise Unsupported("'you may pay' without 'if you do' after it")
         elif isinstance(item, NoRegenerate):
             if not effects or not isinstance(effects[-1], Destroy):
                 raise Unsupported("'can't be regenerated' without a destroy before it")
@@ -235,6 +245,24 @@ def finish_effects(items: list, *, triggered: bool = False) -> tuple[tuple, str 
         else:
             effects.append(item)
     return peephole(tuple(effects)), condition, sorcery
+
+
+#: Instructions that can come before "If you do" (CR 118.12: they are a cost paid on
+#: resolution): the engine knows whether each can be, and was, paid in full (CR 118.3).
+IF_YOU_DO_EFFECTS = (Draw, Discard, Sacrifice, ExileFromGraveyard, PayMana)
+
+
+def check_if_you_do(effects: list) -> None:
+    """"If you do, ..." must follow "You may [X]." where X is an instruction of yours the engine
+    can tell was done (IF_YOU_DO_EFFECTS); anything else is not expressed (yet)."""
+    prev = effects[-1] if effects else None
+    if not isinstance(prev, Optional_) or prev.who != You():
+        raise Unsupported("'if you do' without 'you may ...' before it")
+    for e in prev.effects:
+        if not isinstance(e, IF_YOU_DO_EFFECTS) or getattr(e, "who", You()) != You():
+            raise Unsupported(f"'if you do' after {type(e).__name__}")
+        if isinstance(e, Discard) and (e.whole_hand or e.chooser != "self"):
+            raise Unsupported("'if you do' after this discard")
 
 
 def is_mana_ability(effects: tuple, targets: tuple) -> bool:
@@ -1313,6 +1341,190 @@ class OracleTransformer(Transformer):
         if fnp.head is not None or f.zone != "battlefield" or f.controller != "you":
             raise Unsupported("returning a chosen object other than a permanent you control")
         return VP(lambda who: [ir.ReturnChosenToHand(who, f)])
+    # -- more effect sentences (branch "effects") ------------------------------------------
+
+    _DELAYED_UNREACHABLE = (Target, TriggerObject, TriggerPlayer, DefendingPlayer, Chosen)
+
+    def delayed_next_upkeep(self, c):
+        """CR 603.7: "[effects] at the beginning of the next turn's upkeep"."""
+        effects = tuple(c[0])
+        if contains(effects, lambda v: isinstance(v, self._DELAYED_UNREACHABLE)):
+            raise Unsupported("a delayed upkeep trigger referring to targets or event objects")
+        return [DelayedTrigger("next_upkeep", effects)]
+
+    def if_you_do(self, c):
+        return [IfYouDo(tuple(c[0]))]   # checked against the "you may" before it: finish_effects
+
+    def combat(self, c):
+        return True
+
+    def vp_prevent_all(self, c):
+        combat = bool(c[0])
+        return VP(lambda who: [PreventAllDamage(combat)])
+
+    def _prevent_ref(self, ref):
+        if isinstance(ref, Target) and self.ctx.targets[ref.index].kind == "spell":
+            raise Unsupported("preventing damage a spell would deal")
+        if isinstance(ref, All) and ref.filter.zone != "battlefield":
+            raise Unsupported("preventing damage of spells or cards")
+        if not isinstance(ref, (Target, This, TriggerObject, All, You, EachPlayer, EachOpponent)):
+            raise Unsupported(f"preventing damage of {type(ref).__name__}")
+        return ref
+
+    def vp_prevent_all_to(self, c):
+        combat, to = bool(c[0]), self._prevent_ref(c[1])
+        return VP(lambda who: [PreventAllDamage(combat, to=to)])
+
+    def vp_prevent_all_by(self, c):
+        combat, by = bool(c[0]), self._prevent_ref(c[-1])
+        if isinstance(by, (You, EachPlayer, EachOpponent)):
+            raise Unsupported("damage dealt by players")
+        return VP(lambda who: [PreventAllDamage(combat, by=by)])
+
+    def vp_prevent_all_to_and_by(self, c):
+        combat, ref = bool(c[0]), self._prevent_ref(c[-1])
+        if isinstance(ref, (You, EachPlayer, EachOpponent, All)):
+            raise Unsupported("'dealt to and dealt by' a group or players")
+        return VP(lambda who: [PreventAllDamage(combat, by=ref, to_and_by=True)])
+
+    def vp_gain_control(self, c):
+        what = self._permanent_or_card(c[0])
+
+        def make(who):
+            if who != You():
+                raise Unsupported("another player than you gains control")
+            return [GainControl(what, duration="permanent")]
+        return VP(make)
+
+    def look_top_put_one(self, c):
+        amount, rest = c
+        return [LookTopPutOne(amount, rest)]
+
+    def look_top_reveal(self, c):
+        amount, fnp, rest = c
+        return [LookTopPutOne(amount, rest, reveal=replace(fnp.target_filter(), zone="library"))]
+
+    def may_pay_mana(self, c):
+        who, cost = c
+        if who != You():
+            raise Unsupported("another player than you may pay")
+        return [Optional_((PayMana(mana(cost)),), who=who)]
+
+    def st_doesnt_untap(self, c):
+        return Line("abilities", (StaticAbility(DoesntUntap(c[0])),))
+
+    def st_self_doesnt_untap(self, c):
+        return Line("abilities", (StaticAbility(DoesntUntap(This())),))
+
+    def rest_bottom_any(self, c):
+        return "bottom_any"
+
+    def rest_bottom_random(self, c):
+        return "bottom_random"
+
+    def rest_graveyard(self, c):
+        return "graveyard"
+
+    def rest_top_any(self, c):
+        return "top_any"
+
+    def _copy_what(self, what):
+        """Only instant and sorcery spells are copied (a copy of a permanent spell would become a
+        token, CR 707.10f, which the engine does not do)."""
+        if not isinstance(what, Target) or self.ctx.targets[what.index].kind != "spell":
+            raise Unsupported("copying something else than a target spell")
+        spec = self.ctx.targets[what.index]
+        if spec.count_max != 1 or not spec.filter.types or not set(spec.filter.types) <= {"instant", "sorcery"}:
+            raise Unsupported("copying a spell that may be a permanent spell")
+        return what
+
+    def copy_spell(self, c):
+        return [CopySpell(self._copy_what(c[0]))]
+
+    def copy_spell_new_targets(self, c):
+        return [CopySpell(self._copy_what(c[0]), new_targets=True)]
+
+    def vp_sacrifice_this(self, c):
+        if c[0] != This():
+            raise Unsupported("sacrificing an object other than this one")
+
+        def make(who):
+            if who != You():
+                raise Unsupported("another player sacrifices this object")
+            return [SacrificeThis()]
+        return VP(make)
+
+    def vp_sacrifice_another(self, c):
+        # "sacrifice another creature": any but this object (CR 701.21a; Filter.other)
+        f = replace(c[0].filter, other=True)
+        return VP(lambda who: [Sacrifice(who, f, 1)])
+
+    def may_put_from_hand(self, c):
+        who, fnp, tapped = c
+        f = fnp.filter
+        # an Aura would need something to enchant (CR 303.4f): only these card types
+        if not f.types or not set(f.types) <= {"land", "creature", "artifact"} or "Aura" in f.subtypes:
+            raise Unsupported("putting this kind of card from a hand onto the battlefield")
+        if not isinstance(who, (You, EachPlayer, EachOpponent, Target, TriggerPlayer, DefendingPlayer)):
+            raise Unsupported(f"{type(who).__name__} puts a card from a hand")
+        return [Optional_((PutFromHand(who, replace(f, zone="hand"), bool(tapped)),), who=who)]
+
+    def then_sentence(self, c):
+        # "Then [clauses]." : sentences are carried out in order anyway (CR 608.2c)
+        return c[0]
+
+    def _one_object(self, what, verb: str):
+        """Effects that need exactly one object (fight, put on a library): a single target,
+        this object, or "it"."""
+        self._permanent_or_card(what)
+        if isinstance(what, Target):
+            spec = self.ctx.targets[what.index]
+            if spec.kind != "object" or spec.count_max != 1:
+                raise Unsupported(f"{verb} with several or non-object targets")
+            return what
+        if isinstance(what, (This, TriggerObject)):
+            return what
+        raise Unsupported(f"{verb} of {type(what).__name__}")
+
+    def fight(self, c):
+        a, b = c
+        return [Fight(self._one_object(a, "fight"), self._one_object(b, "fight"))]
+
+    def skip_next_untap(self, c):
+        what = self._permanent_or_card(c[0])
+        return [SkipNextUntap(what)]
+
+    def deal_damage_two(self, c):
+        # "deals N damage to each creature and each player": one event per recipient (CR 120.2)
+        source, amount, objs, who = c
+        return [DealDamage(amount, objs, source), DealDamage(amount, who, source)]
+
+    def deal_damage_split(self, c):
+        source, a1, r1, a2, r2 = c
+        return [DealDamage(a1, r1, source), DealDamage(a2, r2, source)]
+
+    def vp_put_on_library_top(self, c):
+        what = self._one_object(c[0], "put on a library")
+        return VP(lambda who: [PutOnLibrary(what, "top")])
+
+    def vp_put_on_library_bottom(self, c):
+        what = self._one_object(c[0], "put on a library")
+        return VP(lambda who: [PutOnLibrary(what, "bottom")])
+
+    def vp_prevent_next(self, c):
+        amount, to = c
+        if isinstance(to, All) and to.filter.zone != "battlefield":
+            raise Unsupported("preventing damage to spells or cards")
+        return VP(lambda who: [PreventDamage(amount, to)])
+
+    def vp_gain_control_eot(self, c):
+        what = self._permanent_or_card(c[0])
+
+        def make(who):
+            if who != You():
+                raise Unsupported("another player than you gains control")
+            return [GainControl(what)]
+        return VP(make)
 
     # -- players ---------------------------------------------------------------------------
 

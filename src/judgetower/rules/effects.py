@@ -192,6 +192,10 @@ class EffectsMixin:
             return 0
         src_ch = chars_of(self, source) if isinstance(source, GameObject) else None
         src_name = source.name
+        if isinstance(target, PID) and not self.players[target.index].lost:
+            n = self.prevent_damage_shields(source, target, n, combat)   # CR 615 (branch "effects")
+            if n <= 0:
+                return 0
         if isinstance(target, PID):
             p = target.index
             if self.players[p].lost:
@@ -215,6 +219,9 @@ class EffectsMixin:
             ch = self.chars(o)
             if src_ch is not None and any(k == f"protection:{c}" for c in src_ch.colors for k in ch.keywords):
                 self.log.add(f"damage from {src_name} to {o.name} is prevented (protection)", "CR 702.16e")
+                return 0
+            n = self.prevent_damage_shields(source, o, n, combat)   # CR 615 (branch "effects")
+            if n <= 0:
                 return 0
             if "Planeswalker" in ch.types:
                 o.counters["loyalty"] = o.counters.get("loyalty", 0) - n
@@ -888,8 +895,9 @@ class EffectsMixin:
         yes = yield from self.ask(p, "may", self.forced_bool_options([True, False], "may"),
                                   f"{ctx['source'].name}: do you want to do it?", "CR 603.5" if ctx.get("item") else "CR 608.2c")
         if yes:
-            yield from self.run_effects(e.effects, ctx)
+            ctx["did"] = yield from self.run_effects_measured(e.effects, ctx)
         else:
+            ctx["did"] = False
             self.log.add(f"{self.players[p].name} chooses not to", "CR 608.2c")
 
     def _e_Conditional(self, e, ctx):
@@ -900,7 +908,8 @@ class EffectsMixin:
 
     def _e_DelayedTrigger(self, e, ctx):
         self.delayed.append({"when": e.when, "effects": e.effects, "controller": ctx["controller"],
-                             "source": ctx["source"], "chosen": {k: list(v) for k, v in ctx["chosen"].items()},
+                             "source": ctx["source"],
+                             "chosen": {} if e.when == "next_upkeep" else {k: list(v) for k, v in ctx["chosen"].items()},
                              "turn": self.turn})
         self.log.add(f"{ctx['source'].name} sets up a delayed triggered ability ({e.when.replace('_', ' ')})", "CR 603.7a")
         return
@@ -920,6 +929,407 @@ class EffectsMixin:
         self.log.add(f"{src.name} is attached to {t.name}", "CR 702.6a", "CR 301.5c")
         return
         yield
+
+    # ------------------------------------------------------------------ more effects (branch "effects")
+    def run_effects_measured(self, effects, ctx):
+        """Run a "you may" instruction and tell whether it was carried out in full, for a
+        following "If you do" (CR 118.12: the instruction is a cost paid on resolution). A cost
+        that can't be paid in full isn't paid at all (CR 118.3). Only the instructions of
+        ``transform.IF_YOU_DO_EFFECTS`` (all about "you") reach here with an "If you do"."""
+        p = ctx["controller"]
+        src = _src(ctx["source"], p)
+        for eff in effects:
+            n = self.amount(getattr(eff, "amount", 1), ctx)
+            short = ((isinstance(eff, ir.Discard) and not eff.whole_hand and len(self.hand(p)) < n)
+                     or (isinstance(eff, ir.Sacrifice)
+                         and sum(1 for o in self.permanents(p) if matches(self, o, eff.filter, src)) < n)
+                     or (isinstance(eff, ir.ExileFromGraveyard) and len(self.graveyard(p)) < n))
+            if isinstance(eff, ir.PayMana):
+                from judgetower.rules.mana import ManaCost
+                short = not self.can_pay_mana(p, ManaCost.parse(eff.cost))
+            if short:
+                self.log.add(f"{self.players[p].name} can't pay that cost in full, so none of it is paid",
+                             "CR 118.3", "CR 118.12")
+                return False
+        done = True
+        for eff in effects:
+            if self.game_over:
+                return False
+            n = self.amount(getattr(eff, "amount", 1), ctx)
+            if isinstance(eff, ir.PayMana):
+                from judgetower.rules.mana import ManaCost
+                paid = self.pay_mana(p, ManaCost.parse(eff.cost), f"{ctx['source'].name}'s \"you may pay\"")
+                if paid:
+                    self.log.add(f"{self.players[p].name} pays {eff.cost}", "CR 118.12", "CR 117.1d")
+                done = done and bool(paid)
+            elif isinstance(eff, ir.Draw):
+                before = len(self.hand(p))
+                yield from self.run_effects((eff,), ctx)
+                done = done and len(self.hand(p)) - before >= n
+            elif isinstance(eff, ir.Discard):
+                before = len(self.hand(p))
+                yield from self.run_effects((eff,), ctx)
+                done = done and before - len(self.hand(p)) >= n
+            elif isinstance(eff, ir.Sacrifice):
+                before = len(self.permanents(p))
+                yield from self.run_effects((eff,), ctx)
+                done = done and before - len(self.permanents(p)) >= n
+            elif isinstance(eff, ir.ExileFromGraveyard):
+                before = len(self.graveyard(p))
+                yield from self.run_effects((eff,), ctx)
+                done = done and before - len(self.graveyard(p)) >= n
+            else:
+                yield from self.run_effects((eff,), ctx)
+        self.acting_player = ctx["controller"]
+        return done
+
+    def _e_IfYouDo(self, e, ctx):
+        """CR 118.12: "If you do, ..." follows the "you may" instruction (a cost) just before it."""
+        if ctx.get("did"):
+            self.log.add(f"{ctx['source'].name}: the optional instruction was carried out, so the next one follows",
+                         "CR 118.12", "CR 608.2c")
+            yield from self.run_effects(e.effects, ctx)
+        else:
+            self.log.add(f"{ctx['source'].name}: the optional instruction was not carried out (\"if you do\" is false)",
+                         "CR 118.12", "CR 608.2c")
+
+    def _e_PutOnLibrary(self, e, ctx):
+        """CR 401.1, 400.7: a permanent or card put on top of (or on the bottom of) its owner's library."""
+        where = "on top of" if e.position == "top" else "on the bottom of"
+        for o in self.objs(e.what, ctx):
+            if o.zone not in ("battlefield", "graveyard", "hand", "exile"):
+                continue
+            name = o.name
+            new = self.move(o, "library", owner=o.owner, position=e.position,
+                            cause=f"put {where} its owner's library by {ctx['source'].name}", rule="CR 401.1", log=False)
+            if new is not None and new.zone == "library":
+                self.log.add(f"{name} is put {where} its owner's library", "CR 401.1", "CR 400.7")
+        return
+        yield
+
+    def prevent_damage_shields(self, source, recipient, n: int, combat: bool) -> int:
+        """Prevention effects (CR 615) on damage about to be dealt: "prevent all combat damage
+        this turn" (CR 615.1a), then the shields of "prevent the next N damage" in the order they
+        were created (CR 615.7; the affected player's choice of order, CR 616.1, is not asked:
+        shields only ever reduce the same damage). Returns the damage left."""
+        to = recipient.name if isinstance(recipient, GameObject) else self.players[recipient.index].name
+        for eff in self.continuous:
+            if eff.get("prevent_all") and (combat or not eff["combat"]) and self._prevent_all_applies(eff, source, recipient):
+                self.log.add(f"{'combat ' if combat else ''}damage from {source.name} to {to} is prevented", "CR 615.1a")
+                return 0
+        key = ("player", recipient.index) if isinstance(recipient, PID) else ("object", recipient.id)
+        for eff in self.continuous:
+            if n <= 0:
+                break
+            if eff.get("prevent") and eff.get("prevent_to") == key:
+                k = min(n, eff["prevent"])
+                eff["prevent"] -= k
+                n -= k
+                self.touch()
+                self.log.add(f"{k} damage from {source.name} to {to} is prevented "
+                             f"(shield left: {eff['prevent']})", "CR 615.7")
+        return n
+
+    def _e_PreventDamage(self, e, ctx):
+        """CR 615.7: a shield that prevents the next N damage to the object or player this turn."""
+        n = self.amount(e.amount, ctx)
+        if n <= 0:
+            return
+        for r in self._damage_recipients(e.to, ctx):
+            key = ("player", r.index) if isinstance(r, PID) else ("object", r.id)
+            to = self.players[r.index].name if isinstance(r, PID) else r.name
+            self.continuous.append({"prevent": n, "prevent_to": key, "duration": "end_of_turn",
+                                    "timestamp": self.new_timestamp()})
+            self.log.add(f"the next {n} damage that would be dealt to {to} this turn will be prevented", "CR 615.7")
+        return
+        yield
+
+    def _prevent_side(self, ref, ctx):
+        """What a "to"/"by" of PreventAllDamage means: None (anything), ("filter", Filter,
+        source) checked when damage is dealt, or ("fixed", object ids, player indexes) chosen now."""
+        if ref is None:
+            return None
+        if isinstance(ref, ir.All):
+            return ("filter", ref.filter, _src(ctx["source"], ctx["controller"]))
+        if isinstance(ref, (ir.You, ir.EachPlayer, ir.EachOpponent)):
+            return ("fixed", frozenset(), frozenset(self.players_of(ref, ctx)))
+        rs = self._damage_recipients(ref, ctx)
+        return ("fixed", frozenset(r.id for r in rs if not isinstance(r, PID)),
+                frozenset(r.index for r in rs if isinstance(r, PID)))
+
+    def _prevent_side_has(self, side, x) -> bool:
+        if side is None:
+            return True
+        if side[0] == "filter":
+            return isinstance(x, GameObject) and x.zone == "battlefield" and matches(self, x, side[1], side[2])
+        return (x.index in side[2]) if isinstance(x, PID) else (x.id in side[1])
+
+    def _prevent_all_applies(self, eff, source, recipient) -> bool:
+        if eff.get("to_and_by"):
+            return self._prevent_side_has(eff["by"], recipient) or self._prevent_side_has(eff["by"], source)
+        return self._prevent_side_has(eff["to"], recipient) and self._prevent_side_has(eff["by"], source)
+
+    def _e_PreventAllDamage(self, e, ctx):
+        """CR 615.1a: "prevent all [combat] damage that would be dealt [to ...] [by ...] this turn"
+        (ends at cleanup, CR 514.2)."""
+        eff = {"prevent_all": True, "combat": e.combat, "to": self._prevent_side(e.to, ctx),
+               "by": self._prevent_side(e.by, ctx), "to_and_by": e.to_and_by, "duration": "end_of_turn",
+               "timestamp": self.new_timestamp()}
+        for side in ("to", "by"):
+            if eff[side] is not None and eff[side][0] == "fixed" and not (eff[side][1] or eff[side][2]):
+                self.log.add("no damage is prevented: the object or player is gone", "CR 608.2b")
+                return
+        self.continuous.append(eff)
+        self.log.add(f"all {'combat ' if e.combat else ''}damage that would be dealt this turn"
+                     + (f" to {_side_text(self, eff['to'])}" if eff["to"] else "")
+                     + (f" {'to and ' if e.to_and_by else ''}by {_side_text(self, eff['by'])}" if eff["by"] else "")
+                     + " will be prevented", "CR 615.1a")
+        return
+        yield
+
+    def _e_Fight(self, e, ctx):
+        """CR 701.14a: each creature deals damage equal to its power to the other, at once;
+        CR 701.14b: if either is gone, no longer a creature or an illegal target, neither does."""
+        a = self.objs(e.a, ctx)
+        b = self.objs(e.b, ctx)
+        pair = [x[0] if x else None for x in (a, b)]
+        if any(x is None or x.zone != "battlefield" or "Creature" not in self.chars(x).types for x in pair):
+            self.log.add("no fight: a creature is gone, no longer a creature or an illegal target", "CR 701.14b")
+            return
+        x, y = pair
+        px, py = max(0, self.chars(x).power), max(0, self.chars(y).power)
+        self.log.add(f"{x.name} fights {y.name}", "CR 701.14a")
+        if x.id == y.id:   # CR 701.14c
+            self.deal_damage(x, x, 2 * px)
+            return
+        self.deal_damage(x, y, px)
+        self.deal_damage(y, x, py)
+        return
+        yield
+
+    def _e_SkipNextUntap(self, e, ctx):
+        """CR 502.3: an effect keeps the permanent from untapping in its controller's next untap step."""
+        for o in self.objs(e.what, ctx):
+            if o.zone == "battlefield":
+                o.skip_next_untap = True
+                self.log.add(f"{o.name} doesn't untap during its controller's next untap step", "CR 502.3")
+        return
+        yield
+
+    def untap_skipped(self, o) -> bool:
+        """Untap step (CR 502.3): True if an effect keeps ``o`` tapped this time; the effect
+        ("its controller's next untap step") is then used up, tapped or not."""
+        if o.tapped:
+            for s in self.permanents():
+                if s.face_down:
+                    continue
+                for ab in s.compiled.abilities:
+                    if isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, ir.DoesntUntap) \
+                            and self._static_affects(s, ab.effect.affected, o):
+                        self.log.add(f"{o.name} doesn't untap during its controller's untap step ({s.name})", "CR 502.3")
+                        if getattr(o, "skip_next_untap", False):
+                            o.skip_next_untap = False   # that untap step happened: the one-shot effect is used up
+                        return True
+        if not getattr(o, "skip_next_untap", False):
+            return False
+        o.skip_next_untap = False
+        if o.tapped:
+            self.log.add(f"{o.name} doesn't untap during this untap step", "CR 502.3")
+            return True
+        return False
+
+    def _static_affects(self, source, ref, o) -> bool:
+        """Whether a static ability of ``source`` about ``ref`` (This, Enchanted, Equipped,
+        All(filter)) applies to ``o`` (CR 604.2)."""
+        if isinstance(ref, ir.This):
+            return source.id == o.id
+        if isinstance(ref, (ir.Enchanted, ir.Equipped)):
+            return source.attached_to == o.id
+        if isinstance(ref, ir.All):
+            return matches(self, o, ref.filter, _src(source, source.controller))
+        return False
+
+    def _e_GainControl(self, e, ctx):
+        """CR 613.1b (layer 2), 611.2a: control until end of turn; a creature that changes
+        controller is removed from combat (CR 506.4) and can't attack or {T} until its new
+        controller has controlled it since the start of their turn (CR 302.6) — haste aside."""
+        p = ctx["controller"]
+        for o in self.objs(e.what, ctx):
+            if o.zone != "battlefield":
+                continue
+            self.continuous.append({"control": p, "control_obj": o.id, "control_from": o.controller,
+                                    "duration": e.duration, "timestamp": self.new_timestamp()})
+            if o.controller != p:
+                self._remove_from_combat(o)
+                o.controller = p
+                o.sick = True
+            self.touch()
+            until = " until end of turn" if e.duration == "end_of_turn" else ""
+            self.log.add(f"{self.players[p].name} gains control of {o.name}{until}", "CR 613.1b", "CR 611.2a")
+        return
+        yield
+
+    def end_control_effects(self) -> None:
+        """Cleanup (CR 514.2): "until end of turn" control effects end; each permanent goes back
+        to the controller that its remaining control effects (latest timestamp, CR 613.7) or, with
+        none, its controller before the first of them, give it (CR 613.1b)."""
+        ending = [eff for eff in self.continuous if "control" in eff and eff.get("duration") == "end_of_turn"]
+        for oid in sorted({eff["control_obj"] for eff in ending}):
+            o = self.objects.get(oid)
+            mine = sorted((eff for eff in self.continuous if eff.get("control_obj") == oid),
+                          key=lambda eff: eff["timestamp"])
+            if o is None or o.zone != "battlefield" or not mine:
+                continue
+            left = [eff for eff in mine if eff.get("duration") != "end_of_turn"]
+            ctl = left[-1]["control"] if left else mine[0]["control_from"]
+            if o.controller != ctl:
+                o.controller = ctl
+                o.sick = True   # CR 302.6: not controlled continuously since that player's turn began
+                self.touch()
+                self.log.add(f"control of {o.name} returns to {self.players[ctl].name}", "CR 514.2", "CR 613.1b")
+
+    def _e_LookTopPutOne(self, e, ctx):
+        """Look at the top N cards (CR 701.20e), one into the hand, the rest on the bottom in any
+        order (CR 401.4: the owner arranges them), in a random order, or into the graveyard.
+        Judge Tower: the bottom of the shared library is exile instead (JT-G8, R7, R10)."""
+        p = ctx["controller"]
+        n = self.amount(e.amount, ctx)
+        yield from self.ensure_library(p, n, "look")
+        top = self.top_cards(p, n)
+        if not top:
+            return
+        self.log.add(f"{self.players[p].name} looks at the top {len(top)} card(s) of their library", "CR 701.20e")
+        self.log.add(f"{self.players[p].name} sees: " + ", ".join(self.objects[c].name for c in top), "CR 701.20e",
+                     visible_to=[p])
+        c = None
+        if e.reveal is None:
+            c = yield from self.ask(p, "cards", top, "put one of them into your hand", "CR 701.20e")
+            self.move(self.objects[c], "hand", owner=p, cause="looked at and taken", rule="CR 400.7", log=False)
+            self.log.add(f"{self.players[p].name} puts one of them into their hand", "CR 400.7")
+        else:
+            cands = [x for x in top if matches(self, self.objects[x], e.reveal, _src(ctx["source"], p))]
+            # "you may reveal ... and put it into your hand": JT-C1/JT-C4 force it when a card qualifies
+            yes = bool(cands) and (yield from self.ask(p, "may", self.forced_bool_options([True, False], "may"),
+                                                       f"{ctx['source'].name}: reveal a card and put it into your hand?",
+                                                       "CR 608.2c"))
+            if yes:
+                c = yield from self.ask(p, "cards", cands, "choose the card to reveal and put into your hand", "CR 701.20a")
+                self.log.add(f"{self.players[p].name} reveals {self.objects[c].name} and puts it into their hand",
+                             "CR 701.20a")
+                self.move(self.objects[c], "hand", owner=p, cause="revealed and taken", rule="CR 400.7", log=False)
+            else:
+                self.log.add(f"{self.players[p].name} reveals no card", "CR 608.2c")
+        rest = [x for x in top if x != c]
+        if not rest:
+            return
+        if e.rest == "graveyard":
+            for x in rest:
+                self.move(self.objects[x], "graveyard", owner=p, cause="the rest of the looked-at cards", rule="CR 400.7")
+            return
+        order: list[int] = []
+        if e.rest == "top_any":
+            left = list(rest)
+            while len(left) > 1:   # CR 401.4: the owner chooses the order, the top card first
+                x = yield from self.ask(p, "cards", left, "choose the next card from the top of your library", "CR 401.4")
+                left.remove(x)
+                order.append(x)
+            order += left
+            for x in reversed(order):
+                self.move(self.objects[x], "library", owner=p, position="top", cause="put back on top", rule="CR 401.4",
+                          log=False)
+            self.log.add(f"{self.players[p].name} puts {len(order)} card(s) back on top of their library in the order "
+                         f"they choose", "CR 401.4")
+            return
+        if e.rest == "bottom_random":
+            order = list(rest)
+            self.rng.shuffle(order)
+            how, rule = "in a random order", "CR 401.4"
+        else:
+            left = list(rest)
+            while len(left) > 1:   # CR 401.4: the owner chooses the order, next-to-top first
+                x = yield from self.ask(p, "cards", left, "choose the next card to put on the bottom of your library",
+                                        "CR 401.4")
+                left.remove(x)
+                order.append(x)
+            order += left
+            how, rule = "in the order they choose", "CR 401.4"
+        moved = [self.move(self.objects[x], "library", owner=p, position="bottom", cause="put on the bottom",
+                           rule=rule, log=False) for x in order]
+        bottom = sum(1 for m in moved if m is not None and m.zone == "library")   # JT-G8/R7 exiles them instead
+        if bottom:
+            self.log.add(f"{bottom} card(s) go on the bottom of the library {how}", rule)
+
+    def _e_CopySpell(self, e, ctx):
+        """CR 707.10: put a copy of the spell onto the stack, controlled by you, with its modes,
+        targets, X and paid costs; it isn't cast. CR 707.10c: "you may choose new targets"."""
+        p = ctx["controller"]
+        for o in self.objs(e.what, ctx):
+            if o.zone != "stack" or o.id not in self.stack or isinstance(o, StackAbility):
+                continue
+            cp = GameObject(self.new_id(), o.card, o.compiled, p, p, "stack", timestamp=self.new_timestamp())
+            cp.kws_copy = True   # ceases to exist off the stack (CR 707.10a, 704.5e): see Game.move
+            cp.uid = o.uid
+            cp.targets = [list(ts) for ts in o.targets]
+            cp.modes, cp.x, cp.kicked, cp.alternative = o.modes, o.x, o.kicked, o.alternative
+            self.objects[cp.id] = cp
+            self.log.add(f"{self.players[p].name} copies {o.name}; the copy isn't cast", "CR 707.10")
+            if e.new_targets and any(cp.targets):
+                yes = yield from self.ask(p, "may", self.forced_bool_options([True, False], "may"),
+                                          f"choose new targets for the copy of {o.name}?", "CR 707.10c")
+                if yes:
+                    yield from self._copy_new_targets(p, cp)
+            self.stack.append(cp.id)
+            tn = ", ".join(self.target_name(x) for ts in cp.targets for x in ts)
+            self.log.add(f"the copy of {o.name} is put onto the stack" + (f" targeting {tn}" if tn else ""), "CR 707.10")
+            self.touch()
+
+    def _copy_new_targets(self, p, cp):
+        """CR 707.10c: each target may stay unchanged (even if illegal now) or change to a legal one."""
+        specs = self.spell_targets(cp)
+        for i, spec in enumerate(specs):
+            if i >= len(cp.targets):
+                break
+            picked: list = []
+            for old in cp.targets[i]:
+                opts = [old] + [t for t in self.legal_targets(spec, cp, p) if t != old and t not in picked
+                                and t not in cp.targets[i]]
+                t = yield from self.ask(p, "target", opts, f"new target for the copy (first option: keep "
+                                        f"{self.target_name(old)})", "CR 707.10c", spec=spec)
+                picked.append(t)
+            cp.targets[i] = picked
+        self.log.add(f"{self.players[p].name} chooses the copy's targets", "CR 707.10c")
+
+    def _e_SacrificeThis(self, e, ctx):
+        """CR 701.21a: a player can sacrifice only a permanent they control."""
+        p = ctx["controller"]
+        for o in self.objs(ir.This(), ctx):
+            if o.zone != "battlefield" or o.controller != p:
+                self.log.add(f"{o.name} isn't a permanent {self.players[p].name} controls: it isn't sacrificed", "CR 701.21a")
+                continue
+            self.log.add(f"{self.players[p].name} sacrifices {o.name}", "CR 701.21a")
+            self.move(o, "graveyard", cause="sacrificed", rule="CR 701.21a", log=False)
+        return
+        yield
+
+    def _e_PutFromHand(self, e, ctx):
+        """CR 110.2a: the chosen card enters under that player's control; JT-C4: one that
+        qualifies is always found (the "may" before it was the only way out)."""
+        for p in self.players_of(e.who, ctx):
+            cands = [c for c in self.hand(p) if matches(self, self.objects[c], e.filter, _src(ctx["source"], p))]
+            if not cands:
+                self.log.add(f"{self.players[p].name} has no such card in hand", "CR 110.2a")
+                continue
+            c = yield from self.ask(p, "cards", cands, "choose the card to put onto the battlefield", "CR 110.2a")
+            self.move(self.objects[c], "battlefield", controller=p, tapped=e.tapped,
+                      cause=f"put from the hand by {ctx['source'].name}", rule="CR 110.2a")
+
+
+def _side_text(game, side) -> str:
+    """Readable "to"/"by" of a prevention effect, for the log."""
+    if side[0] == "filter":
+        return "the objects it describes"
+    names = [game.objects[i].name for i in sorted(side[1])] + [game.players[q].name for q in sorted(side[2])]
+    return ", ".join(names)
 
 
 _COLOR_WORDS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}

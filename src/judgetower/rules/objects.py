@@ -44,6 +44,7 @@ class GameObject:
     kicked: int = 0
     x: int = 0
     regen_shields: int = 0
+    skip_next_untap: bool = False   # CR 502.3: "doesn't untap during its controller's next untap step"
     granted: frozenset[str] = frozenset()   # keywords it entered with (Kavu Titan, CR 614.1c)
     linked: dict[int, list[int]] = field(default_factory=dict)   # ability index -> exiled ids (CR 607)
     activated_this_turn: set[int] = field(default_factory=set)   # JT-P1, CR 606.3

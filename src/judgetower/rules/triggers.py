@@ -182,6 +182,7 @@ class TriggersMixin:
             self._kws_check_event(ev, watchers)
             self._check_event_more(ev, watchers, events[k + 1:])  # triggers branch
             self._check_delayed(ev)
+            self._check_delayed_upkeep(ev)
 
     def _kws_storm(self, ev) -> None:
         """kwstatic, CR 702.40a: "When you cast this spell, copy it for each other spell that was
@@ -552,6 +553,23 @@ class TriggersMixin:
                 self.pending_triggers.append({"source": d["source"], "index": -1,
                                               "ability": Synth("delayed", ir.Trigger("end_step"), effects=d["effects"]),
                                               "controller": d["controller"], "context": {"chosen": d["chosen"]}})
+            else:
+                keep.append(d)
+        self.delayed = keep
+
+    def _check_delayed_upkeep(self, ev) -> None:
+        """CR 603.7a-b: "at the beginning of the next turn's upkeep" triggers once, at the first
+        upkeep of a later turn than the one it was created in (branch "effects")."""
+        if ev["kind"] != "step" or ev["step"] != "upkeep":
+            return
+        keep = []
+        for d in self.delayed:
+            if d["when"] == "next_upkeep" and d["turn"] < self.turn:
+                self.pending_triggers.append({"source": d["source"], "index": -1,
+                                              "ability": Synth("delayed", ir.Trigger("upkeep"), effects=d["effects"]),
+                                              "controller": d["controller"], "context": {"chosen": d["chosen"]}})
+                self.log.add(f"the delayed triggered ability of {d['source'].name} triggers (next turn's upkeep)",
+                             "CR 603.7b")
             else:
                 keep.append(d)
         self.delayed = keep

@@ -160,6 +160,8 @@ class TurnMixin:
             for o in self.permanents(ap):
                 o.sick = False
             for o in self.permanents(ap):
+                if self.untap_skipped(o):   # CR 502.3: an effect keeps it tapped
+                    continue
                 if o.tapped:
                     o.tapped = False
                     self.note_tapped(o, False)  # triggers branch
@@ -209,6 +211,7 @@ class TurnMixin:
             o.damage = 0
             o.deathtouch_damage = False
             o.regen_shields = 0
+        self.end_control_effects()   # CR 514.2, 613.1b: control goes back first
         self.continuous = [e for e in self.continuous if e.get("duration") != "end_of_turn"]
         self.touch()
         self.log.add("damage wears off and \"until end of turn\" effects end", "CR 514.2")
