@@ -306,7 +306,21 @@ class FullPool:
         for d in defs:
             if d.name not in pool:       # a case-only clash keeps the first card
                 pool._add(d)
+        # games built from this pool take each card's IR from the compiled-pool cache instead of
+        # compiling its text again (new_judge_tower_game, judgetower.record replays)
+        pool.precompiled = self.precompiled
         return pool
+
+    def precompiled(self, card) -> object | None:
+        """The cached compile result (`CompiledCard`) of a single-faced card of this pool, or
+        None (then the caller compiles the text itself)."""
+        key = self.resolve(card.name)
+        if key is None:
+            return None
+        faces = self.compiled(key)
+        if len(faces) != 1 or faces[0] is None or getattr(faces[0], "name", None) != card.name:
+            return None
+        return faces[0]
 
 
 # ------------------------------------------------------------------------------------ compile

@@ -273,8 +273,9 @@ def new_judge_tower_game(pool, tower: list[str], players: list[dict], seed: int 
     cards = pool.get_many(tower)
     from judgetower.rules.deck import refuse_unplayable
     refuse_unplayable(cards)
+    precompiled = getattr(pool, "precompiled", None)   # a FullPool's cached IR (compiled_pool)
     for c in cards:
-        g.make_card(c, 0, "library")
+        g.make_card(c, 0, "library", compiled=precompiled(c) if precompiled is not None else None)
     g.rng.shuffle(g.library(0))
     g.start(pregame=True)
     return g
