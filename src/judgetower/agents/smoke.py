@@ -1,0 +1,636 @@
+"""The smoke check of one card (issue 5): put it into sandbox Judge Tower games and exercise
+each of its abilities at least once under referee rules.
+
+``smoke_card(pool, name, seed)`` plays a few short two-player Judge Tower games (referee mode:
+forced play JT-P1/P2, forced choices JT-C1-C5), each from a sandbox position set up like a
+scenario file's ``state`` (`judgetower.scenario.runner` does the same for scenario files): a small
+board of simple starter-tower cards on each side, a few cards in the shared graveyard, and a
+shared library of starter lands and creatures. The games are driven only through the public
+decision API (``pending``/``decide``); the card's own actions are preferred among the legal
+options and every other choice is the `Autopilot`'s (which picks only compliant options).
+
+The games, for a card C:
+
+* **hand**: C in the active player's hand in their precombat main phase; it is cast (or played,
+  a land) and resolves, its enters triggers included. A modal spell is cast once per mode (that
+  mode chosen first). A spell that targets a spell gets filler spells in hand to target.
+* **battlefield**: C on the battlefield, not summoning sick; forced play (JT-P1) activates each of
+  its activated abilities once a turn, latest printed first (JT-P2); the game runs to the third
+  turn's main phase, so combat (JT-C5: attacks and blocks are forced), end step, upkeep and draw
+  triggers happen. An activated ability that no game reached (an earlier one that a later
+  sacrifice-as-a-cost ability always pre-empts, JT-P2) gets its own game in which the later
+  abilities were already activated this turn (JT-P1: once per turn).
+* **leaves** (only when a triggered ability is still unexercised): C on the battlefield and a
+  removal spell in hand aimed at it (dies, leaves and "put into a graveyard" triggers).
+* **graveyard**: C in the shared graveyard and a Regrowth in hand aimed at it; C returns to hand.
+  (No ability of the IR works from a graveyard yet; when one does, e.g. flashback, C's own
+  actions there are preferred like anywhere else.)
+
+An ability is *exercised* when it resolved (spell abilities, each mode, activated and triggered
+abilities), when C was cast that way (kicker, multikicker, buyback, alternative cost, cost
+increase), or when C was on the battlefield with its characteristics computed (static abilities
+and keywords; "enchant" once attached). An exception anywhere is a failure, with its traceback.
+"""
+
+from __future__ import annotations
+
+import time
+import traceback
+from dataclasses import dataclass, field
+
+from judgetower.agents.autopilot import Autopilot
+from judgetower.oracle import compile_card, ir
+from judgetower.rules.decisions import Activate, Cast, PlayLand
+from judgetower.rules.game import Game
+from judgetower.rules.objects import StackAbility
+from judgetower.variants.judge_tower import JudgeTowerRules
+
+#: The shared library: starter lands and vanilla creatures (JT-G5), shuffled.
+FILLER_LIBRARY = ("Forest",) * 16 + ("Grizzly Bears",) * 8 + ("Plains",) * 6
+#: The sandbox board: creatures of several colours and creature types, lands, an artifact
+#: (creature), an enchantment and an Aura on each side. The active player's Bottle Gnomes is
+#: sacrificed by forced play (JT-P1): a creature dies and its controller gains life; Zulaport
+#: Cutthroat turns each death of its controller's creatures into a life loss for the opponent and
+#: a life gain for that player. Wall of Stone (a Wall, 0/8) survives combat, so an Aura on it
+#: stays attached; Raging Goblin is a Goblin, Gravedigger a Zombie.
+OUR_BOARD = ("Grizzly Bears", "Savannah Lions", "Forest", "Mountain", "Ornithopter", "Glorious Anthem",
+             "Bottle Gnomes", "Zulaport Cutthroat", "Gravedigger")
+THEIR_BOARD = ("Grizzly Bears", "Raging Goblin", "Wall of Stone", "Forest", "Ornithopter", "Glorious Anthem",
+               "Zulaport Cutthroat", "Holy Strength")
+#: The shared graveyard (JT-G5): one card of each common type.
+GRAVEYARD = ("Grizzly Bears", "Ornithopter", "Lightning Bolt", "Divination", "Glorious Anthem", "Forest")
+#: Spells to target, for a card that targets a spell ("counter target creature spell").
+SPELL_FILLERS = ("Grizzly Bears", "Shock", "Divination", "Glorious Anthem", "Ornithopter", "Sign in Blood")
+#: Removal spells aimed at the card in the "leaves" game, the first that can target it.
+REMOVAL = ("Murder", "Naturalize", "Lightning Bolt", "Boomerang")
+#: Brings the card back from the graveyard in the "graveyard" game.
+REGROWTH = "Regrowth"
+
+MAX_DECISIONS = 1500      # per game; reaching it is noted, not a failure
+PLAYERS = ("A", "B")
+
+
+# ------------------------------------------------------------------------------------ abilities
+
+@dataclass(frozen=True)
+class Ability:
+    """One thing of the card to exercise. ``index``: its printed position among the compiled
+    abilities; ``act``: its position among the activated abilities (`Activate.index`);
+    ``mode``: the mode of a modal spell."""
+
+    kind: str
+    index: int
+    text: str
+    act: int = -1
+    mode: int = -1
+
+    @property
+    def key(self) -> str:
+        return f"{self.index}:{self.mode}" if self.mode >= 0 else str(self.index)
+
+    @property
+    def label(self) -> str:
+        return f"ability {self.index + 1} ({self.kind}: {self.text})"
+
+
+CAST_OPTIONS = ("kicker", "multikicker", "buyback")
+TRIGGER_KEYWORDS = ("persist", "hideaway")
+
+
+def card_abilities(compiled) -> list[Ability]:
+    """The abilities of a compiled card to exercise, in printed order."""
+    out: list[Ability] = []
+    act = 0
+    for i, ab in enumerate(compiled.abilities):
+        name = type(ab).__name__
+        if isinstance(ab, ir.SpellAbility):
+            out.append(Ability("spell", i, _short(ab.effects)))
+        elif isinstance(ab, ir.Modal):
+            for m, mode in enumerate(ab.modes):
+                text = ab.texts[m] if m < len(ab.texts) else _short(mode.effects)
+                out.append(Ability("mode", i, text, mode=m))
+        elif isinstance(ab, ir.ActivatedAbility):
+            out.append(Ability("activated", i, _short(ab.effects), act=act))
+            act += 1
+        elif isinstance(ab, ir.Keyword):
+            if ab.name == "equip":
+                out.append(Ability("activated", i, f"equip {ab.arg}", act=act))
+                act += 1
+            elif ab.name in TRIGGER_KEYWORDS:
+                out.append(Ability("triggered", i, ab.name))
+            elif ab.name in CAST_OPTIONS:
+                out.append(Ability("cast option", i, ab.name))
+            else:
+                out.append(Ability("keyword", i, ab.name))
+        elif isinstance(ab, ir.TriggeredAbility):
+            out.append(Ability("triggered", i, f"{ab.trigger.event}: {_short(ab.effects)}"))
+        elif isinstance(ab, ir.StaticAbility):
+            out.append(Ability("static", i, type(ab.effect).__name__))
+        elif isinstance(ab, ir.AlternativeCost):
+            out.append(Ability("alternative cost", i, "rather than its mana cost"))
+        elif isinstance(ab, ir.CostIncrease):
+            out.append(Ability("cost increase", i, f"{ab.mana} per extra target"))
+        else:
+            out.append(Ability(name, i, name))
+    return out
+
+
+def _short(effects) -> str:
+    return ", ".join(type(e).__name__ for e in effects) or "no effect"
+
+
+# ------------------------------------------------------------------------------------- result
+
+@dataclass
+class SmokeResult:
+    """What the smoke check of one card found. ``passed``: no exception and every ability
+    exercised (and the card cast or played)."""
+
+    name: str
+    abilities: list[Ability] = field(default_factory=list)
+    exercised: set[str] = field(default_factory=set)    # Ability.key
+    played: bool = False                                 # cast and resolved, or played (a land)
+    zones: dict[str, bool] = field(default_factory=dict)  # hand / battlefield / graveyard checks
+    errors: list[str] = field(default_factory=list)       # "game: traceback"
+    notes: list[str] = field(default_factory=list)
+    games: int = 0
+    decisions: int = 0
+    seconds: float = 0.0
+
+    @property
+    def unexercised(self) -> list[Ability]:
+        return [a for a in self.abilities if a.key not in self.exercised]
+
+    @property
+    def exercised_count(self) -> int:
+        return sum(1 for a in self.abilities if a.key in self.exercised)
+
+    @property
+    def passed(self) -> bool:
+        return not self.errors and self.played and not self.unexercised
+
+    def first_error(self) -> str:
+        """The first exception, one line: its type and message, and the game it happened in."""
+        if not self.errors:
+            return ""
+        game, tb = self.errors[0].split(": ", 1)
+        lines = [ln for ln in tb.strip().splitlines() if ln.strip()]
+        return f"{lines[-1] if lines else tb} (in the {game} game)"
+
+    def problems(self) -> list[str]:
+        """Why the card did not pass, one line each."""
+        out = []
+        if self.errors:
+            out.append(self.first_error())
+        if not self.played:
+            out.append("never cast or played in the sandbox (no legal target or payable cost?)")
+        for a in self.unexercised:
+            out.append(f"{a.label} not exercised: {_why_not(a)}")
+        return out
+
+
+def _why_not(a: Ability) -> str:
+    return {
+        "spell": "the spell never resolved with it",
+        "mode": "never chosen (CR 700.2a: no legal target in the sandbox?)",
+        "activated": "never activated and resolved (no legal target or payable cost in the sandbox?)",
+        "triggered": "its trigger event never happened in the sandbox",
+        "cast option": "never paid when cast",
+        "alternative cost": "never payable in the sandbox",
+    }.get(a.kind, "never on the battlefield")
+
+
+# ---------------------------------------------------------------------------------- the games
+
+class _SandboxGame(Game):
+    """A `Game` that notes what the checked card (``smoke_uid``) did, through the engine's
+    hooks (``after_cast``, ``after_special_action``) and its resolutions."""
+
+    smoke_uid = -1
+    smoke_tool_uid = -1
+    smoke_events: list
+
+    def after_cast(self, p, spell) -> None:
+        super().after_cast(p, spell)
+        if spell.uid == self.smoke_uid:
+            self.smoke_events.append(("cast", spell.alternative, spell.kicked, spell.buyback))
+
+    def after_special_action(self, p, o) -> None:
+        super().after_special_action(p, o)
+        if o.uid == self.smoke_uid:
+            self.smoke_events.append(("played",))
+
+    def _resolve_spell(self, spell):
+        if spell.uid in (self.smoke_uid, self.smoke_tool_uid):
+            ok = self._targets_check(spell, self.spell_targets(spell))[0]
+            if ok:
+                self.smoke_events.append(("resolved", spell.uid, tuple(spell.modes),
+                                          self.spell_ability(spell) is not None))
+        yield from super()._resolve_spell(spell)
+
+    def resolve_ability_effects(self, item):
+        src = item.context.get("source_lki") or self.objects.get(item.source_id)
+        if getattr(src, "uid", None) == self.smoke_uid and item.ability_index >= 0:
+            self.smoke_events.append((item.kind, item.ability_index))
+        yield from super().resolve_ability_effects(item)
+
+
+class _Sandbox:
+    """One smoke-check game and its driver."""
+
+    def __init__(self, check: "_Check", label: str, seed: int) -> None:
+        self.check = check
+        self.label = label
+        self.seed = seed
+        self.autopilot = Autopilot(seed)
+        rules = JudgeTowerRules("referee")
+        g = _SandboxGame(list(PLAYERS), seed=seed, rules=rules)
+        g.smoke_events = []
+        self.g = g
+        rules.setup_players(g, [{"name": n, "judge_level": 0} for n in PLAYERS])
+        for name in FILLER_LIBRARY:      # the shared library (JT-G5) in random order
+            self._starter(name, 0, "library")
+        g.rng.shuffle(g.library(0))
+        self.card_obj = None
+        self.tool = None
+        self.want_act: int | None = None
+        self.want_mode: int | None = None
+
+    def _starter(self, name: str, owner: int, zone: str):
+        card = self.check.starter.get(name)
+        return self.g.make_card(card, owner, zone, compiled=compile_card(card))
+
+    def board(self, our: bool = True) -> None:
+        g = self.g
+        for owner, names in ((0, OUR_BOARD), (1, THEIR_BOARD)):
+            for name in names:
+                o = self._starter(name, owner, "battlefield")
+                o.sick = False
+                self._attach_aura(o)
+        for name in GRAVEYARD:
+            self._starter(name, 0, "graveyard")
+        g.touch()
+
+    def place_card(self, zone: str):
+        g = self.g
+        o = g.make_card(self.check.card, 0, zone, compiled=self.check.compiled)
+        self.card_obj = o
+        g.smoke_uid = o.uid
+        if zone == "battlefield":
+            o.sick = False
+            self._attach_aura(o)
+            loyalty = [-ab.cost.loyalty for ab in g.activated_abilities(o)
+                       if ab.cost.loyalty is not None and ab.cost.loyalty < 0]
+            if loyalty:   # a sandbox planeswalker with enough loyalty for each of its abilities
+                o.counters["loyalty"] = max(o.counters.get("loyalty", 0), max(loyalty) + 1)
+        g.touch()
+        return o
+
+    def _attach_aura(self, o) -> None:
+        g = self.g
+        if o.card is None or "Aura" not in o.card.subtypes:
+            return
+        enchant = g.keyword_arg(o, "enchant")
+        if enchant is None:
+            return
+        hosts = [g.objects[h] for h in g.legal_targets(ir.TargetSpec("object", enchant), o, o.controller)
+                 if not hasattr(h, "index") and h != o.id]
+        if hosts:
+            # the toughest host, so that combat leaves the Aura attached (Wall of Stone)
+            o.attached_to = max(hosts, key=lambda h: (_toughness(g, h), -h.id)).id
+
+    def add_tool(self, name: str):
+        t = self._starter(name, 0, "hand")
+        self.tool = t
+        self.g.smoke_tool_uid = t.uid
+        return t
+
+    def start(self) -> None:
+        g = self.g
+        g.turn = 1
+        g.active = 0
+        g.is_first_turn_of_game = True
+        g.start(at_step="precombat_main")
+
+    # -------------------------------------------------------------------- following objects
+    @staticmethod
+    def current(g, o):
+        """The object ``o`` became (CR 400.7: a new object in each zone), or None once gone
+        from the game's zones (a token that ceased to exist, a card that left the game)."""
+        seen = 0
+        while o is not None and o.moved_to is not None and seen < 1000:
+            o = g.objects.get(o.moved_to)
+            seen += 1
+        if o is None or o.zone.startswith("gone"):
+            return None
+        return o
+
+    def card_now(self):
+        return self.current(self.g, self.card_obj) if self.card_obj is not None else None
+
+    # -------------------------------------------------------------------- driving
+    def choose(self, d):
+        g = self.g
+        opts = d.options
+        cur = self.card_now()
+        if d.kind == "priority" and d.player == 0 and len(opts) > 1:
+            if cur is not None:
+                mine = [a for a in opts if isinstance(a, (Cast, PlayLand, Activate)) and a.obj == cur.id]
+                if self.want_act is not None:
+                    wanted = [a for a in mine if isinstance(a, Activate) and a.index == self.want_act]
+                    mine = wanted or mine
+                if mine:
+                    # JT-C1: an alternative cost offered is the one to use (the referee options
+                    # already hold only it); otherwise the first of the card's actions
+                    return mine[0]
+            tool = self.current(g, self.tool) if self.tool is not None else None
+            if tool is not None:
+                for a in opts:
+                    if isinstance(a, Cast) and a.obj == tool.id:
+                        return a
+        if d.kind == "target" and g.stack and cur is not None and cur.id in opts:
+            top = g.objects[g.stack[-1]]
+            if self.tool is not None and not isinstance(top, StackAbility) and top.uid == self.tool.uid:
+                return cur.id
+        if d.kind == "mode" and self.want_mode is not None and self.want_mode in opts and g.stack:
+            top = g.objects[g.stack[-1]]
+            if getattr(top, "uid", None) == g.smoke_uid and not d.context.get("chosen"):
+                return self.want_mode
+        return self.autopilot.choose_decision(g, d)
+
+    def run(self, done) -> int:
+        """Decide until ``done(self)`` holds, the game ends, or the decision cap is reached."""
+        g = self.g
+        n = 0
+        while not g.game_over:
+            self.observe()
+            if done(self):
+                break
+            d = g.pending()
+            if d is None:
+                break
+            if n >= MAX_DECISIONS:
+                self.check.result.notes.append(f"{self.label}: stopped at the decision cap ({MAX_DECISIONS})")
+                break
+            g.decide(d.player, self.choose(d))
+            n += 1
+        self.observe()
+        return n
+
+    def observe(self) -> None:
+        """Note what happened to the card since the last look."""
+        g = self.g
+        ev, g.smoke_events = g.smoke_events, []
+        for e in ev:
+            self.check.note(e, self)
+        cur = self.card_now()
+        if cur is not None and cur.zone == "battlefield":
+            self.check.on_battlefield(g, cur)
+
+    def at_rest(self) -> bool:
+        """Nothing on the stack or waiting to be put there, a player holding priority."""
+        g = self.g
+        d = g.pending()
+        return (d is not None and d.kind == "priority" and not g.stack and not g.pending_triggers)
+
+
+class _Check:
+    """The smoke check of one card: its games and what they exercised."""
+
+    def __init__(self, name: str, card, compiled, starter, seed: int) -> None:
+        self.card = card
+        self.compiled = compiled
+        self.starter = starter
+        self.seed = seed
+        self.result = SmokeResult(name, abilities=card_abilities(compiled))
+        self.by_index: dict[int, list[Ability]] = {}
+        for a in self.result.abilities:
+            self.by_index.setdefault(a.index, []).append(a)
+        self.act_index = {a.act: a for a in self.result.abilities if a.kind == "activated"}
+        types = set(card.types)
+        self.permanent = bool(types & {"Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle"})
+
+    def mark(self, kind: str, index: int | None = None, mode: int | None = None) -> None:
+        for a in self.result.abilities:
+            if a.kind != kind or (index is not None and a.index != index):
+                continue
+            if mode is not None and a.mode != mode:
+                continue
+            self.result.exercised.add(a.key)
+
+    def note(self, e, sb: _Sandbox) -> None:
+        kind = e[0]
+        if kind == "cast":
+            _, alternative, kicked, buyback = e
+            if alternative:
+                self.mark("alternative cost")
+            self.mark("cost increase")
+            for a in self.result.abilities:
+                if a.kind == "cast option" and ((a.text in ("kicker", "multikicker") and kicked)
+                                                or (a.text == "buyback" and buyback)):
+                    self.result.exercised.add(a.key)
+        elif kind == "played":
+            self.result.played = True
+        elif kind == "resolved":
+            _, uid, modes, _has_sa = e
+            if uid != sb.g.smoke_uid:
+                return
+            self.result.played = True
+            self.mark("spell")
+            for m in modes:
+                self.mark("mode", mode=m)
+        elif kind == "activated":
+            a = self.act_index.get(e[1])
+            if a is not None:
+                self.result.exercised.add(a.key)
+        elif kind == "triggered":
+            for a in self.by_index.get(e[1], ()):
+                if a.kind == "triggered":
+                    self.result.exercised.add(a.key)
+
+    def on_battlefield(self, g, o) -> None:
+        g.chars(o)   # its characteristics with every continuous effect applied (CR 613)
+        for a in self.result.abilities:
+            if a.kind == "static" or (a.kind == "keyword" and a.text != "enchant"):
+                self.result.exercised.add(a.key)
+            elif a.kind == "keyword" and o.attached_to is not None:
+                self.result.exercised.add(a.key)
+        self.result.zones["battlefield"] = True
+
+    def missing(self, kind: str | None = None) -> list[Ability]:
+        return [a for a in self.result.unexercised if kind is None or a.kind == kind]
+
+    # ------------------------------------------------------------------------ the games
+    def play(self, label: str, setup, done, seed_offset: int) -> _Sandbox | None:
+        self.result.games += 1
+        sb = None
+        try:
+            sb = _Sandbox(self, label, self.seed * 7919 + seed_offset)
+            setup(sb)
+            sb.start()
+            self.result.decisions += sb.run(done)
+        except Exception:
+            self.result.errors.append(f"{label}: {traceback.format_exc()}")
+        return sb
+
+    def run_all(self) -> None:
+        targets_spell = any(s.kind == "spell" for s in _all_specs(self.compiled))
+        # an alternative cost "exile a blue card from your hand" (CR 118.9): such a card in hand
+        exile_from_hand = [ab.cost.exile_from_hand for ab in self.compiled.abilities
+                           if isinstance(ab, ir.AlternativeCost) and ab.cost.exile_from_hand is not None]
+        # 1. hand: cast or play it (a modal spell once per mode, that mode first)
+        modes = sorted({a.mode for a in self.result.abilities if a.kind == "mode"})
+
+        def hand_setup(mode):
+            def setup(sb: _Sandbox):
+                sb.board()
+                sb.place_card("hand")
+                sb.want_mode = mode
+                if targets_spell:
+                    for name in SPELL_FILLERS:
+                        sb._starter(name, 0, "hand")
+                for f in exile_from_hand:
+                    extra = _starter_matching(sb, f)
+                    if extra:
+                        sb._starter(extra, 0, "hand")
+            return setup
+
+        def cast_done(sb: _Sandbox) -> bool:
+            cur = sb.card_now()
+            resolved = cur is None or cur.zone != "hand"
+            return (resolved and sb.at_rest()) or sb.g.turn > 1
+
+        for i, mode in enumerate(modes or [None]):
+            if mode is not None and any(a.key in self.result.exercised for a in self.result.abilities
+                                        if a.kind == "mode" and a.mode == mode):
+                continue
+            self.play("hand" + (f" (mode {mode + 1})" if mode is not None else ""), hand_setup(mode),
+                      cast_done, i)
+        self.result.zones["hand"] = self.result.played
+        if self.permanent:
+            # 2. battlefield: forced play activates its abilities; three turns of triggers
+            def bf_setup(sb: _Sandbox):
+                sb.board()
+                sb.place_card("battlefield")
+                if targets_spell:   # "{T}: counter target spell": spells to cast, to target
+                    for name in SPELL_FILLERS:
+                        sb._starter(name, 0, "hand")
+
+            self.play("battlefield", bf_setup,
+                      lambda sb: sb.g.turn >= 3 and sb.g.step == "precombat_main", 100)
+            for a in self.missing("activated"):
+                if a.key in self.result.exercised:
+                    continue
+
+                def one_setup(sb: _Sandbox, a=a):
+                    bf_setup(sb)
+                    later = {b.act for b in self.act_index.values() if b.act > a.act}
+                    sb.card_obj.activated_this_turn = set(later)   # JT-P1: used this turn already
+                    sb.want_act = a.act
+
+                self.play(f"battlefield (ability {a.index + 1})", one_setup,
+                          lambda sb, a=a: (a.key in self.result.exercised and sb.at_rest()) or sb.g.turn > 2,
+                          200 + a.index)
+            # 3. for triggers still waiting: cast it and play on to the third turn (it stays
+            # untapped while summoning sick: "if this is untapped" end-step triggers)
+            if self.missing("triggered"):
+                self.play("hand, then three turns", hand_setup(modes[0] if modes else None),
+                          lambda sb: sb.g.turn >= 3 and sb.g.step == "precombat_main", 250)
+            # 4. leaves: a removal spell aimed at it, for triggers still waiting
+            if self.missing("triggered"):
+                def kill_setup(sb: _Sandbox):
+                    bf_setup(sb)
+                    tool = _removal_for(sb)
+                    if tool:
+                        sb.add_tool(tool)
+
+                def kill_done(sb: _Sandbox) -> bool:
+                    cur = sb.card_now()
+                    gone = cur is None or cur.zone != "battlefield"
+                    return (gone and sb.at_rest()) or sb.g.turn > 1
+
+                self.play("leaves the battlefield", kill_setup, kill_done, 300)
+        # 5. graveyard: it is targeted there and returns to hand (and its own actions there, if any)
+        def gy_setup(sb: _Sandbox):
+            sb.board()
+            sb.place_card("graveyard")
+            sb.add_tool(REGROWTH)
+
+        def gy_done(sb: _Sandbox) -> bool:
+            cur = sb.card_now()
+            back = cur is not None and cur.zone == "hand"
+            if back:
+                self.result.zones["graveyard"] = True
+            return (back and sb.at_rest()) or sb.g.turn > 1
+
+        self.result.zones.setdefault("graveyard", False)
+        self.play("graveyard", gy_setup, gy_done, 400)
+
+
+def _all_specs(compiled):
+    for ab in compiled.abilities:
+        if isinstance(ab, ir.Modal):
+            for m in ab.modes:
+                yield from m.targets
+        else:
+            yield from getattr(ab, "targets", ()) or ()
+
+
+def _toughness(g, o) -> int:
+    ch = g.chars(o)
+    return ch.toughness if "Creature" in ch.types else -1
+
+
+def _starter_matching(sb: _Sandbox, f) -> str | None:
+    """A starter card matching a filter of cards in hand, instants first (an instant that
+    targets a spell waits in hand until a spell is cast, so the checked card goes first)."""
+    from judgetower.rules.filters import matches
+    from judgetower.rules.objects import GameObject
+    cards = sorted(sb.check.starter, key=lambda c: ("Instant" not in c.types, c.name))
+    for c in cards:
+        if "Land" in c.types:
+            continue
+        probe = GameObject(-1, c, compile_card(c), 0, 0, "hand")
+        if matches(sb.g, probe, f, None):
+            return c.name
+    return None
+
+
+def _removal_for(sb: _Sandbox) -> str | None:
+    """The first removal spell whose target the card on the battlefield can be."""
+    g = sb.g
+    o = sb.card_obj
+    for name in REMOVAL:
+        comp = compile_card(sb.check.starter.get(name))
+        sa = next((ab for ab in comp.abilities if isinstance(ab, ir.SpellAbility)), None)
+        if sa is None or not sa.targets:
+            continue
+        if o.id in g.legal_targets(sa.targets[0], None, 0):
+            return name
+    return None
+
+
+# ------------------------------------------------------------------------------------ entry
+
+def smoke_card(pool, name: str, seed: int = 0) -> SmokeResult:
+    """Smoke-check the card ``name`` of ``pool`` (a `FullPool` from `load_pool`/`open_pool`, or
+    a `CardPool`): play its sandbox games (module docstring) and report what they exercised.
+    A card the engine cannot play (its text not fully understood) is refused with a `CardError`."""
+    from judgetower.cards.card import CardError
+    from judgetower.cards.pool import starter_pool
+    t0 = time.perf_counter()
+    if hasattr(pool, "compiled"):           # a FullPool: the compile result is cached there
+        atom = pool.card(name)
+        if not pool.playable(name) or atom.front is None:
+            raise CardError(f"{name!r} is not playable: " + "; ".join(pool.status(name).why()))
+        card, compiled = atom.front, pool.compiled(name)[0]
+    else:
+        card = pool.get(name)
+        compiled = compile_card(card)
+        if not compiled.ok:
+            raise CardError(f"{name!r} is not playable: not understood: "
+                            + "; ".join(repr(u) for u in compiled.unsupported))
+    check = _Check(card.name, card, compiled, starter_pool(), seed)
+    check.run_all()
+    check.result.seconds = time.perf_counter() - t0
+    return check.result
