@@ -24,6 +24,7 @@ import time
 from pathlib import Path
 
 from judgetower.agents.smoke import smoke_card
+from judgetower.cards.card import CardError
 from judgetower.oracle.compiled_pool import load_pool
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -34,7 +35,10 @@ _SEED = 0
 
 
 def _check(name: str) -> dict:
-    r = smoke_card(_POOL, name, _SEED)
+    try:
+        r = smoke_card(_POOL, name, _SEED)
+    except CardError as exc:     # not playable after all (facts checked again, see smoke_card)
+        return {"name": name, "refused": str(exc)}
     return {"name": r.name, "passed": r.passed, "error": r.first_error(), "errors": r.errors,
             "problems": r.problems(), "abilities": len(r.abilities), "exercised": r.exercised_count,
             "games": r.games, "decisions": r.decisions, "seconds": r.seconds, "notes": r.notes}
@@ -79,14 +83,16 @@ def main() -> int:
         child_cpu = (after.children_user - before.children_user) + (after.children_system - before.children_system)
     wall = time.perf_counter() - wall0
     cpu = time.process_time() - cpu0 + child_cpu
+    def shown(rows):
+        return rows if a.show <= 0 else rows[:a.show]
+
+    refused = [r for r in results if "refused" in r]
+    results = [r for r in results if "refused" not in r]
     failed = [r for r in results if r["errors"]]
     partial = [r for r in results if not r["errors"] and not r["passed"]]
     abilities = sum(r["abilities"] for r in results)
     exercised = sum(r["exercised"] for r in results)
     n = len(results)
-
-    def shown(rows):
-        return rows if a.show <= 0 else rows[:a.show]
 
     print("judgetower smoke check (referee-mode Judge Tower sandbox games, judgetower.agents.smoke)")
     print(f"data:      {a.data} ({'from the compiled-pool cache' if _POOL.from_cache else 'compiled now'}, "
@@ -96,6 +102,10 @@ def main() -> int:
     print(f"cards checked: {n}" + (f" (seeded sample, seed {a.seed})" if a.limit > 0 and not a.card else "")
           + f"; passed {n - len(failed) - len(partial)}; failures (exception) {len(failed)}; "
           f"an ability not exercised {len(partial)}")
+    if refused:
+        print(f"refused ({len(refused)}: playable in the cached pool, but not by the current card checks):")
+        for r in shown(refused):
+            print(f"  {r['refused']}")
     print(f"games:     {sum(r['games'] for r in results):,}, decisions {sum(r['decisions'] for r in results):,}")
     print(f"abilities exercised: {exercised:,} of {abilities:,}"
           + (f" ({100 * exercised / abilities:.2f}%)" if abilities else ""))

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import time
 import traceback
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from judgetower.agents.autopilot import Autopilot
 from judgetower.oracle import compile_card, ir
@@ -47,26 +47,31 @@ from judgetower.variants.judge_tower import JudgeTowerRules
 
 #: The shared library: starter lands and vanilla creatures (JT-G5), shuffled.
 FILLER_LIBRARY = ("Forest",) * 16 + ("Grizzly Bears",) * 8 + ("Plains",) * 6
-#: The sandbox board: creatures of several colours and creature types, lands, an artifact
-#: (creature), an enchantment and an Aura on each side. The active player's Bottle Gnomes is
-#: sacrificed by forced play (JT-P1): a creature dies and its controller gains life; Zulaport
-#: Cutthroat turns each death of its controller's creatures into a life loss for the opponent and
-#: a life gain for that player. Wall of Stone (a Wall, 0/8) survives combat, so an Aura on it
-#: stays attached; Raging Goblin is a Goblin, Gravedigger a Zombie.
-OUR_BOARD = ("Grizzly Bears", "Savannah Lions", "Forest", "Mountain", "Ornithopter", "Glorious Anthem",
-             "Bottle Gnomes", "Zulaport Cutthroat", "Gravedigger")
-THEIR_BOARD = ("Grizzly Bears", "Raging Goblin", "Wall of Stone", "Forest", "Ornithopter", "Glorious Anthem",
-               "Zulaport Cutthroat", "Holy Strength")
-#: The shared graveyard (JT-G5): one card of each common type.
-GRAVEYARD = ("Grizzly Bears", "Ornithopter", "Lightning Bolt", "Divination", "Glorious Anthem", "Forest")
+#: The sandbox board: creatures of each colour and of common creature types, a basic land of
+#: each type, an artifact (creature), an Equipment, an enchantment, an Aura and a planeswalker.
+#: The active player's Bottle Gnomes is sacrificed by forced play (JT-P1): a creature dies and
+#: its controller gains life; Zulaport Cutthroat turns each death of its controller's creatures
+#: into a life loss for the opponent and a life gain for that player. Wall of Stone (0/8) survives
+#: combat, so an Aura put on the toughest creature stays attached.
+OUR_BOARD = ("Grizzly Bears", "Savannah Lions", "Llanowar Elves", "White Knight", "Zulaport Cutthroat",
+             "Gravedigger", "Bottle Gnomes", "Ornithopter", "Plains", "Island", "Swamp", "Mountain", "Forest",
+             "Glorious Anthem", "Bonesplitter")
+THEIR_BOARD = ("Grizzly Bears", "Raging Goblin", "Wall of Stone", "Man-o'-War", "Elite Vanguard",
+               "Vampire Nighthawk", "Zulaport Cutthroat", "Ornithopter", "Island", "Forest", "Glorious Anthem",
+               "Holy Strength", "Jace Beleren")
+#: The shared graveyard (JT-G5): cards of each common type (a Zombie, an Aura, a planeswalker).
+GRAVEYARD = ("Grizzly Bears", "Ornithopter", "Lightning Bolt", "Divination", "Glorious Anthem", "Forest",
+             "Gravedigger", "Holy Strength", "Jace Beleren")
 #: Spells to target, for a card that targets a spell ("counter target creature spell").
 SPELL_FILLERS = ("Grizzly Bears", "Shock", "Divination", "Glorious Anthem", "Ornithopter", "Sign in Blood")
-#: Removal spells aimed at the card in the "leaves" game, the first that can target it.
-REMOVAL = ("Murder", "Naturalize", "Lightning Bolt", "Boomerang")
+#: Removal in the "leaves" game: Wrath of God for a creature or a card that watches creatures die
+#: (every creature dies at once), else the first of these spells that can target the card.
+SWEEPER = "Wrath of God"
+REMOVAL = ("Naturalize", "Lightning Bolt", "Boomerang")
 #: Brings the card back from the graveyard in the "graveyard" game.
 REGROWTH = "Regrowth"
 
-MAX_DECISIONS = 1500      # per game; reaching it is noted, not a failure
+MAX_DECISIONS = 1000      # per game; reaching it is noted, not a failure
 PLAYERS = ("A", "B")
 
 
@@ -152,6 +157,7 @@ class SmokeResult:
     played: bool = False                                 # cast and resolved, or played (a land)
     zones: dict[str, bool] = field(default_factory=dict)  # hand / battlefield / graveyard checks
     errors: list[str] = field(default_factory=list)       # "game: traceback"
+    no_target: set[int] = field(default_factory=set)      # triggered, no legal target (CR 603.3d)
     notes: list[str] = field(default_factory=list)
     games: int = 0
     decisions: int = 0
@@ -185,7 +191,10 @@ class SmokeResult:
         if not self.played:
             out.append("never cast or played in the sandbox (no legal target or payable cost?)")
         for a in self.unexercised:
-            out.append(f"{a.label} not exercised: {_why_not(a)}")
+            why = _why_not(a)
+            if a.kind == "triggered" and a.index in self.no_target:
+                why = "it triggered with no legal target in the sandbox (CR 603.3d)"
+            out.append(f"{a.label} not exercised: {why}")
         return out
 
 
@@ -218,15 +227,21 @@ class _SandboxGame(Game):
     def after_special_action(self, p, o) -> None:
         super().after_special_action(p, o)
         if o.uid == self.smoke_uid:
-            self.smoke_events.append(("played",))
+            self.smoke_events.append(("played", o.uid))
 
     def _resolve_spell(self, spell):
         if spell.uid in (self.smoke_uid, self.smoke_tool_uid):
             ok = self._targets_check(spell, self.spell_targets(spell))[0]
             if ok:
-                self.smoke_events.append(("resolved", spell.uid, tuple(spell.modes),
-                                          self.spell_ability(spell) is not None))
+                self.smoke_events.append(("resolved", spell.uid, tuple(spell.modes)))
         yield from super()._resolve_spell(spell)
+
+    def _put_trigger(self, t):
+        src = t["source"]
+        specs = getattr(t["ability"], "targets", ())
+        if getattr(src, "uid", None) == self.smoke_uid and specs and not self.has_targets(t["controller"], src, specs):
+            self.smoke_events.append(("no target", t["index"]))   # CR 603.3d: removed from the stack
+        yield from super()._put_trigger(t)
 
     def resolve_ability_effects(self, item):
         src = item.context.get("source_lki") or self.objects.get(item.source_id)
@@ -241,7 +256,6 @@ class _Sandbox:
     def __init__(self, check: "_Check", label: str, seed: int) -> None:
         self.check = check
         self.label = label
-        self.seed = seed
         self.autopilot = Autopilot(seed)
         rules = JudgeTowerRules("referee")
         g = _SandboxGame(list(PLAYERS), seed=seed, rules=rules)
@@ -249,29 +263,35 @@ class _Sandbox:
         self.g = g
         rules.setup_players(g, [{"name": n, "judge_level": 0} for n in PLAYERS])
         for name in FILLER_LIBRARY:      # the shared library (JT-G5) in random order
-            self._starter(name, 0, "library")
+            self.starter(name, 0, "library")
         g.rng.shuffle(g.library(0))
         self.card_obj = None
         self.tool = None
         self.want_act: int | None = None
         self.want_mode: int | None = None
+        self.resolved = False        # the card resolved (or was played) in this game
+        self.tool_resolved = False
 
-    def _starter(self, name: str, owner: int, zone: str):
+    # -------------------------------------------------------------------- the position
+    def starter(self, name: str, owner: int, zone: str):
         card = self.check.starter.get(name)
         return self.g.make_card(card, owner, zone, compiled=compile_card(card))
 
-    def board(self, our: bool = True) -> None:
+    def board(self) -> None:
         g = self.g
         for owner, names in ((0, OUR_BOARD), (1, THEIR_BOARD)):
             for name in names:
-                o = self._starter(name, owner, "battlefield")
+                o = self.starter(name, owner, "battlefield")
                 o.sick = False
                 self._attach_aura(o)
         for name in GRAVEYARD:
-            self._starter(name, 0, "graveyard")
+            self.starter(name, 0, "graveyard")
         g.touch()
 
-    def place_card(self, zone: str):
+    def place_card(self, zone: str, used: bool = False):
+        """The checked card, for player A. ``used``: on the battlefield, each of its activated
+        abilities was already activated this turn (JT-P1: once per turn), so forced play does
+        not make A activate them (a sacrifice) before the triggers to check."""
         g = self.g
         o = g.make_card(self.check.card, 0, zone, compiled=self.check.compiled)
         self.card_obj = o
@@ -283,6 +303,8 @@ class _Sandbox:
                        if ab.cost.loyalty is not None and ab.cost.loyalty < 0]
             if loyalty:   # a sandbox planeswalker with enough loyalty for each of its abilities
                 o.counters["loyalty"] = max(o.counters.get("loyalty", 0), max(loyalty) + 1)
+            if used:
+                o.activated_this_turn = set(range(len(g.activated_abilities(o))))
         g.touch()
         return o
 
@@ -300,17 +322,17 @@ class _Sandbox:
             o.attached_to = max(hosts, key=lambda h: (_toughness(g, h), -h.id)).id
 
     def add_tool(self, name: str):
-        t = self._starter(name, 0, "hand")
+        t = self.starter(name, 0, "hand")
         self.tool = t
         self.g.smoke_tool_uid = t.uid
         return t
 
-    def start(self) -> None:
+    def start(self, turn: int = 1, active: int = 0, step: str = "precombat_main") -> None:
         g = self.g
-        g.turn = 1
-        g.active = 0
-        g.is_first_turn_of_game = True
-        g.start(at_step="precombat_main")
+        g.turn = turn
+        g.active = active
+        g.is_first_turn_of_game = turn == 1
+        g.start(at_step=step)
 
     # -------------------------------------------------------------------- following objects
     @staticmethod
@@ -339,6 +361,13 @@ class _Sandbox:
                 if self.want_act is not None:
                     wanted = [a for a in mine if isinstance(a, Activate) and a.index == self.want_act]
                     mine = wanted or mine
+                if mine and self.want_mode is not None and isinstance(mine[0], Cast) and len(mine) < len(opts):
+                    modal = g.modal(cur)
+                    if modal is not None and self.want_mode not in g.legal_modes(0, cur, modal):
+                        # the wanted mode has no legal target yet (CR 700.2a): do something else
+                        # first (cast a filler spell for "counter target spell")
+                        rest = [a for a in opts if a not in mine]
+                        return self.autopilot.choose_decision(g, replace(d, options=rest))
                 if mine:
                     # JT-C1: an alternative cost offered is the one to use (the referee options
                     # already hold only it); otherwise the first of the card's actions
@@ -382,6 +411,11 @@ class _Sandbox:
         g = self.g
         ev, g.smoke_events = g.smoke_events, []
         for e in ev:
+            if e[0] in ("resolved", "played"):
+                if e[1] == g.smoke_uid:
+                    self.resolved = True
+                elif e[1] == g.smoke_tool_uid:
+                    self.tool_resolved = True
             self.check.note(e, self)
         cur = self.card_now()
         if cur is not None and cur.zone == "battlefield":
@@ -392,6 +426,10 @@ class _Sandbox:
         g = self.g
         d = g.pending()
         return (d is not None and d.kind == "priority" and not g.stack and not g.pending_triggers)
+
+
+def _until_turn_3(sb: _Sandbox) -> bool:
+    return sb.g.turn >= 3 and sb.g.step == "precombat_main"
 
 
 class _Check:
@@ -409,6 +447,7 @@ class _Check:
         self.act_index = {a.act: a for a in self.result.abilities if a.kind == "activated"}
         types = set(card.types)
         self.permanent = bool(types & {"Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle"})
+        self.creature = "Creature" in types
 
     def mark(self, kind: str, index: int | None = None, mode: int | None = None) -> None:
         for a in self.result.abilities:
@@ -430,9 +469,10 @@ class _Check:
                                                 or (a.text == "buyback" and buyback)):
                     self.result.exercised.add(a.key)
         elif kind == "played":
-            self.result.played = True
+            if e[1] == sb.g.smoke_uid:
+                self.result.played = True
         elif kind == "resolved":
-            _, uid, modes, _has_sa = e
+            _, uid, modes = e
             if uid != sb.g.smoke_uid:
                 return
             self.result.played = True
@@ -447,6 +487,8 @@ class _Check:
             for a in self.by_index.get(e[1], ()):
                 if a.kind == "triggered":
                     self.result.exercised.add(a.key)
+        elif kind == "no target":
+            self.result.no_target.add(e[1])
 
     def on_battlefield(self, g, o) -> None:
         g.chars(o)   # its characteristics with every continuous effect applied (CR 613)
@@ -461,45 +503,44 @@ class _Check:
         return [a for a in self.result.unexercised if kind is None or a.kind == kind]
 
     # ------------------------------------------------------------------------ the games
-    def play(self, label: str, setup, done, seed_offset: int) -> _Sandbox | None:
+    def play(self, label: str, setup, done, seed_offset: int, **start) -> None:
         self.result.games += 1
-        sb = None
         try:
             sb = _Sandbox(self, label, self.seed * 7919 + seed_offset)
             setup(sb)
-            sb.start()
+            sb.start(**start)
             self.result.decisions += sb.run(done)
         except Exception:
             self.result.errors.append(f"{label}: {traceback.format_exc()}")
-        return sb
 
     def run_all(self) -> None:
         targets_spell = any(s.kind == "spell" for s in _all_specs(self.compiled))
         # an alternative cost "exile a blue card from your hand" (CR 118.9): such a card in hand
         exile_from_hand = [ab.cost.exile_from_hand for ab in self.compiled.abilities
                            if isinstance(ab, ir.AlternativeCost) and ab.cost.exile_from_hand is not None]
-        # 1. hand: cast or play it (a modal spell once per mode, that mode first)
         modes = sorted({a.mode for a in self.result.abilities if a.kind == "mode"})
+
+        def fillers(sb: _Sandbox) -> None:
+            if targets_spell:    # "counter target spell": spells to cast, to target
+                for name in SPELL_FILLERS:
+                    sb.starter(name, 0, "hand")
 
         def hand_setup(mode):
             def setup(sb: _Sandbox):
                 sb.board()
                 sb.place_card("hand")
                 sb.want_mode = mode
-                if targets_spell:
-                    for name in SPELL_FILLERS:
-                        sb._starter(name, 0, "hand")
+                fillers(sb)
                 for f in exile_from_hand:
                     extra = _starter_matching(sb, f)
                     if extra:
-                        sb._starter(extra, 0, "hand")
+                        sb.starter(extra, 0, "hand")
             return setup
 
         def cast_done(sb: _Sandbox) -> bool:
-            cur = sb.card_now()
-            resolved = cur is None or cur.zone != "hand"
-            return (resolved and sb.at_rest()) or sb.g.turn > 1
+            return (sb.resolved and sb.at_rest()) or sb.g.turn > 1
 
+        # 1. hand: cast or play it (a modal spell once per mode, that mode first)
         for i, mode in enumerate(modes or [None]):
             if mode is not None and any(a.key in self.result.exercised for a in self.result.abilities
                                         if a.kind == "mode" and a.mode == mode):
@@ -509,15 +550,12 @@ class _Check:
         self.result.zones["hand"] = self.result.played
         if self.permanent:
             # 2. battlefield: forced play activates its abilities; three turns of triggers
-            def bf_setup(sb: _Sandbox):
+            def bf_setup(sb: _Sandbox, used: bool = False):
                 sb.board()
-                sb.place_card("battlefield")
-                if targets_spell:   # "{T}: counter target spell": spells to cast, to target
-                    for name in SPELL_FILLERS:
-                        sb._starter(name, 0, "hand")
+                sb.place_card("battlefield", used=used)
+                fillers(sb)
 
-            self.play("battlefield", bf_setup,
-                      lambda sb: sb.g.turn >= 3 and sb.g.step == "precombat_main", 100)
+            self.play("battlefield", bf_setup, _until_turn_3, 100)
             for a in self.missing("activated"):
                 if a.key in self.result.exercised:
                     continue
@@ -531,26 +569,33 @@ class _Check:
                 self.play(f"battlefield (ability {a.index + 1})", one_setup,
                           lambda sb, a=a: (a.key in self.result.exercised and sb.at_rest()) or sb.g.turn > 2,
                           200 + a.index)
-            # 3. for triggers still waiting: cast it and play on to the third turn (it stays
-            # untapped while summoning sick: "if this is untapped" end-step triggers)
+            # 3. triggers still waiting: positions where forced play does not first make A use
+            # (sacrifice, tap) the card: its abilities used this turn, from A's main phase and
+            # from B's end step (A's upkeep and draw step next); cast from hand (summoning sick,
+            # so untapped at the end step); then removal (dies, leaves, put into a graveyard)
+            if self.missing("triggered") and self.act_index:
+                self.play("battlefield, abilities used this turn", lambda sb: bf_setup(sb, used=True),
+                          _until_turn_3, 250)
+            if self.missing("triggered") and self.act_index:
+                self.play("battlefield from B's end step", lambda sb: bf_setup(sb, used=True),
+                          lambda sb: sb.g.turn >= 3 and sb.g.step == "postcombat_main", 260,
+                          turn=2, active=1, step="end")
             if self.missing("triggered"):
-                self.play("hand, then three turns", hand_setup(modes[0] if modes else None),
-                          lambda sb: sb.g.turn >= 3 and sb.g.step == "precombat_main", 250)
-            # 4. leaves: a removal spell aimed at it, for triggers still waiting
+                self.play("hand, then three turns", hand_setup(modes[0] if modes else None), _until_turn_3, 270)
             if self.missing("triggered"):
-                def kill_setup(sb: _Sandbox):
-                    bf_setup(sb)
-                    tool = _removal_for(sb)
-                    if tool:
-                        sb.add_tool(tool)
+                def kill_setup(sb: _Sandbox, tool):
+                    bf_setup(sb, used=True)
+                    name = tool(sb)
+                    if name:
+                        sb.add_tool(name)
 
                 def kill_done(sb: _Sandbox) -> bool:
-                    cur = sb.card_now()
-                    gone = cur is None or cur.zone != "battlefield"
-                    return (gone and sb.at_rest()) or sb.g.turn > 1
+                    return (sb.tool_resolved and sb.at_rest()) or sb.g.turn > 1
 
-                self.play("leaves the battlefield", kill_setup, kill_done, 300)
-        # 5. graveyard: it is targeted there and returns to hand (and its own actions there, if any)
+                self.play("Wrath of God", lambda sb: kill_setup(sb, lambda _: SWEEPER), kill_done, 300)
+                if self.missing("triggered") and not self.creature:
+                    self.play("removal", lambda sb: kill_setup(sb, _removal_for), kill_done, 310)
+        # 4. graveyard: it is targeted there and returns to hand (and its own actions there, if any)
         def gy_setup(sb: _Sandbox):
             sb.board()
             sb.place_card("graveyard")
@@ -597,7 +642,8 @@ def _starter_matching(sb: _Sandbox, f) -> str | None:
 
 
 def _removal_for(sb: _Sandbox) -> str | None:
-    """The first removal spell whose target the card on the battlefield can be."""
+    """The first removal spell whose target the card on the battlefield can be (its caster's
+    colour and protection aside)."""
     g = sb.g
     o = sb.card_obj
     for name in REMOVAL:
@@ -623,7 +669,11 @@ def smoke_card(pool, name: str, seed: int = 0) -> SmokeResult:
         atom = pool.card(name)
         if not pool.playable(name) or atom.front is None:
             raise CardError(f"{name!r} is not playable: " + "; ".join(pool.status(name).why()))
-        card, compiled = atom.front, pool.compiled(name)[0]
+        try:   # its facts checked again: a cached pool may predate a check (CardDef)
+            card = replace(atom.front)
+        except CardError as exc:
+            raise CardError(f"{name!r} is not playable: card facts: {exc}") from None
+        compiled = pool.compiled(name)[0]
     else:
         card = pool.get(name)
         compiled = compile_card(card)

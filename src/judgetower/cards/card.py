@@ -11,6 +11,9 @@ from dataclasses import dataclass, field
 
 COLOR_ORDER = "WUBRG"
 _SYMBOL = re.compile(r"\{([^}]+)\}")
+#: The mana symbols of CR 107.4 (inside the braces): coloured, colourless, numerical, {X},
+#: hybrid, monocoloured hybrid, Phyrexian, hybrid Phyrexian, snow.
+_CR_107_4 = re.compile(r"\d+|[WUBRGCX]|[WUBRG]/[WUBRG]|[2C]/[WUBRG]|[WUBRG]/P|[WUBRG]/[WUBRG]/P|S")
 
 SUPERTYPES = frozenset({"Basic", "Legendary", "Snow", "World", "Ongoing"})
 CARD_TYPES = frozenset({
@@ -97,7 +100,11 @@ class CardDef:
         object.__setattr__(self, "supertypes", supers)
         object.__setattr__(self, "types", types)
         object.__setattr__(self, "subtypes", subs)
-        mana_symbols(self.mana_cost)  # validates
+        for sym in mana_symbols(self.mana_cost):  # validates
+            if not _CR_107_4.fullmatch(sym):
+                # e.g. {HW} (half mana): no such symbol in the rules, so no way to pay it
+                raise CardError(f"{self.name}: unknown mana symbol {{{sym}}} in the mana cost "
+                                f"{self.mana_cost!r} (CR 107.4)")
         if self.colors is None:
             object.__setattr__(self, "colors", colors_of_cost(self.mana_cost))
         else:
