@@ -34,31 +34,39 @@ and keywords; "enchant" once attached). An exception anywhere is a failure, with
 
 from __future__ import annotations
 
+import dataclasses
 import time
 import traceback
 from dataclasses import dataclass, field, replace
 
 from judgetower.agents.autopilot import Autopilot
+from judgetower.cards.card import CardDef, CardError
 from judgetower.oracle import compile_card, ir
 from judgetower.rules.decisions import Activate, Cast, PlayLand
+from judgetower.rules.filters import matches
 from judgetower.rules.game import Game
 from judgetower.rules.objects import StackAbility
 from judgetower.variants.judge_tower import JudgeTowerRules
 
 #: The shared library: starter lands and vanilla creatures (JT-G5), shuffled.
 FILLER_LIBRARY = ("Forest",) * 16 + ("Grizzly Bears",) * 8 + ("Plains",) * 6
-#: The sandbox board: creatures of each colour and of common creature types, a basic land of
-#: each type, an artifact (creature), an Equipment, an enchantment, an Aura and a planeswalker.
+#: The sandbox board: creatures of each colour and of common creature types (Goblin, Zombie, Elf,
+#: Knight, Soldier, Wall, Golem, Bird, Elemental, Kavu, Giant, Rat, Vampire, a legendary one), a
+#: basic land of each type, artifact creatures, an Equipment, an enchantment, an Aura and a
+#: planeswalker.
 #: The active player's Bottle Gnomes is sacrificed by forced play (JT-P1): a creature dies and
 #: its controller gains life; Zulaport Cutthroat turns each death of its controller's creatures
 #: into a life loss for the opponent and a life gain for that player. Wall of Stone (0/8) survives
 #: combat, so an Aura put on the toughest creature stays attached.
 OUR_BOARD = ("Grizzly Bears", "Savannah Lions", "Llanowar Elves", "White Knight", "Zulaport Cutthroat",
-             "Gravedigger", "Bottle Gnomes", "Ornithopter", "Plains", "Island", "Swamp", "Mountain", "Forest",
-             "Glorious Anthem", "Bonesplitter")
-THEIR_BOARD = ("Grizzly Bears", "Raging Goblin", "Wall of Stone", "Man-o'-War", "Elite Vanguard",
-               "Vampire Nighthawk", "Zulaport Cutthroat", "Ornithopter", "Island", "Forest", "Glorious Anthem",
-               "Holy Strength", "Jace Beleren")
+             "Gravedigger", "Raging Goblin", "Man-o'-War", "Flickerwisp", "Birds of Paradise", "Solemn Simulacrum",
+             "Bottle Gnomes", "Ornithopter", "Plains", "Island", "Swamp", "Mountain", "Forest", "Glorious Anthem",
+             "Bonesplitter")
+THEIR_BOARD = ("Grizzly Bears", "Wall of Stone", "Elite Vanguard", "Vampire Nighthawk", "Isamaru, Hound of Konda",
+               "Typhoid Rats", "Kavu Titan", "Hill Giant", "Zulaport Cutthroat", "Ornithopter", "Island", "Forest",
+               "Glorious Anthem", "Holy Strength", "Jace Beleren")
+#: Creatures cast from hand in the battlefield games of a card that watches creatures enter.
+ENTERING = ("Grizzly Bears", "Llanowar Elves", "Raging Goblin", "Ornithopter", "Gravedigger")
 #: The shared graveyard (JT-G5): cards of each common type (a Zombie, an Aura, a planeswalker).
 GRAVEYARD = ("Grizzly Bears", "Ornithopter", "Lightning Bolt", "Divination", "Glorious Anthem", "Forest",
              "Gravedigger", "Holy Strength", "Jace Beleren")
@@ -158,6 +166,7 @@ class SmokeResult:
     zones: dict[str, bool] = field(default_factory=dict)  # hand / battlefield / graveyard checks
     errors: list[str] = field(default_factory=list)       # "game: traceback"
     no_target: set[int] = field(default_factory=set)      # triggered, no legal target (CR 603.3d)
+    fizzled: set[str] = field(default_factory=set)        # on the stack, its targets gone (CR 608.2b)
     notes: list[str] = field(default_factory=list)
     games: int = 0
     decisions: int = 0
@@ -192,7 +201,9 @@ class SmokeResult:
             out.append("never cast or played in the sandbox (no legal target or payable cost?)")
         for a in self.unexercised:
             why = _why_not(a)
-            if a.kind == "triggered" and a.index in self.no_target:
+            if a.key in self.fizzled:
+                why = "it went on the stack, but its targets were gone when it resolved (CR 608.2b)"
+            elif a.kind == "triggered" and a.index in self.no_target:
                 why = "it triggered with no legal target in the sandbox (CR 603.3d)"
             out.append(f"{a.label} not exercised: {why}")
         return out
@@ -242,6 +253,13 @@ class _SandboxGame(Game):
         if getattr(src, "uid", None) == self.smoke_uid and specs and not self.has_targets(t["controller"], src, specs):
             self.smoke_events.append(("no target", t["index"]))   # CR 603.3d: removed from the stack
         yield from super()._put_trigger(t)
+
+    def _resolve_ability(self, item):
+        src = item.context.get("source_lki") or self.objects.get(item.source_id)
+        if getattr(src, "uid", None) == self.smoke_uid and item.ability_index >= 0:
+            if not self._targets_check(item, getattr(item.ability, "targets", ()))[0]:
+                self.smoke_events.append(("fizzled", item.kind, item.ability_index))   # CR 608.2b
+        yield from super()._resolve_ability(item)
 
     def resolve_ability_effects(self, item):
         src = item.context.get("source_lki") or self.objects.get(item.source_id)
@@ -320,6 +338,32 @@ class _Sandbox:
         if hosts:
             # the toughest host, so that combat leaves the Aura attached (Wall of Stone)
             o.attached_to = max(hosts, key=lambda h: (_toughness(g, h), -h.id)).id
+
+    def stand_ins(self) -> None:
+        """Vanilla made-up cards for each filter of the card that nothing in the sandbox matches
+        ("target Merfolk you control", "a Spirit card in your graveyard", "sacrifice a Food"):
+        one per object needed, with the filter's type, subtype, supertypes and colour."""
+        g = self.g
+        src = self.card_obj
+        for f, need in self.check.filters:
+            if f.token or f.zone not in ("battlefield", "graveyard", "hand"):
+                continue
+            have = sum(1 for o in self._zone_objects(f.zone)
+                       if not (f.other and o is src) and matches(g, o, f, src))
+            for _ in range(need - have):
+                card = _stand_in(f)
+                if card is None:
+                    break
+                o = g.make_card(card, 1 if f.controller == "opponent" else 0, f.zone, compiled=compile_card(card))
+                o.sick = False
+                self._attach_aura(o)
+        g.touch()
+
+    def _zone_objects(self, zone: str):
+        g = self.g
+        if zone == "battlefield":
+            return g.permanents()
+        return [g.objects[i] for i in g.zone_list(zone, 0)]
 
     def add_tool(self, name: str):
         t = self.starter(name, 0, "hand")
@@ -448,6 +492,7 @@ class _Check:
         types = set(card.types)
         self.permanent = bool(types & {"Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle"})
         self.creature = "Creature" in types
+        self.filters = _filters(compiled)
 
     def mark(self, kind: str, index: int | None = None, mode: int | None = None) -> None:
         for a in self.result.abilities:
@@ -489,6 +534,11 @@ class _Check:
                     self.result.exercised.add(a.key)
         elif kind == "no target":
             self.result.no_target.add(e[1])
+        elif kind == "fizzled":
+            a = self.act_index.get(e[2]) if e[1] == "activated" else next(
+                (b for b in self.by_index.get(e[2], ()) if b.kind == "triggered"), None)
+            if a is not None:
+                self.result.fizzled.add(a.key)
 
     def on_battlefield(self, g, o) -> None:
         g.chars(o)   # its characteristics with every continuous effect applied (CR 613)
@@ -508,6 +558,7 @@ class _Check:
         try:
             sb = _Sandbox(self, label, self.seed * 7919 + seed_offset)
             setup(sb)
+            sb.stand_ins()
             sb.start(**start)
             self.result.decisions += sb.run(done)
         except Exception:
@@ -550,10 +601,16 @@ class _Check:
         self.result.zones["hand"] = self.result.played
         if self.permanent:
             # 2. battlefield: forced play activates its abilities; three turns of triggers
+            watches_entering = any(isinstance(ab, ir.TriggeredAbility) and ab.trigger.event == "enters"
+                                   and not isinstance(ab.trigger.subject, ir.This) for ab in self.compiled.abilities)
+
             def bf_setup(sb: _Sandbox, used: bool = False):
                 sb.board()
                 sb.place_card("battlefield", used=used)
                 fillers(sb)
+                if watches_entering:   # "whenever another creature enters": creatures to cast
+                    for name in ENTERING:
+                        sb.starter(name, 0, "hand")
 
             self.play("battlefield", bf_setup, _until_turn_3, 100)
             for a in self.missing("activated"):
@@ -621,6 +678,73 @@ def _all_specs(compiled):
             yield from getattr(ab, "targets", ()) or ()
 
 
+def _filters(compiled) -> list[tuple]:
+    """Each filter of the card's abilities with how many objects it needs: a target spec's
+    minimum count (spells to target aside: the filler spells are for them), else one."""
+    out: dict = {}
+
+    def walk(x, need=1):
+        if isinstance(x, ir.TargetSpec):
+            if x.kind == "object":
+                out[x.filter] = max(out.get(x.filter, 0), max(1, x.count_min))
+            return
+        if isinstance(x, ir.Filter):
+            out[x] = max(out.get(x, 0), need)
+            return
+        if dataclasses.is_dataclass(x) and not isinstance(x, type):
+            for fl in dataclasses.fields(x):
+                walk(getattr(x, fl.name))
+        elif isinstance(x, (tuple, list)):
+            for y in x:
+                walk(y)
+    walk(compiled.abilities)
+    return list(out.items())
+
+
+_CARD_TYPES = {"creature": "Creature", "artifact": "Artifact", "enchantment": "Enchantment", "land": "Land",
+               "planeswalker": "Planeswalker", "instant": "Instant", "sorcery": "Sorcery"}
+
+
+def _stand_in(f) -> CardDef | None:
+    """A vanilla made-up card matching the filter ``f`` (None when none can: a token, an Aura)."""
+    from judgetower.oracle.subtypes import (ARTIFACT_TYPES, ENCHANTMENT_TYPES, LAND_TYPES,
+                                            PLANESWALKER_TYPES, SPELL_TYPES)
+    sub = f.subtypes[0] if f.subtypes else None
+    banned = {_CARD_TYPES.get(t) for t in f.not_types}
+    wanted = [_CARD_TYPES[t] for t in f.types if t in _CARD_TYPES and _CARD_TYPES[t] not in banned]
+    if sub == "Aura":
+        return None
+    if sub in LAND_TYPES:
+        types = ["Land"]
+    elif sub in ARTIFACT_TYPES:
+        types = ["Artifact"]
+    elif sub in ENCHANTMENT_TYPES:
+        types = ["Enchantment"]
+    elif sub in PLANESWALKER_TYPES:
+        types = ["Planeswalker"]
+    elif sub in SPELL_TYPES:
+        types = [wanted[0] if wanted and wanted[0] in ("Instant", "Sorcery") else "Instant"]
+    else:
+        pick = wanted[0] if wanted else next(t for t in ("Creature", "Artifact", "Enchantment") if t not in banned)
+        types = [pick]
+        if sub is not None and pick != "Creature":
+            types.append("Creature")        # a creature type: "artifact Golem" is an artifact creature
+    if f.zone == "battlefield" and types[0] in ("Instant", "Sorcery"):
+        return None
+    color = next((c for c in f.colors if c not in f.not_colors), None)
+    supers = " ".join(f.supertypes)
+    type_line = " ".join(x for x in (supers, " ".join(types)) if x) + (f" — {sub}" if sub else "")
+    name = "Sandbox " + " ".join(x for x in ({"W": "White", "U": "Blue", "B": "Black", "R": "Red",
+                                               "G": "Green"}.get(color, ""), supers, sub or types[0]) if x)
+    try:
+        return CardDef(name, type_line, None if "Land" in types else ("{%s}" % color if color else "{1}"),
+                       colors=(color,) if color else None,
+                       power="2" if "Creature" in types else None, toughness="4" if "Creature" in types else None,
+                       loyalty="3" if "Planeswalker" in types else None)
+    except CardError:
+        return None
+
+
 def _toughness(g, o) -> int:
     ch = g.chars(o)
     return ch.toughness if "Creature" in ch.types else -1
@@ -629,7 +753,6 @@ def _toughness(g, o) -> int:
 def _starter_matching(sb: _Sandbox, f) -> str | None:
     """A starter card matching a filter of cards in hand, instants first (an instant that
     targets a spell waits in hand until a spell is cast, so the checked card goes first)."""
-    from judgetower.rules.filters import matches
     from judgetower.rules.objects import GameObject
     cards = sorted(sb.check.starter, key=lambda c: ("Instant" not in c.types, c.name))
     for c in cards:
@@ -662,7 +785,6 @@ def smoke_card(pool, name: str, seed: int = 0) -> SmokeResult:
     """Smoke-check the card ``name`` of ``pool`` (a `FullPool` from `load_pool`/`open_pool`, or
     a `CardPool`): play its sandbox games (module docstring) and report what they exercised.
     A card the engine cannot play (its text not fully understood) is refused with a `CardError`."""
-    from judgetower.cards.card import CardError
     from judgetower.cards.pool import starter_pool
     t0 = time.perf_counter()
     if hasattr(pool, "compiled"):           # a FullPool: the compile result is cached there
