@@ -72,10 +72,11 @@ GRAVEYARD = ("Grizzly Bears", "Ornithopter", "Lightning Bolt", "Divination", "Gl
              "Gravedigger", "Holy Strength", "Jace Beleren")
 #: Spells to target, for a card that targets a spell ("counter target creature spell").
 SPELL_FILLERS = ("Grizzly Bears", "Shock", "Divination", "Glorious Anthem", "Ornithopter", "Sign in Blood")
-#: Removal in the "leaves" game: Wrath of God for a creature or a card that watches creatures die
-#: (every creature dies at once), else the first of these spells that can target the card.
+#: Removal in the "leaves" games: Wrath of God (every creature dies at once, the card too if it is
+#: one), then the first of these spells that can target the card (a creature's "when this dies,
+#: target creature ..." needs others to survive).
 SWEEPER = "Wrath of God"
-REMOVAL = ("Naturalize", "Lightning Bolt", "Boomerang")
+REMOVAL = ("Murder", "Naturalize", "Lightning Bolt", "Boomerang")
 #: Brings the card back from the graveyard in the "graveyard" game.
 REGROWTH = "Regrowth"
 
@@ -359,6 +360,12 @@ class _Sandbox:
                 self._attach_aura(o)
         g.touch()
 
+    def stand_in_card(self, f) -> None:
+        """A made-up card matching ``f`` in player A's hand, to cast (`_stand_in`)."""
+        card = _stand_in(f)
+        if card is not None:
+            self.g.make_card(card, 0, "hand", compiled=compile_card(card))
+
     def _zone_objects(self, zone: str):
         g = self.g
         if zone == "battlefield":
@@ -411,7 +418,10 @@ class _Sandbox:
                         # the wanted mode has no legal target yet (CR 700.2a): do something else
                         # first (cast a filler spell for "counter target spell")
                         rest = [a for a in opts if a not in mine]
-                        return self.autopilot.choose_decision(g, replace(d, options=rest))
+                        wanted = [sp.filter for sp in modal.modes[self.want_mode].targets if sp.kind == "spell"]
+                        feeding = [a for a in rest if isinstance(a, Cast) and any(
+                            matches(g, g.objects[a.obj], f, cur) for f in wanted)]
+                        return feeding[0] if feeding else self.autopilot.choose_decision(g, replace(d, options=rest))
                 if mine:
                     # JT-C1: an alternative cost offered is the one to use (the referee options
                     # already hold only it); otherwise the first of the card's actions
@@ -571,10 +581,14 @@ class _Check:
                            if isinstance(ab, ir.AlternativeCost) and ab.cost.exile_from_hand is not None]
         modes = sorted({a.mode for a in self.result.abilities if a.kind == "mode"})
 
+        spell_filters = [spec.filter for spec in _all_specs(self.compiled) if spec.kind == "spell"]
+
         def fillers(sb: _Sandbox) -> None:
             if targets_spell:    # "counter target spell": spells to cast, to target
                 for name in SPELL_FILLERS:
                     sb.starter(name, 0, "hand")
+                for f in spell_filters:   # "counter target blue instant spell": a made-up one
+                    sb.stand_in_card(replace(f, zone="hand", controller=None))
 
         def hand_setup(mode):
             def setup(sb: _Sandbox):
@@ -601,8 +615,10 @@ class _Check:
         self.result.zones["hand"] = self.result.played
         if self.permanent:
             # 2. battlefield: forced play activates its abilities; three turns of triggers
-            watches_entering = any(isinstance(ab, ir.TriggeredAbility) and ab.trigger.event == "enters"
-                                   and not isinstance(ab.trigger.subject, ir.This) for ab in self.compiled.abilities)
+            entering = [ab.trigger.subject for ab in self.compiled.abilities
+                        if isinstance(ab, ir.TriggeredAbility) and ab.trigger.event == "enters"
+                        and isinstance(ab.trigger.subject, ir.Filter)]
+            watches_entering = bool(entering)
 
             def bf_setup(sb: _Sandbox, used: bool = False):
                 sb.board()
@@ -611,6 +627,8 @@ class _Check:
                 if watches_entering:   # "whenever another creature enters": creatures to cast
                     for name in ENTERING:
                         sb.starter(name, 0, "hand")
+                    for f in entering:   # "whenever another Beast enters": a made-up one
+                        sb.stand_in_card(replace(f, zone="hand", controller=None, other=False))
 
             self.play("battlefield", bf_setup, _until_turn_3, 100)
             for a in self.missing("activated"):
@@ -650,7 +668,7 @@ class _Check:
                     return (sb.tool_resolved and sb.at_rest()) or sb.g.turn > 1
 
                 self.play("Wrath of God", lambda sb: kill_setup(sb, lambda _: SWEEPER), kill_done, 300)
-                if self.missing("triggered") and not self.creature:
+                if self.missing("triggered"):
                     self.play("removal", lambda sb: kill_setup(sb, _removal_for), kill_done, 310)
         # 4. graveyard: it is targeted there and returns to hand (and its own actions there, if any)
         def gy_setup(sb: _Sandbox):

@@ -37,6 +37,11 @@ def mana_symbols(cost: str | None) -> list[str]:
     return symbols
 
 
+def is_mana_symbol(symbol: str) -> bool:
+    """Whether ``"2/W"`` (a symbol without its braces) is one of the mana symbols of CR 107.4."""
+    return bool(_CR_107_4.fullmatch(symbol))
+
+
 def mana_value_of(cost: str | None) -> int:
     """Mana value of a mana cost (CR 202.3): generic numbers plus one per coloured/hybrid symbol, X = 0."""
     total = 0
@@ -101,7 +106,7 @@ class CardDef:
         object.__setattr__(self, "types", types)
         object.__setattr__(self, "subtypes", subs)
         for sym in mana_symbols(self.mana_cost):  # validates
-            if not _CR_107_4.fullmatch(sym):
+            if not is_mana_symbol(sym):
                 # e.g. {HW} (half mana): no such symbol in the rules, so no way to pay it
                 raise CardError(f"{self.name}: unknown mana symbol {{{sym}}} in the mana cost "
                                 f"{self.mana_cost!r} (CR 107.4)")
