@@ -111,10 +111,22 @@ CAST_OPTIONS = ("kicker", "multikicker", "buyback")
 TRIGGER_KEYWORDS = ("persist", "hideaway")
 
 
-def card_abilities(compiled) -> list[Ability]:
-    """The abilities of a compiled card to exercise, in printed order."""
+#: Keywords that stand for an activated ability (CR 702: equip, cycling, ...): the engine lists
+#: them among the object's activated abilities, after or between the printed ones, in order.
+ACTIVATED_KEYWORDS = ("equip", "cycling", "fortify", "reconfigure", "ninjutsu", "unearth", "transmute",
+                      "outlast", "level up", "scavenge", "embalm", "eternalize", "channel", "forecast")
+#: Keywords whose use is casting the card from a graveyard (CR 702.34 flashback, ...).
+GRAVEYARD_CAST_KEYWORDS = ("flashback", "jump-start", "retrace", "escape", "disturb", "aftermath")
+
+
+def card_abilities(compiled, activated: list | None = None) -> list[Ability]:
+    """The abilities of a compiled card to exercise, in printed order. ``activated``: the
+    engine's list of the card's activated abilities (`Game.activated_abilities`), to number
+    them as `Activate.index` does (keyword abilities such as equip included)."""
     out: list[Ability] = []
     act = 0
+    printed = [ab for ab in compiled.abilities if isinstance(ab, ir.ActivatedAbility)]
+    synthesized = [k for k, ab in enumerate(activated or ()) if not any(ab is p for p in printed)]
     for i, ab in enumerate(compiled.abilities):
         name = type(ab).__name__
         if isinstance(ab, ir.SpellAbility):
@@ -124,12 +136,18 @@ def card_abilities(compiled) -> list[Ability]:
                 text = ab.texts[m] if m < len(ab.texts) else _short(mode.effects)
                 out.append(Ability("mode", i, text, mode=m))
         elif isinstance(ab, ir.ActivatedAbility):
+            if activated is not None:
+                act = next((k for k, x in enumerate(activated) if x is ab), act)
             out.append(Ability("activated", i, _short(ab.effects), act=act))
             act += 1
         elif isinstance(ab, ir.Keyword):
-            if ab.name == "equip":
-                out.append(Ability("activated", i, f"equip {ab.arg}", act=act))
+            if ab.name in ACTIVATED_KEYWORDS and (activated is None or synthesized):
+                if activated is not None:
+                    act = synthesized.pop(0)
+                out.append(Ability("activated", i, f"{ab.name} {ab.arg or ''}".strip(), act=act))
                 act += 1
+            elif ab.name in GRAVEYARD_CAST_KEYWORDS:
+                out.append(Ability("graveyard cast", i, ab.name))
             elif ab.name in TRIGGER_KEYWORDS:
                 out.append(Ability("triggered", i, ab.name))
             elif ab.name in CAST_OPTIONS:
@@ -147,6 +165,12 @@ def card_abilities(compiled) -> list[Ability]:
         else:
             out.append(Ability(name, i, name))
     return out
+
+
+def _engine_activated(card, compiled) -> list:
+    """The engine's activated abilities of the card (`Game.activated_abilities`)."""
+    g = Game(list(PLAYERS))
+    return list(g.activated_abilities(g.make_card(card, 0, "hand", compiled=compiled)))
 
 
 def _short(effects) -> str:
@@ -218,6 +242,7 @@ def _why_not(a: Ability) -> str:
         "triggered": "its trigger event never happened in the sandbox",
         "cast option": "never paid when cast",
         "alternative cost": "never payable in the sandbox",
+        "graveyard cast": "never cast from the graveyard",
     }.get(a.kind, "never on the battlefield")
 
 
@@ -234,7 +259,8 @@ class _SandboxGame(Game):
     def after_cast(self, p, spell) -> None:
         super().after_cast(p, spell)
         if spell.uid == self.smoke_uid:
-            self.smoke_events.append(("cast", spell.alternative, spell.kicked, spell.buyback))
+            self.smoke_events.append(("cast", spell.alternative, spell.kicked, spell.buyback,
+                                      getattr(spell, "cast_from", "") == "graveyard" or bool(getattr(spell, "flashback", False))))
 
     def after_special_action(self, p, o) -> None:
         super().after_special_action(p, o)
@@ -494,7 +520,7 @@ class _Check:
         self.compiled = compiled
         self.starter = starter
         self.seed = seed
-        self.result = SmokeResult(name, abilities=card_abilities(compiled))
+        self.result = SmokeResult(name, abilities=card_abilities(compiled, _engine_activated(card, compiled)))
         self.by_index: dict[int, list[Ability]] = {}
         for a in self.result.abilities:
             self.by_index.setdefault(a.index, []).append(a)
@@ -515,10 +541,14 @@ class _Check:
     def note(self, e, sb: _Sandbox) -> None:
         kind = e[0]
         if kind == "cast":
-            _, alternative, kicked, buyback = e
+            _, alternative, kicked, buyback, from_graveyard = e
             if alternative:
                 self.mark("alternative cost")
             self.mark("cost increase")
+            if from_graveyard:
+                self.mark("graveyard cast")
+            if not self.permanent:   # a spell's keywords (devoid, delve, ...) work as it is cast
+                self.mark("keyword")
             for a in self.result.abilities:
                 if a.kind == "cast option" and ((a.text in ("kicker", "multikicker") and kicked)
                                                 or (a.text == "buyback" and buyback)):
@@ -655,6 +685,12 @@ class _Check:
                 self.play("battlefield from B's end step", lambda sb: bf_setup(sb, used=True),
                           lambda sb: sb.g.turn >= 3 and sb.g.step == "postcombat_main", 260,
                           turn=2, active=1, step="end")
+            if self.missing("triggered") or self.missing("activated"):
+                # B's turn: B attacks (JT-C5) into A's untapped creatures, which block; A's
+                # instant-speed abilities meet attacking creatures
+                self.play("battlefield on B's turn", bf_setup,
+                          lambda sb: sb.g.turn >= 3 and sb.g.step == "precombat_main", 265,
+                          turn=2, active=1, step="precombat_main")
             if self.missing("triggered"):
                 self.play("hand, then three turns", hand_setup(modes[0] if modes else None), _until_turn_3, 270)
             if self.missing("triggered"):
@@ -670,6 +706,14 @@ class _Check:
                 self.play("Wrath of God", lambda sb: kill_setup(sb, lambda _: SWEEPER), kill_done, 300)
                 if self.missing("triggered"):
                     self.play("removal", lambda sb: kill_setup(sb, _removal_for), kill_done, 310)
+        # activated abilities still not used: from hand (cycling)
+        for a in self.missing("activated"):
+            def hand_act(sb: _Sandbox, a=a):
+                hand_setup(modes[0] if modes else None)(sb)
+                sb.want_act = a.act
+            self.play(f"hand (ability {a.index + 1})", hand_act,
+                      lambda sb, a=a: (a.key in self.result.exercised and sb.at_rest()) or sb.g.turn > 1,
+                      230 + a.index)
         # 4. graveyard: it is targeted there and returns to hand (and its own actions there, if any)
         def gy_setup(sb: _Sandbox):
             sb.board()
