@@ -94,7 +94,7 @@ def test_every_sampled_card_passes_the_smoke_check(sample):
     assert not idle, f"cards with abilities, none exercised: {idle}"
     total = sum(len(r.abilities) for r in results)
     done = sum(r.exercised_count for r in results)
-    assert total > 300 and done >= 0.95 * total, (
+    assert total > 300 and done >= 0.9 * total, (
         f"only {done} of {total} abilities exercised:\n"
         + "\n".join(f"{r.name}: {p}" for r in results for p in r.problems()))
     # every battlefield-capable card was on the battlefield; every card came back from the graveyard

@@ -9,27 +9,36 @@ shared library of starter lands and creatures. The games are driven only through
 decision API (``pending``/``decide``); the card's own actions are preferred among the legal
 options and every other choice is the `Autopilot`'s (which picks only compliant options).
 
-The games, for a card C:
+The games, for a card C (after the first two, only while something is still unexercised):
 
-* **hand**: C in the active player's hand in their precombat main phase; it is cast (or played,
-  a land) and resolves, its enters triggers included. A modal spell is cast once per mode (that
-  mode chosen first). A spell that targets a spell gets filler spells in hand to target.
+* **hand**: C in the active player A's hand in their precombat main phase; it is cast (or
+  played, a land) and resolves, its enters triggers included. A modal spell is cast once per
+  mode, that mode chosen first (a filler spell is cast first when the mode targets a spell). A
+  card that targets a spell gets spells in hand to cast and target.
 * **battlefield**: C on the battlefield, not summoning sick; forced play (JT-P1) activates each of
   its activated abilities once a turn, latest printed first (JT-P2); the game runs to the third
-  turn's main phase, so combat (JT-C5: attacks and blocks are forced), end step, upkeep and draw
-  triggers happen. An activated ability that no game reached (an earlier one that a later
-  sacrifice-as-a-cost ability always pre-empts, JT-P2) gets its own game in which the later
-  abilities were already activated this turn (JT-P1: once per turn).
-* **leaves** (only when a triggered ability is still unexercised): C on the battlefield and a
-  removal spell in hand aimed at it (dies, leaves and "put into a graveyard" triggers).
+  turn's main phase: combat (JT-C5: attacks and blocks are forced), end step, upkeep, draw.
+  An activated ability no game reached (one a later sacrifice-as-a-cost ability pre-empts,
+  JT-P2) gets a game in which the later abilities were already activated this turn (JT-P1).
+* for triggers: C on the battlefield with its abilities already used this turn (so forced play
+  does not sacrifice or tap it first), from A's main phase and from B's end step (A's upkeep
+  next); B's turn (B attacks into A's untapped creatures); C cast and left summoning sick for
+  three turns; Wrath of God, then a removal spell aimed at C (dies, leaves, put into a
+  graveyard).
+* activated abilities used from hand (cycling): C in hand, that ability preferred.
 * **graveyard**: C in the shared graveyard and a Regrowth in hand aimed at it; C returns to hand.
-  (No ability of the IR works from a graveyard yet; when one does, e.g. flashback, C's own
-  actions there are preferred like anywhere else.)
+  C's own actions there (flashback) are preferred like anywhere else.
+
+Whatever a filter of C asks for that the sandbox lacks ("target Merfolk you control", "a Spirit
+card in your graveyard", "counter target blue instant spell") is supplied by a vanilla made-up
+stand-in card with that type, subtype, supertype and colour (`_stand_in`), never by card data.
 
 An ability is *exercised* when it resolved (spell abilities, each mode, activated and triggered
 abilities), when C was cast that way (kicker, multikicker, buyback, alternative cost, cost
-increase), or when C was on the battlefield with its characteristics computed (static abilities
-and keywords; "enchant" once attached). An exception anywhere is a failure, with its traceback.
+increase, flashback; a spell's keywords), or when C was on the battlefield with its
+characteristics computed (static abilities and keywords; "enchant" once attached). An exception
+anywhere is a failure, with its traceback; what stays unexercised is reported with the reason
+(no legal target, CR 603.3d; targets gone, CR 608.2b; event never happened).
 """
 
 from __future__ import annotations
