@@ -111,6 +111,8 @@ def main() -> int:
           f"{decisions / wall:,.0f} decisions/s, {args.games / wall:.2f} games/s")
     if not args.no_replay:
         print(f"replay check: every record replayed in {replay_time:.1f} s")
+    import resource
+    print(f"peak memory: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024} MB")
     print(f"failures: {len(failures)}")
     for f in failures[:20]:
         print("  " + f)

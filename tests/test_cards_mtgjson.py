@@ -180,3 +180,20 @@ def test_current_2026_file_has_alchemy_and_no_legalities():
     alchemy = [c for c in data.cards if c.is_alchemy]
     assert alchemy and all(not c.in_judge_tower_pool(False) for c in alchemy)
     assert any("When this creature enters," in (c.front.text if c.front else "") for c in data.cards)
+
+
+def test_a_mana_symbol_outside_cr_107_4_is_refused_as_a_card_fact():
+    """CR 107.4 lists every mana symbol; a cost with another one (the half-mana {HW} of a joke
+    card) cannot be paid, so the card is kept but not playable, with the reason."""
+    from judgetower.cards.card import CardDef
+    made_up = {"name": "Half Pint", "layout": "normal", "type": "Creature — Human", "manaCost": "{HW}",
+               "power": "0", "toughness": "1", "text": ""}
+    raw = json.dumps({"meta": {}, "data": {"Half Pint": [made_up]}}).encode()
+    _, cards = parse_atomic(raw, "made-up.json")
+    assert cards[0].front is None
+    assert "unknown mana symbol {HW}" in cards[0].fact_errors[0] and "CR 107.4" in cards[0].fact_errors[0]
+    ok = CardDef("Every Symbol", "Creature — Test", "{2}{W/U}{2/R}{C/G}{G/P}{W/U/P}{S}{C}{X}",
+                 power="1", toughness="1")
+    assert ok.colors == ("W", "U", "R", "G")
+    with pytest.raises(CardError, match="CR 107.4"):
+        CardDef("Variable Y", "Sorcery", "{Y}")

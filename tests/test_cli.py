@@ -328,3 +328,80 @@ def test_sim_judge_mode(capsys, tmp_path):
     assert "needs --mode judge" in capsys.readouterr().err
     assert cli.main(["sim", "--mode", "judge", "--bot-calls", "2"]) == 2
     assert "--bot-calls 2.0 is not a probability" in capsys.readouterr().err
+# ---------------------------------------------------------------------------- --data (issue 5)
+
+from pathlib import Path  # noqa: E402
+
+FIXTURE_DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "fixture-cards.json"
+
+
+@pytest.fixture(scope="module")
+def data_cache(tmp_path_factory):
+    """One compiled-pool cache for this module's `--data` runs (the fixture file compiles once)."""
+    if not FIXTURE_DATA.exists():
+        pytest.skip(f"card data file {FIXTURE_DATA} is absent (see ../shared/data/README.md)")
+    return tmp_path_factory.mktemp("cache")
+
+
+@pytest.fixture
+def data_env(data_cache, monkeypatch, tmp_path):
+    monkeypatch.setenv("JUDGETOWER_CACHE_DIR", str(data_cache))
+    monkeypatch.setenv("JUDGETOWER_DATA_DIR", str(tmp_path / "no-download"))   # nothing downloaded
+    return str(FIXTURE_DATA)
+
+
+@pytest.fixture
+def dragon_tower(tmp_path):
+    p = tmp_path / "dragons.txt"          # Shivan Dragon and Dark Ritual: in the data, not the starter tower
+    p.write_text("6 Mountain\n2 Shivan Dragon\n2 Dark Ritual\n2 Swamp\n", encoding="utf-8")
+    return str(p)
+
+
+def test_sim_with_data_plays_a_tower_of_that_data_and_replays_with_it(capsys, data_env, dragon_tower, tmp_path):
+    path = tmp_path / "g.json"
+    assert cli.main(["sim", "--data", data_env, "--tower", dragon_tower, "--judge-level", "3", "--seed", "2",
+                     "--max-decisions", "300", "--record", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert f"{dragon_tower} (12 cards), cards from {data_env}" in out
+    assert "Result: " in out
+    rec = record.load(path)
+    assert rec.tower.count("Shivan Dragon") == 2
+    # a replay needs the same cards: without --data it says so, with it the game is the same
+    assert cli.main(["replay", str(path)]) == 2
+    assert "--data PATH" in capsys.readouterr().err
+    assert cli.main(["replay", str(path), "--data", data_env]) == 0
+    assert _summary(capsys.readouterr().out) == _summary(out)
+
+
+def test_sim_tower_cards_must_be_known_and_playable_in_the_data(capsys, data_env, tmp_path):
+    p = tmp_path / "t.txt"
+    p.write_text("4 Forest\nBlack Lotus\nShivan Dragn\n", encoding="utf-8")
+    assert cli.main(["sim", "--data", data_env, "--tower", str(p)]) == 2
+    err = capsys.readouterr().err
+    assert "'Shivan Dragn'" in err and "Shivan Dragon" in err            # unknown, with a close match
+    p.write_text("4 Forest\nTarmogoyf\n", encoding="utf-8")
+    assert cli.main(["sim", "--data", data_env, "--tower", str(p)]) == 2
+    err = capsys.readouterr().err
+    assert "Tarmogoyf" in err and "cannot play" in err                 # known, not playable: refused
+
+
+def test_sim_and_play_with_a_missing_data_file_exit_2(capsys, data_env, tmp_path):
+    missing = str(tmp_path / "none.json.xz")
+    assert cli.main(["sim", "--data", missing]) == 2
+    assert "judgetower sim:" in capsys.readouterr().err
+    assert cli.main(["play", "--data", missing]) == 2
+    assert "judgetower play:" in capsys.readouterr().err
+
+
+def test_sim_without_data_or_download_uses_the_starter_tower_with_a_notice(capsys, data_env):
+    assert cli.main(["sim", "--seed", "1", "--max-decisions", "50", "--no-log"]) == 0
+    cap = capsys.readouterr()
+    assert "no card data file" in cap.err and "starter tower" in cap.err
+    assert "the starter tower (111 cards)" in cap.out and "cards from" not in cap.out
+
+
+def test_play_with_data(capsys, monkeypatch, data_env, dragon_tower):
+    monkeypatch.setattr(builtins, "input", _feeder(["quit", "n"], []))
+    assert cli.main(["play", "--data", data_env, "--tower", dragon_tower, "--seed", "3", "--judge-level", "3"]) == 0
+    out = capsys.readouterr().out
+    assert f"cards from {data_env}" in out and "You leave the table" in out

@@ -32,6 +32,8 @@ def _demo(args) -> int:
 # message naming the input and the rule (CR 103.1 player count, R1 judge level).
 
 DEFAULT_MAX_DECISIONS = 200000
+DATA_HELP = ("MTGJSON AtomicCards file (.json, .json.gz, .json.xz) whose cards the tower names; default: "
+             "the one 'judgetower cards download' fetched, else the embedded starter tower")
 
 
 class _UsageError(Exception):
@@ -55,6 +57,54 @@ def _check_level(level: int) -> None:
                           f"(R1: 0 for non-judges, 1-5 for judges; JT-G1: it is the opening hand size)")
 
 
+def _notice(msg: str) -> None:
+    print(f"judgetower: {msg}", file=sys.stderr, flush=True)
+
+
+def _full_pool(data: str | None):
+    """The pool a game command works on (`open_pool`): ``--data PATH``, else the file
+    `judgetower cards download` fetched, else the embedded starter tower (with a notice)."""
+    from judgetower.cards.card import CardError
+    from judgetower.oracle.compiled_pool import open_pool
+    try:
+        return open_pool(data, notice=_notice)
+    except CardError as e:
+        raise _UsageError(str(e)) from None
+
+
+def _game_tower(args) -> tuple[list[str], str, object]:
+    """The tower of a `sim`/`play` game and the `CardPool` holding its cards: ``--tower FILE``
+    names cards of the pool (`_full_pool`), read like `judgetower tower check` (unknown and
+    unplayable cards refused, each named); without it, the starter tower's cards, taken from that
+    pool (a card the engine cannot play there is refused the same way)."""
+    from judgetower.cards.card import CardError
+    from judgetower.cards.pool import CardPool, starter_pool
+    from judgetower.cards.tower import read_tower as _read
+    full = _full_pool(getattr(args, "data", None))
+    try:
+        if args.tower:
+            names = _read(args.tower, full)
+            desc = f"{args.tower} ({len(names)} cards)"
+        else:
+            names = full.resolve_many(starter_pool().names())
+            refused = [f"{n}: " + "; ".join(full.status(n).why()) for n in names if not full.playable(n)]
+            if refused:
+                raise CardError(f"starter tower cards the engine cannot play in {full.source}: "
+                                + " | ".join(refused))
+            desc = f"the starter tower ({len(names)} cards)"
+        cards = CardPool(full.card(n).front for n in dict.fromkeys(names))
+    except CardError as e:
+        raise _UsageError(str(e)) from None
+    if full.source != _starter_source():
+        desc += f", cards from {full.source}"
+    return names, desc, cards
+
+
+def _starter_source() -> str:
+    from judgetower.oracle.compiled_pool import STARTER_SOURCE
+    return STARTER_SOURCE
+
+
 def read_tower(path: str) -> list[str]:
     """A tower file (`judgetower.cards.tower.read_tower`: one card a line, `N Name` or `Nx Name`
     for copies, `#` comments) resolved in the starter pool: canonical names, copies repeated.
@@ -67,15 +117,6 @@ def read_tower(path: str) -> list[str]:
         return _read(path, pool_from_cards(starter_pool()))
     except CardError as e:
         raise _UsageError(str(e)) from None
-
-
-def _tower(args) -> tuple[list[str], str]:
-    from judgetower.cards.pool import starter_pool
-    if args.tower:
-        names = read_tower(args.tower)
-        return names, f"{args.tower} ({len(names)} cards)"
-    names = starter_pool().names()
-    return names, f"the starter tower ({len(names)} cards)"
 
 
 def _run_bots(game, agents, max_decisions: int) -> bool:
@@ -99,7 +140,6 @@ def _sim(args) -> int:
     import json
     from judgetower import record as records
     from judgetower.agents.autopilot import Autopilot
-    from judgetower.cards.pool import starter_pool
     from judgetower.ui.summary import summary_dict, summary_lines
     from judgetower.variants.judge_tower import new_judge_tower_game
     try:
@@ -118,10 +158,9 @@ def _sim(args) -> int:
                               "nobody can err (JT-S2)")
         if args.mode == "referee" and args.manual_triggers:
             raise _UsageError("--manual-triggers needs --mode judge (R13: a judge-mode option)")
-        tower, tower_desc = _tower(args)
+        tower, tower_desc, pool = _game_tower(args)
     except _UsageError as e:
         return _fail("sim", str(e))
-    pool = starter_pool()
     specs = [{"name": f"P{i + 1}", "judge_level": args.judge_level, "first_game": False} for i in range(args.players)]
     wins = {s["name"]: 0 for s in specs}
     draws = unfinished = 0
@@ -188,9 +227,13 @@ def _replay(args) -> int:
     from judgetower.ui.summary import summary_dict, summary_lines
     try:
         rec = records.load(args.record)
-        game = records.replay(rec)
-    except records.RecordError as e:
+        pool = _record_pool(rec, args.data) if args.data else None
+        game = records.replay(rec, pool)
+    except _UsageError as e:
         return _fail("replay", str(e))
+    except records.RecordError as e:
+        hint = "" if args.data else " (a game of cards from a data file replays with --data PATH)"
+        return _fail("replay", str(e) + (hint if "unknown card" in str(e) else ""))
     if args.json:
         out = {"record": args.record, **summary_dict(game),
                "log": [e.render() for e in game.log.for_player(None)]}
@@ -207,10 +250,21 @@ def _replay(args) -> int:
     return 0
 
 
+def _record_pool(rec, data: str):
+    """The cards a record names (its tower or decks), from the ``--data`` pool, as a `CardPool`."""
+    from judgetower.cards.card import CardError
+    from judgetower.cards.pool import CardPool
+    full = _full_pool(data)
+    named = list(rec.tower or []) + [n for deck in (rec.decks or {}).values() for n in deck]
+    try:
+        return CardPool(full.card(n).front for n in dict.fromkeys(full.resolve_many(named)))
+    except CardError as e:
+        raise _UsageError(f"the record's cards: {e}") from None
+
+
 def _play(args) -> int:
     import random as _random
     from judgetower.agents.autopilot import Autopilot
-    from judgetower.cards.pool import starter_pool
     from judgetower.ui.terminal import play_game
     from judgetower.variants.judge_tower import new_judge_tower_game
     try:
@@ -222,7 +276,7 @@ def _play(args) -> int:
             raise _UsageError("--name must not be empty")
         if name in bots:
             raise _UsageError(f"--name {name!r} is a bot's name; player names must differ (CR 102.1)")
-        tower, tower_desc = _tower(args)
+        tower, tower_desc, pool = _game_tower(args)
     except _UsageError as e:
         return _fail("play", str(e))
     seed = args.seed if args.seed is not None else _random.SystemRandom().randrange(2 ** 31)
@@ -234,7 +288,7 @@ def _play(args) -> int:
           f"seed {seed} (judgetower play --seed {seed} replays the deal)")
     if args.manual_triggers and args.mode != "judge":
         return _fail("play", "--manual-triggers needs --mode judge (R13: a judge-mode option)")
-    game = new_judge_tower_game(starter_pool(), tower, specs, seed=seed, mode=args.mode,
+    game = new_judge_tower_game(pool, tower, specs, seed=seed, mode=args.mode,
                                 manual_triggers=args.manual_triggers)
     table = None
     if args.mode == "judge":
@@ -253,8 +307,9 @@ def _add_game_parsers(sub) -> None:
     sim = sub.add_parser("sim", help="autopilots play Judge Tower (referee mode): cited log and summary")
     sim.add_argument("--players", type=int, default=2, help="number of autopilots (at least 2)")
     sim.add_argument("--seed", type=int, default=1, help="seed of the first game")
-    sim.add_argument("--tower", help="tower file: one card a line, 'N Name' for copies, '#' comments "
-                                     "(default: the starter tower)")
+    sim.add_argument("--tower", help="tower file: one card a line, 'N Name' for copies, '#' comments; "
+                                     "cards of the --data pool (default: the starter tower)")
+    sim.add_argument("--data", help=DATA_HELP)
     sim.add_argument("--games", type=int, default=1, help="games to play, seeds SEED..SEED+GAMES-1")
     sim.add_argument("--json", action="store_true", help="one JSON object a game (summary and log lines)")
     sim.add_argument("--record", help="save the game record here (with --games: FILE-SEED.ext)")
@@ -278,10 +333,13 @@ def _add_game_parsers(sub) -> None:
     rp = sub.add_parser("replay", help="rebuild a game from its record: log and summary")
     rp.add_argument("record", help="a record file (judgetower sim/play --record)")
     rp.add_argument("--json", action="store_true", help="one JSON object (summary and log lines)")
+    rp.add_argument("--data", help="MTGJSON AtomicCards file holding the record's cards (a game played "
+                                   "with --data); default: the starter tower")
     pl = sub.add_parser("play", help="play Judge Tower against autopilots in the terminal (referee or judge mode)")
     pl.add_argument("--bots", type=int, default=1, help="number of autopilot opponents")
     pl.add_argument("--seed", type=int, default=None, help="seed (default: random, printed)")
-    pl.add_argument("--tower", help="tower file (default: the starter tower)")
+    pl.add_argument("--tower", help="tower file, cards of the --data pool (default: the starter tower)")
+    pl.add_argument("--data", help=DATA_HELP)
     pl.add_argument("--name", default="Player", help="your name (default: Player)")
     pl.add_argument("--ask-always", action="store_true",
                     help="ask even when passing priority is your only option (default: pass for you)")

@@ -40,6 +40,14 @@ def _from_graveyard(source, game) -> bool:
     return bool(specs) and specs[0].kind == "object" and specs[0].filter.zone == "graveyard"
 
 
+def _lone_menace_blocks(game, blocks: dict) -> set:
+    """Attackers with menace (CR 702.111b) that exactly one creature of ``blocks`` blocks."""
+    count: dict = {}
+    for a in blocks.values():
+        count[a] = count.get(a, 0) + 1
+    return {a for a, n in count.items() if n == 1 and game.chars(game.objects[a]).has("menace")}
+
+
 class Autopilot:
     """A deterministic, rule-abiding bot. ``choose(game, player)`` answers the pending decision."""
 
@@ -75,6 +83,13 @@ class Autopilot:
             return min(good, key=lambda a: (self._defender_cost(game, a.defender), a.creature))
         if kind == "blockers":
             blocks = [o for o in opts if isinstance(o, Block)]
+            # CR 702.111b, 509.1c: a menace creature blocked by one creature needs a second one,
+            # else the declaration can end illegal with only a restart left (and, the choices
+            # being the same, a restart forever): complete it first
+            lone = _lone_menace_blocks(game, d.context.get("blocks") or {})
+            completing = [b for b in blocks if b.attacker in lone]
+            if completing:
+                return completing[0]
             if Done() in opts:
                 safe = [b for b in blocks if self._block_is_good(game, b)]
                 return safe[0] if safe else Done()

@@ -11,6 +11,9 @@ from dataclasses import dataclass, field
 
 COLOR_ORDER = "WUBRG"
 _SYMBOL = re.compile(r"\{([^}]+)\}")
+#: The mana symbols of CR 107.4 (inside the braces): coloured, colourless, numerical, {X},
+#: hybrid, monocoloured hybrid, Phyrexian, hybrid Phyrexian, snow.
+_CR_107_4 = re.compile(r"\d+|[WUBRGCX]|[WUBRG]/[WUBRG]|[2C]/[WUBRG]|[WUBRG]/P|[WUBRG]/[WUBRG]/P|S")
 
 SUPERTYPES = frozenset({"Basic", "Legendary", "Snow", "World", "Ongoing"})
 CARD_TYPES = frozenset({
@@ -32,6 +35,11 @@ def mana_symbols(cost: str | None) -> list[str]:
     if "".join("{%s}" % s for s in symbols) != cost.replace(" ", ""):
         raise CardError(f"malformed mana cost {cost!r} (CR 107.4)")
     return symbols
+
+
+def is_mana_symbol(symbol: str) -> bool:
+    """Whether ``"2/W"`` (a symbol without its braces) is one of the mana symbols of CR 107.4."""
+    return bool(_CR_107_4.fullmatch(symbol))
 
 
 def mana_value_of(cost: str | None) -> int:
@@ -97,7 +105,11 @@ class CardDef:
         object.__setattr__(self, "supertypes", supers)
         object.__setattr__(self, "types", types)
         object.__setattr__(self, "subtypes", subs)
-        mana_symbols(self.mana_cost)  # validates
+        for sym in mana_symbols(self.mana_cost):  # validates
+            if not is_mana_symbol(sym):
+                # e.g. {HW} (half mana): no such symbol in the rules, so no way to pay it
+                raise CardError(f"{self.name}: unknown mana symbol {{{sym}}} in the mana cost "
+                                f"{self.mana_cost!r} (CR 107.4)")
         if self.colors is None:
             object.__setattr__(self, "colors", colors_of_cost(self.mana_cost))
         else:
