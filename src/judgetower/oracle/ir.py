@@ -1188,3 +1188,60 @@ class CompiledCard:
     @property
     def ok(self) -> bool:
         return not self.unsupported
+
+
+# --- conds: structured conditions and "as long as" static abilities ---------------------------
+# (CR 611.3a: a static ability's effect applies only while its condition is true, checked
+# continuously; CR 603.4: an intervening "if"; CR 608.2c: "if" inside a spell's instructions)
+# A condition is either one of the strings of CONDITIONS or one of these objects; the engine
+# evaluates both in Game.condition_true.
+
+
+@dataclass(frozen=True)
+class CondCount:
+    """"you control a Plains" (at least 1), "you control three or more artifacts", "you control
+    no untapped lands" (at most 0), "seven or more cards are in your graveyard", "you have no
+    cards in hand", "it has a +1/+1 counter on it": ``amount`` is counted each time the
+    condition is checked and compared with ``at_least`` / ``at_most`` (None: no upper bound)."""
+
+    amount: Amount
+    at_least: int = 1
+    at_most: int | None = None
+
+
+@dataclass(frozen=True)
+class CondLife:
+    """"you have N or more life" (``at_least`` True) / "you have N or less life": the controller's
+    life total. R3: an infinite life total compares as more than any number."""
+
+    n: int
+    at_least: bool
+
+
+@dataclass(frozen=True)
+class CondYourTurn:
+    """"it's your turn" / "it's not your turn" (``negate``): the controller is the active
+    player (CR 102.1)."""
+
+    negate: bool = False
+
+
+@dataclass(frozen=True)
+class CondIs:
+    """"equipped creature is a Human", "enchanted creature is red", "enchanted permanent is a
+    creature": ``ref`` (Enchanted() or Equipped()) exists and matches ``filter`` (its current
+    characteristics, after layers 4-5)."""
+
+    ref: Ref
+    filter: Filter
+
+
+@dataclass(frozen=True)
+class AsLongAs:
+    """A static ability with a condition: "~ gets +1/+1 as long as you control a Plains", "As
+    long as seven or more cards are in your graveyard, ~ gets +1/+1 and has flying" (CR 611.3a:
+    ``effect`` applies only while ``condition`` is true, re-checked every time characteristics
+    are computed). ``effect``: an Anthem, CantAttackOrBlock or CombatRule (layers.py)."""
+
+    condition: "CondCount | CondLife | CondYourTurn | CondIs"
+    effect: StaticEffect

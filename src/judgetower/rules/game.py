@@ -190,8 +190,11 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
 
     def chars(self, obj):
         cache = self._chars_cache
-        if cache is None or cache[0] != self._version:
-            cache = (self._version, compute_all(self))
+        # conds: "as long as" conditions read life totals and whose turn it is, which do not
+        # touch() the cache (CR 611.3a: re-checked continuously)
+        key = (self._version, self.active, tuple(p.life for p in self.players))
+        if cache is None or cache[0] != key:
+            cache = (key, compute_all(self))
             self._chars_cache = cache
         ch = cache[1].get(obj.id)
         if ch is None:
