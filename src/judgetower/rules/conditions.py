@@ -17,31 +17,38 @@ from judgetower.oracle import ir
 def evaluate(game, cond, source, controller: int, chars=None) -> tuple[bool, str]:
     """(whether ``cond`` holds now for ``source`` controlled by ``controller``, a short reason
     for the log). ``chars``: inside compute_all, the battlefield characteristics so far."""
+    ok, why, _ = evaluate_cited(game, cond, source, controller, chars)
+    return ok, why
+
+
+def evaluate_cited(game, cond, source, controller: int, chars=None) -> tuple[bool, str, tuple]:
+    """``evaluate`` plus the variant rules the answer depends on (for the log line)."""
     if isinstance(cond, ir.CondCount):
         n = _amount(game, cond.amount, source, controller, chars)
         ok = n >= cond.at_least and (cond.at_most is None or n <= cond.at_most)
         need = f"at least {cond.at_least}" if cond.at_most is None else (
             f"at most {cond.at_most}" if cond.at_least <= 0 else f"{cond.at_least} to {cond.at_most}")
-        return ok, f"counted {n}, {need} needed"
+        return ok, f"counted {n}, {need} needed", ()
     if isinstance(cond, ir.CondLife):
         life = game.players[controller].life
         # R3: an infinite life total is more than any number (all life totals compare equal)
         ok = life >= cond.n if cond.at_least else life <= cond.n
         shown = "infinite (R3)" if life == math.inf else str(life)
-        return ok, f"life {shown}, {'at least' if cond.at_least else 'at most'} {cond.n} needed"
+        return ok, f"life {shown}, {'at least' if cond.at_least else 'at most'} {cond.n} needed", \
+            (("JT-G3", "R3") if life == math.inf else ())
     if isinstance(cond, ir.CondYourTurn):
         mine = game.active == controller
-        return mine != cond.negate, "it is your turn" if mine else "it is not your turn"
+        return mine != cond.negate, "it is your turn" if mine else "it is not your turn", ()
     if isinstance(cond, ir.CondIs):
         tid = getattr(source, "attached_to", None)
         obj = game.objects.get(tid) if tid is not None else None
         if obj is None or obj.zone != "battlefield":
-            return False, "it is attached to nothing"
+            return False, "it is attached to nothing", ()
         from judgetower.rules.casting import _Src
         from judgetower.rules.filters import matches_chars
         ch = chars[obj.id] if chars is not None and obj.id in chars else game.chars(obj)
         ok = matches_chars(game, obj, ch, cond.filter, _Src(source, controller))
-        return ok, f"{obj.name} {'matches' if ok else 'does not match'}"
+        return ok, f"{obj.name} {'matches' if ok else 'does not match'}", ()
     raise ValueError(f"unknown condition {cond!r}")
 
 

@@ -257,16 +257,16 @@ def _affected(game, source, ref, chars) -> list[int]:
 def _conds_apply(game, conditional, chars) -> list:
     """conds: the effects of "as long as" statics whose condition holds now (CR 611.3a). A change
     of a condition's truth is logged once (the state is kept per ability in the game)."""
-    from judgetower.rules.conditions import evaluate
+    from judgetower.rules.conditions import evaluate_cited
     state = game.__dict__.setdefault("conds_state", {})
     out = []
     for o, i, wrapped in conditional:
-        ok, why = evaluate(game, wrapped.condition, o, o.controller, chars)
+        ok, why, cited = evaluate_cited(game, wrapped.condition, o, o.controller, chars)
         key = (o.id, i)
         if state.get(key, False) != ok:
             state[key] = ok
             game.log.add(f"{o.name}'s \"as long as\" ability {'now applies' if ok else 'no longer applies'}"
-                         f" ({why})", "CR 611.3a")
+                         f" ({why})", "CR 611.3a", *cited)
         if ok:
             out.append((o, wrapped.effect))
     return out
