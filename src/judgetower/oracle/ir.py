@@ -1245,3 +1245,15 @@ class AsLongAs:
 
     condition: "CondCount | CondLife | CondYourTurn | CondIs"
     effect: StaticEffect
+
+
+@dataclass(frozen=True)
+class CondCastMainPhase:
+    """"if you cast this spell during your main phase" (addendum, an ability word CR 207.2c): the
+    spell was cast during a main phase (CR 505.1) of its controller's turn. Read only on the
+    spell itself (the compiler refuses it on permanents' abilities)."""
+
+
+@dataclass(frozen=True)
+class CondPermanentLeft:
+    """"if a permanent you controlled left the battlefield this turn" (revolt, CR 207.2c)."""

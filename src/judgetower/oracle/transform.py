@@ -350,6 +350,7 @@ class OracleTransformer(Transformer):
     def __init__(self, ctx: Context | None = None):
         super().__init__(visit_tokens=False)
         self.ctx = ctx if ctx is not None else Context()
+        self._conds_fresh_ctx = self.ctx if ctx is None else None   # conds: not a spell's text
 
     def __default__(self, data, children, meta):
         raise Unsupported(f"no IR for grammar rule {data!r}")
@@ -2269,7 +2270,7 @@ class OracleTransformer(Transformer):
     _CONDS_STATIC = (Anthem, CantAttackOrBlock, ir.CombatRule)
 
     def _conds_wrap(self, condition, body):
-        if isinstance(condition, str):
+        if isinstance(condition, (str, ir.CondCastMainPhase)):
             # the older string conditions are checked by Game.condition_true, not in layers
             raise Unsupported("this condition on a static ability")
         if isinstance(body, tuple) and body and body[0] == "it":
@@ -2291,6 +2292,15 @@ class OracleTransformer(Transformer):
                 raise Unsupported("'it has a counter' about another object than this one")
             out.append(StaticAbility(ir.AsLongAs(condition, ab.effect)))
         return Line("abilities", tuple(out))
+
+    def cond_cast_main_phase(self, c):
+        if self.ctx is self._conds_fresh_ctx:
+            # a permanent's ability: the spell that was cast is another object (CR 400.7)
+            raise Unsupported("'if you cast this spell during your main phase' on a permanent")
+        return ir.CondCastMainPhase()
+
+    def cond_permanent_left(self, c):
+        return ir.CondPermanentLeft()
 
     def conds_as_long_as_after(self, c):
         body, condition = c

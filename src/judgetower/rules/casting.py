@@ -580,6 +580,9 @@ class CastingMixin:
         spell = self.move(card_obj, "stack", controller=p, cause="cast", rule="CR 601.2a", log=False)
         spell.alternative = alternative
         spell.cast_from = from_zone
+        # conds: "if you cast this spell during your main phase" (addendum; CR 505.1: the main
+        # phase of its controller's turn)
+        spell.conds_cast_main = self.active == p and self.step in ("precombat_main", "postcombat_main")
         if from_zone == "graveyard":
             # kwcosts: CR 702.34a: cast from the graveyard with flashback
             spell.flashback = True

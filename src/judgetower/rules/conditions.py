@@ -49,6 +49,14 @@ def evaluate_cited(game, cond, source, controller: int, chars=None) -> tuple[boo
         ch = chars[obj.id] if chars is not None and obj.id in chars else game.chars(obj)
         ok = matches_chars(game, obj, ch, cond.filter, _Src(source, controller))
         return ok, f"{obj.name} {'matches' if ok else 'does not match'}", ()
+    if isinstance(cond, ir.CondCastMainPhase):
+        # addendum: the spell (on the stack) was cast during its controller's main phase
+        ok = getattr(source, "zone", "") == "stack" and bool(getattr(source, "conds_cast_main", False))
+        return ok, "cast during your main phase" if ok else "not cast during your main phase", ("CR 505.1",)
+    if isinstance(cond, ir.CondPermanentLeft):
+        ok = game.players[controller].conds_left_battlefield_turn
+        return ok, ("a permanent you controlled left the battlefield this turn" if ok
+                    else "no permanent you controlled left the battlefield this turn"), ()
     raise ValueError(f"unknown condition {cond!r}")
 
 

@@ -484,6 +484,8 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
         self._insert(new, to_zone, new_owner, position)
         if from_zone == "battlefield":
             o.last_chars = old_chars
+            # conds: "if a permanent you controlled left the battlefield this turn" (revolt)
+            self.players[o.controller].conds_left_battlefield_turn = True
             for other in self.permanents():
                 if other.attached_to == o.id:
                     other.attached_to = None if "Equipment" in (other.card.subtypes if other.card else ()) else other.attached_to
