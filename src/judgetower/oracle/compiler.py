@@ -33,6 +33,7 @@ from .grammar import parser
 from .ir import (
     ActivatedAbility, AddMana, CompiledCard, Cost, ExileObjects, LinkedExiled, Modal, SpellAbility,
 )
+from .ir import TriggeredAbility  # conds: modal triggered abilities
 from .subtypes import BASIC_LAND_MANA
 from .transform import (
     Context, Line, OracleTransformer, Unsupported, contains, finish_effects, walk_replace,
@@ -180,6 +181,48 @@ def compile_modes(header: str, bullets: list[str], name: str) -> tuple[Modal | N
     return Modal(lo, hi, tuple(modes), tuple(texts)), []
 
 
+# -- conds: modal triggered abilities (CR 700.2b) ----------------------------------------------
+
+_CONDS_TRIGGER_MODAL = re.compile(r"^(.*?),\s*choose (one or both|one or more|one|two|three)\s*[\u2014-]$",
+                                  re.IGNORECASE)
+
+
+def compile_trigger_modes(prefix: str, how: str, bullets: list[str], name: str):
+    """conds: "[trigger][, if ...], choose one —" and its bulleted modes -> one TriggeredAbility
+    with ``modal`` (CR 700.2b), or the lines not understood. Each mode is compiled as the whole
+    triggered ability "[trigger], [mode]" (so that "it", "that creature" and targets read as in
+    any triggered ability); the modes must agree on the trigger and on the intervening "if"."""
+    if len(bullets) < 2:
+        return None, [f"{prefix}, choose {how} \u2014"] + bullets
+    lo, hi = MODAL_HEADERS[how.lower()]
+    modes: list[SpellAbility] = []
+    texts: list[str] = []
+    bad: list[str] = []
+    first = None
+    for raw in bullets:
+        text = _BULLET.sub("", strip_reminder(raw)).strip()
+        try:
+            result = compile_line(f"{prefix}, {text}", name, None)
+            items = result.items
+            if result.kind != "abilities" or len(items) != 1 or not isinstance(items[0], TriggeredAbility) \
+                    or items[0].modal is not None:
+                raise Unsupported("a mode of a triggered ability must be its instructions")
+            ab = items[0]
+            if first is None:
+                first = ab
+            elif (ab.trigger, ab.condition) != (first.trigger, first.condition):
+                raise Unsupported("modes that read the trigger differently")
+        except (Unsupported, LarkError):
+            bad.append(raw.strip())
+            continue
+        modes.append(SpellAbility(ab.targets, ab.effects))
+        texts.append(text)
+    if bad or first is None:
+        return None, bad or [prefix]
+    return TriggeredAbility(first.trigger, (), (), condition=first.condition,
+                            modal=Modal(lo, hi, tuple(modes), tuple(texts))), []
+
+
 def intrinsic_mana_abilities(subtypes: Iterable[str]) -> list[ActivatedAbility]:
     """CR 305.6: each basic land type gives "{T}: Add [its mana]."."""
     return [ActivatedAbility(Cost(tap=True), (), (AddMana(BASIC_LAND_MANA[s]),), mana_ability=True)
@@ -305,6 +348,19 @@ def _compile(name: str, text: str, types: tuple[str, ...], subtypes: tuple[str, 
         i += 1
         line = strip_ability_word(strip_reminder(raw))  # CR 207.2c (triggers branch)
         if not line:
+            continue
+        m_trig = _CONDS_TRIGGER_MODAL.match(line)
+        if m_trig is not None and (line.lower().startswith(("when", "whenever", "at "))):
+            # conds: "When ~ enters, choose one —" and its bulleted modes (CR 700.2b)
+            bullets = []
+            while i < len(raw_lines) and _BULLET.match(raw_lines[i]) and raw_lines[i].strip()[:1] in "\u2022*":
+                bullets.append(raw_lines[i])
+                i += 1
+            ability, bad = compile_trigger_modes(m_trig.group(1), m_trig.group(2), bullets, name)
+            if ability is None:
+                unsupported.extend(bad or [line])
+            else:
+                abilities.append(ability)
             continue
         if _MODAL_HEADER.match(line):
             # CR 700.2: "Choose one —" and the bulleted modes that follow it

@@ -1125,6 +1125,10 @@ class TriggeredAbility:
     targets: tuple[TargetSpec, ...]
     effects: tuple[Effect, ...]
     condition: str | None = None
+    #: conds: "When ~ enters, choose one — • ... • ...": a modal triggered ability (CR 700.2b):
+    #: its modes (each with its own targets and effects; ``targets``/``effects`` are then empty)
+    #: are chosen as it is put on the stack
+    modal: "Modal | None" = None
 
 
 @dataclass(frozen=True)
