@@ -409,7 +409,30 @@ def _compile(name: str, text: str, types: tuple[str, ...], subtypes: tuple[str, 
         except Unsupported:
             del abilities[spell_slot]
             unsupported.append(text.strip())
+    _conds_check_chosen(abilities, text, unsupported)
     return CompiledCard(name, tuple(_link_exiles(abilities)), tuple(unsupported))
+
+
+def _conds_check_chosen(abilities: list, text: str, unsupported: list) -> None:
+    """conds: "the chosen color"/"the chosen type" read the choice the card itself made as it
+    entered (CR 614.12); without that "As ~ enters, choose ..." the reference is not understood."""
+    from .ir import AddMana, EntersChoice, Filter, StaticAbility
+    made = {ab.effect.what for ab in abilities
+            if isinstance(ab, StaticAbility) and isinstance(ab.effect, EntersChoice)}
+    needs = set()
+
+    def note(v) -> bool:
+        if isinstance(v, Filter) and v.chosen is not None:
+            needs.add(v.chosen)
+        if isinstance(v, AddMana) and v.chosen_color:
+            needs.add("color")
+        return False    # visit every node
+
+    for ab in abilities:
+        contains(ab, note)
+    if needs - made:
+        unsupported.extend(line for line in text.splitlines() if "chosen" in line.lower()
+                           and line not in unsupported)
 
 
 def compile_card(card) -> CompiledCard:

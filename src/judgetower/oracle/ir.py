@@ -288,6 +288,9 @@ class Filter:
     #: kind); ``without_counters``: none of them (CR 122.1)
     with_counters: tuple[str, ...] = ()
     without_counters: tuple[str, ...] = ()
+    #: conds: "of the chosen color" / "of the chosen type": the colour or creature type chosen
+    #: as the source entered (CR 614.12, EntersChoice): "color" | "creature_type"
+    chosen: str | None = None
 
 
 @dataclass(frozen=True)
@@ -607,6 +610,9 @@ class AddMana:
     #: the permanents looked at (CR 106.7); ``like_type``: "any type" (colourless too)
     like: Filter | None = None
     like_type: bool = False
+    #: conds: "Add one mana of the chosen color": the colour chosen as the source entered
+    #: (CR 614.12, EntersChoice)
+    chosen_color: bool = False
 
 
 @dataclass(frozen=True)
@@ -1261,3 +1267,13 @@ class CondCastMainPhase:
 @dataclass(frozen=True)
 class CondPermanentLeft:
     """"if a permanent you controlled left the battlefield this turn" (revolt, CR 207.2c)."""
+
+
+@dataclass(frozen=True)
+class EntersChoice:
+    """"As ~ enters, choose a color." / "... choose a creature type." (CR 614.12: a replacement
+    effect; the choice is made as the permanent enters and is remembered by it, CR 607.2a-like
+    links to "the chosen color", Filter.chosen, AddMana.chosen_color). ``what``: "color" |
+    "creature_type"."""
+
+    what: str

@@ -2328,3 +2328,19 @@ class OracleTransformer(Transformer):
 
     def conds_it_grant(self, c):
         return ("it", Anthem(This(), 0, 0, c[0]))
+
+    # conds: choices as a permanent enters (CR 614.12) and references to them
+    def conds_enters_choose_color(self, c):
+        return Line("abilities", (StaticAbility(ir.EntersChoice("color")),))
+
+    def conds_enters_choose_type(self, c):
+        return Line("abilities", (StaticAbility(ir.EntersChoice("creature_type")),))
+
+    def conds_pm_chosen_color(self, c):
+        return [("chosen", "color")]
+
+    def conds_pm_chosen_type(self, c):
+        return [("chosen", "creature_type")]
+
+    def conds_mana_chosen_color(self, c):
+        return AddMana(chosen_color=True)

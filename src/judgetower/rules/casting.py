@@ -239,6 +239,12 @@ class CastingMixin:
                         kinds = self.could_produce(o, eff)
                         if kinds:
                             units.append("".join(kinds))
+                    elif eff.chosen_color:
+                        # conds: the colour chosen as it entered (CR 614.12); none: no mana
+                        from judgetower.rules.conditions import chosen_of
+                        c = chosen_of(self, o).get("color")
+                        if c:
+                            units.append(c)
                     elif eff.any_color:
                         units.append("*")
                     elif eff.options:

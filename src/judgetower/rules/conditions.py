@@ -68,3 +68,14 @@ def _amount(game, amount, source, controller, chars) -> int:
         cur = game.current(source) or source    # the object now (its counters), else as it last was
         return cur.counters.get(amount.kind, 0) if hasattr(cur, "counters") else 0
     return game.amount(amount, {"source": source, "controller": controller})
+
+
+def chosen_of(game, source) -> dict:
+    """conds: the choices made as ``source``'s permanent entered (CR 614.12): {"color": "W",
+    "creature_type": "Elf"}; ``source`` may be the permanent, a filter's source view (_Src) or an
+    ability on the stack from it (its source as it last was)."""
+    obj = getattr(source, "obj", source)
+    if obj is not None and getattr(obj, "kind", None) in ("activated", "triggered"):
+        lki = obj.context.get("source_lki") if hasattr(obj, "context") else None
+        obj = lki if lki is not None else (game.objects.get(obj.source_id) if game is not None else None)
+    return getattr(obj, "conds_chosen", None) or {}

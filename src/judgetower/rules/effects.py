@@ -761,6 +761,15 @@ class EffectsMixin:
                 pool[c] = pool.get(c, 0) + 1
                 added.append(c)
                 continue
+            if e.chosen_color:
+                # conds: "Add one mana of the chosen color" (the choice made as it entered,
+                # CR 614.12)
+                from judgetower.rules.conditions import chosen_of
+                c = chosen_of(self, ctx["source"]).get("color")
+                if c:
+                    pool[c] = pool.get(c, 0) + 1
+                    added.append(c)
+                continue
             if e.any_color:
                 c = yield from self.ask(p, "color", list("WUBRG"), "choose a colour of mana", "CR 106.1b")
                 pool[c] = pool.get(c, 0) + 1
@@ -783,6 +792,9 @@ class EffectsMixin:
         elif e.options:   # manaab: a chosen mana (CR 106.1b); a mana ability doesn't use the stack (CR 605.3b)
             self.log.add(f"{self.players[p].name} adds " + "".join("{%s}" % c for c in added) + " (chosen)",
                          "CR 106.3", "CR 106.1b", "CR 605.3b")
+        elif e.chosen_color:   # conds: the colour chosen as the source entered (CR 614.12)
+            self.log.add(f"{self.players[p].name} adds " + ("".join("{%s}" % c for c in added) or "no mana")
+                         + " (the chosen color)", "CR 106.3", "CR 614.12")
         else:
             self.log.add(f"{self.players[p].name} adds " + "".join("{%s}" % c for c in added), "CR 106.3")
 

@@ -150,6 +150,9 @@ class TriggersMixin:
         Returns True if anything happened."""
         acted = False
         while not self.game_over:
+            # conds: choices "as ~ enters" not made yet (CR 614.12), before anything looks at it
+            if (yield from self.conds_enter_choices()):
+                acted = True
             did = self.state_based_actions()
             if self.game_over:
                 return True
@@ -619,6 +622,38 @@ class TriggersMixin:
         extra = EVENT_RULES.get(getattr(trig, "event", None), ())  # triggers branch: the event's own rule
         self.log.add(f"{item.name} triggers" + (f" targeting {tn}" if tn else ""), "CR 603.3", *extra)
         self.on_trigger_put(item)
+
+    def conds_enter_choices(self):
+        """conds: "As ~ enters, choose a color / a creature type" (CR 614.12: the choice is part
+        of the replacement effect that applies as it enters; the engine asks its controller at
+        once, before state-based actions, triggers or priority look at the permanent). A free
+        choice, also in Judge Tower (JT-C1 forces only "may" and "unless")."""
+        acted = False
+        for oid in list(self.battlefield):
+            o = self.objects[oid]
+            if o.face_down or not hasattr(o, "compiled"):
+                continue
+            for ab in o.compiled.abilities:
+                if not (isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, ir.EntersChoice)):
+                    continue
+                what = ab.effect.what
+                chosen = o.__dict__.setdefault("conds_chosen", {})
+                if what in chosen:
+                    continue
+                if what == "color":
+                    c = yield from self.ask(o.controller, "color", list("WUBRG"),
+                                            f"choose a color for {o.name}", "CR 614.12")
+                    shown = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}[c]
+                else:
+                    from judgetower.oracle.subtypes import CREATURE_TYPES
+                    c = yield from self.ask(o.controller, "creature_type", sorted(CREATURE_TYPES),
+                                            f"choose a creature type for {o.name}", "CR 614.12")
+                    shown = c
+                chosen[what] = c
+                self.touch()
+                self.log.add(f"{self.players[o.controller].name} chooses {shown} for {o.name}", "CR 614.12")
+                acted = True
+        return acted
 
     def conds_choose_trigger_modes(self, p: int, item, ab):
         """conds: CR 700.2b: the controller of a modal triggered ability chooses its modes as it is
