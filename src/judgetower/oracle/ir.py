@@ -1277,3 +1277,12 @@ class EntersChoice:
     "creature_type"."""
 
     what: str
+
+
+@dataclass(frozen=True)
+class CondCardTypes:
+    """"there are four or more card types among cards in your graveyard" (delirium): at least
+    ``n`` different card types (CR 205.2a) among the cards ``filter`` describes."""
+
+    n: int
+    filter: Filter

@@ -2299,6 +2299,16 @@ class OracleTransformer(Transformer):
             raise Unsupported("'if you cast this spell during your main phase' on a permanent")
         return ir.CondCastMainPhase()
 
+    def cond_control_another(self, c):
+        count = self._conds_permanents(c[-1], "you control another")
+        return ir.CondCount(CountOf(replace(count.filter, other=True)), 1)
+
+    def cond_card_types(self, c):
+        n, fnp = c
+        if fnp.filter.zone != "graveyard" or fnp.head != "card":
+            raise Unsupported("card types among objects outside graveyards")
+        return ir.CondCardTypes(int(n), fnp.filter)
+
     def cond_permanent_left(self, c):
         return ir.CondPermanentLeft()
 

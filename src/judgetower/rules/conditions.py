@@ -53,6 +53,13 @@ def evaluate_cited(game, cond, source, controller: int, chars=None) -> tuple[boo
         # addendum: the spell (on the stack) was cast during its controller's main phase
         ok = getattr(source, "zone", "") == "stack" and bool(getattr(source, "conds_cast_main", False))
         return ok, "cast during your main phase" if ok else "not cast during your main phase", ("CR 505.1",)
+    if isinstance(cond, ir.CondCardTypes):
+        # CR 205.2a: the card types among those cards (a shared graveyard, JT-G5, is each
+        # player's "your graveyard")
+        from judgetower.rules.filters import chars_of
+        cards = game.objects_matching(cond.filter, source, controller)
+        kinds = {t for o in cards for t in chars_of(game, o).types}   # printed: not on the battlefield
+        return len(kinds) >= cond.n, f"{len(kinds)} card type(s), at least {cond.n} needed", ()
     if isinstance(cond, ir.CondPermanentLeft):
         ok = game.players[controller].conds_left_battlefield_turn
         return ok, ("a permanent you controlled left the battlefield this turn" if ok
