@@ -1286,3 +1286,12 @@ class CondCardTypes:
 
     n: int
     filter: Filter
+
+
+@dataclass(frozen=True)
+class Devotion:
+    """"your devotion to black" / "... to black and red" (CR 700.5): the mana symbols among the
+    mana costs of permanents you control that are of any of ``colors`` (CR 700.5a: a hybrid
+    or Phyrexian symbol counts if it has one of them; each symbol once)."""
+
+    colors: tuple[str, ...]

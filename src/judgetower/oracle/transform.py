@@ -2354,3 +2354,6 @@ class OracleTransformer(Transformer):
 
     def conds_mana_chosen_color(self, c):
         return AddMana(chosen_color=True)
+
+    def conds_amount_devotion(self, c):
+        return ir.Devotion(tuple(c))

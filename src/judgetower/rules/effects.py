@@ -183,6 +183,18 @@ class EffectsMixin:
                 # CR 107.3: X is defined by the text; CR 608.2h: counted once, as it's needed
                 self.log.add(f"X is {memo[a]}", "CR 107.3", "CR 608.2h")
             return memo[a]
+        if isinstance(a, ir.Devotion):
+            # conds: CR 700.5, 700.5a: mana symbols of those colours among the mana costs of
+            # permanents the player controls (hybrid and Phyrexian symbols included, once each)
+            import re
+            n = 0
+            for o in self.permanents(ctx["controller"]):
+                if o.face_down or o.token is not None or o.card is None:
+                    continue   # CR 708.2: no mana cost; a token has none unless copied (CR 111.3)
+                for sym in re.findall(r"\{([^}]+)\}", o.card.mana_cost or ""):
+                    if any(c in sym.upper().split("/") for c in a.colors):
+                        n += 1
+            return n
         raise NotImplementedError(f"amount {a!r}")
 
     # ------------------------------------------------------------------ damage (CR 120)
