@@ -112,12 +112,13 @@ def test_corrupt_cache_is_rebuilt_with_a_notice(fixture_path, tmp_path, monkeypa
 def test_playable_status_and_reasons(pool):
     assert pool.playable("Lightning Bolt")
     assert pool.status("Fire // Ice").reasons == ("layout split",)
-    ape = pool.status("Kird Ape")
+    ape = pool.status("Tarmogoyf")   # (conds: Kird Ape's "as long as" is understood now)
     assert not ape.playable and ape.unsupported       # the sentence it did not understand
+    assert pool.playable("Kird Ape")                  # conds: "as long as you control a Forest"
     assert pool.playable("Black Lotus")                 # "Add three mana of any one color" (manaab)
     assert "card facts" in pool.status("Adorable Kitten").why()[1]
     engine = pool.card_pool()
-    assert "Lightning Bolt" in engine and "Kird Ape" not in engine and "Fire" not in engine
+    assert "Lightning Bolt" in engine and "Tarmogoyf" not in engine and "Fire" not in engine
 
 
 def test_lookups_by_face_french_and_case(pool):
@@ -201,15 +202,15 @@ def test_tower_file_lists_every_unknown_name(pool, tmp_path):
 
 def test_tower_file_refuses_unsupported_cards_with_the_reason(pool, tmp_path):
     path = tmp_path / "t.txt"
-    path.write_text("Lightning Bolt\n2x Kird Ape\nFire // Ice\n3 Island\n")
+    path.write_text("Lightning Bolt\n2x Tarmogoyf\nFire // Ice\n3 Island\n")
     with pytest.raises(CardError) as err:
         read_tower(path, pool)
     msg = str(err.value)
     assert "2 cards the engine cannot play yet" in msg
-    assert "Kird Ape: not understood: 'Kird Ape gets +1/+2" in msg
+    assert "Tarmogoyf: not understood:" in msg and "Tarmogoyf's power is equal to" in msg
     assert "Fire // Ice: layout split" in msg
     names = read_tower(path, pool, allow_unsupported=True)
-    assert names == ["Lightning Bolt", "Kird Ape", "Kird Ape", "Fire // Ice"] + ["Island"] * 3
+    assert names == ["Lightning Bolt", "Tarmogoyf", "Tarmogoyf", "Fire // Ice"] + ["Island"] * 3
 
 
 def test_tower_file_with_the_compiled_starter_pool(tmp_path):
@@ -278,10 +279,10 @@ def test_tower_filter(pool):
 # ------------------------------------------------------------------------------- commands
 
 def test_cards_show(fixture_path, capsys):
-    assert cli.main(["cards", "show", "kird ape", "--data", str(fixture_path)]) == 0
+    assert cli.main(["cards", "show", "tarmogoyf", "--data", str(fixture_path)]) == 0
     out = capsys.readouterr().out
-    assert "Kird Ape" in out and "Creature" in out and "Supported: no" in out
-    assert "not understood: Kird Ape gets +1/+2" in out
+    assert "Tarmogoyf" in out and "Creature" in out and "Supported: no" in out
+    assert "not understood: Tarmogoyf's power is equal to" in out
     assert cli.main(["cards", "show", "Lightning Bolt", "--lang", "fr", "--data", str(fixture_path)]) == 0
     out = capsys.readouterr().out
     assert out.startswith("Foudre") and "blessures" in out

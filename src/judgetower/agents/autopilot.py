@@ -113,6 +113,13 @@ class Autopilot:
             return real[0] if real else opts[0]
         if kind == "split":
             return self._split(game, me, opts)
+        if kind == "creature_type":
+            # conds: "choose a creature type" (CR 614.12): the type most common among its own
+            # creatures and creature cards in hand
+            from collections import Counter
+            seen = Counter(s for o in list(game.permanents(me)) + [game.objects[i] for i in game.hand(me)]
+                           if o.card is not None for s in o.card.subtypes if s in opts)
+            return seen.most_common(1)[0][0] if seen else opts[0]
         return opts[0]
 
     def _split(self, game, me, opts):

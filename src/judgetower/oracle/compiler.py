@@ -33,6 +33,7 @@ from .grammar import parser
 from .ir import (
     ActivatedAbility, AddMana, CompiledCard, Cost, ExileObjects, LinkedExiled, Modal, SpellAbility,
 )
+from .ir import TriggeredAbility  # conds: modal triggered abilities
 from .subtypes import BASIC_LAND_MANA
 from .transform import (
     Context, Line, OracleTransformer, Unsupported, contains, finish_effects, walk_replace,
@@ -180,6 +181,48 @@ def compile_modes(header: str, bullets: list[str], name: str) -> tuple[Modal | N
     return Modal(lo, hi, tuple(modes), tuple(texts)), []
 
 
+# -- conds: modal triggered abilities (CR 700.2b) ----------------------------------------------
+
+_CONDS_TRIGGER_MODAL = re.compile(r"^(.*?),\s*choose (one or both|one or more|one|two|three)\s*[\u2014-]$",
+                                  re.IGNORECASE)
+
+
+def compile_trigger_modes(prefix: str, how: str, bullets: list[str], name: str):
+    """conds: "[trigger][, if ...], choose one —" and its bulleted modes -> one TriggeredAbility
+    with ``modal`` (CR 700.2b), or the lines not understood. Each mode is compiled as the whole
+    triggered ability "[trigger], [mode]" (so that "it", "that creature" and targets read as in
+    any triggered ability); the modes must agree on the trigger and on the intervening "if"."""
+    if len(bullets) < 2:
+        return None, [f"{prefix}, choose {how} \u2014"] + bullets
+    lo, hi = MODAL_HEADERS[how.lower()]
+    modes: list[SpellAbility] = []
+    texts: list[str] = []
+    bad: list[str] = []
+    first = None
+    for raw in bullets:
+        text = _BULLET.sub("", strip_reminder(raw)).strip()
+        try:
+            result = compile_line(f"{prefix}, {text}", name, None)
+            items = result.items
+            if result.kind != "abilities" or len(items) != 1 or not isinstance(items[0], TriggeredAbility) \
+                    or items[0].modal is not None:
+                raise Unsupported("a mode of a triggered ability must be its instructions")
+            ab = items[0]
+            if first is None:
+                first = ab
+            elif (ab.trigger, ab.condition) != (first.trigger, first.condition):
+                raise Unsupported("modes that read the trigger differently")
+        except (Unsupported, LarkError):
+            bad.append(raw.strip())
+            continue
+        modes.append(SpellAbility(ab.targets, ab.effects))
+        texts.append(text)
+    if bad or first is None:
+        return None, bad or [prefix]
+    return TriggeredAbility(first.trigger, (), (), condition=first.condition,
+                            modal=Modal(lo, hi, tuple(modes), tuple(texts))), []
+
+
 def intrinsic_mana_abilities(subtypes: Iterable[str]) -> list[ActivatedAbility]:
     """CR 305.6: each basic land type gives "{T}: Add [its mana]."."""
     return [ActivatedAbility(Cost(tap=True), (), (AddMana(BASIC_LAND_MANA[s]),), mana_ability=True)
@@ -306,6 +349,19 @@ def _compile(name: str, text: str, types: tuple[str, ...], subtypes: tuple[str, 
         line = strip_ability_word(strip_reminder(raw))  # CR 207.2c (triggers branch)
         if not line:
             continue
+        m_trig = _CONDS_TRIGGER_MODAL.match(line)
+        if m_trig is not None and (line.lower().startswith(("when", "whenever", "at "))):
+            # conds: "When ~ enters, choose one —" and its bulleted modes (CR 700.2b)
+            bullets = []
+            while i < len(raw_lines) and _BULLET.match(raw_lines[i]) and raw_lines[i].strip()[:1] in "\u2022*":
+                bullets.append(raw_lines[i])
+                i += 1
+            ability, bad = compile_trigger_modes(m_trig.group(1), m_trig.group(2), bullets, name)
+            if ability is None:
+                unsupported.extend(bad or [line])
+            else:
+                abilities.append(ability)
+            continue
         if _MODAL_HEADER.match(line):
             # CR 700.2: "Choose one —" and the bulleted modes that follow it
             bullets = []
@@ -353,7 +409,30 @@ def _compile(name: str, text: str, types: tuple[str, ...], subtypes: tuple[str, 
         except Unsupported:
             del abilities[spell_slot]
             unsupported.append(text.strip())
+    _conds_check_chosen(abilities, text, unsupported)
     return CompiledCard(name, tuple(_link_exiles(abilities)), tuple(unsupported))
+
+
+def _conds_check_chosen(abilities: list, text: str, unsupported: list) -> None:
+    """conds: "the chosen color"/"the chosen type" read the choice the card itself made as it
+    entered (CR 614.12); without that "As ~ enters, choose ..." the reference is not understood."""
+    from .ir import AddMana, EntersChoice, Filter, StaticAbility
+    made = {ab.effect.what for ab in abilities
+            if isinstance(ab, StaticAbility) and isinstance(ab.effect, EntersChoice)}
+    needs = set()
+
+    def note(v) -> bool:
+        if isinstance(v, Filter) and v.chosen is not None:
+            needs.add(v.chosen)
+        if isinstance(v, AddMana) and v.chosen_color:
+            needs.add("color")
+        return False    # visit every node
+
+    for ab in abilities:
+        contains(ab, note)
+    if needs - made:
+        unsupported.extend(line for line in text.splitlines() if "chosen" in line.lower()
+                           and line not in unsupported)
 
 
 def compile_card(card) -> CompiledCard:

@@ -239,6 +239,12 @@ class CastingMixin:
                         kinds = self.could_produce(o, eff)
                         if kinds:
                             units.append("".join(kinds))
+                    elif eff.chosen_color:
+                        # conds: the colour chosen as it entered (CR 614.12); none: no mana
+                        from judgetower.rules.conditions import chosen_of
+                        c = chosen_of(self, o).get("color")
+                        if c:
+                            units.append(c)
                     elif eff.any_color:
                         units.append("*")
                     elif eff.options:
@@ -580,6 +586,9 @@ class CastingMixin:
         spell = self.move(card_obj, "stack", controller=p, cause="cast", rule="CR 601.2a", log=False)
         spell.alternative = alternative
         spell.cast_from = from_zone
+        # conds: "if you cast this spell during your main phase" (addendum; CR 505.1: the main
+        # phase of its controller's turn)
+        spell.conds_cast_main = self.active == p and self.step in ("precombat_main", "postcombat_main")
         if from_zone == "graveyard":
             # kwcosts: CR 702.34a: cast from the graveyard with flashback
             spell.flashback = True

@@ -183,6 +183,18 @@ class EffectsMixin:
                 # CR 107.3: X is defined by the text; CR 608.2h: counted once, as it's needed
                 self.log.add(f"X is {memo[a]}", "CR 107.3", "CR 608.2h")
             return memo[a]
+        if isinstance(a, ir.Devotion):
+            # conds: CR 700.5, 700.5a: mana symbols of those colours among the mana costs of
+            # permanents the player controls (hybrid and Phyrexian symbols included, once each)
+            import re
+            n = 0
+            for o in self.permanents(ctx["controller"]):
+                if o.face_down or o.token is not None or o.card is None:
+                    continue   # CR 708.2: no mana cost; a token has none unless copied (CR 111.3)
+                for sym in re.findall(r"\{([^}]+)\}", o.card.mana_cost or ""):
+                    if any(c in sym.upper().split("/") for c in a.colors):
+                        n += 1
+            return n
         raise NotImplementedError(f"amount {a!r}")
 
     # ------------------------------------------------------------------ damage (CR 120)
@@ -761,6 +773,15 @@ class EffectsMixin:
                 pool[c] = pool.get(c, 0) + 1
                 added.append(c)
                 continue
+            if e.chosen_color:
+                # conds: "Add one mana of the chosen color" (the choice made as it entered,
+                # CR 614.12)
+                from judgetower.rules.conditions import chosen_of
+                c = chosen_of(self, ctx["source"]).get("color")
+                if c:
+                    pool[c] = pool.get(c, 0) + 1
+                    added.append(c)
+                continue
             if e.any_color:
                 c = yield from self.ask(p, "color", list("WUBRG"), "choose a colour of mana", "CR 106.1b")
                 pool[c] = pool.get(c, 0) + 1
@@ -783,6 +804,9 @@ class EffectsMixin:
         elif e.options:   # manaab: a chosen mana (CR 106.1b); a mana ability doesn't use the stack (CR 605.3b)
             self.log.add(f"{self.players[p].name} adds " + "".join("{%s}" % c for c in added) + " (chosen)",
                          "CR 106.3", "CR 106.1b", "CR 605.3b")
+        elif e.chosen_color:   # conds: the colour chosen as the source entered (CR 614.12)
+            self.log.add(f"{self.players[p].name} adds " + ("".join("{%s}" % c for c in added) or "no mana")
+                         + " (the chosen color)", "CR 106.3", "CR 614.12")
         else:
             self.log.add(f"{self.players[p].name} adds " + "".join("{%s}" % c for c in added), "CR 106.3")
 

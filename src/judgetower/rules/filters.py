@@ -54,6 +54,17 @@ def matches_chars(game, obj, ch: Chars, f: ir.Filter, source=None) -> bool:
         return False
     if not _extra_ok(obj, ch, f, source):
         return False
+    if f.chosen is not None:
+        # conds: "of the chosen color/type": the choice the source made as it entered
+        # (CR 614.12); no choice made: nothing matches
+        from judgetower.rules.conditions import chosen_of
+        value = chosen_of(game, source).get(f.chosen)
+        if value is None:
+            return False
+        if f.chosen == "color" and value not in ch.colors:
+            return False
+        if f.chosen == "creature_type" and value not in ch.subtypes:
+            return False
     if f.controller is not None and source is not None:
         who = obj.controller if obj.zone in ("battlefield", "stack") else obj.owner
         me = source.controller

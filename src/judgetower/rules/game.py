@@ -190,8 +190,11 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
 
     def chars(self, obj):
         cache = self._chars_cache
-        if cache is None or cache[0] != self._version:
-            cache = (self._version, compute_all(self))
+        # conds: "as long as" conditions read life totals and whose turn it is, which do not
+        # touch() the cache (CR 611.3a: re-checked continuously)
+        key = (self._version, self.active, tuple(p.life for p in self.players))
+        if cache is None or cache[0] != key:
+            cache = (key, compute_all(self))
             self._chars_cache = cache
         ch = cache[1].get(obj.id)
         if ch is None:
@@ -481,6 +484,8 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
         self._insert(new, to_zone, new_owner, position)
         if from_zone == "battlefield":
             o.last_chars = old_chars
+            # conds: "if a permanent you controlled left the battlefield this turn" (revolt)
+            self.players[o.controller].conds_left_battlefield_turn = True
             for other in self.permanents():
                 if other.attached_to == o.id:
                     other.attached_to = None if "Equipment" in (other.card.subtypes if other.card else ()) else other.attached_to

@@ -114,6 +114,10 @@ def compute_all(game) -> dict[int, Chars]:
         for ab in o.compiled.abilities:
             if isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, (ir.Anthem, ir.CantAttackOrBlock, ir.CombatRule)):
                 statics.append((o, ab.effect))
+    # conds: "as long as" statics (CR 611.3a), evaluated below once layers 4-5 are applied
+    conditional = [(o, i, ab.effect) for o in bf if not o.face_down
+                   for i, ab in enumerate(o.compiled.abilities)
+                   if isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, ir.AsLongAs)]
     # layers 4 and 5 (manaab): "becomes a 4/4 white and blue Elemental creature ... It's still a
     # land": types and subtypes added, prior ones kept (CR 205.1b, 613.1d); colours set
     # (CR 613.1e); in timestamp order (CR 613.7)
@@ -127,6 +131,11 @@ def compute_all(game) -> dict[int, Chars]:
                 ch.subtypes = ch.subtypes + tuple(t for t in an["subtypes"] if t not in ch.subtypes)
                 if an["colors"] is not None:
                     ch.colors = tuple(an["colors"])
+    # conds: CR 611.3a: a static ability's "as long as" effect applies only while its condition
+    # is true, checked each time characteristics are computed (with the types and colours of
+    # layers 4-5; conditions on power, toughness or keywords are refused by the compiler)
+    if conditional:
+        statics.extend(_conds_apply(game, conditional, out))
     # layer 7a: characteristic-defining abilities (CR 604.3, 613.4a), applied before 7c
     # (placed here since no supported effect of layers 1-6 changes what they count)
     for o in bf:
@@ -243,3 +252,21 @@ def _affected(game, source, ref, chars) -> list[int]:
         return [oid for oid, ch in chars.items()
                 if matches_chars(game, game.objects[oid], ch, ref.filter, source)]
     return []
+
+
+def _conds_apply(game, conditional, chars) -> list:
+    """conds: the effects of "as long as" statics whose condition holds now (CR 611.3a). A change
+    of a condition's truth is logged once (the state is kept per ability in the game)."""
+    from judgetower.rules.conditions import evaluate_cited
+    state = game.__dict__.setdefault("conds_state", {})
+    out = []
+    for o, i, wrapped in conditional:
+        ok, why, cited = evaluate_cited(game, wrapped.condition, o, o.controller, chars)
+        key = (o.id, i)
+        if state.get(key, False) != ok:
+            state[key] = ok
+            game.log.add(f"{o.name}'s \"as long as\" ability {'now applies' if ok else 'no longer applies'}"
+                         f" ({why})", "CR 611.3a", *cited)
+        if ok:
+            out.append((o, wrapped.effect))
+    return out

@@ -140,6 +140,8 @@ class Player:
     first_game: bool = False
     shame: int = 0
     attacked_count_turn: int = 0    # creatures this player attacked with this turn
+    # conds: "a permanent you controlled left the battlefield this turn" (revolt, an ability word, CR 207.2c)
+    conds_left_battlefield_turn: bool = False
     upkeeps_begun: int = 0          # kwcosts: upkeep steps of theirs begun so far (echo, CR 702.30a)
 
     @property

@@ -98,6 +98,16 @@ class ResolutionMixin:
                 "chosen": {}, "item": item}
 
     def condition_true(self, cond: str, source, controller: int, ctx=None) -> bool:
+        if not isinstance(cond, str):
+            # conds: a structured condition (CR 603.4, 608.2c), see rules/conditions.py
+            from judgetower.rules.conditions import evaluate_cited
+            ok, why, cited = evaluate_cited(self, cond, source, controller)
+            self.log.add(f"{getattr(source, 'name', 'the ability')}: its condition is "
+                         f"{'true' if ok else 'false'} ({why})",
+                         # an instruction's "if" is read as it resolves (its ctx has the resolving
+                         # "item"); otherwise it is a triggered ability's intervening "if"
+                         "CR 608.2c" if ctx is not None and "item" in ctx else "CR 603.4", *cited)
+            return ok
         if cond == "kicked":
             return bool(getattr(source, "kicked", 0))
         if cond == "this_untapped":

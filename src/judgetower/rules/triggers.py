@@ -150,6 +150,9 @@ class TriggersMixin:
         Returns True if anything happened."""
         acted = False
         while not self.game_over:
+            # conds: choices "as ~ enters" not made yet (CR 614.12), before anything looks at it
+            if (yield from self.conds_enter_choices()):
+                acted = True
             did = self.state_based_actions()
             if self.game_over:
                 return True
@@ -601,6 +604,13 @@ class TriggersMixin:
         item.context = dict(t["context"])
         item.context["source_lki"] = src
         self.objects[item.id] = item
+        if getattr(ab, "modal", None) is not None:
+            # conds: a modal triggered ability's modes are chosen as it is put on the stack
+            # (CR 700.2b); it then is the chosen modes' targets and effects
+            ab = yield from self.conds_choose_trigger_modes(p, item, ab)
+            if ab is None:
+                return
+            item.ability = ab
         specs = getattr(ab, "targets", ())
         if specs and not self.has_targets(p, item, specs):
             self.log.add(f"{item.name} is removed from the stack: no legal targets", "CR 603.3d")
@@ -612,6 +622,71 @@ class TriggersMixin:
         extra = EVENT_RULES.get(getattr(trig, "event", None), ())  # triggers branch: the event's own rule
         self.log.add(f"{item.name} triggers" + (f" targeting {tn}" if tn else ""), "CR 603.3", *extra)
         self.on_trigger_put(item)
+
+    def conds_enter_choices(self):
+        """conds: "As ~ enters, choose a color / a creature type" (CR 614.12: the choice is part
+        of the replacement effect that applies as it enters; the engine asks its controller at
+        once, before state-based actions, triggers or priority look at the permanent). A free
+        choice, also in Judge Tower (JT-C1 forces only "may" and "unless")."""
+        acted = False
+        for oid in list(self.battlefield):
+            o = self.objects[oid]
+            if o.face_down or not hasattr(o, "compiled"):
+                continue
+            for ab in o.compiled.abilities:
+                if not (isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, ir.EntersChoice)):
+                    continue
+                what = ab.effect.what
+                chosen = o.__dict__.setdefault("conds_chosen", {})
+                if what in chosen:
+                    continue
+                if what == "color":
+                    c = yield from self.ask(o.controller, "color", list("WUBRG"),
+                                            f"choose a color for {o.name}", "CR 614.12")
+                    shown = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}[c]
+                else:
+                    from judgetower.oracle.subtypes import CREATURE_TYPES
+                    c = yield from self.ask(o.controller, "creature_type", sorted(CREATURE_TYPES),
+                                            f"choose a creature type for {o.name}", "CR 614.12")
+                    shown = c
+                chosen[what] = c
+                self.touch()
+                self.log.add(f"{self.players[o.controller].name} chooses {shown} for {o.name}", "CR 614.12")
+                acted = True
+        return acted
+
+    def conds_choose_trigger_modes(self, p: int, item, ab):
+        """conds: CR 700.2b: the controller of a modal triggered ability chooses its modes as it is
+        put on the stack, only modes with legal targets (CR 700.2a), each at most once
+        (CR 700.2d); if no mode can be chosen, the ability is removed from the stack. Judge Tower
+        referee mode: "one or both"/"one or more" take as many as possible (JT-C3, R9), as for
+        modal spells; "choose one" stays a free choice (JT-C1 forces only "may" and "unless")."""
+        from dataclasses import replace
+
+        from judgetower.rules.casting import _chosen_modes
+        from judgetower.rules.decisions import Done
+        modal = ab.modal
+        legal = self.legal_modes(p, item, modal)
+        if len(legal) < max(1, modal.choose_min):
+            self.log.add(f"{item.name} is removed from the stack: no mode can be chosen", "CR 700.2b")
+            return None
+        hi = modal.choose_max if modal.choose_max is not None else len(modal.modes)
+        chosen: list[int] = []
+        while len(chosen) < hi:
+            opts: list = [i for i in legal if i not in chosen]
+            if len(chosen) >= modal.choose_min and not (opts and self.rules.max_targets):
+                opts.append(Done())
+            if not opts or opts == [Done()]:
+                break
+            c = yield from self.ask(p, "mode", opts, f"choose a mode for {item.name}", "CR 700.2b",
+                                    illegal_rule="CR 700.2a", chosen=tuple(chosen), texts=modal.texts)
+            if isinstance(c, Done):
+                break
+            chosen.append(c)
+            text = modal.texts[c] if c < len(modal.texts) else f"mode {c + 1}"
+            self.log.add(f"{self.players[p].name} chooses mode: {text}", "CR 700.2b")
+        sa = _chosen_modes(modal, tuple(sorted(chosen)))
+        return replace(ab, targets=sa.targets, effects=sa.effects, modal=None)
 
     def on_trigger_put(self, item) -> None:
         """Hook (manual triggers in judge mode)."""

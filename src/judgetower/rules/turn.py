@@ -108,6 +108,7 @@ class TurnMixin:
                 p.land_plays = 0
                 p.life_gained_turn = p.life_lost_turn = 0
                 p.attacked_count_turn = 0
+                p.conds_left_battlefield_turn = False   # conds: revolt
             for o in self.permanents():
                 o.activated_this_turn = set()
         self.first_strike_step = False

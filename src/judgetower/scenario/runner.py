@@ -817,6 +817,9 @@ class Runner:
             if kind == "mode":
                 self.decide(d.player, self.mode_index(d.context.get("texts") or (), value, key))
                 return
+            if kind == "creature_type" and value in d.options:   # conds: CR 614.12
+                self.decide(d.player, value)
+                return
             if kind == "color" and value in "WUBRG":
                 self.decide(d.player, value)
                 return

@@ -1,0 +1,88 @@
+"""conds: structured conditions (ir.CondCount, CondLife, CondYourTurn, CondIs).
+
+One evaluation serves static abilities' "as long as" (CR 611.3a: checked each time
+characteristics are computed, inside layers.compute_all, with the characteristics computed so
+far), intervening "if" clauses of triggered abilities (CR 603.4: checked as the ability
+triggers and again as it resolves) and "if" inside spells' and abilities' instructions
+(CR 608.2c).
+"""
+
+from __future__ import annotations
+
+import math
+
+from judgetower.oracle import ir
+
+
+def evaluate(game, cond, source, controller: int, chars=None) -> tuple[bool, str]:
+    """(whether ``cond`` holds now for ``source`` controlled by ``controller``, a short reason
+    for the log). ``chars``: inside compute_all, the battlefield characteristics so far."""
+    ok, why, _ = evaluate_cited(game, cond, source, controller, chars)
+    return ok, why
+
+
+def evaluate_cited(game, cond, source, controller: int, chars=None) -> tuple[bool, str, tuple]:
+    """``evaluate`` plus the variant rules the answer depends on (for the log line)."""
+    if isinstance(cond, ir.CondCount):
+        n = _amount(game, cond.amount, source, controller, chars)
+        ok = n >= cond.at_least and (cond.at_most is None or n <= cond.at_most)
+        need = f"at least {cond.at_least}" if cond.at_most is None else (
+            f"at most {cond.at_most}" if cond.at_least <= 0 else f"{cond.at_least} to {cond.at_most}")
+        return ok, f"counted {n}, {need} needed", ()
+    if isinstance(cond, ir.CondLife):
+        life = game.players[controller].life
+        # R3: an infinite life total is more than any number (all life totals compare equal)
+        ok = life >= cond.n if cond.at_least else life <= cond.n
+        shown = "infinite (R3)" if life == math.inf else str(life)
+        return ok, f"life {shown}, {'at least' if cond.at_least else 'at most'} {cond.n} needed", \
+            (("JT-G3", "R3") if life == math.inf else ())
+    if isinstance(cond, ir.CondYourTurn):
+        mine = game.active == controller
+        return mine != cond.negate, "it is your turn" if mine else "it is not your turn", ()
+    if isinstance(cond, ir.CondIs):
+        tid = getattr(source, "attached_to", None)
+        obj = game.objects.get(tid) if tid is not None else None
+        if obj is None or obj.zone != "battlefield":
+            return False, "it is attached to nothing", ()
+        from judgetower.rules.casting import _Src
+        from judgetower.rules.filters import matches_chars
+        ch = chars[obj.id] if chars is not None and obj.id in chars else game.chars(obj)
+        ok = matches_chars(game, obj, ch, cond.filter, _Src(source, controller))
+        return ok, f"{obj.name} {'matches' if ok else 'does not match'}", ()
+    if isinstance(cond, ir.CondCastMainPhase):
+        # addendum: the spell (on the stack) was cast during its controller's main phase
+        ok = getattr(source, "zone", "") == "stack" and bool(getattr(source, "conds_cast_main", False))
+        return ok, "cast during your main phase" if ok else "not cast during your main phase", ("CR 505.1",)
+    if isinstance(cond, ir.CondCardTypes):
+        # CR 205.2a: the card types among those cards (a shared graveyard, JT-G5, is each
+        # player's "your graveyard")
+        from judgetower.rules.filters import chars_of
+        cards = game.objects_matching(cond.filter, source, controller)
+        kinds = {t for o in cards for t in chars_of(game, o).types}   # printed: not on the battlefield
+        return len(kinds) >= cond.n, f"{len(kinds)} card type(s), at least {cond.n} needed", ()
+    if isinstance(cond, ir.CondPermanentLeft):
+        ok = game.players[controller].conds_left_battlefield_turn
+        return ok, ("a permanent you controlled left the battlefield this turn" if ok
+                    else "no permanent you controlled left the battlefield this turn"), ()
+    raise ValueError(f"unknown condition {cond!r}")
+
+
+def _amount(game, amount, source, controller, chars) -> int:
+    if chars is not None:
+        from judgetower.rules.layers import _count
+        return _count(game, source, amount, chars)
+    if isinstance(amount, ir.CountersOn):
+        cur = game.current(source) or source    # the object now (its counters), else as it last was
+        return cur.counters.get(amount.kind, 0) if hasattr(cur, "counters") else 0
+    return game.amount(amount, {"source": source, "controller": controller})
+
+
+def chosen_of(game, source) -> dict:
+    """conds: the choices made as ``source``'s permanent entered (CR 614.12): {"color": "W",
+    "creature_type": "Elf"}; ``source`` may be the permanent, a filter's source view (_Src) or an
+    ability on the stack from it (its source as it last was)."""
+    obj = getattr(source, "obj", source)
+    if obj is not None and getattr(obj, "kind", None) in ("activated", "triggered"):
+        lki = obj.context.get("source_lki") if hasattr(obj, "context") else None
+        obj = lki if lki is not None else (game.objects.get(obj.source_id) if game is not None else None)
+    return getattr(obj, "conds_chosen", None) or {}
