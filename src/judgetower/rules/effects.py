@@ -1387,7 +1387,8 @@ class EffectsMixin:
             for gy in itertools.combinations(top, k):
                 rest = [c for c in top if c not in gy]
                 for t_order in itertools.permutations(rest):
-                    opts.append(Split(tuple(t_order), (), tuple(gy)))
+                    for g_order in itertools.permutations(gy):   # the order they reach the graveyard
+                        opts.append(Split(tuple(t_order), (), tuple(g_order)))
         self.log.add(f"{self.players[p].name} looks at the top {len(top)} card(s) of their library (surveil {n})", "CR 701.25a")
         self.log.add(f"{self.players[p].name} sees: " + ", ".join(self.objects[c].name for c in top), "CR 701.25a", visible_to=[p])
         split = yield from self.ask(p, "split", opts, f"surveil {n}: choose the cards for the top and the graveyard", "CR 701.25a")
