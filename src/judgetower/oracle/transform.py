@@ -2198,7 +2198,8 @@ class OracleTransformer(Transformer):
         zone = getattr(self.ctx, "zn_zone", None)
         if zone is None:
             return "battlefield"
-        if (cost.tap or cost.untap or cost.sacrifice_self or cost.exile_self or cost.discard_self
+        exiles_self = cost.exile_self and not getattr(self.ctx, "zn_cost_exiles", False)
+        if (cost.tap or cost.untap or cost.sacrifice_self or exiles_self or cost.discard_self
                 or cost.remove_counters or cost.loyalty is not None):
             # a cost that needs the permanent on the battlefield (or exiles it from elsewhere)
             raise Unsupported("a cost that can't be paid from the graveyard")
@@ -2246,3 +2247,9 @@ class OracleTransformer(Transformer):
 
     def zn_skip_draw_step(self, c):
         return Line("abilities", (StaticAbility(SkipStep("draw")),))
+
+    def zn_cost_exile_self_gy(self, c):
+        # CR 113.6m: a cost that exiles the card from the graveyard: the ability works only there
+        self.ctx.zn_zone = "graveyard"
+        self.ctx.zn_cost_exiles = True
+        return {"exile_self": True}
