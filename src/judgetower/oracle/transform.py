@@ -2253,3 +2253,18 @@ class OracleTransformer(Transformer):
         self.ctx.zn_zone = "graveyard"
         self.ctx.zn_cost_exiles = True
         return {"exile_self": True}
+
+    def _zn_chosen_filter(self, fnp):
+        f = fnp.filter
+        if fnp.head is not None or f.zone != "battlefield" or f.controller != "you":
+            raise Unsupported("returning a chosen object other than a permanent you control")
+        return f
+
+    def zn_return_another_chosen(self, c):
+        f = replace(self._zn_chosen_filter(c[0]), other=True)
+        return VP(lambda who: [ir.ReturnChosenToHand(who, f)])
+
+    def zn_return_n_chosen(self, c):
+        amount = c[0]
+        f = self._zn_chosen_filter(c[1])
+        return VP(lambda who: [ir.ReturnChosenToHand(who, f, amount)])
