@@ -2268,3 +2268,11 @@ class OracleTransformer(Transformer):
         amount = c[0]
         f = self._zn_chosen_filter(c[1])
         return VP(lambda who: [ir.ReturnChosenToHand(who, f, amount)])
+
+    def zn_exile_top_of(self, c):
+        amount, whose = c
+        return VP(lambda who: [ExileTopOfLibrary(whose, amount)])
+
+    def zn_exile_top_one_of(self, c):
+        whose = c[0]
+        return VP(lambda who: [ExileTopOfLibrary(whose, 1)])
