@@ -1295,3 +1295,52 @@ class Devotion:
     or Phyrexian symbol counts if it has one of them; each symbol once)."""
 
     colors: tuple[str, ...]
+# ---------------------------------------------------------------------------
+# zones: zone-changing effects and abilities that work from other zones (branch "zones")
+# ---------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class ReturnSelfFromGraveyard:
+    """"Return ~ from your graveyard to your hand" / "... to the battlefield [tapped]": the effect
+    of an activated ability that functions only while its card is in a graveyard (CR 113.6m; the
+    ability is compiled with ``zone="graveyard"``). ``dest``: "hand" | "battlefield"."""
+
+    dest: str
+    tapped: bool = False
+
+
+@dataclass(frozen=True)
+class ShuffleIntoLibrary:
+    """"Shuffle [what] into its owner's library" (CR 701.24a). Judge Tower: exiled instead
+    (JT-G8, R7)."""
+
+    what: Ref
+
+
+@dataclass(frozen=True)
+class Surveil:
+    """"Surveil N" (CR 701.25a): look at the top N cards of your library, put any number into
+    your graveyard and the rest on top in any order."""
+
+    amount: Amount
+
+
+@dataclass(frozen=True)
+class ExileTopOfLibrary:
+    """"[who] exiles the top N cards of their library" (CR 406.2; Judge Tower: a library action,
+    JT-E2/R19; the cards go to the unreferenced pile, R20)."""
+
+    who: Ref
+    amount: Amount
+
+
+@dataclass(frozen=True)
+class SkipStep:
+    """"Skip your draw step." (a static ability: a replacement effect, CR 614.1b, 614.10).
+    ``step``: "draw"."""
+
+    step: str
+
+
+Effect = Union[Effect, ReturnSelfFromGraveyard, ShuffleIntoLibrary, Surveil, ExileTopOfLibrary]   # branch "zones"
+StaticEffect = Union[StaticEffect, SkipStep]   # branch "zones"

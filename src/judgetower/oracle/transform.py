@@ -35,6 +35,9 @@ from .ir import (  # branch "effects"
     CopySpell, SacrificeThis, DoesntUntap, Fight, PutFromHand, GainControl, IfYouDo, LookTopPutOne, PayMana, PreventAllDamage,
     PreventDamage, PutOnLibrary, SkipNextUntap,
 )
+from .ir import (  # branch "zones"
+    ExileTopOfLibrary, ReturnSelfFromGraveyard, ShuffleIntoLibrary, SkipStep, Surveil,
+)
 from .subtypes import canonical_subtype
 
 
@@ -362,6 +365,7 @@ class OracleTransformer(Transformer):
 
     def spell_text(self, c):
         _pt_x_resolved(self.ctx)
+        self._zn_no_zone()   # zones
         return Line("effects", tuple(c[0]))
 
     def effect_body(self, c):
@@ -486,9 +490,10 @@ class OracleTransformer(Transformer):
         timings = {r.timing for r in restrictions if r.timing}
         if len(timings) > 1 or (timings and sorcery):
             raise Unsupported("two timing restrictions on one activated ability")
+        zone = self._zn_zone(cost)   # zones: an ability that functions from the graveyard (CR 113.6m)
         return Line("abilities", (ir.ActivatedAbility(
             cost, targets, effects, mana_ability=is_mana_ability(effects, targets),
-            sorcery_speed=sorcery, once_per_turn=once, timing=next(iter(timings), "")),))
+            sorcery_speed=sorcery, once_per_turn=once, timing=next(iter(timings), ""), zone=zone),))
 
     def loyalty_ability(self, c):
         _no_x_in_filters(self.ctx)
@@ -498,6 +503,7 @@ class OracleTransformer(Transformer):
         if "x" in value:
             raise Unsupported("loyalty cost X")
         effects, _, _ = finish_effects(items)
+        self._zn_no_zone()   # zones
         return Line("abilities", (ir.ActivatedAbility(
             ir.Cost(loyalty=int(value)), tuple(self.ctx.targets), effects, sorcery_speed=True),))
 
@@ -508,6 +514,7 @@ class OracleTransformer(Transformer):
         _pt_x_resolved(self.ctx)
         trigger, items = c
         effects, condition, _ = finish_effects(items, triggered=True)
+        self._zn_no_zone()   # zones
         self._check_trigger_refs(trigger, (tuple(self.ctx.targets), effects))  # triggers branch
         return Line("abilities", (TriggeredAbility(trigger, tuple(self.ctx.targets), effects,
                                                    condition=condition),))
@@ -2357,3 +2364,89 @@ class OracleTransformer(Transformer):
 
     def conds_amount_devotion(self, c):
         return ir.Devotion(tuple(c))
+    # -- zones: zone-changing effects and abilities that work from other zones (branch "zones") --
+
+    def _zn_zone(self, cost) -> str:
+        """The zone an activated ability functions from: "graveyard" when its effect returns its
+        own card from the graveyard (CR 113.6m), else the battlefield."""
+        zone = getattr(self.ctx, "zn_zone", None)
+        if zone is None:
+            return "battlefield"
+        exiles_self = cost.exile_self and not getattr(self.ctx, "zn_cost_exiles", False)
+        if (cost.tap or cost.untap or cost.sacrifice_self or exiles_self or cost.discard_self
+                or cost.remove_counters or cost.loyalty is not None):
+            # a cost that needs the permanent on the battlefield (or exiles it from elsewhere)
+            raise Unsupported("a cost that can't be paid from the graveyard")
+        return zone
+
+    def _zn_no_zone(self) -> None:
+        if getattr(self.ctx, "zn_zone", None) is not None:
+            # CR 113.6m: only an activated ability is compiled to function from the graveyard here
+            raise Unsupported("'return ~ from your graveyard' outside an activated ability")
+
+    def zn_return_self_gy_hand(self, c):
+        self.ctx.zn_zone = "graveyard"
+        return VP(lambda who: [ReturnSelfFromGraveyard("hand")])
+
+    def zn_return_self_gy_battlefield(self, c):
+        self.ctx.zn_zone = "graveyard"
+        tapped = bool(c[-1]) if c else False
+        return VP(lambda who: [ReturnSelfFromGraveyard("battlefield", tapped=tapped)])
+
+    def zn_put_onto_battlefield(self, c):
+        what, tapped, under = c
+        # reanimation: only a targeted card in a graveyard (CR 115.1, 400.7); other "put ...
+        # onto the battlefield" forms (from a library, hand, exile) stay unsupported
+        if not (isinstance(what, Target) and self.ctx.targets[what.index].kind == "object"
+                and self.ctx.targets[what.index].filter.zone == "graveyard"):
+            raise Unsupported("put onto the battlefield from somewhere else than a graveyard")
+        return VP(lambda who: [ReturnToBattlefield(what, under=under or "owner", tapped=bool(tapped))])
+
+    def zn_shuffle_into_library(self, c):
+        what = self._permanent_or_card(c[0])
+        if isinstance(what, All):
+            raise Unsupported("shuffle a group of objects into their owners' libraries")
+        return VP(lambda who: [ShuffleIntoLibrary(what)])
+
+    def zn_surveil(self, c):
+        amount = c[0]
+        return VP(lambda who: [Surveil(amount)])
+
+    def zn_exile_top(self, c):
+        amount = c[0]
+        return VP(lambda who: [ExileTopOfLibrary(who, amount)])
+
+    def zn_exile_top_one(self, c):
+        return VP(lambda who: [ExileTopOfLibrary(who, 1)])
+
+    def zn_skip_draw_step(self, c):
+        return Line("abilities", (StaticAbility(SkipStep("draw")),))
+
+    def zn_cost_exile_self_gy(self, c):
+        # CR 113.6m: a cost that exiles the card from the graveyard: the ability works only there
+        self.ctx.zn_zone = "graveyard"
+        self.ctx.zn_cost_exiles = True
+        return {"exile_self": True}
+
+    def _zn_chosen_filter(self, fnp):
+        f = fnp.filter
+        if fnp.head is not None or f.zone != "battlefield" or f.controller != "you":
+            raise Unsupported("returning a chosen object other than a permanent you control")
+        return f
+
+    def zn_return_another_chosen(self, c):
+        f = replace(self._zn_chosen_filter(c[0]), other=True)
+        return VP(lambda who: [ir.ReturnChosenToHand(who, f)])
+
+    def zn_return_n_chosen(self, c):
+        amount = c[0]
+        f = self._zn_chosen_filter(c[1])
+        return VP(lambda who: [ir.ReturnChosenToHand(who, f, amount)])
+
+    def zn_exile_top_of(self, c):
+        amount, whose = c
+        return VP(lambda who: [ExileTopOfLibrary(whose, amount)])
+
+    def zn_exile_top_one_of(self, c):
+        whose = c[0]
+        return VP(lambda who: [ExileTopOfLibrary(whose, 1)])

@@ -386,6 +386,10 @@ class EffectsMixin:
         for o in self.objs(e.what, ctx):
             if o.zone in ("exile", "graveyard", "hand"):
                 ctl = o.owner if e.under == "owner" else ctx["controller"]
+                if e.under == "owner" and o.zone == "graveyard" and self._zn_shared("graveyard", o.owner):
+                    # zones: JT-G5, R5: leaving the shared graveyard, its owner becomes the player the
+                    # instruction names (else the acting player): that owner controls it
+                    ctl = self.rules.owner_leaving(self, o, o.zone, None)
                 host = None
                 if o.card is not None and "Aura" in o.card.subtypes:
                     # CR 303.4f: an Aura put onto the battlefield other than by resolving is attached
@@ -1346,6 +1350,113 @@ class EffectsMixin:
             c = yield from self.ask(p, "cards", cands, "choose the card to put onto the battlefield", "CR 110.2a")
             self.move(self.objects[c], "battlefield", controller=p, tapped=e.tapped,
                       cause=f"put from the hand by {ctx['source'].name}", rule="CR 110.2a")
+
+
+    # ------------------------------------------------------------------ zones (branch "zones")
+    def _zn_shared(self, zone: str, p: int) -> bool:
+        """Judge Tower: one library and one graveyard for every player (JT-G5)."""
+        return self.rules.zone_owner(self, zone, p) is None
+
+    def _e_ReturnSelfFromGraveyard(self, e, ctx):
+        """"Return ~ from your graveyard to your hand / to the battlefield": an activated ability
+        that functions only while its card is in a graveyard (CR 113.6m). If the card left the
+        graveyard meanwhile, it is a new object and the ability does nothing (CR 400.7).
+        Judge Tower: "your graveyard" -> the ability's controller becomes its owner (JT-G5, R5)."""
+        p = ctx["controller"]
+        src = ctx["source"]
+        cur = self.current(src)
+        if cur is None or cur.zone != "graveyard":
+            self.log.add(f"{src.name} is no longer in the graveyard: it doesn't return", "CR 113.6m", "CR 400.7")
+            return
+        cites = ("CR 113.6m", "CR 400.7") + (("JT-G5", "R5") if self._zn_shared("graveyard", p) else ())
+        where = "their hand" if e.dest == "hand" else "the battlefield" + (" tapped" if e.tapped else "")
+        self.log.add(f"{cur.name} returns from {self.players[p].name}'s graveyard to {where} "
+                     f"(an ability that functions from the graveyard)", *cites)
+        if e.dest == "hand":
+            self.move(cur, "hand", owner=p, cause=f"returned by its own ability", rule="CR 113.6m", log=False)
+        else:
+            yield from self._e_ReturnToBattlefield(ir.ReturnToBattlefield(ir.This(), under="you", tapped=e.tapped), ctx)
+
+    def _e_ShuffleIntoLibrary(self, e, ctx):
+        """CR 701.24a: "Shuffle [object] into its owner's library". Judge Tower: it is exiled
+        instead and the shared library is not shuffled (JT-G8, R7: the replacement is in move())."""
+        for o in self.objs(e.what, ctx):
+            if o.zone not in ("battlefield", "graveyard", "hand", "stack", "exile"):
+                continue
+            new = self.move(o, "library", position="shuffle", cause=f"shuffled into the library by {ctx['source'].name}",
+                            rule="CR 701.24a", log=False)
+            if new is None or new.zone != "library":
+                continue
+            self.log.add(f"{new.name} is shuffled into {self.players[new.owner].name}'s library", "CR 701.24a")
+            self.shuffle_library(new.owner)
+        return
+        yield
+
+    def _e_Surveil(self, e, ctx):
+        """CR 701.25a: look at the top N cards of your library, put any number of them into your
+        graveyard and the rest on top in any order (Judge Tower: a free choice, JT-C6/R10; a short
+        library is refilled first, JT-E2/R19)."""
+        p = ctx["controller"]
+        n = self.amount(e.amount, ctx)
+        if n <= 0:
+            return   # CR 701.25c: no surveil event
+        yield from self.ensure_library(p, n, "surveil")
+        if self.game_over:
+            return
+        top = self.top_cards(p, n)
+        if not top:
+            return
+        opts = []
+        for k in range(len(top) + 1):
+            for gy in itertools.combinations(top, k):
+                rest = [c for c in top if c not in gy]
+                for t_order in itertools.permutations(rest):
+                    for g_order in itertools.permutations(gy):   # the order they reach the graveyard
+                        opts.append(Split(tuple(t_order), (), tuple(g_order)))
+        self.log.add(f"{self.players[p].name} looks at the top {len(top)} card(s) of their library (surveil {n})", "CR 701.25a")
+        self.log.add(f"{self.players[p].name} sees: " + ", ".join(self.objects[c].name for c in top), "CR 701.25a", visible_to=[p])
+        split = yield from self.ask(p, "split", opts, f"surveil {n}: choose the cards for the top and the graveyard", "CR 701.25a")
+        lib = self.library(p)
+        for c in list(split.top) + list(split.graveyard):
+            lib.remove(c)
+        for c in reversed(split.top):
+            lib.append(c)
+        for c in split.graveyard:
+            lib.append(c)
+            self.move(self.objects[c], "graveyard", owner=p, cause="surveilled into the graveyard", rule="CR 701.25a")
+        self.log.add(f"{self.players[p].name} puts {len(split.top)} on top of their library and "
+                     f"{len(split.graveyard)} into their graveyard (surveil)", "CR 701.25a")
+        self.touch()
+
+    def _e_ExileTopOfLibrary(self, e, ctx):
+        """CR 406.2: "[who] exiles the top N cards of their library" (Judge Tower: a library action
+        refilled when short, JT-E2/R19; taken by that player, R5; the cards are unreferenced, R20)."""
+        n = self.amount(e.amount, ctx)
+        for p in self.players_of(e.who, ctx):
+            yield from self.ensure_library(p, n, "exile the top cards")
+            if self.game_over:
+                return
+            lib = self.library(p)
+            names = []
+            for _ in range(min(n, len(lib))):
+                new = self.move(self.objects[lib[-1]], "exile", owner=p, cause=f"exiled by {ctx['source'].name}",
+                                rule="CR 406.2", log=False)
+                if new is not None:
+                    names.append(new.name)
+            self.log.add(f"{self.players[p].name} exiles the top {len(names)} card(s) of their library: "
+                         + (", ".join(names) or "nothing"), "CR 406.2", "CR 406.3")
+
+    def step_skipped(self, p: int, step: str) -> bool:
+        """CR 614.1b, 614.10: a static "Skip your draw step" of a permanent ``p`` controls
+        replaces the step with nothing."""
+        for s in self.permanents(p):
+            if s.face_down:
+                continue
+            for ab in s.compiled.abilities:
+                if isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, ir.SkipStep) and ab.effect.step == step:
+                    self.log.add(f"{self.players[p].name} skips their {step} step ({s.name})", "CR 614.1b", "CR 614.10")
+                    return True
+        return False
 
 
 def _side_text(game, side) -> str:

@@ -74,6 +74,8 @@ class LegalityMixin:
             ab = self.activated_abilities(o)[a.index]
             # kwcosts: where the ability functions, restrictions on its use
             if o.zone != ab.zone:
+                if ab.zone == "graveyard" and not any(type(e).__name__ == "UnearthReturn" for e in ab.effects):
+                    return "CR 113.6m"   # zones: "return ~ from your graveyard" works only there
                 return "CR 702.29a" if ab.cost.discard_self else "CR 113.6"
             if ab.once_per_turn and a.index in o.activated_this_turn:
                 return "CR 602.5b"

@@ -128,6 +128,11 @@ class TurnMixin:
                 self.log.add(f"{ap.name} skips the first draw step (their first turn)", "CR 103.8a", "R2")
                 i += 1
                 continue
+            if step == "draw" and not (skip_tba and i == start_index) and self.step_skipped(self.active, "draw"):
+                # zones: CR 614.1b, 614.10: "Skip your draw step" replaces the whole step with
+                # nothing (no draw, no "beginning of the draw step" triggers, no priority)
+                i += 1
+                continue
             self.step = step
             if not (skip_tba and i == start_index):
                 self.log.add(f"{step.replace('_', ' ')} step begins", STEP_RULES[step])
