@@ -350,6 +350,9 @@ class Cost:
     discard: int = 0
     #: "Remove N [kind] counters from this permanent" (manaab): (kind, N), or None
     remove_counters: tuple[str, int] | None = None
+    #: kw2: crew N (CR 702.122a): "Tap any number of other untapped creatures you control with
+    #: total power N or greater" (0: none)
+    crew: int = 0
 
 
 # ---------------------------------------------------------------------------
@@ -1188,3 +1191,25 @@ class CompiledCard:
     @property
     def ok(self) -> bool:
         return not self.unsupported
+
+
+# ---------------------------------------------------------------------------
+# kw2: more keyword mechanics (crew, renown, bloodthirst, modular, monstrosity)
+# ---------------------------------------------------------------------------
+
+#: kw2: "crew" -> N (CR 702.122a), "renown" -> N (CR 702.112a), "bloodthirst" -> N (CR 702.54a),
+#: "modular" -> N (CR 702.43a).
+KEYWORDS = KEYWORDS + ("crew", "renown", "bloodthirst", "modular")
+
+#: kw2: trigger event "kw2_becomes_monstrous": ``subject`` (This) becomes monstrous (CR 701.37b)
+TRIGGER_EVENTS = TRIGGER_EVENTS + ("kw2_becomes_monstrous",)
+
+
+@dataclass(frozen=True)
+class Monstrosity:
+    """kw2: "Monstrosity N." (CR 701.37a): if this permanent isn't monstrous, put N +1/+1
+    counters on it and it becomes monstrous. ``amount``: N, or X() ("Monstrosity X", the X
+    paid in the activation cost, CR 107.3k)."""
+
+    amount: Amount
+Effect = Union[Effect, Monstrosity]   # kw2

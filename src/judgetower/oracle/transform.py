@@ -2182,3 +2182,23 @@ class OracleTransformer(Transformer):
                 stat in ("power", "toughness") for stat, _, _ in counted.filter.compare):
             raise Unsupported("static count of objects described by power or toughness")
         return Line("abilities", (StaticAbility(Anthem(affected, p, t, per=counted)),))
+
+    # -- kw2: crew, renown, bloodthirst, modular, monstrosity ------------------------------
+
+    def kw2_crew(self, c):
+        return Keyword("crew", c[0])          # CR 702.122a
+
+    def kw2_renown(self, c):
+        return Keyword("renown", c[0])        # CR 702.112a
+
+    def kw2_bloodthirst(self, c):
+        return Keyword("bloodthirst", c[0])   # CR 702.54a
+
+    def kw2_modular(self, c):
+        return Keyword("modular", c[0])       # CR 702.43a
+
+    def kw2_monstrosity(self, c):
+        return [ir.Monstrosity(c[0])]         # CR 701.37a
+
+    def kw2_ev_becomes_monstrous(self, c):
+        return self._trigger(Trigger("kw2_becomes_monstrous", This()))   # CR 701.37b

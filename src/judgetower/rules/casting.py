@@ -91,6 +91,9 @@ class CastingMixin:
                     cached.append(cycling_ability(ab.arg))   # kwcosts: CR 702.29a
                 elif isinstance(ab, ir.Keyword) and ab.name == "unearth":
                     cached.append(unearth_ability(ab.arg))   # kwcosts: CR 702.84a
+                elif isinstance(ab, ir.Keyword) and ab.name == "crew":
+                    from judgetower.rules.kw2 import crew_ability
+                    cached.append(crew_ability(int(ab.arg)))   # kw2: CR 702.122a
             object.__setattr__(o.compiled, "_activated", cached)
         return cached
 
@@ -568,6 +571,8 @@ class CastingMixin:
             kind, n = cost.remove_counters
             if o.counters.get(kind, 0) < n:
                 return False
+        if cost.crew and not self.kw2_can_crew(p, o, cost.crew):
+            return False   # kw2: CR 702.122a, 601.2h
         return True
 
     def can_pay_life(self, p: int, n: int) -> bool:
@@ -700,6 +705,8 @@ class CastingMixin:
 
     def pay_extra(self, p: int, source, cost: ir.Cost, what: str):
         """Non-mana costs (CR 118.3, 602.2b)."""
+        if cost.crew:   # kw2: CR 702.122a
+            yield from self.kw2_pay_crew(p, source, cost.crew, what)
         if cost.life:
             self.lose_life(p, cost.life, rule="CR 119.4")
         if cost.remove_counters is not None:   # manaab: "Remove a charge counter from ~"
@@ -884,6 +891,7 @@ class CastingMixin:
                     self.log.add(f"{o.name} enters with {n} {eff.kind} counter(s)", "CR 614.1c", "CR 122.6")
                 if eff.keywords:
                     o.granted = o.granted | frozenset(eff.keywords)
+        self.kw2_enter_counters(o)   # kw2: bloodthirst, modular (CR 702.54a, 702.43a)
         self.touch()
 
 

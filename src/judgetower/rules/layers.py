@@ -151,7 +151,7 @@ def compute_all(game) -> dict[int, Chars]:
     # layer 7b (manaab): effects that set base power and toughness (CR 613.4b), timestamp order
     for eff in animated:
         for tid in eff["objs"]:
-            if tid in out:
+            if tid in out and eff["animate"]["power"] is not None:   # kw2: crew sets no P/T (CR 301.7b)
                 out[tid].power, out[tid].toughness = eff["animate"]["power"], eff["animate"]["toughness"]
     # layer 7c: modifications and counters (CR 613.4c)
     for o, eff in statics:

@@ -80,6 +80,9 @@ class GameObject:
     # kwcosts: exiled by madness (may be cast for its madness cost, CR 702.35a); on the stack:
     # cast that way
     madness: bool = False
+    # kw2: monstrous (CR 701.37b), renowned (CR 702.112b)
+    kw2_monstrous: bool = False
+    kw2_renowned: bool = False
 
     @property
     def name(self) -> str:
@@ -141,6 +144,7 @@ class Player:
     shame: int = 0
     attacked_count_turn: int = 0    # creatures this player attacked with this turn
     upkeeps_begun: int = 0          # kwcosts: upkeep steps of theirs begun so far (echo, CR 702.30a)
+    kw2_damaged_turn: int = -1      # kw2: the last turn this player was dealt damage (bloodthirst, CR 702.54a)
 
     @property
     def alive(self) -> bool:

@@ -1,0 +1,195 @@
+"""kw2: more keyword mechanics.
+
+* Crew N (CR 702.122, 301.7): "Tap any number of other untapped creatures you control with total
+  power N or greater: This permanent becomes an artifact creature until end of turn." The crew
+  cost is ``Cost.crew``; tapping a creature for it is not a {T} cost, so summoning sickness does
+  not matter (CR 302.6 covers only {T}/{Q} costs of the creature's own abilities). Judge Tower:
+  "any number of" objects is as many as possible (JT-C3, R9): every other untapped creature is
+  tapped.
+* Monstrosity N (CR 701.37): "If this permanent isn't monstrous, put N +1/+1 counters on it and
+  it becomes monstrous"; "When ~ becomes monstrous" triggers (CR 701.37b).
+* Renown N (CR 702.112): "When this creature deals combat damage to a player, if it isn't
+  renowned, put N +1/+1 counters on it and it becomes renowned."
+* Bloodthirst N (CR 702.54): "If an opponent was dealt damage this turn, this permanent enters
+  with N +1/+1 counters on it."
+* Modular N (CR 702.43): "This permanent enters with N +1/+1 counters on it" and "When this
+  permanent is put into a graveyard from the battlefield, you may put a +1/+1 counter on target
+  artifact creature for each +1/+1 counter on this permanent." (JT-C1: the "may" is taken.)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from judgetower.oracle import ir
+from judgetower.rules.decisions import Done
+
+
+@dataclass(frozen=True)
+class Kw2CrewAnimate:
+    """Crew's effect (CR 702.122a): this permanent becomes an artifact creature until end of
+    turn (layer 4, CR 613.1d); a Vehicle then has its printed power and toughness (CR 301.7b)."""
+
+
+@dataclass(frozen=True)
+class Kw2Renown:
+    """Renown N's effect (CR 702.112a)."""
+
+    n: int
+
+
+def crew_ability(n: int) -> ir.ActivatedAbility:
+    """CR 702.122a: "Crew N" as an activated ability."""
+    return ir.ActivatedAbility(ir.Cost(crew=n), (), (Kw2CrewAnimate(),))
+
+
+def renown_synth(n: int):
+    """CR 702.112a: renown's triggered ability (intervening "if": not renowned, CR 603.4)."""
+    from judgetower.rules.triggers import Synth
+    return Synth("renown", ir.Trigger("deals_damage", ir.This(), recipient="player", combat=True),
+                 effects=(Kw2Renown(n),), condition="kw2_not_renowned")
+
+
+def modular_synth():
+    """CR 702.43a: modular's "dies" half (put into a graveyard from the battlefield)."""
+    from judgetower.rules.triggers import Synth
+    spec = ir.TargetSpec("object", ir.Filter(all_types=("artifact", "creature")))
+    return Synth("modular", ir.Trigger("to_graveyard", ir.This()), targets=(spec,),
+                 effects=(ir.Optional_((ir.PutCounters(ir.Target(0), "+1/+1", ir.CountersOn(ir.This(), "+1/+1")),)),))
+
+
+class Kw2Mixin:
+
+    # ------------------------------------------------------------------ crew (CR 702.122)
+    def kw2_crew_candidates(self, p: int, vehicle) -> list:
+        """Other untapped creatures ``p`` controls (CR 702.122a), in battlefield order."""
+        return [o for o in self.permanents(p)
+                if o.id != vehicle.id and not o.tapped and "Creature" in self.chars(o).types]
+
+    def kw2_can_crew(self, p: int, vehicle, n: int) -> bool:
+        """CR 702.122a, 601.2h: the crew cost can be paid: total power N or greater."""
+        return sum(max(0, self.chars(o).power) for o in self.kw2_crew_candidates(p, vehicle)) >= n
+
+    def kw2_pay_crew(self, p: int, vehicle, n: int, what: str):
+        """CR 702.122a: tap creatures one at a time; once their total power is N or greater, the
+        player may stop (Done, offered first). Judge Tower referee mode: as many as possible
+        (JT-C3, R9), so every other untapped creature is tapped."""
+        tapped: list = []
+        total = 0
+        while True:
+            cands = [o.id for o in self.kw2_crew_candidates(p, vehicle) if o.id not in tapped]
+            if total >= n:
+                if not cands:
+                    break
+                opts = cands if self.rules.max_targets else [Done()] + cands
+            else:
+                # only creatures that still let the total reach N with the others
+                opts = cands
+            if not opts:
+                break
+            c = yield from self.ask(p, "cards", opts, f"tap a creature to crew {vehicle.name} (crew {n}, power so far {total})",
+                                    "CR 702.122a", crew=True)
+            if isinstance(c, Done):
+                break
+            tapped.append(c)
+            total += max(0, self.chars(self.objects[c]).power)
+        for c in tapped:
+            o = self.objects[c]
+            if not o.tapped:
+                self.note_tapped(o, True)
+            o.tapped = True
+        self.touch()
+        names = ", ".join(self.objects[c].name for c in tapped)
+        self.log.add(f"{self.players[p].name} taps {names} to crew {vehicle.name} (crew {n}, total power {total})",
+                     "CR 702.122a", "CR 702.122b")
+
+    def _e_Kw2CrewAnimate(self, e, ctx):
+        """CR 702.122a, 301.7b, 611.2: a continuous effect until end of turn (layer 4)."""
+        o = self.current(ctx["source"])
+        if o is None or o.zone != "battlefield":
+            return
+        self.continuous.append({"objs": {o.id}, "keywords": (), "duration": "end_of_turn",
+                                "animate": {"types": ("Artifact", "Creature"), "subtypes": (), "colors": None,
+                                            "power": None, "toughness": None},
+                                "timestamp": self.new_timestamp()})
+        self.touch()
+        ch = self.chars(o)
+        self.log.add(f"{o.name} becomes an artifact creature until end of turn ({ch.power}/{ch.toughness})",
+                     "CR 702.122a", "CR 301.7b", "CR 611.2")
+        return
+        yield
+
+    # ------------------------------------------------------------------ monstrosity (CR 701.37)
+    def _e_Monstrosity(self, e, ctx):
+        """CR 701.37a: if the permanent isn't monstrous, N +1/+1 counters and it becomes
+        monstrous; CR 701.37b: only then does it "become monstrous" (a trigger event)."""
+        o = self.current(ctx["source"])
+        if o is None or o.zone != "battlefield":
+            return
+        if o.kw2_monstrous:
+            self.log.add(f"{o.name} is already monstrous: monstrosity does nothing", "CR 701.37a")
+            return
+        n = self.amount(e.amount, ctx)
+        if n > 0:
+            o.counters["+1/+1"] = o.counters.get("+1/+1", 0) + n
+        o.kw2_monstrous = True
+        self.touch()
+        self.log.add(f"{o.name} gets {n} +1/+1 counter(s) and becomes monstrous", "CR 701.37a", "CR 122.1")
+        self.events.append({"kind": "kw2_monstrous", "obj": o})
+        return
+        yield
+
+    # ------------------------------------------------------------------ renown (CR 702.112)
+    def _e_Kw2Renown(self, e, ctx):
+        """CR 702.112a: N +1/+1 counters and it becomes renowned (CR 702.112b)."""
+        o = self.current(ctx["source"])
+        if o is None or o.zone != "battlefield" or o.kw2_renowned:
+            return
+        o.counters["+1/+1"] = o.counters.get("+1/+1", 0) + e.n
+        o.kw2_renowned = True
+        self.touch()
+        self.log.add(f"{o.name} gets {e.n} +1/+1 counter(s) and becomes renowned", "CR 702.112a", "CR 702.112b")
+        return
+        yield
+
+    # ------------------------------------------------------------------ hooks
+    def kw2_condition(self, cond: str, source) -> bool | None:
+        """Intervening "if" conditions of kw2's keyword triggers (CR 603.4); None: not kw2's."""
+        if cond == "kw2_not_renowned":
+            cur = self.current(source)
+            return cur is not None and not cur.kw2_renowned
+        return None
+
+    def kw2_check_event(self, ev, watchers) -> None:
+        """"When ~ becomes monstrous" (CR 701.37b)."""
+        if ev["kind"] != "kw2_monstrous":
+            return
+        from judgetower.rules.triggers import triggered_abilities
+        o = ev["obj"]
+        for w in watchers:
+            if w.id != o.id:
+                continue
+            for idx, ab in triggered_abilities(w):
+                if ab.trigger.event == "kw2_becomes_monstrous":
+                    self._trigger(w, idx, ab, {})
+
+    def kw2_note_damage(self, p: int) -> None:
+        """A player was dealt damage this turn (bloodthirst, CR 702.54a)."""
+        self.players[p].kw2_damaged_turn = self.turn
+
+    def kw2_enter_counters(self, o) -> None:
+        """CR 614.1c replacement effects of bloodthirst (CR 702.54a) and modular (CR 702.43a)."""
+        for ab in o.compiled.abilities:
+            if not isinstance(ab, ir.Keyword):
+                continue
+            if ab.name == "bloodthirst":
+                hurt = [q for q in self.opponents(o.controller) if self.players[q].kw2_damaged_turn == self.turn]
+                if hurt:
+                    o.counters["+1/+1"] = o.counters.get("+1/+1", 0) + int(ab.arg)
+                    self.log.add(f"{o.name} enters with {ab.arg} +1/+1 counter(s) (bloodthirst: an opponent was "
+                                 "dealt damage this turn)", "CR 702.54a", "CR 614.1c")
+                else:
+                    self.log.add(f"{o.name}'s bloodthirst: no opponent was dealt damage this turn", "CR 702.54a")
+            elif ab.name == "modular":
+                o.counters["+1/+1"] = o.counters.get("+1/+1", 0) + int(ab.arg)
+                self.log.add(f"{o.name} enters with {ab.arg} +1/+1 counter(s) (modular)", "CR 702.43a", "CR 614.1c")
