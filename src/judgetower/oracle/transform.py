@@ -2202,3 +2202,9 @@ class OracleTransformer(Transformer):
 
     def kw2_ev_becomes_monstrous(self, c):
         return self._trigger(Trigger("kw2_becomes_monstrous", This()))   # CR 701.37b
+
+    def kw2_exploit(self, c):
+        return Keyword("exploit")             # CR 702.110a
+
+    def kw2_ev_exploits(self, c):
+        return self._trigger(Trigger("kw2_exploits", This()))   # CR 702.110b

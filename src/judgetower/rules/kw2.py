@@ -58,6 +58,17 @@ def modular_synth():
                  effects=(ir.Optional_((ir.PutCounters(ir.Target(0), "+1/+1", ir.CountersOn(ir.This(), "+1/+1")),)),))
 
 
+@dataclass(frozen=True)
+class Kw2Exploit:
+    """Exploit's effect (CR 702.110a): you may sacrifice a creature."""
+
+
+def exploit_synth():
+    """CR 702.110a: "When this creature enters, you may sacrifice a creature." """
+    from judgetower.rules.triggers import Synth
+    return Synth("exploit", ir.Trigger("enters", ir.This()), effects=(Kw2Exploit(),))
+
+
 class Kw2Mixin:
 
     # ------------------------------------------------------------------ crew (CR 702.122)
@@ -152,6 +163,35 @@ class Kw2Mixin:
         return
         yield
 
+    # ------------------------------------------------------------------ exploit (CR 702.110)
+    def _e_Kw2Exploit(self, e, ctx):
+        """CR 702.110a-b: you may sacrifice a creature (any creature you control, this one
+        included); if the creature with exploit was still on the battlefield as the ability
+        resolved, it "exploits" the sacrificed creature. Judge Tower: the "may" is taken when a
+        creature can be sacrificed (JT-C1, R9)."""
+        src = ctx["source"]
+        p = ctx["controller"]
+        who = self.players[p].name
+        cands = [o.id for o in self.permanents(p) if "Creature" in self.chars(o).types]
+        if not cands:
+            self.log.add(f"{who} has no creature to sacrifice for exploit", "CR 702.110a")
+            return
+        yes = yield from self.ask(p, "may", self.forced_bool_options([True, False], "may"),
+                                  f"{src.name}: sacrifice a creature (exploit)?", "CR 702.110a")
+        if not yes:
+            self.log.add(f"{who} chooses not to exploit", "CR 702.110a")
+            return
+        c = yield from self.ask(p, "cards", cands, f"sacrifice a creature for the exploit of {src.name}", "CR 702.110a")
+        cur = self.current(src)
+        on_bf = cur is not None and cur.zone == "battlefield"
+        victim = self.objects[c]
+        self.log.add(f"{who} sacrifices {victim.name} (exploit of {src.name})", "CR 702.110a", "CR 701.21a")
+        self.move(victim, "graveyard", cause="sacrificed", rule="CR 701.21a", log=False)
+        if on_bf:
+            self.events.append({"kind": "kw2_exploits", "obj": cur, "victim": victim})
+        return
+        yield
+
     # ------------------------------------------------------------------ hooks
     def kw2_condition(self, cond: str, source) -> bool | None:
         """Intervening "if" conditions of kw2's keyword triggers (CR 603.4); None: not kw2's."""
@@ -161,10 +201,18 @@ class Kw2Mixin:
         return None
 
     def kw2_check_event(self, ev, watchers) -> None:
-        """"When ~ becomes monstrous" (CR 701.37b)."""
+        """"When ~ becomes monstrous" (CR 701.37b); "When ~ exploits a creature" (CR 702.110b:
+        it triggers even when the exploiting creature sacrificed itself, looking back at it)."""
+        from judgetower.rules.triggers import triggered_abilities
+        if ev["kind"] == "kw2_exploits":
+            o = ev["obj"]
+            for idx, ab in triggered_abilities(o):
+                if ab.trigger.event == "kw2_exploits":
+                    self.log.add(f"{o.name} exploits {ev['victim'].name}", "CR 702.110b")
+                    self._trigger(o, idx, ab, {"trigger_obj": ev["victim"]})
+            return
         if ev["kind"] != "kw2_monstrous":
             return
-        from judgetower.rules.triggers import triggered_abilities
         o = ev["obj"]
         for w in watchers:
             if w.id != o.id:

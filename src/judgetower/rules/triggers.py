@@ -145,6 +145,9 @@ def triggered_abilities(o) -> list[tuple[int, object]]:
             elif isinstance(ab, ir.Keyword) and ab.name == "modular":
                 from judgetower.rules.kw2 import modular_synth
                 cached.append((i, modular_synth()))             # kw2: CR 702.43a
+            elif isinstance(ab, ir.Keyword) and ab.name == "exploit":
+                from judgetower.rules.kw2 import exploit_synth
+                cached.append((i, exploit_synth()))             # kw2: CR 702.110a
         object.__setattr__(o.compiled, "_triggered", cached)
     return cached
 
