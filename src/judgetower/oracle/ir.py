@@ -1200,12 +1200,14 @@ class CompiledCard:
 #: kw2: "crew" -> N (CR 702.122a), "renown" -> N (CR 702.112a), "bloodthirst" -> N (CR 702.54a),
 #: "modular" -> N (CR 702.43a).
 #: "exploit": no argument (CR 702.110a).
-KEYWORDS = KEYWORDS + ("crew", "renown", "bloodthirst", "modular", "exploit")
+#: "morph"/"megamorph" -> a mana cost (CR 702.37a-b).
+KEYWORDS = KEYWORDS + ("crew", "renown", "bloodthirst", "modular", "exploit", "morph", "megamorph")
 
 #: kw2: trigger event "kw2_becomes_monstrous": ``subject`` (This) becomes monstrous (CR 701.37b)
 #: kw2: "kw2_exploits": ``subject`` (This) exploits a creature (CR 702.110b); "that creature" is
 #: the sacrificed one
-TRIGGER_EVENTS = TRIGGER_EVENTS + ("kw2_becomes_monstrous", "kw2_exploits")
+#: "kw2_turned_face_up": ``subject`` (This) is turned face up (CR 708.8)
+TRIGGER_EVENTS = TRIGGER_EVENTS + ("kw2_becomes_monstrous", "kw2_exploits", "kw2_turned_face_up")
 
 
 @dataclass(frozen=True)

@@ -2208,3 +2208,12 @@ class OracleTransformer(Transformer):
 
     def kw2_ev_exploits(self, c):
         return self._trigger(Trigger("kw2_exploits", This()))   # CR 702.110b
+
+    def kw2_morph(self, c):
+        return Keyword("morph", mana(c[0]))        # CR 702.37a
+
+    def kw2_megamorph(self, c):
+        return Keyword("megamorph", mana(c[0]))    # CR 702.37b
+
+    def kw2_ev_turned_face_up(self, c):
+        return self._trigger(Trigger("kw2_turned_face_up", This()))   # CR 708.8

@@ -98,6 +98,13 @@ class CastingMixin:
         return cached
 
     def alternative_cost(self, o):
+        if getattr(o, "kw2_morph", False) or (o.zone == "hand" and self.kw2_is_morph(o)
+                                              and not any(isinstance(ab, ir.AlternativeCost) or (isinstance(ab, ir.Keyword) and ab.name == "evoke")
+                                                          for ab in o.compiled.abilities)):
+            # kw2: CR 702.37c: "you may cast this card as a 2/2 face-down creature, with no text,
+            # no name, no subtypes, and no mana cost by paying {3} rather than paying its mana cost"
+            from judgetower.rules.kw2 import MORPH_CAST_COST
+            return ir.Cost(mana=MORPH_CAST_COST)
         for ab in o.compiled.abilities:
             if isinstance(ab, ir.AlternativeCost):
                 return ab.cost
@@ -501,6 +508,9 @@ class CastingMixin:
         return ManaCost.parse(o.card.mana_cost)
 
     def can_cast(self, p: int, o, alternative: bool) -> bool:
+        if alternative and self.kw2_is_morph(o) and not getattr(o, "kw2_morph", False) \
+                and self.alternative_cost(o) is not None and not self.sorcery_timing(p):
+            return False   # kw2: a face-down creature spell has no flash (CR 702.37c, 307.1)
         if not self.spell_has_targets(p, o):
             return False
         cost = self.spell_cost(o, alternative).with_x(0)
@@ -582,8 +592,14 @@ class CastingMixin:
         """CR 601.2a-i."""
         name = card_obj.name
         from_zone = card_obj.zone
+        morph_down = alternative and from_zone == "hand" and self.kw2_is_morph(card_obj) \
+            and self.alternative_cost(card_obj).mana == "{3}"
+        if morph_down:
+            name = "a face-down creature spell"   # kw2: hidden (CR 708.4, 708.5)
         spell = self.move(card_obj, "stack", controller=p, cause="cast", rule="CR 601.2a", log=False)
         spell.alternative = alternative
+        if morph_down:
+            self.kw2_cast_face_down(p, spell)   # kw2: CR 702.37c
         spell.cast_from = from_zone
         if from_zone == "graveyard":
             # kwcosts: CR 702.34a: cast from the graveyard with flashback
@@ -825,6 +841,11 @@ class CastingMixin:
             self.move(o, "exile", cause="exiled as a cost", rule="CR 118.3")
         self.touch()
         tnames = ", ".join(self.target_name(t) for ts in item.targets for t in ts)
+        if self.kw2_is_special(ab):
+            # kw2: turning a morph face up is a special action: no stack (CR 116.2b, 702.37e)
+            yield from self.resolve_ability_effects(item)
+            self.after_activate(p, o, idx)
+            return
         if ab.mana_ability and not ab.targets:
             self.log.add(f"{self.players[p].name} activates {name}'s mana ability", "CR 605.3a")
             yield from self.resolve_ability_effects(item)

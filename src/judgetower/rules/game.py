@@ -473,6 +473,7 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
                 getattr(ab, "name", None) == "evoke" for ab in o.compiled.abilities)
         if face_down:
             new.face_down = True
+        self.kw2_carry_face_down(o, new, from_zone, to_zone)   # kw2: morph (CR 708.4, 708.9)
         new.uid = o.uid
         self.touched_uids.append(o.uid)
         self.objects[new.id] = new

@@ -69,6 +69,42 @@ def exploit_synth():
     return Synth("exploit", ir.Trigger("enters", ir.This()), effects=(Kw2Exploit(),))
 
 
+@dataclass(frozen=True)
+class Kw2TurnFaceUp:
+    """Turning a face-down morph permanent face up (CR 702.37e, 116.2b): a special action, which
+    doesn't use the stack. ``mega``: megamorph puts a +1/+1 counter on it (CR 702.37b)."""
+
+    mega: bool = False
+
+
+#: CR 702.37c: the cost to cast a card face down with morph
+MORPH_CAST_COST = "{3}"
+
+
+def morph_of(compiled) -> tuple[str, bool] | None:
+    """(morph cost, megamorph?) of a compiled card, or None (CR 702.37a-b)."""
+    for ab in compiled.abilities:
+        if isinstance(ab, ir.Keyword) and ab.name in ("morph", "megamorph"):
+            return ab.arg, ab.name == "megamorph"
+    return None
+
+
+_FACE_DOWN: dict = {}
+
+
+def face_down_compiled(real) -> ir.CompiledCard:
+    """What a face-down morph permanent or spell has (CR 702.37a, 708.2a): no name, no text, no
+    abilities; its controller may still turn it face up for its morph cost (CR 702.37e), shown
+    as the object's one action (ability 1 in scenario files). One per card (cached)."""
+    key = id(real)
+    hit = _FACE_DOWN.get(key)
+    if hit is None or hit[0] is not real:
+        cost, mega = morph_of(real)
+        turn = ir.ActivatedAbility(ir.Cost(mana=cost), (), (Kw2TurnFaceUp(mega),))
+        hit = _FACE_DOWN[key] = (real, ir.CompiledCard("", (turn,)))
+    return hit[1]
+
+
 class Kw2Mixin:
 
     # ------------------------------------------------------------------ crew (CR 702.122)
@@ -192,6 +228,83 @@ class Kw2Mixin:
         return
         yield
 
+    # ------------------------------------------------------------------ morph (CR 702.37, 708)
+    def kw2_is_morph(self, o) -> bool:
+        """A card that may be cast face down (CR 702.37c): a morph or megamorph with a mana cost."""
+        comp = getattr(o, "kw2_real_compiled", None) or o.compiled
+        return o.card is not None and morph_of(comp) is not None
+
+    def kw2_is_special(self, ab) -> bool:
+        """A special action shown as an object's action (turning a morph face up, CR 116.2b)."""
+        return any(isinstance(e, Kw2TurnFaceUp) for e in ab.effects)
+
+    def kw2_cast_face_down(self, p: int, spell) -> None:
+        """CR 702.37c, 708.4: the spell is cast face down: a 2/2 creature spell with no name,
+        text or mana cost; its controller may look at it (CR 708.5)."""
+        spell.kw2_real_compiled = spell.compiled
+        spell.compiled = face_down_compiled(spell.compiled)
+        spell.face_down = True
+        spell.kw2_morph = True
+        spell.may_look = frozenset({p})
+        self.log.add(f"{self.players[p].name} casts a card face down as a 2/2 creature spell for {MORPH_CAST_COST}",
+                     "CR 702.37c", "CR 708.4")
+        self.log.add(f"(the face-down spell is {spell.card.name})", "CR 708.5", visible_to={p})
+
+    def kw2_carry_face_down(self, o, new, from_zone: str, to_zone: str) -> None:
+        """A face-down morph spell resolves into a face-down permanent (CR 708.4); anywhere else
+        the card is face up again with its own abilities (CR 708.9, 400.7)."""
+        real = getattr(o, "kw2_real_compiled", None)
+        if real is None:
+            return
+        if getattr(o, "kw2_morph", False) and from_zone == "stack" and to_zone == "battlefield":
+            new.kw2_real_compiled = real
+            new.compiled = o.compiled
+            new.face_down = True
+            new.kw2_morph = True
+            new.may_look = frozenset({new.controller})
+        else:
+            new.compiled = real
+
+    def _e_Kw2TurnFaceUp(self, e, ctx):
+        """CR 702.37e, 708.8: turned face up, it has its own characteristics again; it didn't
+        enter the battlefield (no "enters" triggers), "when ~ is turned face up" triggers.
+        Megamorph: a +1/+1 counter (CR 702.37b)."""
+        o = self.current(ctx["source"])
+        if o is None or not o.face_down or getattr(o, "kw2_real_compiled", None) is None:
+            return
+        o.compiled = o.kw2_real_compiled
+        o.kw2_real_compiled = None
+        o.face_down = False
+        o.kw2_morph = False
+        o.may_look = frozenset()
+        # the special action is not one of the card's own abilities (R11 counts per ability)
+        o.activated_this_turn.discard(0)
+        if e.mega:
+            o.counters["+1/+1"] = o.counters.get("+1/+1", 0) + 1
+        self.touch()
+        who = self.players[ctx["controller"]].name
+        self.log.add(f"{who} turns {o.name} face up (special action)" + (" with a +1/+1 counter (megamorph)" if e.mega else ""),
+                     "CR 702.37e", "CR 116.2b", "CR 708.8", *(("CR 702.37b",) if e.mega else ()))
+        self.events.append({"kind": "kw2_face_up", "obj": o})
+        return
+        yield
+
+    def kw2_public_face_down(self, o) -> dict | None:
+        """A face-down morph permanent or spell as others see it (CR 708.6: its characteristics
+        as a 2/2 and its state are public; not what it is)."""
+        if not getattr(o, "kw2_morph", False):
+            return None
+        d = {"id": o.id, "name": "face-down card", "face_down": True,
+             "controller": self.players[o.controller].name}
+        if o.zone == "battlefield":
+            ch = self.chars(o)
+            d.update(tapped=o.tapped, power=ch.power, toughness=ch.toughness, damage=o.damage, sick=o.sick)
+            if o.counters:
+                d["counters"] = dict(o.counters)
+            if o.attacking is not None:
+                d["attacking"] = self.target_name(o.attacking)
+        return d
+
     # ------------------------------------------------------------------ hooks
     def kw2_condition(self, cond: str, source) -> bool | None:
         """Intervening "if" conditions of kw2's keyword triggers (CR 603.4); None: not kw2's."""
@@ -210,6 +323,12 @@ class Kw2Mixin:
                 if ab.trigger.event == "kw2_exploits":
                     self.log.add(f"{o.name} exploits {ev['victim'].name}", "CR 702.110b")
                     self._trigger(o, idx, ab, {"trigger_obj": ev["victim"]})
+            return
+        if ev["kind"] == "kw2_face_up":
+            o = ev["obj"]
+            for idx, ab in triggered_abilities(o):
+                if ab.trigger.event == "kw2_turned_face_up":
+                    self._trigger(o, idx, ab, {})
             return
         if ev["kind"] != "kw2_monstrous":
             return

@@ -68,6 +68,8 @@ def base_chars(obj) -> Chars:
 
 def _base_chars(obj) -> Chars:
     if obj.face_down:
+        if getattr(obj, "kw2_morph", False):   # kw2: a face-down morph is a 2/2 creature (CR 708.2a)
+            return Chars("", ("Creature",), (), (), (), 2, 2, frozenset())
         return Chars("", (), (), (), (), 2, 2, frozenset())
     if obj.token is not None:
         t = obj.token

@@ -83,6 +83,10 @@ class GameObject:
     # kw2: monstrous (CR 701.37b), renowned (CR 702.112b)
     kw2_monstrous: bool = False
     kw2_renowned: bool = False
+    # kw2: a face-down morph spell or permanent (CR 702.37, 708); its own compiled text while
+    # ``compiled`` is the face-down one
+    kw2_morph: bool = False
+    kw2_real_compiled: Any = None
 
     @property
     def name(self) -> str:
