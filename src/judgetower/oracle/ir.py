@@ -1218,3 +1218,16 @@ class Monstrosity:
 
     amount: Amount
 Effect = Union[Effect, Monstrosity]   # kw2
+
+
+@dataclass(frozen=True)
+class Kw2ExertAbility:
+    """kw2: "You may exert this creature as it attacks. When you do, [effects]." (CR 701.43d):
+    an optional cost to attack (CR 508.1g) and its linked reflexive triggered ability (CR 607.2h,
+    603.12), with its own targets, chosen as it goes on the stack."""
+
+    targets: tuple[TargetSpec, ...]
+    effects: tuple[Effect, ...]
+
+
+Ability = Union[Ability, Kw2ExertAbility]   # kw2

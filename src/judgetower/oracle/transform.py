@@ -2217,3 +2217,12 @@ class OracleTransformer(Transformer):
 
     def kw2_ev_turned_face_up(self, c):
         return self._trigger(Trigger("kw2_turned_face_up", This()))   # CR 708.8
+
+    def kw2_exert_line(self, c):
+        # CR 701.43d: the exert cost and its "when you do" reflexive trigger (CR 603.12)
+        _no_x_in_filters(self.ctx)
+        _pt_x_resolved(self.ctx)
+        effects, condition, _ = finish_effects(c[0], triggered=True)
+        if condition is not None:
+            raise Unsupported("an intervening condition in an exert trigger")
+        return Line("abilities", (ir.Kw2ExertAbility(tuple(self.ctx.targets), effects),))

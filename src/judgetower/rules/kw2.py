@@ -305,6 +305,32 @@ class Kw2Mixin:
                 d["attacking"] = self.target_name(o.attacking)
         return d
 
+    # ------------------------------------------------------------------ exert (CR 701.43)
+    def kw2_exert_attackers(self, ap: int, declared: dict):
+        """CR 701.43d, 508.1g: for each attacking creature with "You may exert ~ as it attacks",
+        its controller chooses whether to exert it (an optional cost to attack); exerted, it won't
+        untap during its controller's next untap step (CR 701.43a), and its linked "when you do"
+        ability triggers (CR 607.2h, 603.12). Judge Tower: optional costs are paid when able, "may"
+        is taken (JT-C1, R9)."""
+        from judgetower.rules.triggers import Synth
+        for cid in declared:
+            o = self.objects[cid]
+            if o.face_down:
+                continue
+            for idx, ab in enumerate(o.compiled.abilities):
+                if not isinstance(ab, ir.Kw2ExertAbility):
+                    continue
+                yes = yield from self.ask(ap, "may", self.forced_bool_options([True, False], "may"),
+                                          f"exert {o.name} as it attacks?", "CR 701.43d")
+                if not yes:
+                    continue
+                o.skip_next_untap = True
+                self.touch()
+                self.log.add(f"{self.players[ap].name} exerts {o.name} (it won't untap during their next untap step)",
+                             "CR 701.43a", "CR 508.1g")
+                self._trigger(o, idx, Synth("exert", ir.Trigger("kw2_exerted", ir.This()), targets=ab.targets,
+                                            effects=ab.effects), {})
+
     # ------------------------------------------------------------------ hooks
     def kw2_condition(self, cond: str, source) -> bool | None:
         """Intervening "if" conditions of kw2's keyword triggers (CR 603.4); None: not kw2's."""
