@@ -2226,3 +2226,6 @@ class OracleTransformer(Transformer):
         if condition is not None:
             raise Unsupported("an intervening condition in an exert trigger")
         return Line("abilities", (ir.Kw2ExertAbility(tuple(self.ctx.targets), effects),))
+
+    def kw2_dash(self, c):
+        return Keyword("dash", mana(c[0]))         # CR 702.109a

@@ -112,6 +112,8 @@ class CastingMixin:
                 # kwcosts: CR 702.74a: "You may cast this spell by paying [cost] rather than
                 # paying its mana cost" (an alternative cost, CR 118.9)
                 return ir.Cost(mana=ab.arg)
+            if isinstance(ab, ir.Keyword) and ab.name == "dash":
+                return ir.Cost(mana=ab.arg)   # kw2: CR 702.109a, an alternative cost (CR 118.9)
         return None
 
     def keyword_arg(self, o, name: str):
@@ -685,6 +687,8 @@ class CastingMixin:
         if alternative:
             if self.keyword_arg(spell, "evoke") is not None:
                 self.log.add(f"{self.players[p].name} evokes {name}", "CR 702.74a", "CR 118.9")
+            if self.keyword_arg(spell, "dash") is not None:   # kw2
+                self.log.add(f"{self.players[p].name} casts {name} for its dash cost", "CR 702.109a", "CR 118.9")
             yield from self.pay_extra(p, spell, self.alternative_cost(spell), name)
         if getattr(spell, "flashback", False):
             # kwcosts: CR 702.34a, 601.2h: the non-mana part of the flashback cost

@@ -474,6 +474,7 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
         if face_down:
             new.face_down = True
         self.kw2_carry_face_down(o, new, from_zone, to_zone)   # kw2: morph (CR 708.4, 708.9)
+        self.kw2_dash_enters(o, new, from_zone, to_zone)       # kw2: dash (CR 702.109a, 608.3g)
         new.uid = o.uid
         self.touched_uids.append(o.uid)
         self.objects[new.id] = new

@@ -331,6 +331,25 @@ class Kw2Mixin:
                 self._trigger(o, idx, Synth("exert", ir.Trigger("kw2_exerted", ir.This()), targets=ab.targets,
                                             effects=ab.effects), {})
 
+    # ------------------------------------------------------------------ dash (CR 702.109)
+    def kw2_dash_enters(self, o, new, from_zone: str, to_zone: str) -> None:
+        """CR 702.109a, 608.3g: a spell whose dash cost was paid becomes a permanent with haste
+        (as long as it is that permanent), and a delayed trigger returns it to its owner's hand
+        at the beginning of the next end step."""
+        if not (from_zone == "stack" and to_zone == "battlefield" and getattr(o, "alternative", False)
+                and not getattr(o, "kw2_morph", False)):
+            return
+        if not any(isinstance(ab, ir.Keyword) and ab.name == "dash" for ab in o.compiled.abilities):
+            return
+        if any(isinstance(ab, ir.AlternativeCost) or (isinstance(ab, ir.Keyword) and ab.name == "evoke")
+               for ab in o.compiled.abilities):
+            return   # another alternative cost comes first in alternative_cost: that one was paid
+        new.granted = new.granted | frozenset({"haste"})
+        self.delayed.append({"when": "next_end_step", "effects": (ir.ReturnToHand(ir.Chosen("dash")),),
+                             "controller": new.controller, "source": new, "chosen": {"dash": [new]}, "turn": self.turn})
+        self.log.add(f"{new.name} was dashed: it has haste and returns to its owner's hand at the beginning of the "
+                     "next end step", "CR 702.109a", "CR 608.3g")
+
     # ------------------------------------------------------------------ hooks
     def kw2_condition(self, cond: str, source) -> bool | None:
         """Intervening "if" conditions of kw2's keyword triggers (CR 603.4); None: not kw2's."""
