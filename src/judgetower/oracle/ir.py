@@ -1202,7 +1202,9 @@ class CompiledCard:
 #: "exploit": no argument (CR 702.110a).
 #: "morph"/"megamorph" -> a mana cost (CR 702.37a-b).
 #: "dash" -> a mana cost (CR 702.109a).
-KEYWORDS = KEYWORDS + ("crew", "renown", "bloodthirst", "modular", "exploit", "morph", "megamorph", "dash")
+#: "living weapon": no argument (CR 702.92a).
+KEYWORDS = KEYWORDS + ("crew", "renown", "bloodthirst", "modular", "exploit", "morph", "megamorph", "dash",
+                       "living weapon")
 
 #: kw2: trigger event "kw2_becomes_monstrous": ``subject`` (This) becomes monstrous (CR 701.37b)
 #: kw2: "kw2_exploits": ``subject`` (This) exploits a creature (CR 702.110b); "that creature" is

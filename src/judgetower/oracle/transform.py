@@ -2229,3 +2229,6 @@ class OracleTransformer(Transformer):
 
     def kw2_dash(self, c):
         return Keyword("dash", mana(c[0]))         # CR 702.109a
+
+    def kw2_living_weapon(self, c):
+        return Keyword("living weapon")            # CR 702.92a

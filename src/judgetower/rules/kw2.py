@@ -105,6 +105,23 @@ def face_down_compiled(real) -> ir.CompiledCard:
     return hit[1]
 
 
+@dataclass(frozen=True)
+class Kw2LivingWeapon:
+    """Living weapon's effect (CR 702.92a): create a 0/0 black Phyrexian Germ creature token,
+    then attach this Equipment to it."""
+
+
+#: CR 702.92a, 111.4: the Germ token
+GERM = ir.TokenSpec("Phyrexian Germ Token", 0, 0, ("B",), ("creature",), ("Phyrexian", "Germ"))
+
+
+def living_weapon_synth():
+    """CR 702.92a: "When this Equipment enters, create a 0/0 black Phyrexian Germ creature
+    token, then attach this Equipment to it." """
+    from judgetower.rules.triggers import Synth
+    return Synth("living weapon", ir.Trigger("enters", ir.This()), effects=(Kw2LivingWeapon(),))
+
+
 class Kw2Mixin:
 
     # ------------------------------------------------------------------ crew (CR 702.122)
@@ -349,6 +366,22 @@ class Kw2Mixin:
                              "controller": new.controller, "source": new, "chosen": {"dash": [new]}, "turn": self.turn})
         self.log.add(f"{new.name} was dashed: it has haste and returns to its owner's hand at the beginning of the "
                      "next end step", "CR 702.109a", "CR 608.3g")
+
+    # ------------------------------------------------------------------ living weapon (CR 702.92)
+    def _e_Kw2LivingWeapon(self, e, ctx):
+        """CR 702.92a: the Germ is created, then the Equipment (if still on the battlefield) is
+        attached to it (CR 301.5c); state-based actions see the equipped Germ (CR 704.3)."""
+        p = ctx["controller"]
+        t = self.make_token(GERM, p)
+        self.log.add(f"{self.players[p].name} creates a {t.name} (0/0)", "CR 702.92a", "CR 111.2")
+        src = self.current(ctx["source"])
+        if src is not None and src.zone == "battlefield" and src.controller == p:
+            src.attached_to = t.id
+            src.timestamp = self.new_timestamp()
+            self.touch()
+            self.log.add(f"{src.name} is attached to {t.name}", "CR 702.92a", "CR 301.5c")
+        return
+        yield
 
     # ------------------------------------------------------------------ hooks
     def kw2_condition(self, cond: str, source) -> bool | None:
