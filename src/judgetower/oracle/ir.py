@@ -1204,7 +1204,8 @@ class CompiledCard:
 #: "dash" -> a mana cost (CR 702.109a).
 #: "living weapon": no argument (CR 702.92a).
 KEYWORDS = KEYWORDS + ("crew", "renown", "bloodthirst", "modular", "exploit", "morph", "megamorph", "dash",
-                       "living weapon")
+                       "living weapon", "entwine", "replicate")
+#: kw2: "entwine"/"replicate" -> a mana cost (CR 702.42a, 702.56a).
 
 #: kw2: trigger event "kw2_becomes_monstrous": ``subject`` (This) becomes monstrous (CR 701.37b)
 #: kw2: "kw2_exploits": ``subject`` (This) exploits a creature (CR 702.110b); "that creature" is

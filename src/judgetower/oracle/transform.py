@@ -2232,3 +2232,9 @@ class OracleTransformer(Transformer):
 
     def kw2_living_weapon(self, c):
         return Keyword("living weapon")            # CR 702.92a
+
+    def kw2_entwine(self, c):
+        return Keyword("entwine", mana(c[0]))      # CR 702.42a
+
+    def kw2_replicate(self, c):
+        return Keyword("replicate", mana(c[0]))    # CR 702.56a

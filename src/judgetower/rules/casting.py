@@ -158,6 +158,8 @@ class CastingMixin:
         modal = self.modal(spell)
         if modal is None:
             return
+        if (yield from self.kw2_entwine(p, spell, modal)):
+            return   # kw2: entwined, every mode is chosen (CR 702.42a)
         legal = self.legal_modes(p, spell, modal)
         hi = modal.choose_max if modal.choose_max is not None else len(modal.modes)
         chosen: list[int] = []
@@ -635,6 +637,7 @@ class CastingMixin:
             inc = self._cost_increase(spell)
             for _ in range(extra_targets):
                 parts.append(ManaCost.parse(inc))
+            parts.extend(self.kw2_extra_costs(spell))   # kw2: entwine, replicate (CR 702.42a, 702.56a)
             return _sum_costs(parts)
 
         kicks = 0
@@ -644,6 +647,7 @@ class CastingMixin:
             kicks = yield from self.ask(p, "kicker", self.forced_count_options(opts, "kicker" if kicker else "multikicker"),
                                         f"kick {name} how many times?", "CR 702.33a" if kicker else "CR 702.33c")
         spell.kicked = kicks
+        yield from self.kw2_choose_replicate(p, spell, name, lambda: total(0, kicks), cv)   # kw2: CR 702.56a
         if kicks:
             # CR 601.2b: the intention to pay the kicker cost is announced (CR 702.33a, 702.33c)
             self.log.add(f"{self.players[p].name} kicks {name}" + (f" {kicks} time(s)" if multikicker else ""),

@@ -122,6 +122,14 @@ def living_weapon_synth():
     return Synth("living weapon", ir.Trigger("enters", ir.This()), effects=(Kw2LivingWeapon(),))
 
 
+@dataclass(frozen=True)
+class Kw2ReplicateCopies:
+    """Replicate's triggered ability (CR 702.56a): copy the spell ``n`` times; its controller may
+    choose new targets for any of the copies (CR 707.10c)."""
+
+    n: int
+
+
 class Kw2Mixin:
 
     # ------------------------------------------------------------------ crew (CR 702.122)
@@ -383,6 +391,107 @@ class Kw2Mixin:
         return
         yield
 
+    # ------------------------------------------------------------------ entwine, replicate
+    def kw2_extra_costs(self, spell) -> list:
+        """Additional mana costs paid for entwine (CR 702.42a) and replicate (CR 702.56a)."""
+        from judgetower.rules.mana import ManaCost
+        out = []
+        if spell.kw2_entwined:
+            out.append(ManaCost.parse(self.keyword_arg(spell, "entwine")))
+        rep = self.keyword_arg(spell, "replicate")
+        if rep and spell.kw2_replicated:
+            out.extend(ManaCost.parse(rep) for _ in range(spell.kw2_replicated))
+        return out
+
+    def kw2_entwine(self, p: int, spell, modal):
+        """CR 702.42a, 601.2b: the player may choose all modes, paying the entwine cost too;
+        offered when every mode can be chosen (CR 700.2a) and the cost can be paid. Judge Tower:
+        an optional cost paid when able (JT-C3, R9 names entwine). Returns True if entwined."""
+        cost = self.keyword_arg(spell, "entwine")
+        if cost is None:
+            return False
+        from judgetower.rules.casting import _sum_costs
+        legal = self.legal_modes(p, spell, modal)
+        opts = [0]
+        if len(legal) == len(modal.modes):
+            spell.kw2_entwined = True
+            base = self.spell_cost(spell, spell.alternative).with_x(0)
+            if self.can_pay_mana(p, _sum_costs([base] + self.kw2_extra_costs(spell)), helpers=self.payment_helpers(spell)):
+                opts.append(1)
+            spell.kw2_entwined = False
+        n = yield from self.ask(p, "kicker", self.forced_count_options(opts, "kicker"),
+                                f"pay the entwine cost {cost} of {spell.name} (choose every mode)?", "CR 702.42a",
+                                entwine=True)
+        if not n:
+            return False
+        spell.kw2_entwined = True
+        spell.modes = tuple(range(len(modal.modes)))
+        self.log.add(f"{self.players[p].name} entwines {spell.name} ({cost}): every mode is chosen", "CR 702.42a",
+                     "CR 601.2b")
+        return True
+
+    def kw2_choose_replicate(self, p: int, spell, name: str, total, helpers):
+        """CR 702.56a, 601.2b: how many times the replicate cost is paid (each payable).
+        Judge Tower: a repeatable cost is paid five times (JT-C2, R9)."""
+        rep = self.keyword_arg(spell, "replicate")
+        if rep is None:
+            return
+        opts = []
+        for k in range(11):
+            spell.kw2_replicated = k
+            if self.can_pay_mana(p, total(), helpers=helpers):
+                opts.append(k)
+            else:
+                break
+        spell.kw2_replicated = 0
+        n = yield from self.ask(p, "kicker", self.forced_count_options(opts, "multikicker"),
+                                f"pay the replicate cost {rep} of {name} how many times?", "CR 702.56a", multi=True)
+        spell.kw2_replicated = n
+        if n:
+            self.log.add(f"{self.players[p].name} pays the replicate cost of {name} {n} time(s)", "CR 702.56a", "CR 601.2b")
+
+    def kw2_replicate_trigger(self, ev) -> None:
+        """CR 702.56a: "When you cast this spell, if a replicate cost was paid for it, copy it for
+        each time its replicate cost was paid." """
+        from judgetower.rules.triggers import Synth
+        spell = ev["obj"]
+        n = getattr(spell, "kw2_replicated", 0)
+        if not n:
+            return
+        for idx, ab in enumerate(spell.compiled.abilities):
+            if isinstance(ab, ir.Keyword) and ab.name == "replicate":
+                self.log.add(f"{spell.name}'s replicate triggers ({n} cop(ies))", "CR 702.56a")
+                self._trigger(spell, idx, Synth("replicate", ir.Trigger("kw2_replicate"), effects=(Kw2ReplicateCopies(n),)),
+                              {"trigger_obj": spell})
+                return
+
+    def _e_Kw2ReplicateCopies(self, e, ctx):
+        """CR 702.56a, 707.10: copies go on the stack (not cast); new targets may be chosen for
+        each (CR 707.10c; Judge Tower: "may" taken, JT-C1)."""
+        from judgetower.rules.objects import GameObject
+        spell = ctx.get("trigger_obj") or ctx["source"]
+        p = ctx["controller"]
+        specs = self.spell_targets(spell)
+        for _ in range(e.n):
+            cp = GameObject(self.new_id(), spell.card, spell.compiled, p, p, "stack", timestamp=self.new_timestamp())
+            cp.uid = spell.uid
+            cp.kws_copy = True   # ceases to exist when it leaves the stack (CR 707.10a, 704.5e)
+            cp.x, cp.kicked, cp.modes = spell.x, spell.kicked, spell.modes
+            cp.kw2_entwined = spell.kw2_entwined
+            cp.targets = [list(ts) for ts in spell.targets]
+            self.objects[cp.id] = cp
+            self.stack.append(cp.id)
+            self.touch()
+            self.log.add(f"a copy of {spell.name} is put on the stack", "CR 702.56a", "CR 707.10")
+            if specs and any(spell.targets):
+                new = yield from self.ask(p, "may", self.forced_bool_options([False, True], "new targets"),
+                                          f"choose new targets for the copy of {spell.name}?", "CR 707.10c")
+                if new:
+                    cp.targets = yield from self.choose_targets(p, cp, specs)
+                tn = ", ".join(self.target_name(t) for ts in cp.targets for t in ts)
+                if tn:
+                    self.log.add(f"the copy of {spell.name} targets {tn}", "CR 707.10c")
+
     # ------------------------------------------------------------------ hooks
     def kw2_condition(self, cond: str, source) -> bool | None:
         """Intervening "if" conditions of kw2's keyword triggers (CR 603.4); None: not kw2's."""
@@ -395,6 +504,9 @@ class Kw2Mixin:
         """"When ~ becomes monstrous" (CR 701.37b); "When ~ exploits a creature" (CR 702.110b:
         it triggers even when the exploiting creature sacrificed itself, looking back at it)."""
         from judgetower.rules.triggers import triggered_abilities
+        if ev["kind"] == "cast":
+            self.kw2_replicate_trigger(ev)   # CR 702.56a
+            return
         if ev["kind"] == "kw2_exploits":
             o = ev["obj"]
             for idx, ab in triggered_abilities(o):

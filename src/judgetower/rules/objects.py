@@ -87,6 +87,9 @@ class GameObject:
     # ``compiled`` is the face-down one
     kw2_morph: bool = False
     kw2_real_compiled: Any = None
+    # kw2: entwine paid (CR 702.42a); times the replicate cost was paid (CR 702.56a)
+    kw2_entwined: bool = False
+    kw2_replicated: int = 0
 
     @property
     def name(self) -> str:
