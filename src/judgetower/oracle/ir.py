@@ -1223,6 +1223,9 @@ class Monstrosity:
     amount: Amount
 Effect = Union[Effect, Monstrosity]   # kw2
 
+#: kw2: "kw2_monstrous" (this permanent is monstrous, CR 701.37b), "kw2_renowned" (CR 702.112b)
+CONDITIONS = CONDITIONS + ("kw2_monstrous", "kw2_renowned")
+
 
 @dataclass(frozen=True)
 class Kw2ExertAbility:

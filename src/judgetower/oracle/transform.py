@@ -2238,3 +2238,11 @@ class OracleTransformer(Transformer):
 
     def kw2_replicate(self, c):
         return Keyword("replicate", mana(c[0]))    # CR 702.56a
+
+    def kw2_cond_monstrous(self, c):
+        self._about_this(c[0], "is monstrous")
+        return "kw2_monstrous"                     # CR 701.37b
+
+    def kw2_cond_renowned(self, c):
+        self._about_this(c[0], "is renowned")
+        return "kw2_renowned"                      # CR 702.112b

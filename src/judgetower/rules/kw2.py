@@ -498,6 +498,12 @@ class Kw2Mixin:
         if cond == "kw2_not_renowned":
             cur = self.current(source)
             return cur is not None and not cur.kw2_renowned
+        if cond in ("kw2_monstrous", "kw2_renowned"):
+            # CR 701.37b, 702.112b: the permanent as it is now (last known information once it
+            # has left the battlefield, CR 608.2h)
+            cur = self.current(source)
+            obj = cur if cur is not None and cur.zone == "battlefield" else source
+            return bool(getattr(obj, cond, False))
         return None
 
     def kw2_check_event(self, ev, watchers) -> None:
