@@ -353,6 +353,9 @@ class Cost:
     #: kw2: crew N (CR 702.122a): "Tap any number of other untapped creatures you control with
     #: total power N or greater" (0: none)
     crew: int = 0
+    #: kw2: ninjutsu (CR 702.49a): "Reveal this card from your hand, Return an unblocked
+    #: attacking creature you control to its owner's hand"
+    kw2_ninjutsu: bool = False
 
 
 # ---------------------------------------------------------------------------
@@ -1204,8 +1207,8 @@ class CompiledCard:
 #: "dash" -> a mana cost (CR 702.109a).
 #: "living weapon": no argument (CR 702.92a).
 KEYWORDS = KEYWORDS + ("crew", "renown", "bloodthirst", "modular", "exploit", "morph", "megamorph", "dash",
-                       "living weapon", "entwine", "replicate")
-#: kw2: "entwine"/"replicate" -> a mana cost (CR 702.42a, 702.56a).
+                       "living weapon", "entwine", "replicate", "ninjutsu")
+#: kw2: "entwine"/"replicate"/"ninjutsu" -> a mana cost (CR 702.42a, 702.56a, 702.49a).
 
 #: kw2: trigger event "kw2_becomes_monstrous": ``subject`` (This) becomes monstrous (CR 701.37b)
 #: kw2: "kw2_exploits": ``subject`` (This) exploits a creature (CR 702.110b); "that creature" is

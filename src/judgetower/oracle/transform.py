@@ -2246,3 +2246,6 @@ class OracleTransformer(Transformer):
     def kw2_cond_renowned(self, c):
         self._about_this(c[0], "is renowned")
         return "kw2_renowned"                      # CR 702.112b
+
+    def kw2_ninjutsu(self, c):
+        return Keyword("ninjutsu", mana(c[0]))     # CR 702.49a

@@ -94,6 +94,9 @@ class CastingMixin:
                 elif isinstance(ab, ir.Keyword) and ab.name == "crew":
                     from judgetower.rules.kw2 import crew_ability
                     cached.append(crew_ability(int(ab.arg)))   # kw2: CR 702.122a
+                elif isinstance(ab, ir.Keyword) and ab.name == "ninjutsu":
+                    from judgetower.rules.kw2 import ninjutsu_ability
+                    cached.append(ninjutsu_ability(ab.arg))    # kw2: CR 702.49a
             object.__setattr__(o.compiled, "_activated", cached)
         return cached
 
@@ -587,6 +590,8 @@ class CastingMixin:
                 return False
         if cost.crew and not self.kw2_can_crew(p, o, cost.crew):
             return False   # kw2: CR 702.122a, 601.2h
+        if cost.kw2_ninjutsu and not self.kw2_unblocked_attackers(p):
+            return False   # kw2: CR 702.49a
         return True
 
     def can_pay_life(self, p: int, n: int) -> bool:
@@ -731,6 +736,8 @@ class CastingMixin:
         """Non-mana costs (CR 118.3, 602.2b)."""
         if cost.crew:   # kw2: CR 702.122a
             yield from self.kw2_pay_crew(p, source, cost.crew, what)
+        if cost.kw2_ninjutsu:   # kw2: CR 702.49a
+            yield from self.kw2_pay_ninjutsu(p, source)
         if cost.life:
             self.lose_life(p, cost.life, rule="CR 119.4")
         if cost.remove_counters is not None:   # manaab: "Remove a charge counter from ~"

@@ -130,6 +130,23 @@ class Kw2ReplicateCopies:
     n: int
 
 
+@dataclass(frozen=True)
+class Kw2NinjutsuPut:
+    """Ninjutsu's effect (CR 702.49a, 702.49c): put this card onto the battlefield from your hand
+    tapped and attacking the player or planeswalker the returned creature was attacking."""
+
+
+def ninjutsu_ability(cost: str) -> ir.ActivatedAbility:
+    """CR 702.49a: "[Cost], Reveal this card from your hand, Return an unblocked attacking
+    creature you control to its owner's hand: Put this card onto the battlefield from your hand
+    tapped and attacking." (functions only from the hand, CR 113.6m)"""
+    return ir.ActivatedAbility(ir.Cost(mana=cost, kw2_ninjutsu=True), (), (Kw2NinjutsuPut(),), zone="hand")
+
+
+#: kw2: steps in which attacking creatures are blocked or unblocked (CR 509.1h, 506.4)
+AFTER_BLOCKERS = ("declare_blockers", "first_strike_damage", "combat_damage", "end_of_combat")
+
+
 class Kw2Mixin:
 
     # ------------------------------------------------------------------ crew (CR 702.122)
@@ -491,6 +508,53 @@ class Kw2Mixin:
                 tn = ", ".join(self.target_name(t) for ts in cp.targets for t in ts)
                 if tn:
                     self.log.add(f"the copy of {spell.name} targets {tn}", "CR 707.10c")
+
+    # ------------------------------------------------------------------ ninjutsu (CR 702.49)
+    def kw2_unblocked_attackers(self, p: int) -> list:
+        """Unblocked attacking creatures ``p`` controls: only once blockers are declared
+        (CR 509.1h, 506.4)."""
+        if self.step not in AFTER_BLOCKERS:
+            return []
+        return [o for o in self.permanents(p) if o.attacking is not None and not o.was_blocked]
+
+    def kw2_pay_ninjutsu(self, p: int, card):
+        """CR 702.49a: reveal the card, return an unblocked attacker (its defender is kept for
+        CR 702.49c)."""
+        cands = [o.id for o in self.kw2_unblocked_attackers(p)]
+        c = yield from self.ask(p, "cards", cands, f"return an unblocked attacking creature for the ninjutsu of {card.name}",
+                                "CR 702.49a")
+        o = self.objects[c]
+        card.kw2_ninja_defender = o.attacking
+        self.log.add(f"{self.players[p].name} reveals {card.name} and returns {o.name} (unblocked, attacking "
+                     f"{self.target_name(o.attacking)}) to its owner's hand for ninjutsu", "CR 702.49a")
+        self.move(o, "hand", cause="ninjutsu cost", rule="CR 702.49a", log=False)
+
+    def _e_Kw2NinjutsuPut(self, e, ctx):
+        """CR 702.49a, 702.49c, 508.4: the card enters tapped and attacking (it was never declared
+        as an attacker: no "attacks" triggers); only if it is still in the hand. Attacking a
+        planeswalker that has left the battlefield, it enters but isn't attacking (CR 508.4a)."""
+        card = ctx["source"]
+        cur = self.current(card)
+        p = ctx["controller"]
+        if cur is None or cur.zone != "hand":
+            self.log.add(f"{card.name} is no longer in the hand: ninjutsu does nothing", "CR 702.49a")
+            return
+        defender = card.kw2_ninja_defender
+        new = self.move(cur, "battlefield", controller=p, tapped=True, cause="ninjutsu", rule="CR 702.49a", log=False)
+        if new is None:
+            return
+        from judgetower.rules.objects import PID
+        if defender is not None and ((isinstance(defender, PID) and not self.players[defender.index].lost) or (
+                not isinstance(defender, PID) and defender in self.objects and self.objects[defender].zone == "battlefield")):
+            new.attacking = defender
+            self.log.add(f"{new.name} is put onto the battlefield tapped and attacking {self.target_name(defender)}",
+                         "CR 702.49a", "CR 702.49c", "CR 508.4")
+        else:
+            self.log.add(f"{new.name} is put onto the battlefield tapped, not attacking (its planeswalker is gone)",
+                         "CR 702.49a", "CR 508.4a", "CR 506.3c")
+        self.touch()
+        return
+        yield
 
     # ------------------------------------------------------------------ hooks
     def kw2_condition(self, cond: str, source) -> bool | None:

@@ -90,6 +90,8 @@ class GameObject:
     # kw2: entwine paid (CR 702.42a); times the replicate cost was paid (CR 702.56a)
     kw2_entwined: bool = False
     kw2_replicated: int = 0
+    # kw2: ninjutsu: whom the returned creature was attacking (CR 702.49c)
+    kw2_ninja_defender: Any = None
 
     @property
     def name(self) -> str:
