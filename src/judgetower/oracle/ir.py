@@ -1241,3 +1241,16 @@ class Kw2ExertAbility:
 
 
 Ability = Union[Ability, Kw2ExertAbility]   # kw2
+
+
+@dataclass(frozen=True)
+class Kw2StatusKeywords:
+    """kw2: "As long as this creature is monstrous [renowned], it has [keywords]." (CR 701.37b,
+    702.112b; CR 611.3a: a static ability's effect applies while the condition holds, layer 6,
+    CR 613.1f). ``status``: "kw2_monstrous" | "kw2_renowned"."""
+
+    status: str
+    keywords: tuple[str, ...]
+
+
+StaticEffect = Union[StaticEffect, Kw2StatusKeywords]   # kw2

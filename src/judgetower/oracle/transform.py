@@ -2249,3 +2249,10 @@ class OracleTransformer(Transformer):
 
     def kw2_ninjutsu(self, c):
         return Keyword("ninjutsu", mana(c[0]))     # CR 702.49a
+
+    def kw2_status(self, c):
+        return "kw2_" + str(c[0])
+
+    def kw2_st_status_keywords(self, c):
+        # CR 701.37b, 702.112b, 611.3a
+        return Line("abilities", (StaticAbility(ir.Kw2StatusKeywords(c[1], tuple(c[2]))),))

@@ -148,6 +148,7 @@ def compute_all(game) -> dict[int, Chars]:
     for o in bf:
         if o.granted:
             adds.setdefault(o.id, set()).update(o.granted)
+    _kw2_status_keywords(bf, adds)   # kw2: "as long as ~ is monstrous, it has ..." (CR 611.3a)
     for tid, ks in adds.items():
         out[tid].keywords = out[tid].keywords | frozenset(ks)
     # layer 7b (manaab): effects that set base power and toughness (CR 613.4b), timestamp order
@@ -245,3 +246,15 @@ def _affected(game, source, ref, chars) -> list[int]:
         return [oid for oid, ch in chars.items()
                 if matches_chars(game, game.objects[oid], ch, ref.filter, source)]
     return []
+
+
+def _kw2_status_keywords(bf, adds) -> None:
+    """kw2: "As long as ~ is monstrous [renowned], it has [keywords]" (CR 701.37b, 702.112b,
+    611.3a): layer 6 (CR 613.1f), while the object has that status."""
+    for o in bf:
+        if o.face_down:
+            continue
+        for ab in o.compiled.abilities:
+            if isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, ir.Kw2StatusKeywords) \
+                    and getattr(o, ab.effect.status, False):
+                adds.setdefault(o.id, set()).update(keyword_key(k) for k in ab.effect.keywords)
