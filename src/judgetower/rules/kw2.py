@@ -172,7 +172,7 @@ class Kw2Mixin:
                     break
                 opts = cands if self.rules.max_targets else [Done()] + cands
             else:
-                # only creatures that still let the total reach N with the others
+                # any of them: kw2_can_crew checked that all of them together reach N
                 opts = cands
             if not opts:
                 break
