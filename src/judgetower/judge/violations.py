@@ -85,6 +85,11 @@ def referee_refusal(game, d, choice) -> str | None:
         return "JT-C2" if multi else "JT-C3"
     if kind == "trigger":
         return None if choice is True else "JT-G9"     # R13: a trigger not acknowledged is missed
+    if kind == "cards" and d.context.get("crew"):
+        # kw2: crew's "any number of" creatures: as many as possible (JT-C3, R9)
+        if isinstance(choice, Done) and any(not isinstance(o, Done) for o in d.options):
+            return "JT-C3"
+        return None
     if kind in ("attackers", "blockers") and isinstance(choice, Done):
         # JT-C5: a declaration ended while a creature could still attack / block
         key, done_ok, kind_of = (("declared", rules.attack_done_ok, Attack) if kind == "attackers"

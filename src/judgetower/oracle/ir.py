@@ -353,6 +353,12 @@ class Cost:
     discard: int = 0
     #: "Remove N [kind] counters from this permanent" (manaab): (kind, N), or None
     remove_counters: tuple[str, int] | None = None
+    #: kw2: crew N (CR 702.122a): "Tap any number of other untapped creatures you control with
+    #: total power N or greater" (0: none)
+    crew: int = 0
+    #: kw2: ninjutsu (CR 702.49a): "Reveal this card from your hand, Return an unblocked
+    #: attacking creature you control to its owner's hand"
+    kw2_ninjutsu: bool = False
 
 
 # ---------------------------------------------------------------------------
@@ -1344,3 +1350,61 @@ class SkipStep:
 
 Effect = Union[Effect, ReturnSelfFromGraveyard, ShuffleIntoLibrary, Surveil, ExileTopOfLibrary]   # branch "zones"
 StaticEffect = Union[StaticEffect, SkipStep]   # branch "zones"
+# ---------------------------------------------------------------------------
+# kw2: more keyword mechanics (crew, renown, bloodthirst, modular, monstrosity)
+# ---------------------------------------------------------------------------
+
+#: kw2: "crew" -> N (CR 702.122a), "renown" -> N (CR 702.112a), "bloodthirst" -> N (CR 702.54a),
+#: "modular" -> N (CR 702.43a).
+#: "exploit": no argument (CR 702.110a).
+#: "morph"/"megamorph" -> a mana cost (CR 702.37a-b).
+#: "dash" -> a mana cost (CR 702.109a).
+#: "living weapon": no argument (CR 702.92a).
+KEYWORDS = KEYWORDS + ("crew", "renown", "bloodthirst", "modular", "exploit", "morph", "megamorph", "dash",
+                       "living weapon", "entwine", "replicate", "ninjutsu")
+#: kw2: "entwine"/"replicate"/"ninjutsu" -> a mana cost (CR 702.42a, 702.56a, 702.49a).
+
+#: kw2: trigger event "kw2_becomes_monstrous": ``subject`` (This) becomes monstrous (CR 701.37b)
+#: kw2: "kw2_exploits": ``subject`` (This) exploits a creature (CR 702.110b); "that creature" is
+#: the sacrificed one
+#: "kw2_turned_face_up": ``subject`` (This) is turned face up (CR 708.8)
+TRIGGER_EVENTS = TRIGGER_EVENTS + ("kw2_becomes_monstrous", "kw2_exploits", "kw2_turned_face_up")
+
+
+@dataclass(frozen=True)
+class Monstrosity:
+    """kw2: "Monstrosity N." (CR 701.37a): if this permanent isn't monstrous, put N +1/+1
+    counters on it and it becomes monstrous. ``amount``: N, or X() ("Monstrosity X", the X
+    paid in the activation cost, CR 107.3k)."""
+
+    amount: Amount
+Effect = Union[Effect, Monstrosity]   # kw2
+
+#: kw2: "kw2_monstrous" (this permanent is monstrous, CR 701.37b), "kw2_renowned" (CR 702.112b)
+CONDITIONS = CONDITIONS + ("kw2_monstrous", "kw2_renowned")
+
+
+@dataclass(frozen=True)
+class Kw2ExertAbility:
+    """kw2: "You may exert this creature as it attacks. When you do, [effects]." (CR 701.43d):
+    an optional cost to attack (CR 508.1g) and its linked reflexive triggered ability (CR 607.2h,
+    603.12), with its own targets, chosen as it goes on the stack."""
+
+    targets: tuple[TargetSpec, ...]
+    effects: tuple[Effect, ...]
+
+
+Ability = Union[Ability, Kw2ExertAbility]   # kw2
+
+
+@dataclass(frozen=True)
+class Kw2StatusKeywords:
+    """kw2: "As long as this creature is monstrous [renowned], it has [keywords]." (CR 701.37b,
+    702.112b; CR 611.3a: a static ability's effect applies while the condition holds, layer 6,
+    CR 613.1f). ``status``: "kw2_monstrous" | "kw2_renowned"."""
+
+    status: str
+    keywords: tuple[str, ...]
+
+
+StaticEffect = Union[StaticEffect, Kw2StatusKeywords]   # kw2

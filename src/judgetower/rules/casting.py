@@ -91,10 +91,23 @@ class CastingMixin:
                     cached.append(cycling_ability(ab.arg))   # kwcosts: CR 702.29a
                 elif isinstance(ab, ir.Keyword) and ab.name == "unearth":
                     cached.append(unearth_ability(ab.arg))   # kwcosts: CR 702.84a
+                elif isinstance(ab, ir.Keyword) and ab.name == "crew":
+                    from judgetower.rules.kw2 import crew_ability
+                    cached.append(crew_ability(int(ab.arg)))   # kw2: CR 702.122a
+                elif isinstance(ab, ir.Keyword) and ab.name == "ninjutsu":
+                    from judgetower.rules.kw2 import ninjutsu_ability
+                    cached.append(ninjutsu_ability(ab.arg))    # kw2: CR 702.49a
             object.__setattr__(o.compiled, "_activated", cached)
         return cached
 
     def alternative_cost(self, o):
+        if getattr(o, "kw2_morph", False) or (o.zone == "hand" and self.kw2_is_morph(o)
+                                              and not any(isinstance(ab, ir.AlternativeCost) or (isinstance(ab, ir.Keyword) and ab.name == "evoke")
+                                                          for ab in o.compiled.abilities)):
+            # kw2: CR 702.37c: "you may cast this card as a 2/2 face-down creature, with no text,
+            # no name, no subtypes, and no mana cost by paying {3} rather than paying its mana cost"
+            from judgetower.rules.kw2 import MORPH_CAST_COST
+            return ir.Cost(mana=MORPH_CAST_COST)
         for ab in o.compiled.abilities:
             if isinstance(ab, ir.AlternativeCost):
                 return ab.cost
@@ -102,6 +115,8 @@ class CastingMixin:
                 # kwcosts: CR 702.74a: "You may cast this spell by paying [cost] rather than
                 # paying its mana cost" (an alternative cost, CR 118.9)
                 return ir.Cost(mana=ab.arg)
+            if isinstance(ab, ir.Keyword) and ab.name == "dash":
+                return ir.Cost(mana=ab.arg)   # kw2: CR 702.109a, an alternative cost (CR 118.9)
         return None
 
     def keyword_arg(self, o, name: str):
@@ -146,6 +161,8 @@ class CastingMixin:
         modal = self.modal(spell)
         if modal is None:
             return
+        if (yield from self.kw2_entwine(p, spell, modal)):
+            return   # kw2: entwined, every mode is chosen (CR 702.42a)
         legal = self.legal_modes(p, spell, modal)
         hi = modal.choose_max if modal.choose_max is not None else len(modal.modes)
         chosen: list[int] = []
@@ -504,6 +521,9 @@ class CastingMixin:
         return ManaCost.parse(o.card.mana_cost)
 
     def can_cast(self, p: int, o, alternative: bool) -> bool:
+        if alternative and self.kw2_is_morph(o) and not getattr(o, "kw2_morph", False) \
+                and self.alternative_cost(o) is not None and not self.sorcery_timing(p):
+            return False   # kw2: a face-down creature spell has no flash (CR 702.37c, 307.1)
         if not self.spell_has_targets(p, o):
             return False
         cost = self.spell_cost(o, alternative).with_x(0)
@@ -574,6 +594,10 @@ class CastingMixin:
             kind, n = cost.remove_counters
             if o.counters.get(kind, 0) < n:
                 return False
+        if cost.crew and not self.kw2_can_crew(p, o, cost.crew):
+            return False   # kw2: CR 702.122a, 601.2h
+        if cost.kw2_ninjutsu and not self.kw2_unblocked_attackers(p):
+            return False   # kw2: CR 702.49a
         return True
 
     def can_pay_life(self, p: int, n: int) -> bool:
@@ -583,8 +607,14 @@ class CastingMixin:
         """CR 601.2a-i."""
         name = card_obj.name
         from_zone = card_obj.zone
+        morph_down = alternative and from_zone == "hand" and self.kw2_is_morph(card_obj) \
+            and self.alternative_cost(card_obj).mana == "{3}"
+        if morph_down:
+            name = "a face-down creature spell"   # kw2: hidden (CR 708.4, 708.5)
         spell = self.move(card_obj, "stack", controller=p, cause="cast", rule="CR 601.2a", log=False)
         spell.alternative = alternative
+        if morph_down:
+            self.kw2_cast_face_down(p, spell)   # kw2: CR 702.37c
         spell.cast_from = from_zone
         # conds: "if you cast this spell during your main phase" (addendum; CR 505.1: the main
         # phase of its controller's turn)
@@ -621,6 +651,7 @@ class CastingMixin:
             inc = self._cost_increase(spell)
             for _ in range(extra_targets):
                 parts.append(ManaCost.parse(inc))
+            parts.extend(self.kw2_extra_costs(spell))   # kw2: entwine, replicate (CR 702.42a, 702.56a)
             return _sum_costs(parts)
 
         kicks = 0
@@ -630,6 +661,7 @@ class CastingMixin:
             kicks = yield from self.ask(p, "kicker", self.forced_count_options(opts, "kicker" if kicker else "multikicker"),
                                         f"kick {name} how many times?", "CR 702.33a" if kicker else "CR 702.33c")
         spell.kicked = kicks
+        yield from self.kw2_choose_replicate(p, spell, name, lambda: total(0, kicks), cv)   # kw2: CR 702.56a
         if kicks:
             # CR 601.2b: the intention to pay the kicker cost is announced (CR 702.33a, 702.33c)
             self.log.add(f"{self.players[p].name} kicks {name}" + (f" {kicks} time(s)" if multikicker else ""),
@@ -673,6 +705,8 @@ class CastingMixin:
         if alternative:
             if self.keyword_arg(spell, "evoke") is not None:
                 self.log.add(f"{self.players[p].name} evokes {name}", "CR 702.74a", "CR 118.9")
+            if self.keyword_arg(spell, "dash") is not None:   # kw2
+                self.log.add(f"{self.players[p].name} casts {name} for its dash cost", "CR 702.109a", "CR 118.9")
             yield from self.pay_extra(p, spell, self.alternative_cost(spell), name)
         if getattr(spell, "flashback", False):
             # kwcosts: CR 702.34a, 601.2h: the non-mana part of the flashback cost
@@ -709,6 +743,10 @@ class CastingMixin:
 
     def pay_extra(self, p: int, source, cost: ir.Cost, what: str):
         """Non-mana costs (CR 118.3, 602.2b)."""
+        if cost.crew:   # kw2: CR 702.122a
+            yield from self.kw2_pay_crew(p, source, cost.crew, what)
+        if cost.kw2_ninjutsu:   # kw2: CR 702.49a
+            yield from self.kw2_pay_ninjutsu(p, source)
         if cost.life:
             self.lose_life(p, cost.life, rule="CR 119.4")
         if cost.remove_counters is not None:   # manaab: "Remove a charge counter from ~"
@@ -827,6 +865,11 @@ class CastingMixin:
             self.move(o, "exile", cause="exiled as a cost", rule="CR 118.3")
         self.touch()
         tnames = ", ".join(self.target_name(t) for ts in item.targets for t in ts)
+        if self.kw2_is_special(ab):
+            # kw2: turning a morph face up is a special action: no stack (CR 116.2b, 702.37e)
+            yield from self.resolve_ability_effects(item)
+            self.after_activate(p, o, idx)
+            return
         if ab.mana_ability and not ab.targets:
             self.log.add(f"{self.players[p].name} activates {name}'s mana ability", "CR 605.3a")
             yield from self.resolve_ability_effects(item)
@@ -893,6 +936,7 @@ class CastingMixin:
                     self.log.add(f"{o.name} enters with {n} {eff.kind} counter(s)", "CR 614.1c", "CR 122.6")
                 if eff.keywords:
                     o.granted = o.granted | frozenset(eff.keywords)
+        self.kw2_enter_counters(o)   # kw2: bloodthirst, modular (CR 702.54a, 702.43a)
         self.touch()
 
 

@@ -97,6 +97,7 @@ class CombatMixin:
                     self.note_tapped(o, True)  # triggers branch
                 o.tapped = True  # CR 508.1f
             self.log.add(f"{o.name} attacks {self.target_name(d)}", "CR 508.1")
+        yield from self.kw2_exert_attackers(ap, declared)   # kw2: exert (CR 701.43d, 508.1g)
         self.players[ap].attacked_count_turn += len(declared)
         self.touch()
         for cid, d in declared.items():

@@ -222,6 +222,7 @@ class EffectsMixin:
             else:
                 self.log.add(f"{src_name} deals {n} damage to {self.players[p].name}", "CR 120.3a")
                 self.lose_life(p, n, rule="CR 120.3a")
+            self.kw2_note_damage(p)   # kw2: bloodthirst (CR 702.54a)
             self.events.append({"kind": "damage", "source": source, "player": p, "amount": n, "combat": combat,
                                 "batch": getattr(self, "damage_batch", 0)})
         else:

@@ -68,6 +68,8 @@ def base_chars(obj) -> Chars:
 
 def _base_chars(obj) -> Chars:
     if obj.face_down:
+        if getattr(obj, "kw2_morph", False):   # kw2: a face-down morph is a 2/2 creature (CR 708.2a)
+            return Chars("", ("Creature",), (), (), (), 2, 2, frozenset())
         return Chars("", (), (), (), (), 2, 2, frozenset())
     if obj.token is not None:
         t = obj.token
@@ -155,12 +157,13 @@ def compute_all(game) -> dict[int, Chars]:
     for o in bf:
         if o.granted:
             adds.setdefault(o.id, set()).update(o.granted)
+    _kw2_status_keywords(bf, adds)   # kw2: "as long as ~ is monstrous, it has ..." (CR 611.3a)
     for tid, ks in adds.items():
         out[tid].keywords = out[tid].keywords | frozenset(ks)
     # layer 7b (manaab): effects that set base power and toughness (CR 613.4b), timestamp order
     for eff in animated:
         for tid in eff["objs"]:
-            if tid in out:
+            if tid in out and eff["animate"]["power"] is not None:   # kw2: crew sets no P/T (CR 301.7b)
                 out[tid].power, out[tid].toughness = eff["animate"]["power"], eff["animate"]["toughness"]
     # layer 7c: modifications and counters (CR 613.4c)
     for o, eff in statics:
@@ -270,3 +273,13 @@ def _conds_apply(game, conditional, chars) -> list:
         if ok:
             out.append((o, wrapped.effect))
     return out
+def _kw2_status_keywords(bf, adds) -> None:
+    """kw2: "As long as ~ is monstrous [renowned], it has [keywords]" (CR 701.37b, 702.112b,
+    611.3a): layer 6 (CR 613.1f), while the object has that status."""
+    for o in bf:
+        if o.face_down:
+            continue
+        for ab in o.compiled.abilities:
+            if isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, ir.Kw2StatusKeywords) \
+                    and getattr(o, ab.effect.status, False):
+                adds.setdefault(o.id, set()).update(keyword_key(k) for k in ab.effect.keywords)

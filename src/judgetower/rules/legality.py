@@ -96,6 +96,10 @@ class LegalityMixin:
                 if any(type(e).__name__ == "Attach" for e in ab.effects):
                     return "CR 702.6a"  # equip: "Activate only as a sorcery" is the keyword's own rule
                 return "CR 602.5d"
+            if ab.cost.crew and not self.kw2_can_crew(p, o, ab.cost.crew):
+                return "CR 702.122a"  # kw2: not enough total power among other untapped creatures
+            if ab.cost.kw2_ninjutsu and not self.kw2_unblocked_attackers(p):
+                return "CR 702.49c"   # kw2: no unblocked attacking creature to return
             if not self.can_pay_extra(p, o, ab.cost):
                 return "CR 118.3"  # e.g. too few cards in the graveyard to exile (Grim Lavamancer)
             if not self.has_targets(p, o, ab.targets):

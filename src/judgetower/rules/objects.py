@@ -80,6 +80,18 @@ class GameObject:
     # kwcosts: exiled by madness (may be cast for its madness cost, CR 702.35a); on the stack:
     # cast that way
     madness: bool = False
+    # kw2: monstrous (CR 701.37b), renowned (CR 702.112b)
+    kw2_monstrous: bool = False
+    kw2_renowned: bool = False
+    # kw2: a face-down morph spell or permanent (CR 702.37, 708); its own compiled text while
+    # ``compiled`` is the face-down one
+    kw2_morph: bool = False
+    kw2_real_compiled: Any = None
+    # kw2: entwine paid (CR 702.42a); times the replicate cost was paid (CR 702.56a)
+    kw2_entwined: bool = False
+    kw2_replicated: int = 0
+    # kw2: ninjutsu: whom the returned creature was attacking (CR 702.49c)
+    kw2_ninja_defender: Any = None
 
     @property
     def name(self) -> str:
@@ -143,6 +155,7 @@ class Player:
     # conds: "a permanent you controlled left the battlefield this turn" (revolt, an ability word, CR 207.2c)
     conds_left_battlefield_turn: bool = False
     upkeeps_begun: int = 0          # kwcosts: upkeep steps of theirs begun so far (echo, CR 702.30a)
+    kw2_damaged_turn: int = -1      # kw2: the last turn this player was dealt damage (bloodthirst, CR 702.54a)
 
     @property
     def alive(self) -> bool:

@@ -139,6 +139,18 @@ def triggered_abilities(o) -> list[tuple[int, object]]:
                 cached.append((i, Synth("hideaway", ir.Trigger("enters", ir.This()), effects=(HideawayLook(int(ab.arg)),))))
             elif isinstance(ab, ir.Keyword) and ab.name in KWS_TRIGGERS:
                 cached.append((i, kws_synth(ab)))
+            elif isinstance(ab, ir.Keyword) and ab.name == "renown":
+                from judgetower.rules.kw2 import renown_synth
+                cached.append((i, renown_synth(int(ab.arg))))   # kw2: CR 702.112a
+            elif isinstance(ab, ir.Keyword) and ab.name == "modular":
+                from judgetower.rules.kw2 import modular_synth
+                cached.append((i, modular_synth()))             # kw2: CR 702.43a
+            elif isinstance(ab, ir.Keyword) and ab.name == "exploit":
+                from judgetower.rules.kw2 import exploit_synth
+                cached.append((i, exploit_synth()))             # kw2: CR 702.110a
+            elif isinstance(ab, ir.Keyword) and ab.name == "living weapon":
+                from judgetower.rules.kw2 import living_weapon_synth
+                cached.append((i, living_weapon_synth()))       # kw2: CR 702.92a
         object.__setattr__(o.compiled, "_triggered", cached)
     return cached
 
@@ -184,6 +196,7 @@ class TriggersMixin:
             self._check_event(ev, watchers, departed)
             self._kws_check_event(ev, watchers)
             self._check_event_more(ev, watchers, events[k + 1:])  # triggers branch
+            self.kw2_check_event(ev, watchers)                    # kw2: CR 701.37b
             self._check_delayed(ev)
             self._check_delayed_upkeep(ev)
 

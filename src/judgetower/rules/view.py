@@ -17,6 +17,9 @@ class ViewMixin:
             return {"id": o.id, "name": o.name, "controller": self.players[o.controller].name,
                     "targets": [self.target_name(t) for ts in o.targets for t in ts]}
         if o.face_down and (viewer is None or viewer not in o.may_look):
+            pub = self.kw2_public_face_down(o)   # kw2: a face-down morph's public state (CR 708.6)
+            if pub is not None:
+                return pub
             return {"id": o.id, "name": "face-down card", "face_down": True}
         d = {"id": o.id, "name": o.card.name if o.card else o.name, "owner": self.players[o.owner].name}
         if o.face_down:

@@ -267,7 +267,9 @@ class Runner:
             if isinstance(c, PID) or isinstance(c, (Done,)):
                 continue
             o = g.objects[c]
-            if o.name != base and getattr(o, "source_name", None) != base:
+            # kw2: a face-down morph is named by its card in a scenario file (the file sees all)
+            real = o.card.name if getattr(o, "kw2_morph", False) and getattr(o, "card", None) else None
+            if o.name != base and getattr(o, "source_name", None) != base and real != base:
                 continue
             if who is not None:
                 wi = self.names.index(who) if who in self.names else -1
