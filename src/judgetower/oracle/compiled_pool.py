@@ -124,6 +124,13 @@ def status_of(card: AtomicCard, compiled: Iterable) -> CardStatus:
         reasons.append(card.layout_reason)
     reasons.extend(f"card facts: {e}" for e in card.fact_errors)
     unsupported = tuple(s for cc in compiled if cc is not None for s in cc.unsupported)
+    if not card.layout_reason and card.multi_faced:
+        # faces: a spell half may hold only abilities the engine plays on the stack (CR 709.3b,
+        # 715.3b); see `compiler.outside_stack_abilities`
+        from judgetower.oracle.compiler import outside_stack_abilities
+        for i, (face, cc) in enumerate(zip(card.faces, compiled)):
+            if cc is not None and (card.layout == "split" or i > 0):
+                unsupported += outside_stack_abilities(face.name, cc)
     return CardStatus(not reasons and not unsupported, tuple(reasons), unsupported)
 
 
@@ -300,8 +307,8 @@ class FullPool:
             if tower_pool_only and not self.in_tower_pool(info.name):
                 continue
             card = self.card(info.name)
-            if card.layout_reason is None and card.front is not None:
-                defs.append(card.front)
+            if card.layout_reason is None and card.game_card is not None:
+                defs.append(card.game_card)   # faces: a split/adventurer card holds its faces
         pool = CardPool()
         for d in defs:
             if d.name not in pool:       # a case-only clash keeps the first card

@@ -573,14 +573,26 @@ class CastingMixin:
     def can_pay_life(self, p: int, n: int) -> bool:
         return self.players[p].life >= n  # CR 119.4
 
-    def cast_spell(self, p: int, card_obj, alternative: bool = False):
-        """CR 601.2a-i."""
+    def cast_spell(self, p: int, card_obj, alternative: bool = False, face: int | None = None):
+        """CR 601.2a-i. ``face``: the face of a multi-faced card cast (faces: CR 709.3, 715.3)."""
         name = card_obj.name
         from_zone = card_obj.zone
+        if face is not None:
+            name = card_obj.card.faces[face].name
         spell = self.move(card_obj, "stack", controller=p, cause="cast", rule="CR 601.2a", log=False)
         spell.alternative = alternative
         spell.cast_from = from_zone
-        if from_zone == "graveyard":
+        if face is not None:
+            self.put_face_on_stack(spell, face)
+        if face is not None:
+            what = "as an Adventure" if spell.adventure else "(one half of a split card)"
+            self.log.add(f"{self.players[p].name} casts {name} {what}", "CR 601.2a",
+                         "CR 715.3" if spell.adventure else "CR 709.3")
+        elif from_zone == "exile" and getattr(card_obj, "adventure_player", None) == p:
+            # faces: CR 715.3d: cast from exile after its Adventure resolved
+            self.log.add(f"{self.players[p].name} casts {name} from exile (it went on an adventure)",
+                         "CR 601.2a", "CR 715.3d")
+        elif from_zone == "graveyard":
             # kwcosts: CR 702.34a: cast from the graveyard with flashback
             spell.flashback = True
             self.log.add(f"{self.players[p].name} casts {name} from the graveyard with flashback "
@@ -681,6 +693,29 @@ class CastingMixin:
 
     def after_cast(self, p: int, spell) -> None:
         """Hook for variants."""
+
+    # -- faces: multi-faced cards (CR 709 split cards, CR 715 adventurer cards) ---------------
+    def face_view(self, o, face: int):
+        """A stand-in for ``o`` with only the characteristics of its face ``face``, to evaluate
+        whether that face can be cast (CR 709.3a, 715.3a)."""
+        import copy
+        from judgetower import oracle
+        view = copy.copy(o)
+        view.card = o.card.faces[face]
+        view.compiled = oracle.compile_card(view.card)
+        return view
+
+    def put_face_on_stack(self, spell, face: int) -> None:
+        """While on the stack, only the cast face's characteristics exist (CR 709.3b, 715.3b);
+        the card's own come back when it leaves the stack (`move`, CR 709.4, 715.4)."""
+        from judgetower import oracle
+        layout = spell.card.layout
+        spell.home = (spell.card, spell.compiled)
+        spell.card = spell.card.faces[face]
+        spell.compiled = oracle.compile_card(spell.card)
+        spell.adventure = layout == "adventure"
+        if spell.card.name_fr:
+            self.log.names_fr[spell.card.name] = spell.card.name_fr
 
     def _cost_increase(self, o) -> str:
         for ab in o.compiled.abilities:

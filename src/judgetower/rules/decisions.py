@@ -37,9 +37,13 @@ class Cast:
 
     obj: int
     alternative: bool = False
+    # faces: the face cast (index in `CardDef.faces`): a split card's half (CR 709.3) or an
+    # adventurer card's Adventure (CR 715.3); None: the card itself
+    face: int | None = None
 
     def __str__(self) -> str:
-        return f"cast #{self.obj}" + (" (alternative cost)" if self.alternative else "")
+        return (f"cast #{self.obj}" + (f" (face {self.face + 1})" if self.face is not None else "")
+                + (" (alternative cost)" if self.alternative else ""))
 
 
 @dataclass(frozen=True)

@@ -80,6 +80,13 @@ class GameObject:
     # kwcosts: exiled by madness (may be cast for its madness cost, CR 702.35a); on the stack:
     # cast that way
     madness: bool = False
+    # faces: while a face of a multi-faced card is on the stack, the card's own (card, compiled),
+    # given back when it leaves the stack (CR 709.3b, 709.4, 715.3b, 715.4)
+    home: Any = None
+    # faces: on the stack as an Adventure (CR 715.3b)
+    adventure: bool = False
+    # faces: exiled by its resolving Adventure: the player who may cast it from exile (CR 715.3d)
+    adventure_player: int | None = None
 
     @property
     def name(self) -> str:

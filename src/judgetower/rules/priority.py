@@ -81,6 +81,10 @@ class PriorityMixin:
                 continue
             if not o.compiled.ok:
                 continue
+            if o.card.faces:
+                actions.extend(self.face_cast_actions(p, o, sorcery_ok))   # faces: CR 709.3, 715.3
+                if o.card.layout == "split":
+                    continue   # CR 709.3: a split card is cast as one of its halves
             instant = "Instant" in o.card.types or any(
                 isinstance(a, ir.Keyword) and a.name == "flash" for a in o.compiled.abilities)
             if not (instant or sorcery_ok):
@@ -120,7 +124,31 @@ class PriorityMixin:
                 continue
             if self.can_cast(p, o, alternative=False):
                 actions.append(Cast(oid))
+        # faces: a card exiled by its Adventure may be cast by that player (CR 715.3d), as the
+        # creature only
+        for oid in list(self.exile):
+            o = self.objects[oid]
+            if getattr(o, "adventure_player", None) != p or not o.compiled.ok:
+                continue
+            flash = any(isinstance(a, ir.Keyword) and a.name == "flash" for a in o.compiled.abilities)
+            if (sorcery_ok or flash) and self.can_cast(p, o, alternative=False):
+                actions.append(Cast(oid))
         return actions
+
+    def face_cast_actions(self, p: int, o, sorcery_ok: bool) -> list:
+        """faces: casting a face of a multi-faced card from the hand: each half of a split card
+        (CR 709.3, 709.3a: only that half is evaluated), an adventurer card's Adventure
+        (CR 715.3, 715.3a: only the alternative characteristics are evaluated)."""
+        out = []
+        for i in range(len(o.card.faces)):
+            if o.card.layout == "adventure" and i == 0:
+                continue    # the creature is cast as the card itself (CR 715.4)
+            view = self.face_view(o, i)
+            instant = "Instant" in view.card.types or any(
+                isinstance(a, ir.Keyword) and a.name == "flash" for a in view.compiled.abilities)
+            if (instant or sorcery_ok) and self.can_cast(p, view, alternative=False):
+                out.append(Cast(o.id, face=i))
+        return out
 
     def sorcery_timing(self, p: int) -> bool:
         """CR 307.1: main phase of your own turn with an empty stack."""
@@ -132,7 +160,11 @@ class PriorityMixin:
         if isinstance(action, PlayLand):
             yield from self.play_land(p, self.objects[action.obj])
         elif isinstance(action, Cast):
-            yield from self.cast_spell(p, self.objects[action.obj], alternative=action.alternative)
+            if getattr(action, "face", None) is not None:   # faces: CR 709.3, 715.3
+                yield from self.cast_spell(p, self.objects[action.obj], alternative=action.alternative,
+                                           face=action.face)
+            else:
+                yield from self.cast_spell(p, self.objects[action.obj], alternative=action.alternative)
         elif isinstance(action, Activate):
             yield from self.activate(p, self.objects[action.obj], action.index)
 
