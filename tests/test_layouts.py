@@ -1,0 +1,304 @@
+"""Multi-faced cards: split cards (CR 709) and adventurer cards (CR 715).
+
+Scenario files cannot express a card's faces (SCENARIOS.md ``cards:`` entries are single-faced
+`card_from_mapping` mappings, and a ``cast`` action names no face), so these expectations live
+here: made-up cards built as `CardDef`s with `whole_card`, put into the scenario runner's pool,
+and driven with `Cast(obj, face=...)` decisions. A few real cards of the 2022 MTGJSON file are
+checked when ../shared/data is present.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from judgetower.cards.card import CardDef, CardError, whole_card
+from judgetower.cards.mtgjson import AtomicCard
+from judgetower.cards.pool import starter_pool
+from judgetower.oracle import compile_card
+from judgetower.oracle.compiled_pool import _compile_faces, status_of
+from judgetower.rules.decisions import Cast, Pass
+from judgetower.scenario import runner as runner_mod
+
+DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "AtomicCards-dev-2022.json.xz"
+
+# made-up cards
+SEAR = CardDef("Sear", "Instant", "{1}{R}", text="Sear deals 2 damage to any target.")
+STUDY = CardDef("Study", "Sorcery", "{2}{U}", text="Draw two cards.")
+SEAR_STUDY = whole_card("split", (SEAR, STUDY))
+GIANT = CardDef("Mesa Giant", "Creature — Giant", "{2}{R}", power="4", toughness="3")
+ROCKFALL = CardDef("Rockfall", "Instant — Adventure", "{1}{R}", text="Rockfall deals 2 damage to any target.")
+MESA_GIANT = whole_card("adventure", (GIANT, ROCKFALL))
+FUSED = whole_card("split", (CardDef("Rise", "Sorcery", "{U}", text="Fuse\nDraw a card."),
+                             CardDef("Fall", "Sorcery", "{B}", text="Fuse\nDraw a card.")))
+CYCLER = whole_card("split", (CardDef("Ebb", "Instant", "{U}", text="Draw a card."),
+                              CardDef("Flow", "Instant", "{U}", text="Draw a card.\nCycling {2}")))
+
+
+@pytest.fixture
+def faces_pool(monkeypatch):
+    pool = starter_pool().with_cards([SEAR_STUDY, MESA_GIANT])
+    monkeypatch.setattr(runner_mod, "starter_pool", lambda: pool)
+    return pool
+
+
+def build(d: dict):
+    from judgetower.scenario.model import validate
+    sc = validate({"name": "faces test", "variant": "standard", **d}, "<inline>", 0, "<inline>")
+    r = runner_mod.Runner(sc)
+    g = r.build()
+    return r, g
+
+
+def act(r, a):
+    r.run_action(0, a, None)
+
+
+def in_zone(g, zone_ids, name):
+    return [i for i in zone_ids if g.objects[i].name == name]
+
+
+def cast_face(r, g, p, oid, face):
+    d = g.pending()
+    assert d.kind == "priority" and d.player == p
+    assert Cast(oid, face=face) in d.options
+    r.decide(p, Cast(oid, face=face))
+    r.settle(None)
+
+
+# ---------------------------------------------------------------------------------- card facts
+
+def test_cr_709_4_split_card_characteristics_combined():
+    c = SEAR_STUDY
+    assert c.name == "Sear // Study" and c.layout == "split"
+    assert c.mana_cost == "{1}{R}{2}{U}" and c.mana_value == 5          # CR 709.4b
+    assert c.colors == ("U", "R")                                          # CR 709.4b
+    assert c.types == ("Instant", "Sorcery")                               # CR 709.4c
+    assert [f.name for f in c.faces] == ["Sear", "Study"]
+    comp = compile_card(c)
+    assert comp.ok and comp.abilities == ()   # the halves' abilities are used on the stack
+
+
+def test_cr_715_4_adventurer_card_has_only_its_normal_characteristics():
+    c = MESA_GIANT
+    assert (c.name, c.types, c.mana_value, c.power) == ("Mesa Giant", ("Creature",), 3, "4")
+    assert c.faces[1].subtypes == ("Adventure",)
+    assert compile_card(c).ok
+
+
+def test_faces_bad_input_clear_errors():
+    with pytest.raises(CardError, match="2 faces"):
+        whole_card("split", (SEAR,))
+    with pytest.raises(CardError, match="CR 715.2"):
+        whole_card("adventure", (SEAR, STUDY))
+    with pytest.raises(CardError, match="layout 'transform'"):
+        whole_card("transform", (SEAR, STUDY))
+
+
+def test_faces_refused_when_a_half_has_abilities_outside_the_stack():
+    """Fuse (CR 702.102), aftermath (CR 702.127), cycling on a half...: not played, refused."""
+    assert not compile_card(FUSED).ok
+    assert "Fuse" in compile_card(FUSED).unsupported
+    unsup = compile_card(CYCLER).unsupported
+    assert unsup and "keyword cycling" in unsup[0]
+
+
+def test_layout_reason_and_status_for_supported_layouts():
+    split = AtomicCard("Sear // Study", "split", (SEAR, STUDY), ("Sear", "Study"))
+    adv = AtomicCard("Mesa Giant // Rockfall", "adventure", (GIANT, ROCKFALL), ("Mesa Giant", "Rockfall"))
+    tdfc = AtomicCard("Day // Night", "transform", (GIANT, GIANT), ("Day", "Night"))
+    assert split.layout_reason is None and adv.layout_reason is None
+    assert tdfc.layout_reason == "layout transform"
+    assert split.game_card == SEAR_STUDY
+    assert adv.game_card.name == "Mesa Giant" and adv.game_card.faces == (GIANT, ROCKFALL)
+    assert status_of(split, _compile_faces(split)).playable
+    assert status_of(adv, _compile_faces(adv)).playable
+    assert not status_of(tdfc, _compile_faces(tdfc)).playable
+    broken = AtomicCard("Sear // Bad", "split", (SEAR,), ("Sear", "Bad"), fact_errors=("Bad: no type",))
+    assert broken.layout_reason == "layout split" and broken.game_card is None
+
+
+# ---------------------------------------------------------------------------------- split cards
+
+SPLIT_GAME = {
+    "players": [{"name": "A"}, {"name": "B"}],
+    "start": {"turn": 3, "active": "A", "step": "precombat_main"},
+    "state": {"A": {"battlefield": ["Mountain", "Mountain", "Island", "Island", "Island"],
+                    "hand": ["Sear // Study"], "library": ["Plains", "Plains", "Plains"]},
+              "B": {"battlefield": ["Grizzly Bears"]}},
+}
+
+
+def test_cr_709_3_split_card_offers_each_half_not_the_whole(faces_pool):
+    r, g = build(SPLIT_GAME)
+    [oid] = g.hand(0)
+    opts = g.pending().options
+    assert Cast(oid, face=0) in opts and Cast(oid, face=1) in opts
+    assert Cast(oid) not in opts                   # CR 709.3: one half is chosen
+    with pytest.raises(Exception):
+        r.decide(0, Cast(oid))
+
+
+def test_cr_709_3b_half_on_the_stack_then_whole_card_in_graveyard(faces_pool):
+    r, g = build(SPLIT_GAME)
+    [oid] = g.hand(0)
+    cast_face(r, g, 0, oid, 1)                     # Study: {2}{U}, draw two
+    spell = g.objects[g.stack[-1]]
+    assert spell.name == "Study" and spell.card.mana_value == 3     # CR 709.3b
+    assert sum(1 for i in g.battlefield if g.objects[i].tapped) == 3  # paid the half's cost only
+    assert "casts Study (one half of a split card)" in "\n".join(e.text for e in g.log.events)
+    act(r, "resolve")
+    assert len(g.hand(0)) == 2
+    [gy] = g.graveyard(0)
+    assert g.objects[gy].name == "Sear // Study" and g.objects[gy].card.mana_value == 5  # CR 709.4
+
+
+def test_cr_709_3a_only_the_chosen_half_is_evaluated_for_timing(faces_pool):
+    d = dict(SPLIT_GAME, start={"turn": 3, "active": "B", "step": "precombat_main"})
+    d = dict(d, state={"A": SPLIT_GAME["state"]["A"], "B": {"battlefield": ["Grizzly Bears"], "hand": []}})
+    r, g = build(d)
+    [oid] = g.hand(0)
+    r.decide(1, Pass())                            # B passes: A gets priority in B's main phase
+    opts = g.pending().options
+    assert g.pending().player == 0
+    assert Cast(oid, face=0) in opts               # Sear: an instant
+    assert Cast(oid, face=1) not in opts           # Study: a sorcery (CR 307.1)
+
+
+def test_cr_709_3_sear_deals_damage(faces_pool):
+    r, g = build(SPLIT_GAME)
+    [oid] = g.hand(0)
+    bears = g.battlefield[-1]
+    r.decide(0, Cast(oid, face=0))
+    d = g.pending()
+    r.decide(0, bears if bears in d.options else next(o for o in d.options if o == bears))
+    r.settle(None)
+    act(r, "resolve")
+    assert g.objects[bears].zone.startswith("gone")
+
+
+# ---------------------------------------------------------------------------------- adventures
+
+ADV_GAME = {
+    "players": [{"name": "A"}, {"name": "B"}],
+    "start": {"turn": 3, "active": "A", "step": "precombat_main"},
+    "state": {"A": {"battlefield": ["Mountain"] * 6, "hand": ["Mesa Giant"]},
+              "B": {"battlefield": ["Grizzly Bears"]}},
+}
+
+
+def _adventure(r, g):
+    [oid] = g.hand(0)
+    opts = g.pending().options
+    assert Cast(oid) in opts and Cast(oid, face=1) in opts and Cast(oid, face=0) not in opts
+    bears = g.battlefield[-1]
+    r.decide(0, Cast(oid, face=1))
+    r.decide(0, bears)
+    r.settle(None)
+    spell = g.objects[g.stack[-1]]
+    assert spell.name == "Rockfall" and "Instant" in spell.card.types   # CR 715.3b
+    act(r, "resolve")
+    return bears
+
+
+def test_cr_715_3d_adventure_exiled_then_creature_cast_from_exile(faces_pool):
+    r, g = build(ADV_GAME)
+    bears = _adventure(r, g)
+    assert g.objects[bears].zone.startswith("gone")
+    [ex] = g.exile
+    assert g.objects[ex].name == "Mesa Giant" and g.objects[ex].adventure_player == 0
+    assert not g.graveyard(0) or all(g.objects[i].name != "Mesa Giant" for i in g.graveyard(0))
+    # R20: the card on an adventure is a referenced pile (the JT-E2 refill leaves it)
+    piles = g.exile_piles()
+    assert piles[0]["kind"] == "adventure" and piles[0]["cards"] == [ex] and piles[0]["referenced"]
+    assert g.referenced_exile() == {ex}
+    opts = g.pending().options
+    assert Cast(ex) in opts and Cast(ex, face=1) not in opts   # not as an Adventure again
+    r.decide(0, Cast(ex))
+    r.settle(None)
+    act(r, "resolve")
+    [giant] = [i for i in g.battlefield if g.objects[i].name == "Mesa Giant"]
+    assert g.objects[giant].card.power == "4" and not g.exile
+    assert "it went on an adventure" in "\n".join(e.text for e in g.log.events)
+
+
+def test_cr_715_3d_countered_adventure_goes_to_the_graveyard(faces_pool):
+    d = dict(ADV_GAME, state={"A": ADV_GAME["state"]["A"],
+                             "B": {"battlefield": ["Grizzly Bears", "Island", "Island"], "hand": ["Counterspell"]}})
+    r, g = build(d)
+    [oid] = g.hand(0)
+    r.decide(0, Cast(oid, face=1))
+    r.decide(0, g.battlefield[6])
+    r.settle(None)
+    act(r, {"player": "B", "cast": "Counterspell", "targets": ["Rockfall"]})
+    act(r, "resolve")
+    assert not g.exile
+    assert [g.objects[i].name for i in g.graveyard(0)] == ["Mesa Giant"]
+
+
+def test_cr_715_adventure_card_cast_as_creature(faces_pool):
+    r, g = build(ADV_GAME)
+    [oid] = g.hand(0)
+    r.decide(0, Cast(oid))
+    r.settle(None)
+    assert g.objects[g.stack[-1]].name == "Mesa Giant"
+    act(r, "resolve")
+    assert any(g.objects[i].name == "Mesa Giant" for i in g.battlefield)
+
+
+def test_jt_e2_refill_leaves_the_card_on_an_adventure(faces_pool):
+    d = {
+        "variant": "judge-tower", "mode": "referee",
+        "players": [{"name": "A", "judge_level": 1}, {"name": "B", "judge_level": 1}],
+        "start": {"turn": 3, "active": "A", "step": "precombat_main"},
+        "state": {"A": {"hand": ["Mesa Giant", "Divination"]}, "B": {"battlefield": ["Grizzly Bears"]},
+                  "shared": {"library": [], "exile": ["Shock", "Giant Growth"]}},
+    }
+    r, g = build(d)
+    giant = next(i for i in g.hand(0) if g.objects[i].name == "Mesa Giant")
+    opts = g.pending().options
+    assert Cast(giant, face=1) in opts
+    r.decide(0, Cast(giant, face=1))
+    r.settle(None)
+    act(r, "resolve")
+    ex = next(i for i in g.exile if g.objects[i].name == "Mesa Giant")
+    assert g.referenced_exile() == {ex}
+    div = next(i for i in g.hand(0) if g.objects[i].name == "Divination")
+    r.decide(0, Cast(div))
+    r.settle(None)
+    act(r, "resolve")
+    assert [g.objects[i].name for i in g.exile] == ["Mesa Giant"]   # R19/R20: kept in exile
+    assert sorted(g.objects[i].name for i in g.hand(0)) == ["Giant Growth", "Shock"]
+
+
+def test_hidden_information_faces_of_a_card_in_hand(faces_pool):
+    r, g = build(SPLIT_GAME)
+    text = repr(g.view(1))
+    assert "Sear" not in text and "Study" not in text
+
+
+# ---------------------------------------------------------------------------------- real cards
+
+@pytest.fixture(scope="module")
+def real():
+    if not DATA.exists():
+        pytest.skip(f"{DATA} is absent (the 2022 MTGJSON file is not shipped with the project)")
+    from judgetower.cards.mtgjson import load_atomic
+    return {c.name: c for c in load_atomic(DATA).cards}
+
+
+def test_real_split_and_adventure_cards(real):
+    fi = real["Fire // Ice"]
+    assert fi.layout == "split" and fi.layout_reason is None
+    assert fi.game_card.mana_value == 4 and fi.game_card.colors == ("U", "R")
+    bg = real["Bonecrusher Giant // Stomp"]
+    assert bg.layout == "adventure" and bg.layout_reason is None
+    assert bg.game_card.name == "Bonecrusher Giant" and bg.game_card.mana_value == 3
+    # fuse and aftermath are not played: refused for their text
+    for name in ("Turn // Burn", "Cut // Ribbons"):
+        c = real[name]
+        st = status_of(c, _compile_faces(c))
+        assert not st.playable and st.unsupported, name
+    # layouts not supported yet keep their reason
+    assert real["Delver of Secrets // Insectile Aberration"].layout_reason == "layout transform"
