@@ -1,4 +1,5 @@
-"""Multi-faced cards: split cards (CR 709) and adventurer cards (CR 715).
+"""Multi-faced cards: split cards (CR 709), adventurer cards (CR 715), modal double-faced cards
+(CR 712).
 
 Scenario files cannot express a card's faces (SCENARIOS.md ``cards:`` entries are single-faced
 `card_from_mapping` mappings, and a ``cast`` action names no face), so these expectations live
@@ -35,10 +36,17 @@ FUSED = whole_card("split", (CardDef("Rise", "Sorcery", "{U}", text="Fuse\nDraw 
 CYCLER = whole_card("split", (CardDef("Ebb", "Instant", "{U}", text="Draw a card."),
                               CardDef("Flow", "Instant", "{U}", text="Draw a card.\nCycling {2}")))
 
+CHARGE = CardDef("Sunlit Charge", "Sorcery", "{1}{W}", text="You gain 3 life.")
+STEPPE = CardDef("Sunlit Steppe", "Land", text="{T}: Add {W}.")
+SUNLIT = whole_card("modal_dfc", (CHARGE, STEPPE))
+TIDAL = whole_card("modal_dfc", (CardDef("Tidal Study", "Instant", "{1}{U}", text="Draw a card."),
+                                 CardDef("Tidal Drake", "Creature — Drake", "{1}{U}", power="2",
+                                         toughness="2", text="Flying")))
+
 
 @pytest.fixture
 def faces_pool(monkeypatch):
-    pool = starter_pool().with_cards([SEAR_STUDY, MESA_GIANT])
+    pool = starter_pool().with_cards([SEAR_STUDY, MESA_GIANT, SUNLIT, TIDAL])
     monkeypatch.setattr(runner_mod, "starter_pool", lambda: pool)
     return pool
 
@@ -278,6 +286,60 @@ def test_hidden_information_faces_of_a_card_in_hand(faces_pool):
     assert "Sear" not in text and "Study" not in text
 
 
+# ------------------------------------------------------------------------ modal double-faced cards
+
+def test_cr_712_8a_mdfc_has_its_front_face_characteristics():
+    assert (SUNLIT.name, SUNLIT.types, SUNLIT.mana_value, SUNLIT.layout) == (
+        "Sunlit Charge", ("Sorcery",), 2, "modal_dfc")
+    assert compile_card(SUNLIT).ok and compile_card(TIDAL).ok
+    mdfc = AtomicCard("Sunlit Charge // Sunlit Steppe", "modal_dfc", (CHARGE, STEPPE),
+                      ("Sunlit Charge", "Sunlit Steppe"))
+    assert mdfc.layout_reason is None and mdfc.game_card == SUNLIT
+    assert status_of(mdfc, _compile_faces(mdfc)).playable
+
+
+MDFC_GAME = {
+    "players": [{"name": "A"}, {"name": "B"}],
+    "start": {"turn": 3, "active": "A", "step": "precombat_main"},
+    "state": {"A": {"battlefield": ["Plains", "Island", "Island"], "hand": ["Sunlit Charge", "Tidal Study"],
+                    "library": ["Plains", "Plains"]},
+              "B": {"battlefield": ["Mountain"], "hand": ["Shock"]}},
+}
+
+
+def test_cr_712_12_mdfc_land_face_played_as_the_land_play(faces_pool):
+    from judgetower.rules.decisions import PlayLand
+    r, g = build(MDFC_GAME)
+    sun = next(i for i in g.hand(0) if g.objects[i].name == "Sunlit Charge")
+    opts = g.pending().options
+    assert PlayLand(sun, face=1) in opts and Cast(sun) in opts and PlayLand(sun) not in opts
+    r.decide(0, PlayLand(sun, face=1))
+    r.settle(None)
+    [land] = [i for i in g.battlefield if g.objects[i].name == "Sunlit Steppe"]
+    assert g.objects[land].card.types == ("Land",)                          # CR 712.8f
+    assert g.players[0].land_plays == 1
+    assert not any(isinstance(o, type(PlayLand(0))) for o in g.pending().options)   # CR 305.2
+    assert "plays Sunlit Steppe (back face of Sunlit Charge up)" in "\n".join(e.text for e in g.log.events)
+
+
+def test_cr_712_13_mdfc_back_face_spell_becomes_that_permanent_then_front_face_again(faces_pool):
+    r, g = build(MDFC_GAME)
+    tid = next(i for i in g.hand(0) if g.objects[i].name == "Tidal Study")
+    opts = g.pending().options
+    assert Cast(tid) in opts and Cast(tid, face=1) in opts
+    r.decide(0, Cast(tid, face=1))
+    r.settle(None)
+    assert g.objects[g.stack[-1]].name == "Tidal Drake"                     # CR 712.11b
+    act(r, "resolve")
+    [drake] = [i for i in g.battlefield if g.objects[i].name == "Tidal Drake"]
+    assert g.objects[drake].card.power == "2"                               # CR 712.13
+    act(r, "pass")
+    act(r, {"player": "B", "cast": "Shock", "targets": ["Tidal Drake"]})
+    act(r, "resolve")
+    [gy] = [i for i in g.graveyard(0)]
+    assert g.objects[gy].name == "Tidal Study" and g.objects[gy].card.types == ("Instant",)  # CR 712.8a
+
+
 # ---------------------------------------------------------------------------------- real cards
 
 @pytest.fixture(scope="module")
@@ -300,5 +362,8 @@ def test_real_split_and_adventure_cards(real):
         c = real[name]
         st = status_of(c, _compile_faces(c))
         assert not st.playable and st.unsupported, name
+    mdfc = real["Agadeem's Awakening // Agadeem, the Undercrypt"]
+    assert mdfc.layout == "modal_dfc" and mdfc.layout_reason is None
+    assert mdfc.game_card.name == "Agadeem's Awakening" and mdfc.game_card.faces[1].types == ("Land",)
     # layouts not supported yet keep their reason
     assert real["Delver of Secrets // Insectile Aberration"].layout_reason == "layout transform"

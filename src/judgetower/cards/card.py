@@ -123,8 +123,9 @@ class CardDef:
 
 
 # ---------------------------------------------------------------------------------- faces
-#: Multi-faced layouts the engine plays (CR 709 split cards, CR 715 adventurer cards).
-FACE_LAYOUTS = frozenset({"split", "adventure"})
+#: Multi-faced layouts the engine plays (CR 709 split cards, CR 715 adventurer cards, CR 712
+#: modal double-faced cards).
+FACE_LAYOUTS = frozenset({"split", "adventure", "modal_dfc"})
 
 
 def whole_card(layout: str, faces: tuple[CardDef, ...], name: str | None = None,
@@ -135,15 +136,17 @@ def whole_card(layout: str, faces: tuple[CardDef, ...], name: str | None = None,
       the mana costs together (its colours and mana value come from that total, CR 709.4b), the union of
       colours and types; no text of its own (each half's abilities are its spell's, CR 709.3).
     * adventure (CR 715.4): the creature (first face)'s characteristics only.
+    * modal_dfc (CR 712.8a): the front face's characteristics only (the back face's exist only
+      while it is up on the stack or the battlefield, CR 712.8f).
     """
     if layout not in FACE_LAYOUTS:
         raise CardError(f"layout {layout!r}: the engine plays only {sorted(FACE_LAYOUTS)} multi-faced cards")
     if len(faces) != 2:
         raise CardError(f"a {layout} card needs 2 faces, not {len(faces)}")
     a, b = faces
-    if layout == "adventure":
-        if "Creature" not in a.types or "Adventure" not in b.subtypes:
-            raise CardError(f"{a.name}: an adventurer card is a creature with an Adventure (CR 715.2)")
+    if layout == "adventure" and ("Creature" not in a.types or "Adventure" not in b.subtypes):
+        raise CardError(f"{a.name}: an adventurer card is a creature with an Adventure (CR 715.2)")
+    if layout in ("adventure", "modal_dfc"):
         return CardDef(name=a.name, type_line=a.type_line, mana_cost=a.mana_cost, colors=a.colors,
                        power=a.power, toughness=a.toughness, loyalty=a.loyalty, text=a.text,
                        name_fr=a.name_fr, text_fr=a.text_fr, layout=layout, faces=faces)

@@ -129,7 +129,7 @@ def status_of(card: AtomicCard, compiled: Iterable) -> CardStatus:
         # 715.3b); see `compiler.outside_stack_abilities`
         from judgetower.oracle.compiler import outside_stack_abilities
         for i, (face, cc) in enumerate(zip(card.faces, compiled)):
-            if cc is not None and (card.layout == "split" or i > 0):
+            if cc is not None and (card.layout == "split" or (card.layout == "adventure" and i > 0)):
                 unsupported += outside_stack_abilities(face.name, cc)
     return CardStatus(not reasons and not unsupported, tuple(reasons), unsupported)
 

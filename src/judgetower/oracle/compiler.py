@@ -390,7 +390,7 @@ def outside_stack_abilities(face_name: str, compiled: CompiledCard) -> tuple[str
 def compile_faces_card(card) -> CompiledCard:
     """A multi-faced ``CardDef`` (``card.faces``): the whole card's abilities (none for a split
     card, whose abilities are its halves', CR 709.4c, used on the stack; the creature's for an
-    adventurer card, CR 715.4), and every face's sentences not understood (a card is playable
+    adventurer card, CR 715.4; the front face's for a modal double-faced card, CR 712.8a), and every face's sentences not understood (a card is playable
     only if every face compiles)."""
     unsupported: list[str] = []
     abilities: tuple = ()
@@ -400,6 +400,8 @@ def compile_faces_card(card) -> CompiledCard:
         spell_half = card.layout == "split" or (card.layout == "adventure" and i == 1)
         if spell_half:
             unsupported.extend(outside_stack_abilities(face.name, comp))
-        elif card.layout == "adventure" and i == 0:
+        elif i == 0:
+            # an adventurer card's creature (CR 715.4), a modal double-faced card's front face
+            # (CR 712.8a: its back face's abilities exist only while that face is up)
             abilities = comp.abilities
     return CompiledCard(card.name, abilities, tuple(unsupported))

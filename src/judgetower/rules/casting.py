@@ -585,9 +585,11 @@ class CastingMixin:
         if face is not None:
             self.put_face_on_stack(spell, face)
         if face is not None:
-            what = "as an Adventure" if spell.adventure else "(one half of a split card)"
-            self.log.add(f"{self.players[p].name} casts {name} {what}", "CR 601.2a",
-                         "CR 715.3" if spell.adventure else "CR 709.3")
+            layout = spell.home[0].layout
+            what, rule = {"adventure": ("as an Adventure", "CR 715.3"),
+                          "modal_dfc": (f"(back face of {spell.home[0].name})", "CR 712.11b")}.get(
+                layout, ("(one half of a split card)", "CR 709.3"))
+            self.log.add(f"{self.players[p].name} casts {name} {what}", "CR 601.2a", rule)
         elif from_zone == "exile" and getattr(card_obj, "adventure_player", None) == p:
             # faces: CR 715.3d: cast from exile after its Adventure resolved
             self.log.add(f"{self.players[p].name} casts {name} from exile (it went on an adventure)",
@@ -706,8 +708,10 @@ class CastingMixin:
         return view
 
     def put_face_on_stack(self, spell, face: int) -> None:
-        """While on the stack, only the cast face's characteristics exist (CR 709.3b, 715.3b);
-        the card's own come back when it leaves the stack (`move`, CR 709.4, 715.4)."""
+        """While on the stack, only the cast face's characteristics exist (CR 709.3b, 715.3b,
+        712.8f); the card's own come back when it leaves the stack (`move`, CR 709.4, 715.4,
+        712.8a), except that a modal double-faced spell becomes a permanent with the same face up
+        (CR 712.13). Also used for a land face played (CR 712.12)."""
         from judgetower import oracle
         layout = spell.card.layout
         spell.home = (spell.card, spell.compiled)

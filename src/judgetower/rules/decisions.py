@@ -26,9 +26,12 @@ class PlayLand:
     """Play a land: a special action (CR 305.1, 116.2a)."""
 
     obj: int
+    # faces: the land face played (index in `CardDef.faces`) of a modal double-faced card
+    # (CR 712.12); None: the card itself
+    face: int | None = None
 
     def __str__(self) -> str:
-        return f"play land #{self.obj}"
+        return f"play land #{self.obj}" + (f" (face {self.face + 1})" if self.face is not None else "")
 
 
 @dataclass(frozen=True)

@@ -473,8 +473,16 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
             self.log.add(f"{o.name} was cast as an Adventure: it is exiled instead", "CR 715.3d")
             to_zone, position, adventure_exile = "exile", "top", True
         card, compiled = getattr(o, "home", None) or (o.card, o.compiled)   # faces: CR 709.4, 715.4
+        keep_face = (getattr(o, "home", None) is not None and o.home[0].layout == "modal_dfc"
+                     and to_zone == "battlefield" and from_zone in ("stack", "hand"))
+        if keep_face:
+            # faces: a modal double-faced spell becomes a permanent with the same face up
+            # (CR 712.13); a land face played enters with that face up (CR 712.12)
+            card, compiled = o.card, o.compiled
         new = GameObject(self.new_id(), card, compiled, new_owner, new_owner, to_zone, token=o.token,
                          timestamp=self.new_timestamp())
+        if keep_face:
+            new.home = o.home
         if adventure_exile:
             new.adventure_player = o.controller
         if to_zone == "stack":

@@ -39,6 +39,11 @@ class LegalityMixin:
             o = self.objects.get(a.obj)
             if o is None or o.zone != "hand" or a.obj not in self.hand(p):
                 return "CR 305.1"
+            # faces: only a land face of a modal double-faced card is played as a land (CR 712.12)
+            if a.face is not None and (o.card is None or o.card.layout != "modal_dfc"
+                                       or not 0 <= a.face < len(o.card.faces)
+                                       or "Land" not in o.card.faces[a.face].types):
+                return "CR 712.12"
             if p != self.active:
                 return "CR 305.1"
             if self.players[p].land_plays >= 1:

@@ -75,16 +75,17 @@ class PriorityMixin:
             o = self.objects[oid]
             if o.card is None:
                 continue
+            if o.card.faces and o.compiled.ok:
+                # faces: CR 709.3, 715.3, 712.11b, 712.12
+                actions.extend(self.face_cast_actions(p, o, sorcery_ok))
+                if o.card.layout == "split":
+                    continue   # CR 709.3: a split card is cast as one of its halves
             if "Land" in o.card.types:
                 if sorcery_ok and self.players[p].land_plays < 1:
                     actions.append(PlayLand(oid))  # CR 305.2
                 continue
             if not o.compiled.ok:
                 continue
-            if o.card.faces:
-                actions.extend(self.face_cast_actions(p, o, sorcery_ok))   # faces: CR 709.3, 715.3
-                if o.card.layout == "split":
-                    continue   # CR 709.3: a split card is cast as one of its halves
             instant = "Instant" in o.card.types or any(
                 isinstance(a, ir.Keyword) and a.name == "flash" for a in o.compiled.abilities)
             if not (instant or sorcery_ok):
@@ -138,12 +139,18 @@ class PriorityMixin:
     def face_cast_actions(self, p: int, o, sorcery_ok: bool) -> list:
         """faces: casting a face of a multi-faced card from the hand: each half of a split card
         (CR 709.3, 709.3a: only that half is evaluated), an adventurer card's Adventure
-        (CR 715.3, 715.3a: only the alternative characteristics are evaluated)."""
+        (CR 715.3, 715.3a: only the alternative characteristics are evaluated), a modal
+        double-faced card's back face (CR 712.11b, 712.11c), or playing its back face as a land
+        (CR 712.12)."""
         out = []
         for i in range(len(o.card.faces)):
-            if o.card.layout == "adventure" and i == 0:
-                continue    # the creature is cast as the card itself (CR 715.4)
+            if o.card.layout in ("adventure", "modal_dfc") and i == 0:
+                continue    # the front face is played as the card itself (CR 715.4, 712.8a)
             view = self.face_view(o, i)
+            if "Land" in view.card.types:
+                if o.card.layout == "modal_dfc" and sorcery_ok and self.players[p].land_plays < 1:
+                    out.append(PlayLand(o.id, face=i))   # CR 712.12, 305.2
+                continue
             instant = "Instant" in view.card.types or any(
                 isinstance(a, ir.Keyword) and a.name == "flash" for a in view.compiled.abilities)
             if (instant or sorcery_ok) and self.can_cast(p, view, alternative=False):
@@ -158,7 +165,10 @@ class PriorityMixin:
         self.acting_player = p
         self.touched_uids.append(self.objects[action.obj].uid if hasattr(action, "obj") else -1)
         if isinstance(action, PlayLand):
-            yield from self.play_land(p, self.objects[action.obj])
+            if getattr(action, "face", None) is not None:   # faces: CR 712.12
+                yield from self.play_land(p, self.objects[action.obj], face=action.face)
+            else:
+                yield from self.play_land(p, self.objects[action.obj])
         elif isinstance(action, Cast):
             if getattr(action, "face", None) is not None:   # faces: CR 709.3, 715.3
                 yield from self.cast_spell(p, self.objects[action.obj], alternative=action.alternative,
@@ -168,11 +178,19 @@ class PriorityMixin:
         elif isinstance(action, Activate):
             yield from self.activate(p, self.objects[action.obj], action.index)
 
-    def play_land(self, p: int, o):
-        """CR 305.1: a special action; it doesn't use the stack."""
+    def play_land(self, p: int, o, face: int | None = None):
+        """CR 305.1: a special action; it doesn't use the stack. ``face``: a modal double-faced
+        card's land face, which it enters with up (faces: CR 712.12)."""
         self.players[p].land_plays += 1
+        if face is not None:
+            # faces: the face is chosen before it is put onto the battlefield (CR 712.12)
+            self.put_face_on_stack(o, face)
         new = self.move(o, "battlefield", controller=p, cause="land played", rule="CR 305.1", log=False)
-        self.log.add(f"{self.players[p].name} plays {new.name}", "CR 305.1")
+        if face is not None:
+            self.log.add(f"{self.players[p].name} plays {new.name} (back face of {new.home[0].name} up)",
+                         "CR 305.1", "CR 712.12")
+        else:
+            self.log.add(f"{self.players[p].name} plays {new.name}", "CR 305.1")
         self.after_special_action(p, new)
         return
         yield
