@@ -36,6 +36,10 @@ FUSED = whole_card("split", (CardDef("Rise", "Sorcery", "{U}", text="Fuse\nDraw 
 CYCLER = whole_card("split", (CardDef("Ebb", "Instant", "{U}", text="Draw a card."),
                               CardDef("Flow", "Instant", "{U}", text="Draw a card.\nCycling {2}")))
 
+DIG = CardDef("Dig", "Sorcery", "{1}{U}", text="Draw a card.")
+BURY = CardDef("Bury", "Sorcery", "{1}{B}", text="Aftermath (Cast this spell only from your graveyard. Then exile it.)\n"
+                                                  "You gain 2 life.")
+DIG_BURY = whole_card("split", (DIG, BURY))
 CHARGE = CardDef("Sunlit Charge", "Sorcery", "{1}{W}", text="You gain 3 life.")
 STEPPE = CardDef("Sunlit Steppe", "Land", text="{T}: Add {W}.")
 SUNLIT = whole_card("modal_dfc", (CHARGE, STEPPE))
@@ -46,7 +50,7 @@ TIDAL = whole_card("modal_dfc", (CardDef("Tidal Study", "Instant", "{1}{U}", tex
 
 @pytest.fixture
 def faces_pool(monkeypatch):
-    pool = starter_pool().with_cards([SEAR_STUDY, MESA_GIANT, SUNLIT, TIDAL])
+    pool = starter_pool().with_cards([SEAR_STUDY, MESA_GIANT, SUNLIT, TIDAL, DIG_BURY])
     monkeypatch.setattr(runner_mod, "starter_pool", lambda: pool)
     return pool
 
@@ -184,6 +188,37 @@ def test_cr_709_3_sear_deals_damage(faces_pool):
     r.settle(None)
     act(r, "resolve")
     assert g.objects[bears].zone.startswith("gone")
+
+
+def test_cr_702_127a_aftermath_half_from_the_graveyard_only_then_exiled(faces_pool):
+    assert compile_card(DIG_BURY).ok
+    d = {"players": [{"name": "A"}, {"name": "B"}],
+         "start": {"turn": 3, "active": "A", "step": "precombat_main"},
+         "state": {"A": {"battlefield": ["Island", "Island", "Swamp", "Swamp"], "hand": ["Dig // Bury"],
+                         "library": ["Plains", "Plains"]}, "B": {}}}
+    r, g = build(d)
+    [oid] = g.hand(0)
+    opts = g.pending().options
+    assert Cast(oid, face=0) in opts and Cast(oid, face=1) not in opts     # not from the hand
+    cast_face(r, g, 0, oid, 0)
+    act(r, "resolve")
+    [gy] = [i for i in g.graveyard(0) if g.objects[i].name == "Dig // Bury"]
+    opts = g.pending().options
+    assert Cast(gy, face=1) in opts and Cast(gy, face=0) not in opts       # only the aftermath half
+    life = g.players[0].life
+    cast_face(r, g, 0, gy, 1)
+    assert g.objects[g.stack[-1]].name == "Bury"
+    act(r, "resolve")
+    assert g.players[0].life == life + 2
+    assert [g.objects[i].name for i in g.exile] == ["Dig // Bury"]          # exiled, not graveyard
+    log = "\n".join(e.text for e in g.log.events)
+    assert "casts Bury from the graveyard (aftermath)" in log and "it is exiled instead" in log
+
+
+def test_aftermath_keyword_on_an_adventure_is_refused():
+    bad = whole_card("adventure", (GIANT, CardDef("Rubble", "Sorcery — Adventure", "{R}",
+                                                   text="Aftermath\nYou gain 2 life.")))
+    assert not compile_card(bad).ok
 
 
 # ---------------------------------------------------------------------------------- adventures
@@ -357,11 +392,14 @@ def test_real_split_and_adventure_cards(real):
     bg = real["Bonecrusher Giant // Stomp"]
     assert bg.layout == "adventure" and bg.layout_reason is None
     assert bg.game_card.name == "Bonecrusher Giant" and bg.game_card.mana_value == 3
-    # fuse and aftermath are not played: refused for their text
-    for name in ("Turn // Burn", "Cut // Ribbons"):
-        c = real[name]
-        st = status_of(c, _compile_faces(c))
-        assert not st.playable and st.unsupported, name
+    # fuse is not played: refused for its text (CR 702.102)
+    c = real["Turn // Burn"]
+    st = status_of(c, _compile_faces(c))
+    assert not st.playable and "Fuse" in st.unsupported
+    # aftermath is (CR 702.127a): Cut // Ribbons is refused only if its other text is not understood
+    c = real["Cut // Ribbons"]
+    assert c.layout_reason is None
+    assert not any("aftermath" in u.lower() for u in status_of(c, _compile_faces(c)).unsupported)
     mdfc = real["Agadeem's Awakening // Agadeem, the Undercrypt"]
     assert mdfc.layout == "modal_dfc" and mdfc.layout_reason is None
     assert mdfc.game_card.name == "Agadeem's Awakening" and mdfc.game_card.faces[1].types == ("Land",)

@@ -130,7 +130,7 @@ def status_of(card: AtomicCard, compiled: Iterable) -> CardStatus:
         from judgetower.oracle.compiler import outside_stack_abilities
         for i, (face, cc) in enumerate(zip(card.faces, compiled)):
             if cc is not None and (card.layout == "split" or (card.layout == "adventure" and i > 0)):
-                unsupported += outside_stack_abilities(face.name, cc)
+                unsupported += outside_stack_abilities(face.name, cc, card.layout)
     return CardStatus(not reasons and not unsupported, tuple(reasons), unsupported)
 
 

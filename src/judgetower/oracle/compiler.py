@@ -372,14 +372,17 @@ def compile_card(card) -> CompiledCard:
 _STACK_KEYWORDS = frozenset({"kicker", "multikicker", "buyback", "convoke", "delve", "flash"})
 
 
-def outside_stack_abilities(face_name: str, compiled: CompiledCard) -> tuple[str, ...]:
-    """Why a spell half's abilities cannot be played by the engine (one line each), if any."""
+def outside_stack_abilities(face_name: str, compiled: CompiledCard, layout: str = "split") -> tuple[str, ...]:
+    """Why a spell half's abilities cannot be played by the engine (one line each), if any.
+    Aftermath (CR 702.127a) is played on a split card's half."""
     from .ir import AdditionalCost, Keyword, Modal, SpellAbility
     out = []
     for ab in compiled.abilities:
         if isinstance(ab, (SpellAbility, Modal, AdditionalCost)):
             continue
         if isinstance(ab, Keyword) and ab.name in _STACK_KEYWORDS:
+            continue
+        if isinstance(ab, Keyword) and ab.name == "aftermath" and layout == "split":
             continue
         what = f"keyword {ab.name}" if isinstance(ab, Keyword) else type(ab).__name__
         out.append(f"{face_name}: {what} on the spell half of a multi-faced card "
@@ -399,7 +402,7 @@ def compile_faces_card(card) -> CompiledCard:
         unsupported.extend(comp.unsupported)
         spell_half = card.layout == "split" or (card.layout == "adventure" and i == 1)
         if spell_half:
-            unsupported.extend(outside_stack_abilities(face.name, comp))
+            unsupported.extend(outside_stack_abilities(face.name, comp, card.layout))
         elif i == 0:
             # an adventurer card's creature (CR 715.4), a modal double-faced card's front face
             # (CR 712.8a: its back face's abilities exist only while that face is up)

@@ -2182,3 +2182,8 @@ class OracleTransformer(Transformer):
                 stat in ("power", "toughness") for stat, _, _ in counted.filter.compare):
             raise Unsupported("static count of objects described by power or toughness")
         return Line("abilities", (StaticAbility(Anthem(affected, p, t, per=counted)),))
+
+    # ---- faces: multi-faced cards (CR 709, 715, 712) -------------------------------------
+    def faces_aftermath(self, c):
+        """Aftermath (CR 702.127a): cast this half only from a graveyard, then exile it."""
+        return Keyword("aftermath")

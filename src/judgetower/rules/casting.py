@@ -485,6 +485,9 @@ class CastingMixin:
 
     # ------------------------------------------------------------------ casting
     def spell_cost(self, o, alternative: bool) -> ManaCost:
+        if getattr(o, "aftermath", False) or (o.zone == "graveyard" and o.card is not None
+                                               and self.has_aftermath(o)):
+            return ManaCost.parse(o.card.mana_cost)   # faces: aftermath pays its mana cost (CR 702.127a)
         if getattr(o, "madness", False) and o.zone in ("exile", "stack"):
             # kwcosts: CR 702.35a, 702.35b: cast for its madness cost rather than its mana cost
             return ManaCost.parse(self.keyword_arg(o, "madness") or None)
@@ -508,7 +511,7 @@ class CastingMixin:
         add = self.additional_cost(o)
         if add is not None and not self.can_pay_extra(p, o, add):
             return False   # kwcosts: CR 601.2h: every cost must be payable
-        if o.zone == "graveyard" and not self.can_pay_extra(p, o, self.flashback_cost(o)):
+        if o.zone == "graveyard" and not self.has_aftermath(o) and not self.can_pay_extra(p, o, self.flashback_cost(o)):
             return False   # kwcosts: the non-mana part of a flashback cost (CR 702.34a, 601.2h)
         return self.can_pay_mana(p, cost, helpers=self.payment_helpers(o))
 
@@ -584,7 +587,12 @@ class CastingMixin:
         spell.cast_from = from_zone
         if face is not None:
             self.put_face_on_stack(spell, face)
-        if face is not None:
+        if from_zone == "graveyard" and self.has_aftermath(spell):
+            # faces: CR 702.127a: cast from a graveyard with aftermath; exiled when it leaves the stack
+            spell.aftermath = True
+            self.log.add(f"{self.players[p].name} casts {name} from the graveyard (aftermath)",
+                         "CR 601.2a", "CR 702.127a")
+        elif face is not None:
             layout = spell.home[0].layout
             what, rule = {"adventure": ("as an Adventure", "CR 715.3"),
                           "modal_dfc": (f"(back face of {spell.home[0].name})", "CR 712.11b")}.get(
@@ -697,6 +705,10 @@ class CastingMixin:
         """Hook for variants."""
 
     # -- faces: multi-faced cards (CR 709 split cards, CR 715 adventurer cards) ---------------
+    def has_aftermath(self, o) -> bool:
+        """faces: aftermath (CR 702.127a)."""
+        return any(isinstance(ab, ir.Keyword) and ab.name == "aftermath" for ab in o.compiled.abilities)
+
     def face_view(self, o, face: int):
         """A stand-in for ``o`` with only the characteristics of its face ``face``, to evaluate
         whether that face can be cast (CR 709.3a, 715.3a)."""

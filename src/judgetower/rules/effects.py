@@ -881,7 +881,8 @@ class EffectsMixin:
         if o.card is not None and o.card.layout == "split":
             # faces: CR 709.3: the player chooses which half they cast (only halves that can be
             # cast, CR 709.3a: a half needing targets needs legal ones)
-            halves = [i for i in range(len(o.card.faces)) if self.spell_has_targets(p, self.face_view(o, i))]
+            halves = [i for i in range(len(o.card.faces)) if self.spell_has_targets(p, self.face_view(o, i))
+                      and not self.has_aftermath(self.face_view(o, i))]   # CR 702.127a: graveyard only
             if not halves:
                 self.log.add(f"{self.players[p].name} can't cast {o.name}: no half has legal targets",
                              "CR 709.3a", "CR 601.2c")

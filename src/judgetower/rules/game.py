@@ -443,6 +443,11 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
             # else when it leaves the stack (resolving, countered, ...)
             self.log.add(f"{o.name} was cast with flashback: it is exiled instead", "CR 702.34a")
             to_zone, position = "exile", "top"
+        if from_zone == "stack" and getattr(o, "aftermath", False) and to_zone != "exile":
+            # faces: CR 702.127a: an aftermath spell cast from a graveyard is exiled instead of
+            # going anywhere else when it leaves the stack
+            self.log.add(f"{o.name} was cast with aftermath: it is exiled instead", "CR 702.127a")
+            to_zone, position = "exile", "top"
         if from_zone == "battlefield" and getattr(o, "unearthed", False) and to_zone != "exile":
             # kwcosts: CR 702.84a: a permanent returned by unearth is exiled instead of leaving
             # the battlefield any other way

@@ -54,14 +54,15 @@ class LegalityMixin:
         if isinstance(a, Cast):
             o = self.objects.get(a.obj)
             if o is None or (a.obj not in self.hand(p) and not (a.obj in self.graveyard(p) and self.can_flashback(o))
-                             and not (a.obj in self.exile and getattr(o, "adventure_player", None) == p)):
+                             and not (a.obj in self.exile and getattr(o, "adventure_player", None) == p)
+                             and not (a.obj in self.graveyard(p) and a.face is not None)):
                 return "CR 601.2a"
             # faces: a split card is cast as one of its halves (CR 709.3); an exiled adventurer
             # card only as the creature (CR 715.3d); a face index must exist
             if o.card is not None and a.face is None and o.card.layout == "split":
                 return "CR 709.3"
             if a.face is not None and (o.card is None or not 0 <= a.face < len(o.card.faces)
-                                       or o.zone != "hand"):
+                                       or o.zone not in ("hand", "graveyard")):
                 return "CR 715.3d" if getattr(o, "adventure_player", None) is not None else "CR 601.2a"
             if not o.compiled.ok:
                 return "CR 601.2"

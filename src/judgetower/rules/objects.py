@@ -87,6 +87,9 @@ class GameObject:
     adventure: bool = False
     # faces: exiled by its resolving Adventure: the player who may cast it from exile (CR 715.3d)
     adventure_player: int | None = None
+    # faces: cast from a graveyard with aftermath: exiled whenever it would leave the stack
+    # (CR 702.127a)
+    aftermath: bool = False
 
     @property
     def name(self) -> str:

@@ -80,6 +80,8 @@ class PriorityMixin:
                 actions.extend(self.face_cast_actions(p, o, sorcery_ok))
                 if o.card.layout == "split":
                     continue   # CR 709.3: a split card is cast as one of its halves
+            if self.has_aftermath(o):
+                continue   # faces: CR 702.127a: cast only from a graveyard
             if "Land" in o.card.types:
                 if sorcery_ok and self.players[p].land_plays < 1:
                     actions.append(PlayLand(oid))  # CR 305.2
@@ -125,6 +127,17 @@ class PriorityMixin:
                 continue
             if self.can_cast(p, o, alternative=False):
                 actions.append(Cast(oid))
+        # faces: aftermath: a split card's aftermath half is cast from a graveyard (CR 702.127a;
+        # Judge Tower: the shared graveyard is every player's, R5)
+        for oid in list(self.graveyard(p)):
+            o = self.objects[oid]
+            if o.card is None or not o.compiled.ok:
+                continue
+            if o.card.faces:
+                actions.extend(self.face_cast_actions(p, o, sorcery_ok))
+            elif self.has_aftermath(o) and ("Instant" in o.card.types or sorcery_ok) \
+                    and self.can_cast(p, o, alternative=False):
+                actions.append(Cast(oid))
         # faces: a card exiled by its Adventure may be cast by that player (CR 715.3d), as the
         # creature only
         for oid in list(self.exile):
@@ -137,7 +150,8 @@ class PriorityMixin:
         return actions
 
     def face_cast_actions(self, p: int, o, sorcery_ok: bool) -> list:
-        """faces: casting a face of a multi-faced card from the hand: each half of a split card
+        """faces: casting a face of a multi-faced card from the hand (or, for an aftermath half,
+        from a graveyard, CR 702.127a): each half of a split card
         (CR 709.3, 709.3a: only that half is evaluated), an adventurer card's Adventure
         (CR 715.3, 715.3a: only the alternative characteristics are evaluated), a modal
         double-faced card's back face (CR 712.11b, 712.11c), or playing its back face as a land
@@ -148,9 +162,12 @@ class PriorityMixin:
                 continue    # the front face is played as the card itself (CR 715.4, 712.8a)
             view = self.face_view(o, i)
             if "Land" in view.card.types:
-                if o.card.layout == "modal_dfc" and sorcery_ok and self.players[p].land_plays < 1:
+                if (o.card.layout == "modal_dfc" and sorcery_ok and self.players[p].land_plays < 1
+                        and o.zone == "hand"):
                     out.append(PlayLand(o.id, face=i))   # CR 712.12, 305.2
                 continue
+            if self.has_aftermath(view) != (o.zone == "graveyard"):
+                continue    # CR 702.127a: an aftermath half is cast from a graveyard, and only there
             instant = "Instant" in view.card.types or any(
                 isinstance(a, ir.Keyword) and a.name == "flash" for a in view.compiled.abilities)
             if (instant or sorcery_ok) and self.can_cast(p, view, alternative=False):
