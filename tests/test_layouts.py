@@ -398,7 +398,7 @@ def test_real_split_and_adventure_cards(real):
     assert not st.playable and "Fuse" in st.unsupported
     # aftermath is (CR 702.127a): Cut // Ribbons is refused only if its other text is not understood
     c = real["Cut // Ribbons"]
-    assert c.layout_reason is None
+    assert c.layout == "aftermath" and c.layout_reason is None and c.game_card.layout == "split"
     assert not any("aftermath" in u.lower() for u in status_of(c, _compile_faces(c)).unsupported)
     mdfc = real["Agadeem's Awakening // Agadeem, the Undercrypt"]
     assert mdfc.layout == "modal_dfc" and mdfc.layout_reason is None

@@ -44,6 +44,11 @@ from judgetower.cards.card import FACE_LAYOUTS, CardDef, CardError, whole_card
 #: Layouts the engine can play today: single-faced ones whose faces are ordinary cards.
 ENGINE_LAYOUTS = frozenset({"normal", "saga", "class", "leveler"})
 
+#: faces: MTGJSON multi-faced layouts the engine plays, and the `CardDef.layout` it plays them as
+#: (an "aftermath" card is a split card whose second half has aftermath, CR 709, 702.127)
+FACE_LAYOUT_OF = {"split": "split", "aftermath": "split", "adventure": "adventure",
+                  "modal_dfc": "modal_dfc"}
+
 #: Vintage legalities that let a card into the Judge Tower pool.
 VINTAGE_OK = frozenset({"Legal", "Restricted"})
 
@@ -80,7 +85,7 @@ class AtomicCard:
         """``"layout X"`` when the engine cannot play this layout yet, else None."""
         if self.layout in ENGINE_LAYOUTS and not self.multi_faced:
             return None
-        if self.layout in FACE_LAYOUTS and self.game_card is not None:
+        if FACE_LAYOUT_OF.get(self.layout) in FACE_LAYOUTS and self.game_card is not None:
             return None   # faces: split (CR 709) and adventurer (CR 715) cards
         return f"layout {self.layout}"
 
@@ -91,11 +96,12 @@ class AtomicCard:
         None when a face's facts are invalid or the layout has no such card."""
         if not self.multi_faced:
             return self.front
-        if self.layout not in FACE_LAYOUTS or self.fact_errors or len(self.faces) != len(self.face_names):
+        layout = FACE_LAYOUT_OF.get(self.layout)
+        if layout not in FACE_LAYOUTS or self.fact_errors or len(self.faces) != len(self.face_names):
             return None
         try:
-            return whole_card(self.layout, self.faces,
-                              name=self.name if self.layout == "split" else None, name_fr=self.name_fr)
+            return whole_card(layout, self.faces,
+                              name=self.name if layout == "split" else None, name_fr=self.name_fr)
         except CardError:
             return None
 

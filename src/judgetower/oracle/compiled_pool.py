@@ -128,9 +128,10 @@ def status_of(card: AtomicCard, compiled: Iterable) -> CardStatus:
         # faces: a spell half may hold only abilities the engine plays on the stack (CR 709.3b,
         # 715.3b); see `compiler.outside_stack_abilities`
         from judgetower.oracle.compiler import outside_stack_abilities
+        layout = card.game_card.layout
         for i, (face, cc) in enumerate(zip(card.faces, compiled)):
-            if cc is not None and (card.layout == "split" or (card.layout == "adventure" and i > 0)):
-                unsupported += outside_stack_abilities(face.name, cc, card.layout)
+            if cc is not None and (layout == "split" or (layout == "adventure" and i > 0)):
+                unsupported += outside_stack_abilities(face.name, cc, layout)
     return CardStatus(not reasons and not unsupported, tuple(reasons), unsupported)
 
 
