@@ -405,3 +405,22 @@ def test_real_split_and_adventure_cards(real):
     assert mdfc.game_card.name == "Agadeem's Awakening" and mdfc.game_card.faces[1].types == ("Land",)
     # layouts not supported yet keep their reason
     assert real["Delver of Secrets // Insectile Aberration"].layout_reason == "layout transform"
+
+
+def test_jt_p1_forced_play_offers_each_half_and_no_pass(faces_pool):
+    """Judge Tower referee mode (JT-P1, R11): no pass while a half can be cast; free mana (JT-G)."""
+    d = {
+        "variant": "judge-tower", "mode": "referee",
+        "players": [{"name": "A", "judge_level": 1}, {"name": "B", "judge_level": 1}],
+        "start": {"turn": 3, "active": "A", "step": "precombat_main"},
+        "state": {"A": {"hand": ["Sear // Study", "Sunlit Charge"]}, "B": {"battlefield": ["Grizzly Bears"]},
+                  "shared": {"library": ["Plains", "Plains", "Plains"]}},
+    }
+    r, g = build(d)
+    split = next(i for i in g.hand(0) if g.objects[i].name == "Sear // Study")
+    sun = next(i for i in g.hand(0) if g.objects[i].name == "Sunlit Charge")
+    from judgetower.rules.decisions import PlayLand
+    opts = g.pending().options
+    assert Pass() not in opts
+    assert {Cast(split, face=0), Cast(split, face=1), Cast(sun), PlayLand(sun, face=1)} <= set(opts)
+    assert Cast(split) not in opts
