@@ -111,13 +111,15 @@ def test_corrupt_cache_is_rebuilt_with_a_notice(fixture_path, tmp_path, monkeypa
 
 def test_playable_status_and_reasons(pool):
     assert pool.playable("Lightning Bolt")
-    assert pool.status("Fire // Ice").reasons == ("layout split",)
+    assert pool.status("Delver of Secrets // Insectile Aberration").reasons == ("layout transform",)
+    assert pool.playable("Fire // Ice")                 # faces: split cards are played (CR 709)
     ape = pool.status("Kird Ape")
     assert not ape.playable and ape.unsupported       # the sentence it did not understand
     assert pool.playable("Black Lotus")                 # "Add three mana of any one color" (manaab)
     assert "card facts" in pool.status("Adorable Kitten").why()[1]
     engine = pool.card_pool()
     assert "Lightning Bolt" in engine and "Kird Ape" not in engine and "Fire" not in engine
+    assert engine["Fire // Ice"].faces[0].name == "Fire"   # faces: the whole card holds its halves
 
 
 def test_lookups_by_face_french_and_case(pool):
@@ -201,15 +203,16 @@ def test_tower_file_lists_every_unknown_name(pool, tmp_path):
 
 def test_tower_file_refuses_unsupported_cards_with_the_reason(pool, tmp_path):
     path = tmp_path / "t.txt"
-    path.write_text("Lightning Bolt\n2x Kird Ape\nFire // Ice\n3 Island\n")
+    path.write_text("Lightning Bolt\n2x Kird Ape\nDelver of Secrets // Insectile Aberration\n3 Island\n")
     with pytest.raises(CardError) as err:
         read_tower(path, pool)
     msg = str(err.value)
     assert "2 cards the engine cannot play yet" in msg
     assert "Kird Ape: not understood: 'Kird Ape gets +1/+2" in msg
-    assert "Fire // Ice: layout split" in msg
+    assert "Delver of Secrets // Insectile Aberration: layout transform" in msg
     names = read_tower(path, pool, allow_unsupported=True)
-    assert names == ["Lightning Bolt", "Kird Ape", "Kird Ape", "Fire // Ice"] + ["Island"] * 3
+    assert names == ["Lightning Bolt", "Kird Ape", "Kird Ape",
+                     "Delver of Secrets // Insectile Aberration"] + ["Island"] * 3
 
 
 def test_tower_file_with_the_compiled_starter_pool(tmp_path):

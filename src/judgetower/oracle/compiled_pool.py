@@ -3,7 +3,8 @@
 ``load_pool(path)`` reads an MTGJSON AtomicCards file (`judgetower.cards.mtgjson`), compiles
 every face with the Oracle compiler, and decides for each card whether the engine can play it:
 
-* its layout is one the engine supports (`mtgjson.ENGINE_LAYOUTS`), else ``"layout X"``;
+* its layout is one the engine supports (`mtgjson.ENGINE_LAYOUTS`; split, aftermath, adventure and
+  modal double-faced cards: `AtomicCard.game_card`), else ``"layout X"``;
 * its printed facts are valid (`CardDef`), else ``"card facts: ..."``;
 * the compiler understood every sentence of its text, else the sentences are listed.
 
