@@ -40,6 +40,9 @@ DIG = CardDef("Dig", "Sorcery", "{1}{U}", text="Draw a card.")
 BURY = CardDef("Bury", "Sorcery", "{1}{B}", text="Aftermath (Cast this spell only from your graveyard. Then exile it.)\n"
                                                   "You gain 2 life.")
 DIG_BURY = whole_card("split", (DIG, BURY))
+SNAP_CRACKLE = whole_card("split", (
+    CardDef("Snap", "Instant", "{R}", text="Snap deals 1 damage to any target.\nFuse (You may cast one or both halves of this card from your hand.)"),
+    CardDef("Crackle", "Sorcery", "{U}", text="Draw a card.\nFuse (You may cast one or both halves of this card from your hand.)")))
 CHARGE = CardDef("Sunlit Charge", "Sorcery", "{1}{W}", text="You gain 3 life.")
 STEPPE = CardDef("Sunlit Steppe", "Land", text="{T}: Add {W}.")
 SUNLIT = whole_card("modal_dfc", (CHARGE, STEPPE))
@@ -50,7 +53,7 @@ TIDAL = whole_card("modal_dfc", (CardDef("Tidal Study", "Instant", "{1}{U}", tex
 
 @pytest.fixture
 def faces_pool(monkeypatch):
-    pool = starter_pool().with_cards([SEAR_STUDY, MESA_GIANT, SUNLIT, TIDAL, DIG_BURY])
+    pool = starter_pool().with_cards([SEAR_STUDY, MESA_GIANT, SUNLIT, TIDAL, DIG_BURY, SNAP_CRACKLE])
     monkeypatch.setattr(runner_mod, "starter_pool", lambda: pool)
     return pool
 
@@ -109,9 +112,11 @@ def test_faces_bad_input_clear_errors():
 
 
 def test_faces_refused_when_a_half_has_abilities_outside_the_stack():
-    """Fuse (CR 702.102), aftermath (CR 702.127), cycling on a half...: not played, refused."""
-    assert not compile_card(FUSED).ok
-    assert "Fuse" in compile_card(FUSED).unsupported
+    """Cycling on a half, fuse with a kicker...: not played, refused."""
+    assert compile_card(FUSED).ok                 # fuse is played (CR 702.102)
+    kicked = whole_card("split", (CardDef("Rise", "Sorcery", "{U}", text="Kicker {1}\nFuse\nDraw a card."),
+                                  CardDef("Fall", "Sorcery", "{B}", text="Fuse\nDraw a card.")))
+    assert "fuse with a half" in compile_card(kicked).unsupported[0]
     unsup = compile_card(CYCLER).unsupported
     assert unsup and "keyword cycling" in unsup[0]
 
@@ -219,6 +224,40 @@ def test_aftermath_keyword_on_an_adventure_is_refused():
     bad = whole_card("adventure", (GIANT, CardDef("Rubble", "Sorcery — Adventure", "{R}",
                                                    text="Aftermath\nYou gain 2 life.")))
     assert not compile_card(bad).ok
+
+
+def test_cr_702_102_fuse_both_halves_left_then_right(faces_pool):
+    d = {"players": [{"name": "A"}, {"name": "B"}],
+         "start": {"turn": 3, "active": "A", "step": "precombat_main"},
+         "state": {"A": {"battlefield": ["Mountain", "Island", "Island"], "hand": ["Snap // Crackle"],
+                         "library": ["Plains", "Plains"]}, "B": {"battlefield": ["Grizzly Bears"]}}}
+    r, g = build(d)
+    [oid] = g.hand(0)
+    opts = g.pending().options
+    assert {Cast(oid, face=0), Cast(oid, face=1), Cast(oid, fuse=True)} <= set(opts)
+    r.decide(0, Cast(oid, fuse=True))
+    bears = next(i for i in g.battlefield if g.objects[i].name == "Grizzly Bears")
+    r.decide(0, bears)
+    r.settle(None)
+    spell = g.objects[g.stack[-1]]
+    assert spell.name == "Snap // Crackle" and spell.card.types == ("Instant", "Sorcery")  # CR 709.4d
+    assert sum(1 for i in g.battlefield if g.objects[i].tapped) == 2                    # CR 702.102c
+    act(r, "resolve")
+    assert g.objects[bears].damage == 1 and len(g.hand(0)) == 1                         # CR 702.102d
+    assert [g.objects[i].name for i in g.graveyard(0)] == ["Snap // Crackle"]
+    assert "casts Snap // Crackle fused (both halves)" in "\n".join(e.text for e in g.log.events)
+
+
+def test_cr_702_102_fused_spell_with_a_sorcery_half_has_sorcery_timing(faces_pool):
+    d = {"players": [{"name": "A"}, {"name": "B"}],
+         "start": {"turn": 3, "active": "B", "step": "precombat_main"},
+         "state": {"A": {"battlefield": ["Mountain", "Island"], "hand": ["Snap // Crackle"]},
+                   "B": {"battlefield": ["Grizzly Bears"]}}}
+    r, g = build(d)
+    [oid] = g.hand(0)
+    r.decide(1, Pass())
+    opts = g.pending().options
+    assert Cast(oid, face=0) in opts and Cast(oid, fuse=True) not in opts and Cast(oid, face=1) not in opts
 
 
 # ---------------------------------------------------------------------------------- adventures
@@ -392,10 +431,9 @@ def test_real_split_and_adventure_cards(real):
     bg = real["Bonecrusher Giant // Stomp"]
     assert bg.layout == "adventure" and bg.layout_reason is None
     assert bg.game_card.name == "Bonecrusher Giant" and bg.game_card.mana_value == 3
-    # fuse is not played: refused for its text (CR 702.102)
-    c = real["Turn // Burn"]
-    st = status_of(c, _compile_faces(c))
-    assert not st.playable and "Fuse" in st.unsupported
+    # fuse is played (CR 702.102): Wear // Tear is
+    c = real["Wear // Tear"]
+    assert status_of(c, _compile_faces(c)).playable
     # aftermath is (CR 702.127a): Cut // Ribbons is refused only if its other text is not understood
     c = real["Cut // Ribbons"]
     assert c.layout == "aftermath" and c.layout_reason is None and c.game_card.layout == "split"

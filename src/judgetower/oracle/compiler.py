@@ -384,6 +384,13 @@ def outside_stack_abilities(face_name: str, compiled: CompiledCard, layout: str 
             continue
         if isinstance(ab, Keyword) and ab.name == "aftermath" and layout == "split":
             continue
+        if isinstance(ab, Keyword) and ab.name == "fuse" and layout == "split":
+            # CR 702.102: the engine fuses halves that are each one plain spell ability
+            rest = [a for a in compiled.abilities if not (isinstance(a, Keyword) and a.name == "fuse")]
+            if len(rest) != 1 or not isinstance(rest[0], SpellAbility):
+                out.append(f"{face_name}: fuse with a half that is not one plain spell ability "
+                           "(CR 702.102)")
+            continue
         what = f"keyword {ab.name}" if isinstance(ab, Keyword) else type(ab).__name__
         out.append(f"{face_name}: {what} on the spell half of a multi-faced card "
                    "(only spell abilities are played there, CR 709.3b, 715.3b)")

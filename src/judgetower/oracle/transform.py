@@ -2187,3 +2187,7 @@ class OracleTransformer(Transformer):
     def faces_aftermath(self, c):
         """Aftermath (CR 702.127a): cast this half only from a graveyard, then exile it."""
         return Keyword("aftermath")
+
+    def faces_fuse(self, c):
+        """Fuse (CR 702.102a): cast both halves of this split card from the hand."""
+        return Keyword("fuse")

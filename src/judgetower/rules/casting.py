@@ -576,7 +576,8 @@ class CastingMixin:
     def can_pay_life(self, p: int, n: int) -> bool:
         return self.players[p].life >= n  # CR 119.4
 
-    def cast_spell(self, p: int, card_obj, alternative: bool = False, face: int | None = None):
+    def cast_spell(self, p: int, card_obj, alternative: bool = False, face: int | None = None,
+                   fuse: bool = False):
         """CR 601.2a-i. ``face``: the face of a multi-faced card cast (faces: CR 709.3, 715.3)."""
         name = card_obj.name
         from_zone = card_obj.zone
@@ -587,11 +588,20 @@ class CastingMixin:
         spell.cast_from = from_zone
         if face is not None:
             self.put_face_on_stack(spell, face)
+        if fuse:
+            # faces: CR 702.102a-d: a fused split spell has both halves' characteristics
+            # (CR 709.4d) and their instructions, left half first
+            spell.home = (spell.card, spell.compiled)
+            spell.compiled = self.fused_compiled(spell.card)
+            self.log.add(f"{self.players[p].name} casts {name} fused (both halves)", "CR 601.2a",
+                         "CR 702.102a")
         if from_zone == "graveyard" and self.has_aftermath(spell):
             # faces: CR 702.127a: cast from a graveyard with aftermath; exiled when it leaves the stack
             spell.aftermath = True
             self.log.add(f"{self.players[p].name} casts {name} from the graveyard (aftermath)",
                          "CR 601.2a", "CR 702.127a")
+        elif fuse:
+            pass
         elif face is not None:
             layout = spell.home[0].layout
             what, rule = {"adventure": ("as an Adventure", "CR 715.3"),
@@ -708,6 +718,30 @@ class CastingMixin:
     def has_aftermath(self, o) -> bool:
         """faces: aftermath (CR 702.127a)."""
         return any(isinstance(ab, ir.Keyword) and ab.name == "aftermath" for ab in o.compiled.abilities)
+
+    def fused_compiled(self, card):
+        """faces: a fused split spell's abilities (CR 702.102d): both halves' spell abilities as
+        one, left half first, targets one after the other; None unless both halves have fuse and
+        are each one plain spell ability."""
+        from judgetower import oracle
+        sas = []
+        for f in card.faces:
+            comp = oracle.compile_card(f)
+            rest = [a for a in comp.abilities if not (isinstance(a, ir.Keyword) and a.name == "fuse")]
+            if len(rest) == len(comp.abilities) or len(rest) != 1 or not isinstance(rest[0], ir.SpellAbility):
+                return None
+            sas.append(rest[0])
+        return oracle.CompiledCard(card.name, (_chosen_modes(ir.Modal(2, 2, tuple(sas)), (0, 1)),))
+
+    def fused_view(self, o):
+        """faces: ``o`` as a fused split spell would be (CR 702.102b), or None."""
+        import copy
+        comp = self.fused_compiled(o.card) if len(o.card.faces) == 2 else None
+        if comp is None:
+            return None
+        view = copy.copy(o)
+        view.compiled = comp
+        return view
 
     def face_view(self, o, face: int):
         """A stand-in for ``o`` with only the characteristics of its face ``face``, to evaluate

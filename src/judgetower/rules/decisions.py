@@ -43,9 +43,12 @@ class Cast:
     # faces: the face cast (index in `CardDef.faces`): a split card's half (CR 709.3) or an
     # adventurer card's Adventure (CR 715.3); None: the card itself
     face: int | None = None
+    # faces: cast both halves of a split card with fuse (CR 702.102a)
+    fuse: bool = False
 
     def __str__(self) -> str:
         return (f"cast #{self.obj}" + (f" (face {self.face + 1})" if self.face is not None else "")
+                + (" (fused)" if self.fuse else "")
                 + (" (alternative cost)" if self.alternative else ""))
 
 

@@ -172,6 +172,13 @@ class PriorityMixin:
                 isinstance(a, ir.Keyword) and a.name == "flash" for a in view.compiled.abilities)
             if (instant or sorcery_ok) and self.can_cast(p, view, alternative=False):
                 out.append(Cast(o.id, face=i))
+        if o.card.layout == "split" and o.zone == "hand":
+            # faces: fuse (CR 702.102a): both halves from the hand, with the combined
+            # characteristics (CR 709.4d): sorcery timing unless both halves are instants
+            view = self.fused_view(o)
+            if view is not None and ("Sorcery" not in view.card.types or sorcery_ok) \
+                    and self.can_cast(p, view, alternative=False):
+                out.append(Cast(o.id, fuse=True))
         return out
 
     def sorcery_timing(self, p: int) -> bool:
@@ -187,7 +194,9 @@ class PriorityMixin:
             else:
                 yield from self.play_land(p, self.objects[action.obj])
         elif isinstance(action, Cast):
-            if getattr(action, "face", None) is not None:   # faces: CR 709.3, 715.3
+            if getattr(action, "fuse", False):   # faces: CR 702.102a
+                yield from self.cast_spell(p, self.objects[action.obj], fuse=True)
+            elif getattr(action, "face", None) is not None:   # faces: CR 709.3, 715.3
                 yield from self.cast_spell(p, self.objects[action.obj], alternative=action.alternative,
                                            face=action.face)
             else:
