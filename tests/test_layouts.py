@@ -462,3 +462,11 @@ def test_jt_p1_forced_play_offers_each_half_and_no_pass(faces_pool):
     assert Pass() not in opts
     assert {Cast(split, face=0), Cast(split, face=1), Cast(sun), PlayLand(sun, face=1)} <= set(opts)
     assert Cast(split) not in opts
+
+
+def test_record_keeps_the_face_cast():
+    from judgetower.record import decode_choice, encode_choice
+    from judgetower.rules.decisions import PlayLand
+    for c in (Cast(3, face=1), Cast(3, fuse=True), PlayLand(4, face=1), Cast(5)):
+        assert decode_choice(encode_choice(c)) == c
+    assert encode_choice(Cast(5)) == {"t": "Cast", "obj": 5, "alternative": False}   # older records
