@@ -1,10 +1,11 @@
 """Quick coverage estimate on a fixed random sample of the Judge Tower pool (no cache involved).
 
     python3 benchmarks/coverage_sample.py [--data PATH] [--n 1500] [--seed 1] [--top 40]
-                                          [--grep REGEX] [--single]
+                                          [--grep REGEX] [--single] [--all-layouts]
 
 Compiles ``--n`` pool cards (not funny, not Alchemy, legal or restricted in Vintage, single-faced
-layouts) chosen with ``--seed``, in this process, and prints the playable share of the sample and
+layouts the engine plays, including the multi-faced ones it supports; ``--all-layouts``: every
+layout) chosen with ``--seed``, in this process, and prints the playable share of the sample and
 the most common patterns not understood (``--single``: only among cards that fail on exactly one
 sentence, i.e. what one grammar addition would unlock). ``--grep`` lists the sample's sentences not
 understood that match a regular expression. The whole-file figure is ``judgetower cards coverage``;
@@ -37,13 +38,17 @@ def main() -> int:
     ap.add_argument("--top", type=int, default=40)
     ap.add_argument("--grep", default=None)
     ap.add_argument("--single", action="store_true")
+    ap.add_argument("--all-layouts", action="store_true",
+                    help="sample every layout (cards of a layout the engine does not play count as "
+                         "not playable): a sample that does not change when layouts are added")
     a = ap.parse_args()
     if not Path(a.data).exists():
         print(f"skipped: {a.data} is absent")
         return 0
     data = load_atomic(a.data)
     pool = [c for c in data.cards if not c.is_funny and not c.is_alchemy
-            and (c.vintage in ("Legal", "Restricted") or not c.has_legalities) and not c.layout_reason]
+            and (c.vintage in ("Legal", "Restricted") or not c.has_legalities)
+            and (a.all_layouts or not c.layout_reason)]
     pool.sort(key=lambda c: c.name)
     sample = random.Random(a.seed).sample(pool, min(a.n, len(pool)))
     t = time.perf_counter()

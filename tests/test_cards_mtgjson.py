@@ -49,7 +49,8 @@ def test_multi_faced_cards_keep_every_face_and_their_layout(fixture_cards):
     assert fire_ice.face_names == ("Fire", "Ice")
     assert [f.name for f in fire_ice.faces] == ["Fire", "Ice"]
     assert fire_ice.faces[1].text.startswith("Tap target permanent.")
-    assert fire_ice.layout_reason == "layout split"
+    assert fire_ice.layout_reason is None            # faces: split cards are played (CR 709)
+    assert fire_ice.game_card.name == "Fire // Ice" and fire_ice.game_card.mana_value == 4
     delver = fixture_cards["Delver of Secrets // Insectile Aberration"]
     assert delver.layout == "transform"
     assert delver.faces[1].colors == ("U",)          # colour indicator, no mana cost

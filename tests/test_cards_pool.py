@@ -111,7 +111,8 @@ def test_corrupt_cache_is_rebuilt_with_a_notice(fixture_path, tmp_path, monkeypa
 
 def test_playable_status_and_reasons(pool):
     assert pool.playable("Lightning Bolt")
-    assert pool.status("Fire // Ice").reasons == ("layout split",)
+    assert pool.status("Delver of Secrets // Insectile Aberration").reasons == ("layout transform",)
+    assert pool.playable("Fire // Ice")                 # faces: split cards are played (CR 709)
     ape = pool.status("Tarmogoyf")   # (conds: Kird Ape's "as long as" is understood now)
     assert not ape.playable and ape.unsupported       # the sentence it did not understand
     assert pool.playable("Kird Ape")                  # conds: "as long as you control a Forest"
@@ -119,6 +120,7 @@ def test_playable_status_and_reasons(pool):
     assert "card facts" in pool.status("Adorable Kitten").why()[1]
     engine = pool.card_pool()
     assert "Lightning Bolt" in engine and "Tarmogoyf" not in engine and "Fire" not in engine
+    assert engine["Fire // Ice"].faces[0].name == "Fire"   # faces: the whole card holds its halves
 
 
 def test_lookups_by_face_french_and_case(pool):
@@ -202,15 +204,16 @@ def test_tower_file_lists_every_unknown_name(pool, tmp_path):
 
 def test_tower_file_refuses_unsupported_cards_with_the_reason(pool, tmp_path):
     path = tmp_path / "t.txt"
-    path.write_text("Lightning Bolt\n2x Tarmogoyf\nFire // Ice\n3 Island\n")
+    path.write_text("Lightning Bolt\n2x Tarmogoyf\nDelver of Secrets // Insectile Aberration\n3 Island\n")
     with pytest.raises(CardError) as err:
         read_tower(path, pool)
     msg = str(err.value)
     assert "2 cards the engine cannot play yet" in msg
     assert "Tarmogoyf: not understood:" in msg and "Tarmogoyf's power is equal to" in msg
-    assert "Fire // Ice: layout split" in msg
+    assert "Delver of Secrets // Insectile Aberration: layout transform" in msg
     names = read_tower(path, pool, allow_unsupported=True)
-    assert names == ["Lightning Bolt", "Tarmogoyf", "Tarmogoyf", "Fire // Ice"] + ["Island"] * 3
+    assert names == ["Lightning Bolt", "Tarmogoyf", "Tarmogoyf",
+                     "Delver of Secrets // Insectile Aberration"] + ["Island"] * 3
 
 
 def test_tower_file_with_the_compiled_starter_pool(tmp_path):

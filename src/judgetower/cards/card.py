@@ -94,6 +94,10 @@ class CardDef:
     text: str = ""
     name_fr: str | None = None
     text_fr: str | None = None
+    # faces: a multi-faced card (CR 709 split, 715 adventure) holds its faces' own CardDefs; its
+    # own facts are the card's characteristics outside the stack (see `whole_card`)
+    layout: str = "normal"
+    faces: tuple["CardDef", ...] = ()
     supertypes: tuple[str, ...] = field(default=(), init=False)
     types: tuple[str, ...] = field(default=(), init=False)
     subtypes: tuple[str, ...] = field(default=(), init=False)
@@ -128,3 +132,41 @@ class CardDef:
 
     def is_type(self, card_type: str) -> bool:
         return card_type in self.types
+
+
+# ---------------------------------------------------------------------------------- faces
+#: Multi-faced layouts the engine plays (CR 709 split cards, CR 715 adventurer cards, CR 712
+#: modal double-faced cards).
+FACE_LAYOUTS = frozenset({"split", "adventure", "modal_dfc"})
+
+
+def whole_card(layout: str, faces: tuple[CardDef, ...], name: str | None = None,
+               name_fr: str | None = None) -> CardDef:
+    """The card a multi-faced card is in every zone but the stack, holding its faces.
+
+    * split (CR 709.4): both halves' characteristics combined: the name "A // B" (CR 709.4),
+      the mana costs together (its colours and mana value come from that total, CR 709.4b), the union of
+      colours and types; no text of its own (each half's abilities are its spell's, CR 709.3).
+    * adventure (CR 715.4): the creature (first face)'s characteristics only.
+    * modal_dfc (CR 712.8a): the front face's characteristics only (the back face's exist only
+      while it is up on the stack or the battlefield, CR 712.8f).
+    """
+    if layout not in FACE_LAYOUTS:
+        raise CardError(f"layout {layout!r}: the engine plays only {sorted(FACE_LAYOUTS)} multi-faced cards")
+    if len(faces) != 2:
+        raise CardError(f"a {layout} card needs 2 faces, not {len(faces)}")
+    a, b = faces
+    if layout == "adventure" and ("Creature" not in a.types or "Adventure" not in b.subtypes):
+        raise CardError(f"{a.name}: an adventurer card is a creature with an Adventure (CR 715.2)")
+    if layout in ("adventure", "modal_dfc"):
+        return CardDef(name=a.name, type_line=a.type_line, mana_cost=a.mana_cost, colors=a.colors,
+                       power=a.power, toughness=a.toughness, loyalty=a.loyalty, text=a.text,
+                       name_fr=a.name_fr, text_fr=a.text_fr, layout=layout, faces=faces)
+    supers = tuple(dict.fromkeys(a.supertypes + b.supertypes))
+    types = tuple(dict.fromkeys(a.types + b.types))
+    subs = tuple(dict.fromkeys(a.subtypes + b.subtypes))
+    type_line = " ".join(supers + types) + (" — " + " ".join(subs) if subs else "")
+    colors = tuple(c for c in COLOR_ORDER if c in set(a.colors or ()) | set(b.colors or ()))
+    return CardDef(name=name or f"{a.name} // {b.name}", type_line=type_line,
+                   mana_cost=((a.mana_cost or "") + (b.mana_cost or "")) or None, colors=colors,
+                   name_fr=name_fr, layout=layout, faces=faces)

@@ -9,8 +9,10 @@ entry per card (Oracle identity), one face object per face. Every layout is read
   ``aftermath``, ...) give one `CardDef` per face, named by the face (``faceName``), and the card
   keeps its full name (``"Fire // Ice"``), its layout and its face names.
 
-The engine plays a card only if it supports the card's layout: for now the single-faced layouts in
-`ENGINE_LAYOUTS`; `AtomicCard.layout_reason` names the others (``"layout transform"``).
+The engine plays a card only if it supports the card's layout: the single-faced layouts in
+`ENGINE_LAYOUTS`, and split and adventure cards (`card.FACE_LAYOUTS`, played as one `CardDef`
+holding its faces: `AtomicCard.game_card`); `AtomicCard.layout_reason` names the others
+(``"layout transform"``).
 
 French: the ``foreignData`` entry with ``"language": "French"`` gives each face's French name
 (``faceName`` for a multi-faced card, else ``name``) and text. Flags read: ``isFunny`` (Un-sets and
@@ -37,10 +39,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from judgetower.cards.card import CardDef, CardError
+from judgetower.cards.card import FACE_LAYOUTS, CardDef, CardError, whole_card
 
 #: Layouts the engine can play today: single-faced ones whose faces are ordinary cards.
 ENGINE_LAYOUTS = frozenset({"normal", "saga", "class", "leveler"})
+
+#: faces: MTGJSON multi-faced layouts the engine plays, and the `CardDef.layout` it plays them as
+#: (an "aftermath" card is a split card whose second half has aftermath, CR 709, 702.127)
+FACE_LAYOUT_OF = {"split": "split", "aftermath": "split", "adventure": "adventure",
+                  "modal_dfc": "modal_dfc"}
 
 #: Vintage legalities that let a card into the Judge Tower pool.
 VINTAGE_OK = frozenset({"Legal", "Restricted"})
@@ -78,7 +85,25 @@ class AtomicCard:
         """``"layout X"`` when the engine cannot play this layout yet, else None."""
         if self.layout in ENGINE_LAYOUTS and not self.multi_faced:
             return None
+        if FACE_LAYOUT_OF.get(self.layout) in FACE_LAYOUTS and self.game_card is not None:
+            return None   # faces: split (CR 709) and adventurer (CR 715) cards
         return f"layout {self.layout}"
+
+    @property
+    def game_card(self) -> CardDef | None:
+        """The `CardDef` the engine plays: the front face of a single-faced card; for a split or
+        adventurer card (`card.FACE_LAYOUTS`), the whole card holding its faces (`whole_card`);
+        None when a face's facts are invalid or the layout has no such card."""
+        if not self.multi_faced:
+            return self.front
+        layout = FACE_LAYOUT_OF.get(self.layout)
+        if layout not in FACE_LAYOUTS or self.fact_errors or len(self.faces) != len(self.face_names):
+            return None
+        try:
+            return whole_card(layout, self.faces,
+                              name=self.name if layout == "split" else None, name_fr=self.name_fr)
+        except CardError:
+            return None
 
     @property
     def legal_in_vintage(self) -> bool:

@@ -157,6 +157,8 @@ def describe(game, d, choice) -> str:
         if isinstance(choice, Activate):
             return f"{name} activates ability {choice.index + 1} of {what}"
         if isinstance(choice, Cast):
+            if getattr(choice, "face", None) is not None and o is not None and o.card is not None:
+                what = o.card.faces[choice.face].name   # faces: the face cast (CR 709.3, 715.3)
             return f"{name} casts {what}"
         return f"{name}: {choice}"
     if d.kind == "trigger" and choice is False:

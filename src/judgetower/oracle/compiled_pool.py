@@ -3,7 +3,8 @@
 ``load_pool(path)`` reads an MTGJSON AtomicCards file (`judgetower.cards.mtgjson`), compiles
 every face with the Oracle compiler, and decides for each card whether the engine can play it:
 
-* its layout is one the engine supports (`mtgjson.ENGINE_LAYOUTS`), else ``"layout X"``;
+* its layout is one the engine supports (`mtgjson.ENGINE_LAYOUTS`; split, aftermath, adventure and
+  modal double-faced cards: `AtomicCard.game_card`), else ``"layout X"``;
 * its printed facts are valid (`CardDef`), else ``"card facts: ..."``;
 * the compiler understood every sentence of its text, else the sentences are listed.
 
@@ -124,6 +125,14 @@ def status_of(card: AtomicCard, compiled: Iterable) -> CardStatus:
         reasons.append(card.layout_reason)
     reasons.extend(f"card facts: {e}" for e in card.fact_errors)
     unsupported = tuple(s for cc in compiled if cc is not None for s in cc.unsupported)
+    if not card.layout_reason and card.multi_faced:
+        # faces: a spell half may hold only abilities the engine plays on the stack (CR 709.3b,
+        # 715.3b); see `compiler.outside_stack_abilities`
+        from judgetower.oracle.compiler import outside_stack_abilities
+        layout = card.game_card.layout
+        for i, (face, cc) in enumerate(zip(card.faces, compiled)):
+            if cc is not None and (layout == "split" or (layout == "adventure" and i > 0)):
+                unsupported += outside_stack_abilities(face.name, cc, layout)
     return CardStatus(not reasons and not unsupported, tuple(reasons), unsupported)
 
 
@@ -300,8 +309,8 @@ class FullPool:
             if tower_pool_only and not self.in_tower_pool(info.name):
                 continue
             card = self.card(info.name)
-            if card.layout_reason is None and card.front is not None:
-                defs.append(card.front)
+            if card.layout_reason is None and card.game_card is not None:
+                defs.append(card.game_card)   # faces: a split/adventurer card holds its faces
         pool = CardPool()
         for d in defs:
             if d.name not in pool:       # a case-only clash keeps the first card

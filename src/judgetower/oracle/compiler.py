@@ -437,4 +437,60 @@ def _conds_check_chosen(abilities: list, text: str, unsupported: list) -> None:
 
 def compile_card(card) -> CompiledCard:
     """Compile a ``judgetower.cards.card.CardDef``."""
+    if getattr(card, "faces", ()):
+        return compile_faces_card(card)   # faces: split and adventurer cards (CR 709, 715)
     return compile_text(card.name, card.text or "", card.types, card.subtypes)
+
+
+# ---------------------------------------------------------------------------------- faces
+# Multi-faced cards (CR 709 split cards, CR 715 adventurer cards). The spell halves of these
+# cards are played with their own characteristics on the stack (CR 709.3b, 715.3b); the engine
+# keeps a half's abilities only there. So a half may hold only abilities that work while its
+# spell is cast or on the stack; any other (fuse, aftermath, cycling, flashback...) makes the
+# card refused rather than played wrongly.
+_STACK_KEYWORDS = frozenset({"kicker", "multikicker", "buyback", "convoke", "delve", "flash"})
+
+
+def outside_stack_abilities(face_name: str, compiled: CompiledCard, layout: str = "split") -> tuple[str, ...]:
+    """Why a spell half's abilities cannot be played by the engine (one line each), if any.
+    Aftermath (CR 702.127a) is played on a split card's half."""
+    from .ir import AdditionalCost, Keyword, Modal, SpellAbility
+    out = []
+    for ab in compiled.abilities:
+        if isinstance(ab, (SpellAbility, Modal, AdditionalCost)):
+            continue
+        if isinstance(ab, Keyword) and ab.name in _STACK_KEYWORDS:
+            continue
+        if isinstance(ab, Keyword) and ab.name == "aftermath" and layout == "split":
+            continue
+        if isinstance(ab, Keyword) and ab.name == "fuse" and layout == "split":
+            # CR 702.102: the engine fuses halves that are each one plain spell ability
+            rest = [a for a in compiled.abilities if not (isinstance(a, Keyword) and a.name == "fuse")]
+            if len(rest) != 1 or not isinstance(rest[0], SpellAbility):
+                out.append(f"{face_name}: fuse with a half that is not one plain spell ability "
+                           "(CR 702.102)")
+            continue
+        what = f"keyword {ab.name}" if isinstance(ab, Keyword) else type(ab).__name__
+        out.append(f"{face_name}: {what} on the spell half of a multi-faced card "
+                   "(only spell abilities are played there, CR 709.3b, 715.3b)")
+    return tuple(out)
+
+
+def compile_faces_card(card) -> CompiledCard:
+    """A multi-faced ``CardDef`` (``card.faces``): the whole card's abilities (none for a split
+    card, whose abilities are its halves', CR 709.4c, used on the stack; the creature's for an
+    adventurer card, CR 715.4; the front face's for a modal double-faced card, CR 712.8a), and every face's sentences not understood (a card is playable
+    only if every face compiles)."""
+    unsupported: list[str] = []
+    abilities: tuple = ()
+    for i, face in enumerate(card.faces):
+        comp = compile_card(face)
+        unsupported.extend(comp.unsupported)
+        spell_half = card.layout == "split" or (card.layout == "adventure" and i == 1)
+        if spell_half:
+            unsupported.extend(outside_stack_abilities(face.name, comp, card.layout))
+        elif i == 0:
+            # an adventurer card's creature (CR 715.4), a modal double-faced card's front face
+            # (CR 712.8a: its back face's abilities exist only while that face is up)
+            abilities = comp.abilities
+    return CompiledCard(card.name, abilities, tuple(unsupported))

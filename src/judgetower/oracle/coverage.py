@@ -113,7 +113,7 @@ def coverage_lines(report: dict[str, Any]) -> list[str]:
     if not report["legalities"]:
         lines.append("Note: this file has no legalities, so the pool is every non-funny, non-Alchemy card.")
     if report["pool_unsupported_layouts"]:
-        lines.append("Pool cards refused for their layout (not single-faced yet): " + ", ".join(
+        lines.append("Pool cards refused for their layout (layout not supported yet): " + ", ".join(
             f"{k} {v}" for k, v in report["pool_unsupported_layouts"].items()))
     lines.append(f"Pool cards (supported layouts) with sentences not understood: "
                  f"{report['pool_cards_with_sentences_not_understood']} "

@@ -2523,3 +2523,11 @@ class OracleTransformer(Transformer):
     def kw2_st_status_keywords(self, c):
         # CR 701.37b, 702.112b, 611.3a
         return Line("abilities", (StaticAbility(ir.Kw2StatusKeywords(c[1], tuple(c[2]))),))
+    # ---- faces: multi-faced cards (CR 709, 715, 712) -------------------------------------
+    def faces_aftermath(self, c):
+        """Aftermath (CR 702.127a): cast this half only from a graveyard, then exile it."""
+        return Keyword("aftermath")
+
+    def faces_fuse(self, c):
+        """Fuse (CR 702.102a): cast both halves of this split card from the hand."""
+        return Keyword("fuse")

@@ -78,6 +78,8 @@ def encode_choice(choice: Any) -> Any:
     if CHOICE_TYPES.get(cls.__name__) is cls:
         out: dict[str, Any] = {"t": cls.__name__}
         for f in dataclasses.fields(choice):
+            if (f.name, getattr(choice, f.name)) in (("face", None), ("fuse", False)):
+                continue   # faces: only a face played is written (older records have none)
             out[f.name] = _encode_value(getattr(choice, f.name))
         return out
     raise RecordError(f"cannot record a choice of type {cls.__name__}: {choice!r}")

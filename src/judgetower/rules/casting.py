@@ -508,6 +508,9 @@ class CastingMixin:
 
     # ------------------------------------------------------------------ casting
     def spell_cost(self, o, alternative: bool) -> ManaCost:
+        if getattr(o, "aftermath", False) or (o.zone == "graveyard" and o.card is not None
+                                               and self.has_aftermath(o)):
+            return ManaCost.parse(o.card.mana_cost)   # faces: aftermath pays its mana cost (CR 702.127a)
         if getattr(o, "madness", False) and o.zone in ("exile", "stack"):
             # kwcosts: CR 702.35a, 702.35b: cast for its madness cost rather than its mana cost
             return ManaCost.parse(self.keyword_arg(o, "madness") or None)
@@ -534,7 +537,7 @@ class CastingMixin:
         add = self.additional_cost(o)
         if add is not None and not self.can_pay_extra(p, o, add):
             return False   # kwcosts: CR 601.2h: every cost must be payable
-        if o.zone == "graveyard" and not self.can_pay_extra(p, o, self.flashback_cost(o)):
+        if o.zone == "graveyard" and not self.has_aftermath(o) and not self.can_pay_extra(p, o, self.flashback_cost(o)):
             return False   # kwcosts: the non-mana part of a flashback cost (CR 702.34a, 601.2h)
         return self.can_pay_mana(p, cost, helpers=self.payment_helpers(o))
 
@@ -603,14 +606,17 @@ class CastingMixin:
     def can_pay_life(self, p: int, n: int) -> bool:
         return self.players[p].life >= n  # CR 119.4
 
-    def cast_spell(self, p: int, card_obj, alternative: bool = False):
-        """CR 601.2a-i."""
+    def cast_spell(self, p: int, card_obj, alternative: bool = False, face: int | None = None,
+                   fuse: bool = False):
+        """CR 601.2a-i. ``face``: the face of a multi-faced card cast (faces: CR 709.3, 715.3)."""
         name = card_obj.name
         from_zone = card_obj.zone
         morph_down = alternative and from_zone == "hand" and self.kw2_is_morph(card_obj) \
             and self.alternative_cost(card_obj).mana == "{3}"
         if morph_down:
             name = "a face-down creature spell"   # kw2: hidden (CR 708.4, 708.5)
+        if face is not None:
+            name = card_obj.card.faces[face].name
         spell = self.move(card_obj, "stack", controller=p, cause="cast", rule="CR 601.2a", log=False)
         spell.alternative = alternative
         if morph_down:
@@ -619,7 +625,33 @@ class CastingMixin:
         # conds: "if you cast this spell during your main phase" (addendum; CR 505.1: the main
         # phase of its controller's turn)
         spell.conds_cast_main = self.active == p and self.step in ("precombat_main", "postcombat_main")
-        if from_zone == "graveyard":
+        if face is not None:
+            self.put_face_on_stack(spell, face)
+        if fuse:
+            # faces: CR 702.102a-d: a fused split spell has both halves' characteristics
+            # (CR 709.4d) and their instructions, left half first
+            spell.home = (spell.card, spell.compiled)
+            spell.compiled = self.fused_compiled(spell.card)
+            self.log.add(f"{self.players[p].name} casts {name} fused (both halves)", "CR 601.2a",
+                         "CR 702.102a")
+        if from_zone == "graveyard" and self.has_aftermath(spell):
+            # faces: CR 702.127a: cast from a graveyard with aftermath; exiled when it leaves the stack
+            spell.aftermath = True
+            self.log.add(f"{self.players[p].name} casts {name} from the graveyard (aftermath)",
+                         "CR 601.2a", "CR 702.127a")
+        elif fuse:
+            pass
+        elif face is not None:
+            layout = spell.home[0].layout
+            what, rule = {"adventure": ("as an Adventure", "CR 715.3"),
+                          "modal_dfc": (f"(back face of {spell.home[0].name})", "CR 712.11b")}.get(
+                layout, ("(one half of a split card)", "CR 709.3"))
+            self.log.add(f"{self.players[p].name} casts {name} {what}", "CR 601.2a", rule)
+        elif from_zone == "exile" and getattr(card_obj, "adventure_player", None) == p:
+            # faces: CR 715.3d: cast from exile after its Adventure resolved
+            self.log.add(f"{self.players[p].name} casts {name} from exile (it went on an adventure)",
+                         "CR 601.2a", "CR 715.3d")
+        elif from_zone == "graveyard":
             # kwcosts: CR 702.34a: cast from the graveyard with flashback
             spell.flashback = True
             self.log.add(f"{self.players[p].name} casts {name} from the graveyard with flashback "
@@ -724,6 +756,59 @@ class CastingMixin:
 
     def after_cast(self, p: int, spell) -> None:
         """Hook for variants."""
+
+    # -- faces: multi-faced cards (CR 709 split cards, CR 715 adventurer cards) ---------------
+    def has_aftermath(self, o) -> bool:
+        """faces: aftermath (CR 702.127a)."""
+        return any(isinstance(ab, ir.Keyword) and ab.name == "aftermath" for ab in o.compiled.abilities)
+
+    def fused_compiled(self, card):
+        """faces: a fused split spell's abilities (CR 702.102d): both halves' spell abilities as
+        one, left half first, targets one after the other; None unless both halves have fuse and
+        are each one plain spell ability."""
+        from judgetower import oracle
+        sas = []
+        for f in card.faces:
+            comp = oracle.compile_card(f)
+            rest = [a for a in comp.abilities if not (isinstance(a, ir.Keyword) and a.name == "fuse")]
+            if len(rest) == len(comp.abilities) or len(rest) != 1 or not isinstance(rest[0], ir.SpellAbility):
+                return None
+            sas.append(rest[0])
+        return oracle.CompiledCard(card.name, (_chosen_modes(ir.Modal(2, 2, tuple(sas)), (0, 1)),))
+
+    def fused_view(self, o):
+        """faces: ``o`` as a fused split spell would be (CR 702.102b), or None."""
+        import copy
+        comp = self.fused_compiled(o.card) if len(o.card.faces) == 2 else None
+        if comp is None:
+            return None
+        view = copy.copy(o)
+        view.compiled = comp
+        return view
+
+    def face_view(self, o, face: int):
+        """A stand-in for ``o`` with only the characteristics of its face ``face``, to evaluate
+        whether that face can be cast (CR 709.3a, 715.3a)."""
+        import copy
+        from judgetower import oracle
+        view = copy.copy(o)
+        view.card = o.card.faces[face]
+        view.compiled = oracle.compile_card(view.card)
+        return view
+
+    def put_face_on_stack(self, spell, face: int) -> None:
+        """While on the stack, only the cast face's characteristics exist (CR 709.3b, 715.3b,
+        712.8f); the card's own come back when it leaves the stack (`move`, CR 709.4, 715.4,
+        712.8a), except that a modal double-faced spell becomes a permanent with the same face up
+        (CR 712.13). Also used for a land face played (CR 712.12)."""
+        from judgetower import oracle
+        layout = spell.card.layout
+        spell.home = (spell.card, spell.compiled)
+        spell.card = spell.card.faces[face]
+        spell.compiled = oracle.compile_card(spell.card)
+        spell.adventure = layout == "adventure"
+        if spell.card.name_fr:
+            self.log.names_fr[spell.card.name] = spell.card.name_fr
 
     def _cost_increase(self, o) -> str:
         for ab in o.compiled.abilities:

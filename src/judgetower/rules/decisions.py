@@ -26,9 +26,12 @@ class PlayLand:
     """Play a land: a special action (CR 305.1, 116.2a)."""
 
     obj: int
+    # faces: the land face played (index in `CardDef.faces`) of a modal double-faced card
+    # (CR 712.12); None: the card itself
+    face: int | None = None
 
     def __str__(self) -> str:
-        return f"play land #{self.obj}"
+        return f"play land #{self.obj}" + (f" (face {self.face + 1})" if self.face is not None else "")
 
 
 @dataclass(frozen=True)
@@ -37,9 +40,16 @@ class Cast:
 
     obj: int
     alternative: bool = False
+    # faces: the face cast (index in `CardDef.faces`): a split card's half (CR 709.3) or an
+    # adventurer card's Adventure (CR 715.3); None: the card itself
+    face: int | None = None
+    # faces: cast both halves of a split card with fuse (CR 702.102a)
+    fuse: bool = False
 
     def __str__(self) -> str:
-        return f"cast #{self.obj}" + (" (alternative cost)" if self.alternative else "")
+        return (f"cast #{self.obj}" + (f" (face {self.face + 1})" if self.face is not None else "")
+                + (" (fused)" if self.fuse else "")
+                + (" (alternative cost)" if self.alternative else ""))
 
 
 @dataclass(frozen=True)

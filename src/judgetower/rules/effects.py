@@ -906,7 +906,20 @@ class EffectsMixin:
 
     def cast_free(self, p: int, o):
         """Cast a card during a resolution without paying its mana cost (CR 608.2g, 601.2)."""
+        face = None
+        if o.card is not None and o.card.layout == "split":
+            # faces: CR 709.3: the player chooses which half they cast (only halves that can be
+            # cast, CR 709.3a: a half needing targets needs legal ones)
+            halves = [i for i in range(len(o.card.faces)) if self.spell_has_targets(p, self.face_view(o, i))
+                      and not self.has_aftermath(self.face_view(o, i))]   # CR 702.127a: graveyard only
+            if not halves:
+                self.log.add(f"{self.players[p].name} can't cast {o.name}: no half has legal targets",
+                             "CR 709.3a", "CR 601.2c")
+                return
+            face = yield from self.ask(p, "split_half", halves, f"cast which half of {o.name}?", "CR 709.3")
         spell = self.move(o, "stack", controller=p, cause="cast without paying its mana cost", rule="CR 601.2a")
+        if face is not None:
+            self.put_face_on_stack(spell, face)
         yield from self.choose_modes(p, spell)   # CR 601.2b, 700.2a
         specs = self.spell_targets(spell)
         if spell.card.mana_cost and "{X}" in spell.card.mana_cost:

@@ -323,7 +323,8 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
     def relocate_card(self, o, zone: str, owner: int | None = None) -> GameObject:
         """Put an already-removed card into ``zone`` as a new object (CR 400.7) with no
         replacement effects or triggers (the JT-E2 refill is the rule's own action, R19)."""
-        new = GameObject(self.new_id(), o.card, o.compiled, o.owner if owner is None else owner,
+        card, compiled = getattr(o, "home", None) or (o.card, o.compiled)   # faces: CR 709.4, 715.4
+        new = GameObject(self.new_id(), card, compiled, o.owner if owner is None else owner,
                          o.owner if owner is None else owner, zone, token=o.token, timestamp=self.new_timestamp())
         new.uid = o.uid
         self.objects[new.id] = new
@@ -364,6 +365,12 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
                 out.append((h, key, "until" if key == "until" else "linked", list(ids)))
         for src, chosen in delayed:
             out.append((src, "next_end_step", "delayed", [o.id for objs in chosen.values() for o in objs]))
+        # faces: a card exiled by its own Adventure can still be cast by that player (CR 715.3d):
+        # it stays referenced (R20)
+        for i in self.exile:
+            o = self.objects[i]
+            if getattr(o, "adventure_player", None) is not None:
+                out.append((o, "adventure", "adventure", [o.id]))
         return out
 
     def exile_piles(self) -> list[dict]:
@@ -388,6 +395,8 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
             ctl = self.players[holder.controller].name if holder is not None else "?"
             if kind == "until":
                 label = f"until {name} leaves the battlefield"
+            elif kind == "adventure":   # faces: CR 715.3d
+                label = f"on an adventure: {self.players[holder.adventure_player].name} may cast it"
             elif kind == "delayed":
                 label = f"exiled with {name} ({ctl}): returns at the beginning of the next end step"
             else:
@@ -438,6 +447,11 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
             # else when it leaves the stack (resolving, countered, ...)
             self.log.add(f"{o.name} was cast with flashback: it is exiled instead", "CR 702.34a")
             to_zone, position = "exile", "top"
+        if from_zone == "stack" and getattr(o, "aftermath", False) and to_zone != "exile":
+            # faces: CR 702.127a: an aftermath spell cast from a graveyard is exiled instead of
+            # going anywhere else when it leaves the stack
+            self.log.add(f"{o.name} was cast with aftermath: it is exiled instead", "CR 702.127a")
+            to_zone, position = "exile", "top"
         if from_zone == "battlefield" and getattr(o, "unearthed", False) and to_zone != "exile":
             # kwcosts: CR 702.84a: a permanent returned by unearth is exiled instead of leaving
             # the battlefield any other way
@@ -460,8 +474,26 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
         if from_zone in ("library", "graveyard") and self.rules.zone_owner(self, from_zone, o.owner) is None:
             owner = self.rules.owner_leaving(self, o, from_zone, owner)  # JT-G5, R5
         new_owner = o.owner if owner is None else owner
-        new = GameObject(self.new_id(), o.card, o.compiled, new_owner, new_owner, to_zone, token=o.token,
+        adventure_exile = False
+        if from_zone == "stack" and getattr(o, "adventure", False) and to_zone == "graveyard" \
+                and cause == "resolved":
+            # faces: CR 715.3d: a resolving Adventure spell is exiled instead of going to the
+            # graveyard; its controller may cast the creature from exile
+            self.log.add(f"{o.name} was cast as an Adventure: it is exiled instead", "CR 715.3d")
+            to_zone, position, adventure_exile = "exile", "top", True
+        card, compiled = getattr(o, "home", None) or (o.card, o.compiled)   # faces: CR 709.4, 715.4
+        keep_face = (getattr(o, "home", None) is not None and o.home[0].layout == "modal_dfc"
+                     and to_zone == "battlefield" and from_zone in ("stack", "hand"))
+        if keep_face:
+            # faces: a modal double-faced spell becomes a permanent with the same face up
+            # (CR 712.13); a land face played enters with that face up (CR 712.12)
+            card, compiled = o.card, o.compiled
+        new = GameObject(self.new_id(), card, compiled, new_owner, new_owner, to_zone, token=o.token,
                          timestamp=self.new_timestamp())
+        if keep_face:
+            new.home = o.home
+        if adventure_exile:
+            new.adventure_player = o.controller
         if to_zone == "stack":
             new.controller = o.controller if controller is None else controller
         if to_zone == "battlefield":

@@ -39,6 +39,11 @@ class LegalityMixin:
             o = self.objects.get(a.obj)
             if o is None or o.zone != "hand" or a.obj not in self.hand(p):
                 return "CR 305.1"
+            # faces: only a land face of a modal double-faced card is played as a land (CR 712.12)
+            if a.face is not None and (o.card is None or o.card.layout != "modal_dfc"
+                                       or not 0 <= a.face < len(o.card.faces)
+                                       or "Land" not in o.card.faces[a.face].types):
+                return "CR 712.12"
             if p != self.active:
                 return "CR 305.1"
             if self.players[p].land_plays >= 1:
@@ -48,8 +53,17 @@ class LegalityMixin:
             return "CR 305.1"
         if isinstance(a, Cast):
             o = self.objects.get(a.obj)
-            if o is None or (a.obj not in self.hand(p) and not (a.obj in self.graveyard(p) and self.can_flashback(o))):
+            if o is None or (a.obj not in self.hand(p) and not (a.obj in self.graveyard(p) and self.can_flashback(o))
+                             and not (a.obj in self.exile and getattr(o, "adventure_player", None) == p)
+                             and not (a.obj in self.graveyard(p) and a.face is not None)):
                 return "CR 601.2a"
+            # faces: a split card is cast as one of its halves (CR 709.3); an exiled adventurer
+            # card only as the creature (CR 715.3d); a face index must exist
+            if o.card is not None and a.face is None and o.card.layout == "split":
+                return "CR 709.3"
+            if a.face is not None and (o.card is None or not 0 <= a.face < len(o.card.faces)
+                                       or o.zone not in ("hand", "graveyard")):
+                return "CR 715.3d" if getattr(o, "adventure_player", None) is not None else "CR 601.2a"
             if not o.compiled.ok:
                 return "CR 601.2"
             if ("Instant" not in o.card.types and not self.sorcery_timing(p)

@@ -92,6 +92,16 @@ class GameObject:
     kw2_replicated: int = 0
     # kw2: ninjutsu: whom the returned creature was attacking (CR 702.49c)
     kw2_ninja_defender: Any = None
+    # faces: while a face of a multi-faced card is on the stack, the card's own (card, compiled),
+    # given back when it leaves the stack (CR 709.3b, 709.4, 715.3b, 715.4)
+    home: Any = None
+    # faces: on the stack as an Adventure (CR 715.3b)
+    adventure: bool = False
+    # faces: exiled by its resolving Adventure: the player who may cast it from exile (CR 715.3d)
+    adventure_player: int | None = None
+    # faces: cast from a graveyard with aftermath: exiled whenever it would leave the stack
+    # (CR 702.127a)
+    aftermath: bool = False
 
     @property
     def name(self) -> str:

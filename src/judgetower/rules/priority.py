@@ -75,6 +75,13 @@ class PriorityMixin:
             o = self.objects[oid]
             if o.card is None:
                 continue
+            if o.card.faces and o.compiled.ok:
+                # faces: CR 709.3, 715.3, 712.11b, 712.12
+                actions.extend(self.face_cast_actions(p, o, sorcery_ok))
+                if o.card.layout == "split":
+                    continue   # CR 709.3: a split card is cast as one of its halves
+            if self.has_aftermath(o):
+                continue   # faces: CR 702.127a: cast only from a graveyard
             if "Land" in o.card.types:
                 if sorcery_ok and self.players[p].land_plays < 1:
                     actions.append(PlayLand(oid))  # CR 305.2
@@ -120,7 +127,59 @@ class PriorityMixin:
                 continue
             if self.can_cast(p, o, alternative=False):
                 actions.append(Cast(oid))
+        # faces: aftermath: a split card's aftermath half is cast from a graveyard (CR 702.127a;
+        # Judge Tower: the shared graveyard is every player's, R5)
+        for oid in list(self.graveyard(p)):
+            o = self.objects[oid]
+            if o.card is None or not o.compiled.ok:
+                continue
+            if o.card.faces:
+                actions.extend(self.face_cast_actions(p, o, sorcery_ok))
+            elif self.has_aftermath(o) and ("Instant" in o.card.types or sorcery_ok) \
+                    and self.can_cast(p, o, alternative=False):
+                actions.append(Cast(oid))
+        # faces: a card exiled by its Adventure may be cast by that player (CR 715.3d), as the
+        # creature only
+        for oid in list(self.exile):
+            o = self.objects[oid]
+            if getattr(o, "adventure_player", None) != p or not o.compiled.ok:
+                continue
+            flash = any(isinstance(a, ir.Keyword) and a.name == "flash" for a in o.compiled.abilities)
+            if (sorcery_ok or flash) and self.can_cast(p, o, alternative=False):
+                actions.append(Cast(oid))
         return actions
+
+    def face_cast_actions(self, p: int, o, sorcery_ok: bool) -> list:
+        """faces: casting a face of a multi-faced card from the hand (or, for an aftermath half,
+        from a graveyard, CR 702.127a): each half of a split card
+        (CR 709.3, 709.3a: only that half is evaluated), an adventurer card's Adventure
+        (CR 715.3, 715.3a: only the alternative characteristics are evaluated), a modal
+        double-faced card's back face (CR 712.11b, 712.11c), or playing its back face as a land
+        (CR 712.12)."""
+        out = []
+        for i in range(len(o.card.faces)):
+            if o.card.layout in ("adventure", "modal_dfc") and i == 0:
+                continue    # the front face is played as the card itself (CR 715.4, 712.8a)
+            view = self.face_view(o, i)
+            if "Land" in view.card.types:
+                if (o.card.layout == "modal_dfc" and sorcery_ok and self.players[p].land_plays < 1
+                        and o.zone == "hand"):
+                    out.append(PlayLand(o.id, face=i))   # CR 712.12, 305.2
+                continue
+            if self.has_aftermath(view) != (o.zone == "graveyard"):
+                continue    # CR 702.127a: an aftermath half is cast from a graveyard, and only there
+            instant = "Instant" in view.card.types or any(
+                isinstance(a, ir.Keyword) and a.name == "flash" for a in view.compiled.abilities)
+            if (instant or sorcery_ok) and self.can_cast(p, view, alternative=False):
+                out.append(Cast(o.id, face=i))
+        if o.card.layout == "split" and o.zone == "hand":
+            # faces: fuse (CR 702.102a): both halves from the hand, with the combined
+            # characteristics (CR 709.4d): sorcery timing unless both halves are instants
+            view = self.fused_view(o)
+            if view is not None and ("Sorcery" not in view.card.types or sorcery_ok) \
+                    and self.can_cast(p, view, alternative=False):
+                out.append(Cast(o.id, fuse=True))
+        return out
 
     def sorcery_timing(self, p: int) -> bool:
         """CR 307.1: main phase of your own turn with an empty stack."""
@@ -130,17 +189,34 @@ class PriorityMixin:
         self.acting_player = p
         self.touched_uids.append(self.objects[action.obj].uid if hasattr(action, "obj") else -1)
         if isinstance(action, PlayLand):
-            yield from self.play_land(p, self.objects[action.obj])
+            if getattr(action, "face", None) is not None:   # faces: CR 712.12
+                yield from self.play_land(p, self.objects[action.obj], face=action.face)
+            else:
+                yield from self.play_land(p, self.objects[action.obj])
         elif isinstance(action, Cast):
-            yield from self.cast_spell(p, self.objects[action.obj], alternative=action.alternative)
+            if getattr(action, "fuse", False):   # faces: CR 702.102a
+                yield from self.cast_spell(p, self.objects[action.obj], fuse=True)
+            elif getattr(action, "face", None) is not None:   # faces: CR 709.3, 715.3
+                yield from self.cast_spell(p, self.objects[action.obj], alternative=action.alternative,
+                                           face=action.face)
+            else:
+                yield from self.cast_spell(p, self.objects[action.obj], alternative=action.alternative)
         elif isinstance(action, Activate):
             yield from self.activate(p, self.objects[action.obj], action.index)
 
-    def play_land(self, p: int, o):
-        """CR 305.1: a special action; it doesn't use the stack."""
+    def play_land(self, p: int, o, face: int | None = None):
+        """CR 305.1: a special action; it doesn't use the stack. ``face``: a modal double-faced
+        card's land face, which it enters with up (faces: CR 712.12)."""
         self.players[p].land_plays += 1
+        if face is not None:
+            # faces: the face is chosen before it is put onto the battlefield (CR 712.12)
+            self.put_face_on_stack(o, face)
         new = self.move(o, "battlefield", controller=p, cause="land played", rule="CR 305.1", log=False)
-        self.log.add(f"{self.players[p].name} plays {new.name}", "CR 305.1")
+        if face is not None:
+            self.log.add(f"{self.players[p].name} plays {new.name} (back face of {new.home[0].name} up)",
+                         "CR 305.1", "CR 712.12")
+        else:
+            self.log.add(f"{self.players[p].name} plays {new.name}", "CR 305.1")
         self.after_special_action(p, new)
         return
         yield

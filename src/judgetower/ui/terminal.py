@@ -302,9 +302,18 @@ class TerminalUI:
         if isinstance(opt, Pass):
             return "Pass priority"
         if isinstance(opt, PlayLand):
+            o = g.objects.get(opt.obj)
+            if getattr(opt, "face", None) is not None and o is not None and o.card is not None:
+                return f"Play land: {o.card.faces[opt.face].name} (a face of {self.object_name(opt.obj)})"
             return f"Play land: {self.object_name(opt.obj)}"
         if isinstance(opt, Cast):
             o = g.objects.get(opt.obj)
+            card = o.card if o is not None else None
+            if getattr(opt, "face", None) is not None and card is not None:
+                # faces: the face cast (its options are shown to its owner only, like the hand)
+                face = card.faces[opt.face]
+                cost = f" {face.mana_cost}" if face.mana_cost else ""
+                return f"Cast {face.name}{cost} (a face of {self.object_name(opt.obj)})"
             cost = f" {o.card.mana_cost}" if o is not None and o.card is not None and o.card.mana_cost else ""
             return f"Cast {self.object_name(opt.obj)}{cost}" + (" by its alternative cost" if opt.alternative else "")
         if isinstance(opt, Activate):

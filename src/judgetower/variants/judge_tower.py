@@ -108,7 +108,9 @@ class JudgeTowerRules(StandardRules):
         actions = [a for a in opts if not isinstance(a, Pass)]
         # JT-C1/R9: an alternative cost "you may ... rather than pay" is used when able
         alt = {a.obj for a in actions if isinstance(a, Cast) and a.alternative}
-        actions = [a for a in actions if not (isinstance(a, Cast) and not a.alternative and a.obj in alt)]
+        # (faces: casting another face of the card, CR 709.3/715.3/712.11b, is another spell)
+        actions = [a for a in actions if not (isinstance(a, Cast) and not a.alternative and a.obj in alt
+                                              and getattr(a, "face", None) is None)]
         # JT-P2/R12: of one object's activatable abilities, only the lowest printed one
         lowest: dict[int, int] = {}
         for a in actions:
