@@ -520,15 +520,21 @@ class TokenSpec:
     types: tuple[str, ...]
     subtypes: tuple[str, ...]
     keywords: tuple[str, ...] = ()
+    # tokens helper: the token's other abilities (CR 111.3: its "text", compiled like a card's:
+    # predefined tokens CR 111.10, quoted abilities), supertypes and mana value (copies, CR 707.2)
+    abilities: tuple = ()
+    supertypes: tuple[str, ...] = ()
+    mana_value: int = 0
 
 
 @dataclass(frozen=True)
 class CreateToken:
-    """"[who] creates N [token]" (CR 111.2, 701.7)."""
+    """"[who] creates N [token]" (CR 111.2, 701.7). ``tapped``: "create a tapped ... token"."""
 
     token: TokenSpec
     amount: Amount = 1
     who: Ref = You()
+    tapped: bool = False
 
 
 @dataclass(frozen=True)
@@ -874,6 +880,24 @@ class SacrificeThis:
 
 Effect = Union[Effect, SacrificeThis, PutFromHand, CopySpell, IfYouDo, PutOnLibrary, PreventDamage, PreventAllDamage, Fight,
                SkipNextUntap, GainControl, LookTopPutOne, PayMana]
+
+# ---------------------------------------------------------------------------
+# tokens helper: token copies (CR 707.2, 111.10)
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CreateTokenCopy:
+    """"Create a token that's a copy of [what]" (CR 701.7, 707.2): the token's characteristics
+    are the copiable values of the object (its printed or token-defined values, CR 707.2,
+    111.3), read as the effect resolves (last known information if it has left, CR 608.2h)."""
+
+    what: Ref
+    amount: Amount = 1
+    who: Ref = You()
+
+
+Effect = Union[Effect, CreateTokenCopy]   # tokens helper
 
 # ---------------------------------------------------------------------------
 # Triggers (CR 603)

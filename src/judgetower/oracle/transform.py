@@ -1132,8 +1132,9 @@ class OracleTransformer(Transformer):
         return VP(lambda who: [Scry(amount)])
 
     def vp_create_token(self, c):
-        spec, amount = c[0]
-        return VP(lambda who: [CreateToken(spec, amount, who)])
+        spec, amount, *rest = c[0]   # tokens helper: (spec, amount, tapped) from the tk_ forms
+        tapped = bool(rest and rest[0])
+        return VP(lambda who: [CreateToken(spec, amount, who, tapped)])
 
     def vp_add_mana(self, c):
         add = c[0]
@@ -2182,3 +2183,68 @@ class OracleTransformer(Transformer):
                 stat in ("power", "toughness") for stat, _, _ in counted.filter.compare):
             raise Unsupported("static count of objects described by power or toughness")
         return Line("abilities", (StaticAbility(Anthem(affected, p, t, per=counted)),))
+
+    # -- tokens helper: more token forms (CR 111.3, 111.10, 701.7, 707.2) -------------------------
+    # The token rule's tk_ alternatives return (TokenSpec, amount, tapped).
+
+    def tk_token(self, c):
+        amount, spec = c
+        return (spec, amount, False)
+
+    def tk_token_tapped(self, c):
+        amount, spec = c
+        return (spec, amount, True)
+
+    def tk_token_equal(self, c):
+        spec, amount = c
+        return (spec, amount, False)
+
+    def tk_token_equal_tapped(self, c):
+        spec, amount = c
+        return (spec, amount, True)
+
+    def tk_x(self, c):
+        return X()
+
+    def tk_predefined(self, c):
+        """CR 111.10: "a Treasure token" is the predefined Treasure token, its ability compiled
+        from its rules text (refused if the compiler does not understand that text)."""
+        from .tokens import PREDEFINED, TokenTextUnsupported, predefined_token
+        name = canonical_subtype(str(c[0]))
+        if name not in PREDEFINED:
+            raise Unsupported(f"{name} token: not a predefined token (CR 111.10)")
+        try:
+            return predefined_token(name)
+        except TokenTextUnsupported as exc:
+            raise Unsupported(f"{name} token's ability: {exc}")
+
+    def tk_creature_plain(self, c):
+        spec, _ = self.token([1, *c])
+        return spec
+
+    def tk_creature_quoted(self, c):
+        """'... creature token with "When this creature dies, ..."' (CR 111.3: the quoted
+        ability is part of the token's text; it is compiled like a card's ability, and "this
+        creature" in it is the token itself, CR 201.5)."""
+        from .tokens import TokenTextUnsupported, compile_token_text
+        *rest, quoted = c
+        spec, _ = self.token([1, *rest])
+        text = str(quoted)[1:-1].strip()
+        try:
+            abilities = compile_token_text(text, tuple(t.lower() for t in spec.types), spec.subtypes)
+        except TokenTextUnsupported as exc:
+            raise Unsupported(f"token ability: {exc}")
+        return replace(spec, abilities=abilities)
+
+    def tk_vp_create_copy(self, c):
+        """"Create a token that's a copy of [object]" (CR 707.2)."""
+        what = c[0]
+        if isinstance(what, All):
+            raise Unsupported("a token copy of a group")
+        return VP(lambda who: [ir.CreateTokenCopy(what, 1, who)])
+
+    def tk_vp_create_copies(self, c):
+        amount, what = c
+        if isinstance(what, All):
+            raise Unsupported("token copies of a group")
+        return VP(lambda who: [ir.CreateTokenCopy(what, amount, who)])

@@ -71,8 +71,9 @@ def _base_chars(obj) -> Chars:
         return Chars("", (), (), (), (), 2, 2, frozenset())
     if obj.token is not None:
         t = obj.token
-        return Chars(t.name, tuple(x.capitalize() for x in t.types), t.subtypes, (), t.colors,
-                     t.power, t.toughness, frozenset(keyword_key(k) for k in t.keywords))
+        return Chars(t.name, tuple(x.capitalize() for x in t.types), t.subtypes, t.supertypes, t.colors,
+                     t.power, t.toughness, frozenset(keyword_key(k) for k in t.keywords),
+                     mana_value=t.mana_value)   # tokens helper: copies keep these (CR 707.2)
     c = obj.card
     kws = set()
     for ab in obj.compiled.abilities:
@@ -194,7 +195,7 @@ def compute_all(game) -> dict[int, Chars]:
 def define_pt_of(obj):
     """The object's "power and toughness are each equal to ..." ability (CR 604.3), or None."""
     compiled = getattr(obj, "compiled", None)
-    if compiled is None or getattr(obj, "token", None) is not None:
+    if compiled is None:   # tokens helper: a token copy keeps the CDA it copied (CR 707.2)
         return None
     for ab in compiled.abilities:
         if isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, ir.DefinePT):
