@@ -535,6 +535,9 @@ class CreateToken:
     amount: Amount = 1
     who: Ref = You()
     tapped: bool = False
+    # tokens helper: "create an X/X ... token": power and toughness each equal to this amount,
+    # counted as the effect creates the token (CR 111.3, 107.3)
+    pt: "Amount | None" = None
 
 
 @dataclass(frozen=True)

@@ -113,6 +113,26 @@ class ActivationRestriction:
     sorcery: bool = False
 
 
+class TkItHas:
+    """tokens helper: 'Create a 1/1 ... token. It has "Sacrifice this creature: Add {C}."': the
+    quoted ability is part of the token's text (CR 111.3), merged into the CreateToken just
+    before it (anything else before it is refused)."""
+
+    def __init__(self, text: str):
+        self.text = text
+
+    def merge(self, prev):
+        from .tokens import TokenTextUnsupported, compile_token_text
+        if not isinstance(prev, CreateToken):
+            raise Unsupported("'it has \"...\"' not right after creating a token")
+        spec = prev.token
+        try:
+            abilities = compile_token_text(self.text, tuple(t.lower() for t in spec.types), spec.subtypes)
+        except TokenTextUnsupported as exc:
+            raise Unsupported(f"token ability: {exc}")
+        return replace(prev, token=replace(spec, abilities=tuple(spec.abilities) + tuple(abilities)))
+
+
 @dataclass(frozen=True)
 class FilterNP:
     """A parsed noun phrase: its Filter, and the head noun ("card", "spell", "token" or None)."""
@@ -242,6 +262,8 @@ def finish_effects(items: list, *, triggered: bool = False) -> tuple[tuple, str 
             sorcery = True
         elif isinstance(item, ActivationRestriction):
             raise Unsupported("an activation restriction outside an activated ability")
+        elif isinstance(item, TkItHas):   # tokens helper
+            effects[-1:] = [item.merge(effects[-1] if effects else None)]
         else:
             effects.append(item)
     return peephole(tuple(effects)), condition, sorcery
@@ -1132,9 +1154,10 @@ class OracleTransformer(Transformer):
         return VP(lambda who: [Scry(amount)])
 
     def vp_create_token(self, c):
-        spec, amount, *rest = c[0]   # tokens helper: (spec, amount, tapped) from the tk_ forms
+        spec, amount, *rest = c[0]   # tokens helper: (spec, amount, tapped[, X/X amount])
         tapped = bool(rest and rest[0])
-        return VP(lambda who: [CreateToken(spec, amount, who, tapped)])
+        pt = rest[1] if len(rest) > 1 else None
+        return VP(lambda who: [CreateToken(spec, amount, who, tapped, pt)])
 
     def vp_add_mana(self, c):
         add = c[0]
@@ -1209,6 +1232,9 @@ class OracleTransformer(Transformer):
         types = rest.pop()
         subtypes = tuple(canonical_subtype(str(t)) for t in rest)
         power, toughness = str(pt).split("/")
+        if power == toughness == "x":   # tokens helper: "an X/X ... token" (CR 107.3)
+            spec = TokenSpec(" ".join(subtypes) + " Token", 0, 0, colors, types, subtypes, keywords)
+            return (spec, amount, False, X())
         if "x" in power or "x" in toughness:
             raise Unsupported("X/X token")
         spec = TokenSpec(" ".join(subtypes) + " Token", int(power), int(toughness), colors,
@@ -2219,7 +2245,9 @@ class OracleTransformer(Transformer):
             raise Unsupported(f"{name} token's ability: {exc}")
 
     def tk_creature_plain(self, c):
-        spec, _ = self.token([1, *c])
+        spec, _, *pt = self.token([1, *c])
+        if pt:
+            raise Unsupported("X/X token in this form")
         return spec
 
     def tk_creature_quoted(self, c):
@@ -2228,7 +2256,9 @@ class OracleTransformer(Transformer):
         creature" in it is the token itself, CR 201.5)."""
         from .tokens import TokenTextUnsupported, compile_token_text
         *rest, quoted = c
-        spec, _ = self.token([1, *rest])
+        spec, _, *pt = self.token([1, *rest])
+        if pt:
+            raise Unsupported("X/X token in this form")
         text = str(quoted)[1:-1].strip()
         try:
             abilities = compile_token_text(text, tuple(t.lower() for t in spec.types), spec.subtypes)
@@ -2248,3 +2278,6 @@ class OracleTransformer(Transformer):
         if isinstance(what, All):
             raise Unsupported("token copies of a group")
         return VP(lambda who: [ir.CreateTokenCopy(what, amount, who)])
+
+    def tk_it_has(self, c):
+        return [TkItHas(str(c[0])[1:-1].strip())]

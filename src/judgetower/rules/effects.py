@@ -651,10 +651,15 @@ class EffectsMixin:
     def _e_CreateToken(self, e, ctx):
         n = self.amount(e.amount, ctx)
         for p in self.players_of(e.who, ctx):
+            spec = e.token
+            if getattr(e, "pt", None) is not None:
+                # tokens helper: "an X/X token": X counted as the token is created (CR 111.3, 107.3)
+                from dataclasses import replace as _replace
+                v = self.amount(e.pt, ctx)
+                spec = _replace(spec, power=v, toughness=v)
             for _ in range(n):
-                t = self.make_token(e.token, p, tapped=getattr(e, "tapped", False))
+                t = self.make_token(spec, p, tapped=getattr(e, "tapped", False))
                 # tokens helper: P/T only for creatures; "tapped" (CR 110.5b); predefined (CR 111.10)
-                spec = e.token
                 pt = f" ({spec.power}/{spec.toughness})" if "Creature" in spec.types else ""
                 state = " tapped" if t.tapped else ""
                 from judgetower.oracle.tokens import PREDEFINED
@@ -669,7 +674,6 @@ class EffectsMixin:
         characteristics are the object's copiable values (printed or token-defined values, not
         other effects, CR 707.2; a face-down object's are those of a face-down 2/2, CR 708.2),
         its abilities included; last known information if the object has left (CR 608.2h)."""
-        from dataclasses import replace as _replace
         from judgetower.oracle.ir import TokenSpec
         from judgetower.rules.layers import base_chars
         n = self.amount(e.amount, ctx)
