@@ -1080,6 +1080,24 @@ class CantBeCountered:
 
 StaticEffect = Union[StaticEffect, DoesntUntap]   # branch "effects"
 
+
+# ---------------------------------------------------------------------------
+# tokens helper: granted quoted abilities (CR 613.1f)
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GrantAbilities:
+    """'Enchanted creature has "{T}: Add {G}."', 'Creatures you control have "..."': the quoted
+    abilities are added to each affected object in layer 6 (CR 613.1f); they are that object's
+    own abilities ("this creature" is that object, CR 201.5). Only activated abilities."""
+
+    affected: Ref
+    abilities: tuple = ()
+
+
+StaticEffect = Union[StaticEffect, GrantAbilities]   # tokens helper
+
 # ---------------------------------------------------------------------------
 # Abilities
 # ---------------------------------------------------------------------------

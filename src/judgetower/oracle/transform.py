@@ -2281,3 +2281,19 @@ class OracleTransformer(Transformer):
 
     def tk_it_has(self, c):
         return [TkItHas(str(c[0])[1:-1].strip())]
+
+    def tk_st_grant_ability(self, c):
+        """'Enchanted creature has "{T}: Add {G}."' (CR 613.1f): the quoted ability, compiled like
+        a card's, is granted to each affected object; only activated abilities (granted triggered
+        or static abilities are not expressed by the engine)."""
+        from .tokens import TokenTextUnsupported, compile_token_text
+        affected, quoted = c
+        _static_filter_ok(affected, True)
+        text = str(quoted)[1:-1].strip()
+        try:
+            abilities = compile_token_text(text, ("creature",), ())
+        except TokenTextUnsupported as exc:
+            raise Unsupported(f"granted ability: {exc}")
+        if not abilities or not all(isinstance(a, ir.ActivatedAbility) for a in abilities):
+            raise Unsupported("granted ability other than an activated ability")
+        return Line("abilities", (StaticAbility(ir.GrantAbilities(affected, tuple(abilities))),))

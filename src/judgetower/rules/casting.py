@@ -92,6 +92,11 @@ class CastingMixin:
                 elif isinstance(ab, ir.Keyword) and ab.name == "unearth":
                     cached.append(unearth_ability(ab.arg))   # kwcosts: CR 702.84a
             object.__setattr__(o.compiled, "_activated", cached)
+        if getattr(o, "zone", None) == "battlefield":
+            # tokens helper: abilities granted in layer 6 (CR 613.1f) follow the object's own
+            granted = self.chars(o).granted_abilities
+            if granted:
+                return list(cached) + list(granted)
         return cached
 
     def alternative_cost(self, o):
@@ -783,6 +788,8 @@ class CastingMixin:
         ab = self.activated_abilities(o)[idx]
         cost = ab.cost
         name = o.name
+        if idx >= len(o.compiled._activated):   # tokens helper: a granted ability (CR 613.1f)
+            self.log.add(f"{name}'s ability {idx + 1} is granted to it by a static ability", "CR 613.1f")
         o.activated_this_turn.add(idx)
         if cost.loyalty is not None:
             o.activated_this_turn.add("loyalty")

@@ -34,6 +34,8 @@ class Chars:
     mana_value: int = 0
     # kwstatic: combat restrictions and requirements from CombatRule statics (CR 508.1c-d, 509.1b)
     restrictions: frozenset[str] = frozenset()
+    # tokens helper: activated abilities granted in layer 6 (CR 613.1f), after its own ones
+    granted_abilities: tuple = ()
 
     def has(self, keyword: str) -> bool:
         return keyword in self.keywords
@@ -113,7 +115,8 @@ def compute_all(game) -> dict[int, Chars]:
         if o.face_down:
             continue
         for ab in o.compiled.abilities:
-            if isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, (ir.Anthem, ir.CantAttackOrBlock, ir.CombatRule)):
+            if isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, (ir.Anthem, ir.CantAttackOrBlock, ir.CombatRule,
+                                                                           ir.GrantAbilities)):   # tokens helper
                 statics.append((o, ab.effect))
     # layers 4 and 5 (manaab): "becomes a 4/4 white and blue Elemental creature ... It's still a
     # land": types and subtypes added, prior ones kept (CR 205.1b, 613.1d); colours set
@@ -149,6 +152,12 @@ def compute_all(game) -> dict[int, Chars]:
             adds.setdefault(o.id, set()).update(o.granted)
     for tid, ks in adds.items():
         out[tid].keywords = out[tid].keywords | frozenset(ks)
+    # tokens helper: quoted abilities granted by static abilities, in the order of the statics
+    # (CR 613.1f, 613.7)
+    for o, eff in statics:
+        if isinstance(eff, ir.GrantAbilities):
+            for tid in _affected(game, o, eff.affected, out):
+                out[tid].granted_abilities = tuple(out[tid].granted_abilities) + tuple(eff.abilities)
     # layer 7b (manaab): effects that set base power and toughness (CR 613.4b), timestamp order
     for eff in animated:
         for tid in eff["objs"]:
