@@ -2297,3 +2297,14 @@ class OracleTransformer(Transformer):
         if not abilities or not all(isinstance(a, ir.ActivatedAbility) for a in abilities):
             raise Unsupported("granted ability other than an activated ability")
         return Line("abilities", (StaticAbility(ir.GrantAbilities(affected, tuple(abilities))),))
+
+    def tk_st_grant_keywords_ability(self, c):
+        """'Enchanted creature has vigilance and "{T}: ..."': keywords and an activated ability,
+        both granted in layer 6 (CR 613.1f)."""
+        affected, keywords, quoted = c
+        granted = self.tk_st_grant_ability([affected, quoted]).items
+        return Line("abilities", self.st_grant([affected, keywords]).items + granted)
+
+    def tk_token_that_many(self, c):
+        """"create that many 1/1 ... tokens": the amount of the trigger event (CR 603.2)."""
+        return (c[0], self.amount_trigger([]), False)
