@@ -138,8 +138,25 @@ def _failing_sentences(line: str, name: str) -> list[str]:
     return failing or [line]
 
 
+_TK_QUOTED = re.compile(r'"([^"]+)"')
+
+
+def _tk_check_quoted_names(line: str, name: str) -> None:
+    """tokens helper: inside a quoted ability (a token's or a granted one, CR 111.3, 613.1f) "~"
+    means the object that has the ability; the card's own name there means the card itself, which
+    "~" cannot tell apart, so such a line is refused."""
+    if '"' not in line or not name:
+        return
+    text = line.replace("\u2019", "'")
+    for quoted in _TK_QUOTED.findall(text):
+        for n in self_names(name):
+            if re.search(r"(?<![\w'])" + re.escape(n.replace("\u2019", "'")) + r"(?![\w])", quoted):
+                raise Unsupported("the card's own name inside a quoted ability")
+
+
 def compile_line(line: str, name: str, ctx: Context | None = None) -> Line:
     """Parse and transform one reminder-free line. Raises Unsupported or LarkError."""
+    _tk_check_quoted_names(line, name)   # tokens helper
     tree = _parse(normalise(line, name))
     try:
         result = OracleTransformer(ctx).transform(tree)

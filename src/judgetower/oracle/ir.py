@@ -529,15 +529,24 @@ class TokenSpec:
     types: tuple[str, ...]
     subtypes: tuple[str, ...]
     keywords: tuple[str, ...] = ()
+    # tokens helper: the token's other abilities (CR 111.3: its "text", compiled like a card's:
+    # predefined tokens CR 111.10, quoted abilities), supertypes and mana value (copies, CR 707.2)
+    abilities: tuple = ()
+    supertypes: tuple[str, ...] = ()
+    mana_value: int = 0
 
 
 @dataclass(frozen=True)
 class CreateToken:
-    """"[who] creates N [token]" (CR 111.2, 701.7)."""
+    """"[who] creates N [token]" (CR 111.2, 701.7). ``tapped``: "create a tapped ... token"."""
 
     token: TokenSpec
     amount: Amount = 1
     who: Ref = You()
+    tapped: bool = False
+    # tokens helper: "create an X/X ... token": power and toughness each equal to this amount,
+    # counted as the effect creates the token (CR 111.3, 107.3)
+    pt: "Amount | None" = None
 
 
 @dataclass(frozen=True)
@@ -888,6 +897,24 @@ Effect = Union[Effect, SacrificeThis, PutFromHand, CopySpell, IfYouDo, PutOnLibr
                SkipNextUntap, GainControl, LookTopPutOne, PayMana]
 
 # ---------------------------------------------------------------------------
+# tokens helper: token copies (CR 707.2, 111.10)
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CreateTokenCopy:
+    """"Create a token that's a copy of [what]" (CR 701.7, 707.2): the token's characteristics
+    are the copiable values of the object (its printed or token-defined values, CR 707.2,
+    111.3), read as the effect resolves (last known information if it has left, CR 608.2h)."""
+
+    what: Ref
+    amount: Amount = 1
+    who: Ref = You()
+
+
+Effect = Union[Effect, CreateTokenCopy]   # tokens helper
+
+# ---------------------------------------------------------------------------
 # Triggers (CR 603)
 # ---------------------------------------------------------------------------
 
@@ -1064,6 +1091,24 @@ class CantBeCountered:
     """"This spell can't be countered." (CR 101.2: a "can't" beats an instruction to counter it)."""
 
 StaticEffect = Union[StaticEffect, DoesntUntap]   # branch "effects"
+
+
+# ---------------------------------------------------------------------------
+# tokens helper: granted quoted abilities (CR 613.1f)
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GrantAbilities:
+    """'Enchanted creature has "{T}: Add {G}."', 'Creatures you control have "..."': the quoted
+    abilities are added to each affected object in layer 6 (CR 613.1f); they are that object's
+    own abilities ("this creature" is that object, CR 201.5). Only activated abilities."""
+
+    affected: Ref
+    abilities: tuple = ()
+
+
+StaticEffect = Union[StaticEffect, GrantAbilities]   # tokens helper
 
 # ---------------------------------------------------------------------------
 # Abilities

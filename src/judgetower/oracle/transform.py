@@ -116,6 +116,26 @@ class ActivationRestriction:
     sorcery: bool = False
 
 
+class TkItHas:
+    """tokens helper: 'Create a 1/1 ... token. It has "Sacrifice this creature: Add {C}."': the
+    quoted ability is part of the token's text (CR 111.3), merged into the CreateToken just
+    before it (anything else before it is refused)."""
+
+    def __init__(self, text: str):
+        self.text = text
+
+    def merge(self, prev):
+        from .tokens import TokenTextUnsupported, compile_token_text
+        if not isinstance(prev, CreateToken):
+            raise Unsupported("'it has \"...\"' not right after creating a token")
+        spec = prev.token
+        try:
+            abilities = compile_token_text(self.text, tuple(t.lower() for t in spec.types), spec.subtypes)
+        except TokenTextUnsupported as exc:
+            raise Unsupported(f"token ability: {exc}")
+        return replace(prev, token=replace(spec, abilities=tuple(spec.abilities) + tuple(abilities)))
+
+
 @dataclass(frozen=True)
 class FilterNP:
     """A parsed noun phrase: its Filter, and the head noun ("card", "spell", "token" or None)."""
@@ -245,6 +265,8 @@ def finish_effects(items: list, *, triggered: bool = False) -> tuple[tuple, str 
             sorcery = True
         elif isinstance(item, ActivationRestriction):
             raise Unsupported("an activation restriction outside an activated ability")
+        elif isinstance(item, TkItHas):   # tokens helper
+            effects[-1:] = [item.merge(effects[-1] if effects else None)]
         else:
             effects.append(item)
     return peephole(tuple(effects)), condition, sorcery
@@ -1143,8 +1165,10 @@ class OracleTransformer(Transformer):
         return VP(lambda who: [Scry(amount)])
 
     def vp_create_token(self, c):
-        spec, amount = c[0]
-        return VP(lambda who: [CreateToken(spec, amount, who)])
+        spec, amount, *rest = c[0]   # tokens helper: (spec, amount, tapped[, X/X amount])
+        tapped = bool(rest and rest[0])
+        pt = rest[1] if len(rest) > 1 else None
+        return VP(lambda who: [CreateToken(spec, amount, who, tapped, pt)])
 
     def vp_add_mana(self, c):
         add = c[0]
@@ -1219,6 +1243,9 @@ class OracleTransformer(Transformer):
         types = rest.pop()
         subtypes = tuple(canonical_subtype(str(t)) for t in rest)
         power, toughness = str(pt).split("/")
+        if power == toughness == "x":   # tokens helper: "an X/X ... token" (CR 107.3)
+            spec = TokenSpec(" ".join(subtypes) + " Token", 0, 0, colors, types, subtypes, keywords)
+            return (spec, amount, False, X())
         if "x" in power or "x" in toughness:
             raise Unsupported("X/X token")
         spec = TokenSpec(" ".join(subtypes) + " Token", int(power), int(toughness), colors,
@@ -2531,3 +2558,101 @@ class OracleTransformer(Transformer):
     def faces_fuse(self, c):
         """Fuse (CR 702.102a): cast both halves of this split card from the hand."""
         return Keyword("fuse")
+    # -- tokens helper: more token forms (CR 111.3, 111.10, 701.7, 707.2) -------------------------
+    # The token rule's tk_ alternatives return (TokenSpec, amount, tapped).
+
+    def tk_token(self, c):
+        amount, spec = c
+        return (spec, amount, False)
+
+    def tk_token_tapped(self, c):
+        amount, spec = c
+        return (spec, amount, True)
+
+    def tk_token_equal(self, c):
+        spec, amount = c
+        return (spec, amount, False)
+
+    def tk_token_equal_tapped(self, c):
+        spec, amount = c
+        return (spec, amount, True)
+
+    def tk_x(self, c):
+        return X()
+
+    def tk_predefined(self, c):
+        """CR 111.10: "a Treasure token" is the predefined Treasure token, its ability compiled
+        from its rules text (refused if the compiler does not understand that text)."""
+        from .tokens import PREDEFINED, TokenTextUnsupported, predefined_token
+        name = canonical_subtype(str(c[0]))
+        if name not in PREDEFINED:
+            raise Unsupported(f"{name} token: not a predefined token (CR 111.10)")
+        try:
+            return predefined_token(name)
+        except TokenTextUnsupported as exc:
+            raise Unsupported(f"{name} token's ability: {exc}")
+
+    def tk_creature_plain(self, c):
+        spec, _, *pt = self.token([1, *c])
+        if pt:
+            raise Unsupported("X/X token in this form")
+        return spec
+
+    def tk_creature_quoted(self, c):
+        """'... creature token with "When this creature dies, ..."' (CR 111.3: the quoted
+        ability is part of the token's text; it is compiled like a card's ability, and "this
+        creature" in it is the token itself, CR 201.5)."""
+        from .tokens import TokenTextUnsupported, compile_token_text
+        *rest, quoted = c
+        spec, _, *pt = self.token([1, *rest])
+        if pt:
+            raise Unsupported("X/X token in this form")
+        text = str(quoted)[1:-1].strip()
+        try:
+            abilities = compile_token_text(text, tuple(t.lower() for t in spec.types), spec.subtypes)
+        except TokenTextUnsupported as exc:
+            raise Unsupported(f"token ability: {exc}")
+        return replace(spec, abilities=abilities)
+
+    def tk_vp_create_copy(self, c):
+        """"Create a token that's a copy of [object]" (CR 707.2)."""
+        what = c[0]
+        if isinstance(what, All):
+            raise Unsupported("a token copy of a group")
+        return VP(lambda who: [ir.CreateTokenCopy(what, 1, who)])
+
+    def tk_vp_create_copies(self, c):
+        amount, what = c
+        if isinstance(what, All):
+            raise Unsupported("token copies of a group")
+        return VP(lambda who: [ir.CreateTokenCopy(what, amount, who)])
+
+    def tk_it_has(self, c):
+        return [TkItHas(str(c[0])[1:-1].strip())]
+
+    def tk_st_grant_ability(self, c):
+        """'Enchanted creature has "{T}: Add {G}."' (CR 613.1f): the quoted ability, compiled like
+        a card's, is granted to each affected object; only activated abilities (granted triggered
+        or static abilities are not expressed by the engine)."""
+        from .tokens import TokenTextUnsupported, compile_token_text
+        affected, quoted = c
+        _static_filter_ok(affected, True)
+        text = str(quoted)[1:-1].strip()
+        try:
+            abilities = compile_token_text(text, ("creature",), ())
+        except TokenTextUnsupported as exc:
+            raise Unsupported(f"granted ability: {exc}")
+        if not abilities or not all(isinstance(a, ir.ActivatedAbility) for a in abilities):
+            raise Unsupported("granted ability other than an activated ability")
+        return Line("abilities", (StaticAbility(ir.GrantAbilities(affected, tuple(abilities))),))
+
+    def tk_st_grant_keywords_ability(self, c):
+        """'Enchanted creature has vigilance and "{T}: ..."': keywords and an activated ability,
+        both granted in layer 6 (CR 613.1f)."""
+        affected, keywords, quoted = c
+        granted = self.tk_st_grant_ability([affected, quoted]).items
+        return Line("abilities", self.st_grant([affected, keywords]).items + granted)
+
+    def tk_token_that_many(self, c):
+        """"create that many 1/1 ... tokens": the amount of the trigger event (CR 603.2)."""
+        return (c[0], self.amount_trigger([]), False)

@@ -98,6 +98,11 @@ class CastingMixin:
                     from judgetower.rules.kw2 import ninjutsu_ability
                     cached.append(ninjutsu_ability(ab.arg))    # kw2: CR 702.49a
             object.__setattr__(o.compiled, "_activated", cached)
+        if getattr(o, "zone", None) == "battlefield":
+            # tokens helper: abilities granted in layer 6 (CR 613.1f) follow the object's own
+            granted = self.chars(o).granted_abilities
+            if granted:
+                return list(cached) + list(granted)
         return cached
 
     def alternative_cost(self, o):
@@ -915,6 +920,8 @@ class CastingMixin:
         ab = self.activated_abilities(o)[idx]
         cost = ab.cost
         name = o.name
+        if idx >= len(o.compiled._activated):   # tokens helper: a granted ability (CR 613.1f)
+            self.log.add(f"{name}'s ability {idx + 1} is granted to it by a static ability", "CR 613.1f")
         o.activated_this_turn.add(idx)
         if cost.loyalty is not None:
             o.activated_this_turn.add("loyalty")

@@ -668,9 +668,49 @@ class EffectsMixin:
     def _e_CreateToken(self, e, ctx):
         n = self.amount(e.amount, ctx)
         for p in self.players_of(e.who, ctx):
+            spec = e.token
+            if getattr(e, "pt", None) is not None:
+                # tokens helper: "an X/X token": X counted as the token is created (CR 111.3, 107.3)
+                from dataclasses import replace as _replace
+                v = self.amount(e.pt, ctx)
+                spec = _replace(spec, power=v, toughness=v)
             for _ in range(n):
-                t = self.make_token(e.token, p)
-                self.log.add(f"{self.players[p].name} creates a {t.name} ({e.token.power}/{e.token.toughness})", "CR 111.2")
+                t = self.make_token(spec, p, tapped=getattr(e, "tapped", False))
+                # tokens helper: P/T only for creatures; "tapped" (CR 110.5b); predefined (CR 111.10)
+                pt = f" ({spec.power}/{spec.toughness})" if "Creature" in spec.types else ""
+                state = " tapped" if t.tapped else ""
+                from judgetower.oracle.tokens import PREDEFINED
+                predefined = "CR 111.10" if (spec.subtypes and spec.subtypes[0] in PREDEFINED
+                                             and spec.name == f"{spec.subtypes[0]} Token") else ""
+                self.log.add(f"{self.players[p].name} creates a{state} {t.name}{pt}", "CR 111.2", predefined)
+        return
+        yield
+
+    def _e_CreateTokenCopy(self, e, ctx):
+        """tokens helper: "create a token that's a copy of [object]" (CR 707.2): the token's
+        characteristics are the object's copiable values (printed or token-defined values, not
+        other effects, CR 707.2; a face-down object's are those of a face-down 2/2, CR 708.2),
+        its abilities included; last known information if the object has left (CR 608.2h)."""
+        from judgetower.oracle.ir import TokenSpec
+        from judgetower.rules.layers import base_chars
+        n = self.amount(e.amount, ctx)
+        originals = self.objs(e.what, ctx, lki=True)
+        for p in self.players_of(e.who, ctx):
+            for orig in originals:
+                if not hasattr(orig, "card"):
+                    continue
+                if orig.token is not None and not orig.face_down:
+                    spec = orig.token   # a token's copiable values are its text (CR 111.3)
+                else:
+                    ch = base_chars(orig)
+                    spec = TokenSpec(ch.name, ch.power, ch.toughness, tuple(ch.colors), tuple(ch.types),
+                                     tuple(ch.subtypes), tuple(sorted(ch.keywords)),
+                                     () if orig.face_down else tuple(orig.compiled.abilities),
+                                     tuple(ch.supertypes), ch.mana_value)
+                for _ in range(n):
+                    t = self.make_token(spec, p)
+                    self.log.add(f"{self.players[p].name} creates a token that's a copy of {orig.name} "
+                                 f"({t.name})", "CR 707.2", "CR 111.2")
         return
         yield
 

@@ -288,11 +288,13 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
         self.touch()
         return o
 
-    def make_token(self, spec: TokenSpec, controller: int) -> GameObject:
-        """CR 111.2: a token is owned by the player who created it."""
-        comp = CompiledCard(spec.name, ())
+    def make_token(self, spec: TokenSpec, controller: int, tapped: bool = False) -> GameObject:
+        """CR 111.2: a token is owned by the player who created it. Its abilities are those of
+        its text (CR 111.3; tokens helper: predefined tokens CR 111.10, quoted abilities,
+        copies CR 707.2); ``tapped``: "create a tapped ... token" (it enters tapped, CR 110.5b)."""
+        comp = CompiledCard(spec.name, tuple(spec.abilities))
         o = GameObject(self.new_id(), None, comp, controller, controller, "battlefield", token=spec,
-                       timestamp=self.new_timestamp(), sick=True)
+                       timestamp=self.new_timestamp(), sick=True, tapped=tapped)
         o.uid = o.id
         o.control_mark = self.players[controller].upkeeps_begun   # kwcosts: echo (CR 702.30a)
         self.objects[o.id] = o

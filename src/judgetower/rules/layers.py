@@ -34,6 +34,8 @@ class Chars:
     mana_value: int = 0
     # kwstatic: combat restrictions and requirements from CombatRule statics (CR 508.1c-d, 509.1b)
     restrictions: frozenset[str] = frozenset()
+    # tokens helper: activated abilities granted in layer 6 (CR 613.1f), after its own ones
+    granted_abilities: tuple = ()
 
     def has(self, keyword: str) -> bool:
         return keyword in self.keywords
@@ -73,8 +75,9 @@ def _base_chars(obj) -> Chars:
         return Chars("", (), (), (), (), 2, 2, frozenset())
     if obj.token is not None:
         t = obj.token
-        return Chars(t.name, tuple(x.capitalize() for x in t.types), t.subtypes, (), t.colors,
-                     t.power, t.toughness, frozenset(keyword_key(k) for k in t.keywords))
+        return Chars(t.name, tuple(x.capitalize() for x in t.types), t.subtypes, t.supertypes, t.colors,
+                     t.power, t.toughness, frozenset(keyword_key(k) for k in t.keywords),
+                     mana_value=t.mana_value)   # tokens helper: copies keep these (CR 707.2)
     c = obj.card
     kws = set()
     for ab in obj.compiled.abilities:
@@ -114,7 +117,8 @@ def compute_all(game) -> dict[int, Chars]:
         if o.face_down:
             continue
         for ab in o.compiled.abilities:
-            if isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, (ir.Anthem, ir.CantAttackOrBlock, ir.CombatRule)):
+            if isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, (ir.Anthem, ir.CantAttackOrBlock, ir.CombatRule,
+                                                                           ir.GrantAbilities)):   # tokens helper
                 statics.append((o, ab.effect))
     # conds: "as long as" statics (CR 611.3a), evaluated below once layers 4-5 are applied
     conditional = [(o, i, ab.effect) for o in bf if not o.face_down
@@ -160,6 +164,12 @@ def compute_all(game) -> dict[int, Chars]:
     _kw2_status_keywords(bf, adds)   # kw2: "as long as ~ is monstrous, it has ..." (CR 611.3a)
     for tid, ks in adds.items():
         out[tid].keywords = out[tid].keywords | frozenset(ks)
+    # tokens helper: quoted abilities granted by static abilities, in the order of the statics
+    # (CR 613.1f, 613.7)
+    for o, eff in statics:
+        if isinstance(eff, ir.GrantAbilities):
+            for tid in _affected(game, o, eff.affected, out):
+                out[tid].granted_abilities = tuple(out[tid].granted_abilities) + tuple(eff.abilities)
     # layer 7b (manaab): effects that set base power and toughness (CR 613.4b), timestamp order
     for eff in animated:
         for tid in eff["objs"]:
@@ -206,7 +216,7 @@ def compute_all(game) -> dict[int, Chars]:
 def define_pt_of(obj):
     """The object's "power and toughness are each equal to ..." ability (CR 604.3), or None."""
     compiled = getattr(obj, "compiled", None)
-    if compiled is None or getattr(obj, "token", None) is not None:
+    if compiled is None:   # tokens helper: a token copy keeps the CDA it copied (CR 707.2)
         return None
     for ab in compiled.abilities:
         if isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, ir.DefinePT):
