@@ -1188,3 +1188,34 @@ class CompiledCard:
     @property
     def ok(self) -> bool:
         return not self.unsupported
+
+
+# ---------------------------------------------------------------------------
+# Branch "misc": proliferate, cost-changing statics of permanents
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Proliferate:
+    """"Proliferate" (CR 701.34a): ``who`` chooses any number of permanents and/or players that
+    have a counter and gives each one another counter of each kind already there. Shame
+    (Judge Tower) is not a counter for game effects (JT-S5, R17) and is never chosen."""
+
+    who: Ref = You()
+
+
+@dataclass(frozen=True)
+class CostModifier:
+    """"Instant and sorcery spells you cast cost {1} less to cast" / "Spells your opponents cast
+    cost {1} more to cast" / "Noncreature spells cost {1} more to cast": a static ability of a
+    permanent changing the total cost of matching spells (CR 601.2f). ``caster``: "you",
+    "opponent" or "any" (relative to the permanent's controller); ``generic``: the change in
+    generic mana (negative: a reduction, CR 118.7a: generic only, never below {0})."""
+
+    spells: Filter
+    caster: str
+    generic: int
+
+
+Effect = Union[Effect, Proliferate]                  # branch "misc"
+StaticEffect = Union[StaticEffect, CostModifier]     # branch "misc"

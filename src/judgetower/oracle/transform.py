@@ -35,6 +35,7 @@ from .ir import (  # branch "effects"
     CopySpell, SacrificeThis, DoesntUntap, Fight, PutFromHand, GainControl, IfYouDo, LookTopPutOne, PayMana, PreventAllDamage,
     PreventDamage, PutOnLibrary, SkipNextUntap,
 )
+from .ir import CostModifier, Proliferate  # branch "misc"
 from .subtypes import canonical_subtype
 
 
@@ -2182,3 +2183,36 @@ class OracleTransformer(Transformer):
                 stat in ("power", "toughness") for stat, _, _ in counted.filter.compare):
             raise Unsupported("static count of objects described by power or toughness")
         return Line("abilities", (StaticAbility(Anthem(affected, p, t, per=counted)),))
+
+    # ---- branch "misc": proliferate (CR 701.34a), cost-changing statics (CR 601.2f) ----------
+
+    def misc_vp_proliferate(self, c):
+        return VP(lambda who: [Proliferate(who)])
+
+    def misc_less_more(self, c):
+        return str(c[0])
+
+    def _misc_cost(self, c, caster: str):
+        np, token, less_more = c
+        if not isinstance(np, FilterNP) or np.head != "spell":
+            raise Unsupported("cost change of something other than spells")
+        f = np.filter
+        allowed = {"types", "not_types", "colors", "not_colors", "subtypes", "supertypes",
+                   "multicolored", "colorless"}
+        plain = Filter(zone=f.zone)
+        if any(getattr(f, k.name) != getattr(plain, k.name) for k in fields(f) if k.name not in allowed):
+            raise Unsupported("cost change of spells described by more than their characteristics")
+        symbols = str(token).strip("{}").split("}{")
+        if len(symbols) != 1 or not symbols[0].isdigit():
+            raise Unsupported("cost change by other than generic mana")   # CR 118.7b-g not done
+        n = int(symbols[0])
+        return Line("abilities", (StaticAbility(CostModifier(f, caster, n if less_more == "more" else -n)),))
+
+    def misc_cost_you(self, c):
+        return self._misc_cost(c, "you")
+
+    def misc_cost_opponents(self, c):
+        return self._misc_cost(c, "opponent")
+
+    def misc_cost_each(self, c):
+        return self._misc_cost(c, "any")
