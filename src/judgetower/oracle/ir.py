@@ -1219,3 +1219,20 @@ class CostModifier:
 
 Effect = Union[Effect, Proliferate]                  # branch "misc"
 StaticEffect = Union[StaticEffect, CostModifier]     # branch "misc"
+
+
+@dataclass(frozen=True)
+class SelfCombatRestriction:
+    """The object's own combat restriction (CR 508.1c, 509.1b), read by the engine from the
+    object's abilities (branch "misc"). ``kind``:
+    "blocked_by": "~ can't be blocked by [filter]" (creatures matching ``filter`` can't block it);
+    "min_blockers": "~ can't be blocked except by N or more creatures" (``n``);
+    "max_blockers": "~ can't be blocked by more than N creature(s)" (``n``);
+    "attack_unless_defender": "~ can't attack unless defending player controls a [filter]"."""
+
+    kind: str
+    filter: Filter | None = None
+    n: int = 0
+
+
+StaticEffect = Union[StaticEffect, SelfCombatRestriction]     # branch "misc"

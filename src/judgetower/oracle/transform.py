@@ -35,7 +35,7 @@ from .ir import (  # branch "effects"
     CopySpell, SacrificeThis, DoesntUntap, Fight, PutFromHand, GainControl, IfYouDo, LookTopPutOne, PayMana, PreventAllDamage,
     PreventDamage, PutOnLibrary, SkipNextUntap,
 )
-from .ir import CostModifier, Proliferate  # branch "misc"
+from .ir import CostModifier, Proliferate, SelfCombatRestriction  # branch "misc"
 from .subtypes import canonical_subtype
 
 
@@ -2216,3 +2216,25 @@ class OracleTransformer(Transformer):
 
     def misc_cost_each(self, c):
         return self._misc_cost(c, "any")
+
+    def misc_cant_be_blocked_by(self, c):
+        np = c[-1]
+        if np.head is not None or np.filter.controller is not None or np.filter.other:
+            raise Unsupported("'can't be blocked by' other than creatures described by characteristics")
+        if any(v == "X" for _, _, v in np.filter.compare):
+            raise Unsupported("'can't be blocked by' with X")
+        return Line("abilities", (StaticAbility(SelfCombatRestriction("blocked_by", np.filter)),))
+
+    def misc_min_blockers(self, c):
+        return Line("abilities", (StaticAbility(SelfCombatRestriction("min_blockers", n=int(c[-1]))),))
+
+    def misc_max_blockers(self, c):
+        return Line("abilities", (StaticAbility(SelfCombatRestriction("max_blockers", n=int(c[-1]))),))
+
+    def misc_attack_unless_defender(self, c):
+        np = c[-1]
+        if np.head is not None or np.filter.controller is not None or np.filter.other:
+            raise Unsupported("'can't attack unless defending player controls' an unusual description")
+        if any(v == "X" for _, _, v in np.filter.compare):
+            raise Unsupported("'can't attack unless' with X")
+        return Line("abilities", (StaticAbility(SelfCombatRestriction("attack_unless_defender", np.filter)),))

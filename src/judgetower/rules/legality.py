@@ -24,6 +24,10 @@ class LegalityMixin:
             if d.kind == "attackers" and isinstance(choice, Done):
                 if self.unmet_attack_requirement(d.player, d.context.get("declared", {})) is not None:
                     return "CR 508.1d"   # kwstatic: "attacks each combat if able"
+            if d.kind == "blockers" and isinstance(choice, Done) and any(
+                    self.misc_combat_rules(self.objects[a], "min_blockers")
+                    for a in set(d.context.get("blocks", {}).values())):
+                return "CR 509.1b"   # misc: "can't be blocked except by N or more creatures"
             if d.kind == "blockers":
                 return self._why_block(d.player, choice)
             if d.kind == "target":
@@ -118,6 +122,8 @@ class LegalityMixin:
             return "CR 302.6"
         if ch.cant_attack:
             return "CR 508.1c"
+        if not self.misc_attack_allowed(o, c.defender):
+            return "CR 508.1c"   # misc: "can't attack unless defending player controls ..."
         return "CR 508.1b"
 
     def _why_block(self, d: int, c) -> str:
