@@ -1228,7 +1228,9 @@ class SelfCombatRestriction:
     "blocked_by": "~ can't be blocked by [filter]" (creatures matching ``filter`` can't block it);
     "min_blockers": "~ can't be blocked except by N or more creatures" (``n``);
     "max_blockers": "~ can't be blocked by more than N creature(s)" (``n``);
-    "attack_unless_defender": "~ can't attack unless defending player controls a [filter]"."""
+    "attack_unless_defender": "~ can't attack unless defending player controls a [filter]";
+    "lure": "All creatures able to block ~ do so" (a requirement, CR 509.1c);
+    "lure_enchanted": "All creatures able to block enchanted creature do so" (on an Aura)."""
 
     kind: str
     filter: Filter | None = None

@@ -2238,3 +2238,9 @@ class OracleTransformer(Transformer):
         if any(v == "X" for _, _, v in np.filter.compare):
             raise Unsupported("'can't attack unless' with X")
         return Line("abilities", (StaticAbility(SelfCombatRestriction("attack_unless_defender", np.filter)),))
+
+    def misc_lure_self(self, c):
+        return Line("abilities", (StaticAbility(SelfCombatRestriction("lure")),))
+
+    def misc_lure_enchanted(self, c):
+        return Line("abilities", (StaticAbility(SelfCombatRestriction("lure_enchanted")),))

@@ -191,6 +191,8 @@ class CombatMixin:
                 return False
             if n < self.misc_min_blockers(self.objects[a]):
                 return False  # misc: "can't be blocked except by N or more creatures" (CR 509.1b)
+        if self.misc_lure_unmet(d, blocks):
+            return False  # misc: "All creatures able to block ~ do so" (CR 509.1c)
         return self.rules.block_done_ok(self, d, blocks)
 
     def block_options(self, d: int, blocks: dict) -> list:
@@ -204,6 +206,12 @@ class CombatMixin:
                     opts.append(Block(b.id, a.id))
         if blocks:
             opts.append(Reset())
+        unmet = self.misc_lure_unmet(d, blocks)
+        if unmet:
+            # misc: CR 509.1c: while a creature able to block a "lure" creature doesn't, only
+            # blocks obeying that requirement (or starting over) are offered
+            pairs = {(b.id, a.id) for b, a in unmet}
+            opts = [o for o in opts if isinstance(o, Reset) or (isinstance(o, Block) and (o.blocker, o.attacker) in pairs)]
         return opts
 
     def declare_blockers(self):
@@ -410,3 +418,29 @@ class CombatMixin:
         for r in self.misc_combat_rules(a, "min_blockers"):
             need = max(need, r.n)
         return need
+
+    def misc_is_lure(self, a) -> bool:
+        """"All creatures able to block ~ do so" on ``a``, or "... enchanted creature do so" on
+        an Aura attached to it (CR 509.1c)."""
+        if self.misc_combat_rules(a, "lure"):
+            return True
+        return any(o.attached_to == a.id and self.misc_combat_rules(o, "lure_enchanted") for o in self.permanents())
+
+    def misc_lure_unmet(self, d: int, blocks: dict) -> list:
+        """CR 509.1c: the (blocker, lure attacker) pairs of player ``d``'s creatures that could
+        block a creature all able creatures must block, but don't block one. Each such creature
+        obeys its requirement by blocking a lure attacker instead (a creature blocks one attacker
+        here), so the maximum number of requirements is obeyed only when this list is empty."""
+        lures = [a for a in self._attackers() if self.attacked_player(a) == d and self.misc_is_lure(a)]
+        if not lures:
+            return []
+        ids = {a.id for a in lures}
+        out = []
+        for b in self.permanents(d):
+            if blocks.get(b.id) in ids:
+                continue
+            rest = {k: v for k, v in blocks.items() if k != b.id}
+            for a in lures:
+                if self.can_block_pair(b, a, rest) and self.block_can_complete(d, b, a, rest):
+                    out.append((b, a))
+        return out
