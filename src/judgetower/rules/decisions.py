@@ -114,6 +114,7 @@ KINDS = (
     "mulligan",        # options: False (keep) / True (take a mulligan), CR 103.5
     "damage",          # options: a blocker's id, or "defender" (CR 510.1c, 702.19b), one point each
     "mode",            # options: indexes of a modal spell's modes (printed order), Done (CR 601.2b, 700.2)
+    "proliferate",     # misc: options: True/False (proliferate this permanent or player?), CR 701.34a
 )
 
 
