@@ -1238,3 +1238,14 @@ class SelfCombatRestriction:
 
 
 StaticEffect = Union[StaticEffect, SelfCombatRestriction]     # branch "misc"
+
+
+@dataclass(frozen=True)
+class Surveil:
+    """"Surveil N" (CR 701.25a): look at the top N cards of your library, put any number of them
+    into your graveyard and the rest on top of your library in any order (branch "misc")."""
+
+    amount: Amount = 1
+
+
+Effect = Union[Effect, Surveil]                      # branch "misc"

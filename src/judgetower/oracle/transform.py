@@ -35,7 +35,7 @@ from .ir import (  # branch "effects"
     CopySpell, SacrificeThis, DoesntUntap, Fight, PutFromHand, GainControl, IfYouDo, LookTopPutOne, PayMana, PreventAllDamage,
     PreventDamage, PutOnLibrary, SkipNextUntap,
 )
-from .ir import CostModifier, Proliferate, SelfCombatRestriction  # branch "misc"
+from .ir import CostModifier, Proliferate, SelfCombatRestriction, Surveil  # branch "misc"
 from .subtypes import canonical_subtype
 
 
@@ -2244,3 +2244,11 @@ class OracleTransformer(Transformer):
 
     def misc_lure_enchanted(self, c):
         return Line("abilities", (StaticAbility(SelfCombatRestriction("lure_enchanted")),))
+
+    def misc_vp_surveil(self, c):
+        amount = c[0]
+        return VP(lambda who: [Surveil(amount)] if who == You() else _misc_refuse("surveil by another player"))
+
+
+def _misc_refuse(why: str):
+    raise Unsupported(why)

@@ -1365,6 +1365,28 @@ class EffectsMixin:
             if not chosen_objs and not chosen_players:
                 self.log.add("proliferate: nothing is chosen", "CR 701.34a")
 
+    # ---- branch "misc": surveil (CR 701.25a) --------------------------------------------------
+    def _e_Surveil(self, e, ctx):
+        """CR 701.25a: look at the top N cards of your library, put any number of them into your
+        graveyard and the rest on top in any order (a free choice, JT-C6, R10)."""
+        p = ctx["controller"]
+        n = self.amount(e.amount, ctx)
+        yield from self.ensure_library(p, n, "surveil")
+        top = self.top_cards(p, n)
+        if not top:
+            return
+        opts = []
+        for k in range(len(top) + 1):
+            for gy in itertools.combinations(top, k):
+                rest = [c for c in top if c not in gy]
+                for t_order in itertools.permutations(rest):
+                    opts.append(Split(tuple(t_order), (), tuple(gy)))
+        self.log.add(f"{self.players[p].name} looks at the top {len(top)} card(s) of their library (surveil {n})", "CR 701.25a")
+        self.log.add(f"{self.players[p].name} sees: " + ", ".join(self.objects[c].name for c in top), "CR 701.25a", visible_to=[p])
+        split = yield from self.ask(p, "split", opts, f"surveil {n}: choose the cards for the top and the graveyard", "CR 701.25a")
+        self.apply_split(p, split)
+        self.log.add(f"{self.players[p].name} puts {len(split.graveyard)} card(s) into the graveyard (surveil)", "CR 701.25a")
+
 
 def _side_text(game, side) -> str:
     """Readable "to"/"by" of a prevention effect, for the log."""
