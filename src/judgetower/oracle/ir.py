@@ -1249,3 +1249,12 @@ class Surveil:
 
 
 Effect = Union[Effect, Surveil]                      # branch "misc"
+
+
+@dataclass(frozen=True)
+class RevealTopToHand:
+    """"Reveal the top card of your library and put that card into your hand" (CR 701.20a; the
+    card is put into the hand, not drawn, CR 121.1) (branch "misc")."""
+
+
+Effect = Union[Effect, RevealTopToHand]              # branch "misc"

@@ -35,7 +35,7 @@ from .ir import (  # branch "effects"
     CopySpell, SacrificeThis, DoesntUntap, Fight, PutFromHand, GainControl, IfYouDo, LookTopPutOne, PayMana, PreventAllDamage,
     PreventDamage, PutOnLibrary, SkipNextUntap,
 )
-from .ir import CostModifier, Proliferate, SelfCombatRestriction, Surveil  # branch "misc"
+from .ir import CostModifier, Proliferate, RevealTopToHand, SelfCombatRestriction, Surveil  # branch "misc"
 from .subtypes import canonical_subtype
 
 
@@ -2249,6 +2249,11 @@ class OracleTransformer(Transformer):
         amount = c[0]
         return VP(lambda who: [Surveil(amount)] if who == You() else _misc_refuse("surveil by another player"))
 
+    def misc_reveal_top_to_hand(self, c):
+        return [RevealTopToHand()]
+    # ---- end of branch "misc" callbacks --------------------------------------------------------
+
 
 def _misc_refuse(why: str):
+    """branch "misc": refuse a form the IR can't express (raised while building the effects)."""
     raise Unsupported(why)

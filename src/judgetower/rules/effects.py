@@ -1387,6 +1387,21 @@ class EffectsMixin:
         self.apply_split(p, split)
         self.log.add(f"{self.players[p].name} puts {len(split.graveyard)} card(s) into the graveyard (surveil)", "CR 701.25a")
 
+    # ---- branch "misc": reveal the top card and put it into your hand (CR 701.20a) -----------
+    def _e_RevealTopToHand(self, e, ctx):
+        """CR 701.20a: the top card is shown to all players, then put into the hand (not drawn,
+        CR 121.1: no draw triggers)."""
+        p = ctx["controller"]
+        yield from self.ensure_library(p, 1, "reveal")
+        lib = self.library(p)
+        if not lib:
+            self.log.add(f"{self.players[p].name} has no card to reveal", "CR 701.20a")
+            return
+        o = self.objects[lib[-1]]
+        self.log.add(f"{self.players[p].name} reveals {o.name} from the top of their library "
+                     "and puts it into their hand", "CR 701.20a")
+        self.move(o, "hand", owner=p, cause="revealed and put into the hand", rule="CR 701.20a")
+
 
 def _side_text(game, side) -> str:
     """Readable "to"/"by" of a prevention effect, for the log."""
