@@ -1229,6 +1229,8 @@ class SelfCombatRestriction:
     "min_blockers": "~ can't be blocked except by N or more creatures" (``n``);
     "max_blockers": "~ can't be blocked by more than N creature(s)" (``n``);
     "attack_unless_defender": "~ can't attack unless defending player controls a [filter]";
+    "attack_unless_you_control": "~ can't attack unless you control N or more [filter]" /
+    "... another [filter]" (``n`` permanents matching ``filter``, controller "you");
     "lure": "All creatures able to block ~ do so" (a requirement, CR 509.1c);
     "lure_enchanted": "All creatures able to block enchanted creature do so" (on an Aura)."""
 

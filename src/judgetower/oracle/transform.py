@@ -2249,6 +2249,20 @@ class OracleTransformer(Transformer):
         amount = c[0]
         return VP(lambda who: [Surveil(amount)] if who == You() else _misc_refuse("surveil by another player"))
 
+    def _misc_attack_unless_you(self, np, n: int, other: bool):
+        if np.head is not None or np.filter.controller is not None or np.filter.other:
+            raise Unsupported("'can't attack unless you control' an unusual description")
+        if any(v == "X" for _, _, v in np.filter.compare):
+            raise Unsupported("'can't attack unless' with X")
+        f = replace(np.filter, controller="you", other=other)
+        return Line("abilities", (StaticAbility(SelfCombatRestriction("attack_unless_you_control", f, n)),))
+
+    def misc_attack_unless_you_control_n(self, c):
+        return self._misc_attack_unless_you(c[-1], int(c[-2]), False)
+
+    def misc_attack_unless_you_control_another(self, c):
+        return self._misc_attack_unless_you(c[-1], 1, True)
+
     def misc_reveal_top_to_hand(self, c):
         return [RevealTopToHand()]
     # ---- end of branch "misc" callbacks --------------------------------------------------------

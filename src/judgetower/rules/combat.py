@@ -388,10 +388,13 @@ class CombatMixin:
         """CR 508.1c: "~ can't attack unless defending player controls an Island": with ``d``
         (a PID or a planeswalker id), whether attacking it is allowed; without, whether some
         defender is allowed."""
+        from judgetower.rules.filters import matches
+        for r in self.misc_combat_rules(o, "attack_unless_you_control"):
+            if sum(1 for q in self.permanents(o.controller) if matches(self, q, r.filter, o)) < r.n:
+                return False
         rules = self.misc_combat_rules(o, "attack_unless_defender")
         if not rules:
             return True
-        from judgetower.rules.filters import matches
         defs = [d] if d is not None else self.defenders_for(o.controller)
         for x in defs:
             dp = x.index if isinstance(x, PID) else self.objects[x].controller
