@@ -1260,3 +1260,16 @@ class RevealTopToHand:
 
 
 Effect = Union[Effect, RevealTopToHand]              # branch "misc"
+
+
+@dataclass(frozen=True)
+class SelfCostReduction:
+    """"This spell costs {N} less to cast for each [counted]": a cost reduction of the spell
+    itself, counted as its total cost is determined (CR 601.2f, 118.7a: generic mana only, never
+    below {0}) (branch "misc")."""
+
+    generic: int
+    per: Amount
+
+
+Ability = Union[Ability, SelfCostReduction]          # branch "misc"

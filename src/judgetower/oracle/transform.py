@@ -35,7 +35,7 @@ from .ir import (  # branch "effects"
     CopySpell, SacrificeThis, DoesntUntap, Fight, PutFromHand, GainControl, IfYouDo, LookTopPutOne, PayMana, PreventAllDamage,
     PreventDamage, PutOnLibrary, SkipNextUntap,
 )
-from .ir import CostModifier, Proliferate, RevealTopToHand, SelfCombatRestriction, Surveil  # branch "misc"
+from .ir import CostModifier, Proliferate, RevealTopToHand, SelfCombatRestriction, SelfCostReduction, Surveil  # branch "misc"
 from .subtypes import canonical_subtype
 
 
@@ -2262,6 +2262,15 @@ class OracleTransformer(Transformer):
 
     def misc_attack_unless_you_control_another(self, c):
         return self._misc_attack_unless_you(c[-1], 1, True)
+
+    def misc_self_cost_less_for_each(self, c):
+        token, counted = c
+        if not isinstance(counted, (CountOf, HandSize, PlayerCount)):
+            raise Unsupported("cost reduction counted by something other than objects or players")
+        symbols = str(token).strip("{}").split("}{")
+        if len(symbols) != 1 or not symbols[0].isdigit():
+            raise Unsupported("cost change by other than generic mana")   # CR 118.7b-g not done
+        return Line("abilities", (SelfCostReduction(int(symbols[0]), counted),))
 
     def misc_reveal_top_to_hand(self, c):
         return [RevealTopToHand()]

@@ -709,6 +709,13 @@ class CastingMixin:
                 if matches(self, spell, eff.spells, o):
                     delta += eff.generic
                     names.append(o.name)
+        for ab in spell.compiled.abilities:
+            if isinstance(ab, ir.SelfCostReduction):
+                # "This spell costs {1} less to cast for each ...", counted now (CR 601.2f)
+                n = self.amount(ab.per, {"source": spell, "controller": p})
+                if n:
+                    delta -= ab.generic * n
+                    names.append(f"{spell.name} itself, {n} counted")
         return delta, names
 
     @staticmethod
