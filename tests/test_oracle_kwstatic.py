@@ -44,7 +44,7 @@ def test_granted_keywords():
     "Target creature gains prowess until end of turn.",
     "Hexproof from black",                    # CR 702.11d: not the same ability
     "Bushido",
-    "Test Card can't be blocked except by two or more creatures.",
+    # (misc: "can't be blocked except by two or more creatures" is supported now, CR 509.1b)
     "Test Card can't be blocked as long as defending player controls an enchantment.",
     "Test Card attacks each combat if able and blocks each combat if able.",
     "Creature spells you control can't be countered.",

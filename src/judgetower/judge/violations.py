@@ -72,6 +72,12 @@ def referee_refusal(game, d, choice) -> str | None:
         if choice in allowed:
             return None
         return "JT-C3" if kind == "buyback" else "JT-C1"
+    if kind == "proliferate":
+        # misc: "any number" of permanents and players to proliferate: as many as possible
+        # (JT-C3, R9; CR 701.34a)
+        with as_referee(rules):
+            allowed = rules.forced_bool_options(game, list(d.options), "proliferate")
+        return None if choice in allowed else "JT-C3"
     if kind == "x":
         with as_referee(rules):
             allowed = rules.forced_x_options(game, list(d.options))

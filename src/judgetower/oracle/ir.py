@@ -1366,6 +1366,56 @@ class ShuffleIntoLibrary:
     (JT-G8, R7)."""
 
     what: Ref
+# ---------------------------------------------------------------------------
+# Branch "misc": proliferate, cost-changing statics of permanents
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Proliferate:
+    """"Proliferate" (CR 701.34a): ``who`` chooses any number of permanents and/or players that
+    have a counter and gives each one another counter of each kind already there. Shame
+    (Judge Tower) is not a counter for game effects (JT-S5, R17) and is never chosen."""
+
+    who: Ref = You()
+
+
+@dataclass(frozen=True)
+class CostModifier:
+    """"Instant and sorcery spells you cast cost {1} less to cast" / "Spells your opponents cast
+    cost {1} more to cast" / "Noncreature spells cost {1} more to cast": a static ability of a
+    permanent changing the total cost of matching spells (CR 601.2f). ``caster``: "you",
+    "opponent" or "any" (relative to the permanent's controller); ``generic``: the change in
+    generic mana (negative: a reduction, CR 118.7a: generic only, never below {0})."""
+
+    spells: Filter
+    caster: str
+    generic: int
+
+
+Effect = Union[Effect, Proliferate]                  # branch "misc"
+StaticEffect = Union[StaticEffect, CostModifier]     # branch "misc"
+
+
+@dataclass(frozen=True)
+class SelfCombatRestriction:
+    """The object's own combat restriction (CR 508.1c, 509.1b), read by the engine from the
+    object's abilities (branch "misc"). ``kind``:
+    "blocked_by": "~ can't be blocked by [filter]" (creatures matching ``filter`` can't block it);
+    "min_blockers": "~ can't be blocked except by N or more creatures" (``n``);
+    "max_blockers": "~ can't be blocked by more than N creature(s)" (``n``);
+    "attack_unless_defender": "~ can't attack unless defending player controls a [filter]";
+    "attack_unless_you_control": "~ can't attack unless you control N or more [filter]" /
+    "... another [filter]" (``n`` permanents matching ``filter``, controller "you");
+    "lure": "All creatures able to block ~ do so" (a requirement, CR 509.1c);
+    "lure_enchanted": "All creatures able to block enchanted creature do so" (on an Aura)."""
+
+    kind: str
+    filter: Filter | None = None
+    n: int = 0
+
+
+StaticEffect = Union[StaticEffect, SelfCombatRestriction]     # branch "misc"
 
 
 @dataclass(frozen=True)
@@ -1453,3 +1503,27 @@ class Kw2StatusKeywords:
 
 
 StaticEffect = Union[StaticEffect, Kw2StatusKeywords]   # kw2
+
+
+
+
+@dataclass(frozen=True)
+class RevealTopToHand:
+    """"Reveal the top card of your library and put that card into your hand" (CR 701.20a; the
+    card is put into the hand, not drawn, CR 121.1) (branch "misc")."""
+
+
+Effect = Union[Effect, RevealTopToHand]              # branch "misc"
+
+
+@dataclass(frozen=True)
+class SelfCostReduction:
+    """"This spell costs {N} less to cast for each [counted]": a cost reduction of the spell
+    itself, counted as its total cost is determined (CR 601.2f, 118.7a: generic mana only, never
+    below {0}) (branch "misc")."""
+
+    generic: int
+    per: Amount
+
+
+Ability = Union[Ability, SelfCostReduction]          # branch "misc"

@@ -38,6 +38,7 @@ from .ir import (  # branch "effects"
 from .ir import (  # branch "zones"
     ExileTopOfLibrary, ReturnSelfFromGraveyard, ShuffleIntoLibrary, SkipStep, Surveil,
 )
+from .ir import CostModifier, Proliferate, RevealTopToHand, SelfCombatRestriction, SelfCostReduction  # branch "misc"
 from .subtypes import canonical_subtype
 
 
@@ -2656,3 +2657,95 @@ class OracleTransformer(Transformer):
     def tk_token_that_many(self, c):
         """"create that many 1/1 ... tokens": the amount of the trigger event (CR 603.2)."""
         return (c[0], self.amount_trigger([]), False)
+    # ---- branch "misc": proliferate (CR 701.34a), cost-changing statics (CR 601.2f) ----------
+
+    def misc_vp_proliferate(self, c):
+        return VP(lambda who: [Proliferate(who)])
+
+    def misc_less_more(self, c):
+        return str(c[0])
+
+    def _misc_cost(self, c, caster: str):
+        np, token, less_more = c
+        if not isinstance(np, FilterNP) or np.head != "spell":
+            raise Unsupported("cost change of something other than spells")
+        f = np.filter
+        allowed = {"types", "not_types", "colors", "not_colors", "subtypes", "supertypes",
+                   "multicolored", "colorless"}
+        plain = Filter(zone=f.zone)
+        if any(getattr(f, k.name) != getattr(plain, k.name) for k in fields(f) if k.name not in allowed):
+            raise Unsupported("cost change of spells described by more than their characteristics")
+        symbols = str(token).strip("{}").split("}{")
+        if len(symbols) != 1 or not symbols[0].isdigit():
+            raise Unsupported("cost change by other than generic mana")   # CR 118.7b-g not done
+        n = int(symbols[0])
+        return Line("abilities", (StaticAbility(CostModifier(f, caster, n if less_more == "more" else -n)),))
+
+    def misc_cost_you(self, c):
+        return self._misc_cost(c, "you")
+
+    def misc_cost_opponents(self, c):
+        return self._misc_cost(c, "opponent")
+
+    def misc_cost_each(self, c):
+        return self._misc_cost(c, "any")
+
+    def misc_cant_be_blocked_by(self, c):
+        np = c[-1]
+        if np.head is not None or np.filter.controller is not None or np.filter.other:
+            raise Unsupported("'can't be blocked by' other than creatures described by characteristics")
+        if any(v == "X" for _, _, v in np.filter.compare):
+            raise Unsupported("'can't be blocked by' with X")
+        return Line("abilities", (StaticAbility(SelfCombatRestriction("blocked_by", np.filter)),))
+
+    def misc_min_blockers(self, c):
+        return Line("abilities", (StaticAbility(SelfCombatRestriction("min_blockers", n=int(c[-1]))),))
+
+    def misc_max_blockers(self, c):
+        return Line("abilities", (StaticAbility(SelfCombatRestriction("max_blockers", n=int(c[-1]))),))
+
+    def misc_attack_unless_defender(self, c):
+        np = c[-1]
+        if np.head is not None or np.filter.controller is not None or np.filter.other:
+            raise Unsupported("'can't attack unless defending player controls' an unusual description")
+        if any(v == "X" for _, _, v in np.filter.compare):
+            raise Unsupported("'can't attack unless' with X")
+        return Line("abilities", (StaticAbility(SelfCombatRestriction("attack_unless_defender", np.filter)),))
+
+    def misc_lure_self(self, c):
+        return Line("abilities", (StaticAbility(SelfCombatRestriction("lure")),))
+
+    def misc_lure_enchanted(self, c):
+        return Line("abilities", (StaticAbility(SelfCombatRestriction("lure_enchanted")),))
+
+    def _misc_attack_unless_you(self, np, n: int, other: bool):
+        if np.head is not None or np.filter.controller is not None or np.filter.other:
+            raise Unsupported("'can't attack unless you control' an unusual description")
+        if any(v == "X" for _, _, v in np.filter.compare):
+            raise Unsupported("'can't attack unless' with X")
+        f = replace(np.filter, controller="you", other=other)
+        return Line("abilities", (StaticAbility(SelfCombatRestriction("attack_unless_you_control", f, n)),))
+
+    def misc_attack_unless_you_control_n(self, c):
+        return self._misc_attack_unless_you(c[-1], int(c[-2]), False)
+
+    def misc_attack_unless_you_control_another(self, c):
+        return self._misc_attack_unless_you(c[-1], 1, True)
+
+    def misc_self_cost_less_for_each(self, c):
+        token, counted = c
+        if not isinstance(counted, (CountOf, HandSize, PlayerCount)):
+            raise Unsupported("cost reduction counted by something other than objects or players")
+        symbols = str(token).strip("{}").split("}{")
+        if len(symbols) != 1 or not symbols[0].isdigit():
+            raise Unsupported("cost change by other than generic mana")   # CR 118.7b-g not done
+        return Line("abilities", (SelfCostReduction(int(symbols[0]), counted),))
+
+    def misc_reveal_top_to_hand(self, c):
+        return [RevealTopToHand()]
+    # ---- end of branch "misc" callbacks --------------------------------------------------------
+
+
+def _misc_refuse(why: str):
+    """branch "misc": refuse a form the IR can't express (raised while building the effects)."""
+    raise Unsupported(why)

@@ -535,6 +535,7 @@ class CastingMixin:
         if not self.spell_has_targets(p, o):
             return False
         cost = self.spell_cost(o, alternative).with_x(0)
+        cost = self.misc_apply_cost_change(cost, self.misc_cost_change(p, o)[0])   # misc: CR 601.2f
         if alternative:
             alt = self.alternative_cost(o)
             if not self.can_pay_extra(p, o, alt):
@@ -676,6 +677,7 @@ class CastingMixin:
         buyback = self.keyword_arg(spell, "buyback")
         phy_life = None
         cv = self.payment_helpers(spell)   # kwcosts: convoke, delve (CR 702.51a, 702.66a)
+        change, changers = self.misc_cost_change(p, spell)   # misc: CR 601.2f increases/reductions
 
         def total(x=0, kicks=0, bb=False, extra_targets=0):
             c = base.with_x(x)
@@ -689,7 +691,7 @@ class CastingMixin:
             for _ in range(extra_targets):
                 parts.append(ManaCost.parse(inc))
             parts.extend(self.kw2_extra_costs(spell))   # kw2: entwine, replicate (CR 702.42a, 702.56a)
-            return _sum_costs(parts)
+            return self.misc_apply_cost_change(_sum_costs(parts), change)   # misc: CR 601.2f
 
         kicks = 0
         if kicker or multikicker:
@@ -753,6 +755,11 @@ class CastingMixin:
             # kwcosts: CR 601.2b, 601.2h: the additional cost is paid with the others
             self.log.add(f"{self.players[p].name} pays the additional cost of {name}", "CR 601.2b", "CR 601.2h")
             yield from self.pay_extra(p, spell, add, name)
+        if change:
+            # misc: CR 601.2f: the total cost includes cost increases and reductions
+            self.log.add(f"cost {'increase' if change > 0 else 'reduction'} of {{{abs(change)}}} "
+                         f"({', '.join(changers)}): the total cost of {name} is {cost}",
+                         "CR 601.2f", *(("CR 118.7a",) if change < 0 else ()))
         if not self.pay_mana(p, cost, name, phyrexian_life=phy_life, helpers=cv):
             raise RuntimeError(f"engine offered an unpayable cast of {name}")
         self.touch()
@@ -814,6 +821,42 @@ class CastingMixin:
         spell.adventure = layout == "adventure"
         if spell.card.name_fr:
             self.log.names_fr[spell.card.name] = spell.card.name_fr
+    # ---- branch "misc": cost-changing statics of permanents (CR 601.2f, 118.7a) -----------
+    def misc_cost_change(self, p: int, spell) -> tuple[int, list[str]]:
+        """The change in generic mana to the total cost of ``spell`` cast by ``p`` from the
+        "... spells you cast cost {1} less to cast" statics of permanents on the battlefield
+        (CR 601.2f, 604.1), and the names of those permanents."""
+        delta, names = 0, []
+        for o in self.permanents():
+            if o.face_down:
+                continue
+            for ab in o.compiled.abilities:
+                if not (isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, ir.CostModifier)):
+                    continue
+                eff = ab.effect
+                if eff.caster == "you" and p != o.controller:
+                    continue
+                if eff.caster == "opponent" and not self.are_opponents(p, o.controller):
+                    continue
+                if matches(self, spell, eff.spells, o):
+                    delta += eff.generic
+                    names.append(o.name)
+        for ab in spell.compiled.abilities:
+            if isinstance(ab, ir.SelfCostReduction):
+                # "This spell costs {1} less to cast for each ...", counted now (CR 601.2f)
+                n = self.amount(ab.per, {"source": spell, "controller": p})
+                if n:
+                    delta -= ab.generic * n
+                    names.append(f"{spell.name} itself, {n} counted")
+        return delta, names
+
+    @staticmethod
+    def misc_apply_cost_change(cost: ManaCost, change: int) -> ManaCost:
+        """CR 601.2f, 118.7a: generic increases are added; generic reductions reduce only the
+        generic component, never below {0}."""
+        if not change:
+            return cost
+        return ManaCost(max(0, cost.generic + change), cost.colored, cost.hybrid, cost.phyrexian, cost.x_count)
 
     def _cost_increase(self, o) -> str:
         for ab in o.compiled.abilities:

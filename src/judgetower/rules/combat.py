@@ -42,7 +42,7 @@ class CombatMixin:
             return False
         if o.sick and not ch.has("haste"):
             return False  # CR 302.6
-        return True
+        return self.misc_attack_allowed(o)   # misc: "can't attack unless ..." (CR 508.1c)
 
     def defenders_for(self, p: int) -> list:
         out: list = []
@@ -54,7 +54,8 @@ class CombatMixin:
     def attack_options(self, ap: int, declared: dict) -> list:
         cands = [o for o in self.permanents(ap) if o.id not in declared and self.can_attack(o)]
         defs = self.defenders_for(ap)
-        return [Done()] + [Attack(o.id, d) for o in cands for d in defs]
+        return [Done()] + [Attack(o.id, d) for o in cands for d in defs
+                           if self.misc_attack_allowed(o, d)]   # misc: CR 508.1c
 
     def attack_done_ok(self, ap: int, declared: dict) -> bool:
         """Hook: JT-C5 requires every creature able to attack to attack."""
@@ -134,6 +135,8 @@ class CombatMixin:
                     return False  # CR 702.14c
             if k.startswith("protection:") and k.split(":", 1)[1] in chb.colors:
                 return False  # CR 702.16f
+        if self.misc_block_restricted(b, a, blocks):
+            return False  # misc: "can't be blocked by ..." (CR 509.1b)
         return True
 
     def kws_block_restriction(self, chb, cha) -> str | None:
@@ -171,9 +174,13 @@ class CombatMixin:
     def block_can_complete(self, d: int, b, a, blocks: dict) -> bool:
         """A lone blocker of a menace creature needs a second one to be possible (CR 702.111b);
         a block that could only end in an illegal declaration is not offered."""
-        if not self.chars(a).has("menace") or any(x == a.id for x in blocks.values()):
+        # misc: generalised to "can't be blocked except by N or more creatures" (CR 509.1b)
+        need = self.misc_min_blockers(a)
+        have = sum(1 for x in blocks.values() if x == a.id)
+        if need <= 1 or have + 1 >= need:
             return True
-        return any(o.id != b.id and self.can_block_pair(o, a, blocks) for o in self.permanents(d))
+        others = [o for o in self.permanents(d) if o.id != b.id and self.can_block_pair(o, a, blocks)]
+        return len(others) >= need - have - 1
 
     def block_done_ok(self, d: int, blocks: dict) -> bool:
         """CR 509.1c: menace (CR 702.111b) needs two or more blockers."""
@@ -183,6 +190,10 @@ class CombatMixin:
         for a, n in count.items():
             if self.chars(self.objects[a]).has("menace") and n < 2:
                 return False
+            if n < self.misc_min_blockers(self.objects[a]):
+                return False  # misc: "can't be blocked except by N or more creatures" (CR 509.1b)
+        if self.misc_lure_unmet(d, blocks):
+            return False  # misc: "All creatures able to block ~ do so" (CR 509.1c)
         return self.rules.block_done_ok(self, d, blocks)
 
     def block_options(self, d: int, blocks: dict) -> list:
@@ -196,6 +207,12 @@ class CombatMixin:
                     opts.append(Block(b.id, a.id))
         if blocks:
             opts.append(Reset())
+        unmet = self.misc_lure_unmet(d, blocks)
+        if unmet:
+            # misc: CR 509.1c: while a creature able to block a "lure" creature doesn't, only
+            # blocks obeying that requirement (or starting over) are offered
+            pairs = {(b.id, a.id) for b, a in unmet}
+            opts = [o for o in opts if isinstance(o, Reset) or (isinstance(o, Block) and (o.blocker, o.attacker) in pairs)]
         return opts
 
     def declare_blockers(self):
@@ -357,3 +374,77 @@ class CombatMixin:
             self.log.add("no combat damage is dealt", "CR 510.2")
         return
         yield
+
+    # ---- branch "misc": the object's own combat restrictions (CR 508.1c, 509.1b) ---------------
+    def misc_combat_rules(self, o, kind: str) -> list:
+        """The object's SelfCombatRestriction abilities of ``kind`` (none while face down)."""
+        if o.face_down:
+            return []
+        from judgetower.oracle import ir
+        return [ab.effect for ab in o.compiled.abilities
+                if isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, ir.SelfCombatRestriction)
+                and ab.effect.kind == kind]
+
+    def misc_attack_allowed(self, o, d=None) -> bool:
+        """CR 508.1c: "~ can't attack unless defending player controls an Island": with ``d``
+        (a PID or a planeswalker id), whether attacking it is allowed; without, whether some
+        defender is allowed."""
+        from judgetower.rules.filters import matches
+        for r in self.misc_combat_rules(o, "attack_unless_you_control"):
+            if sum(1 for q in self.permanents(o.controller) if matches(self, q, r.filter, o)) < r.n:
+                return False
+        rules = self.misc_combat_rules(o, "attack_unless_defender")
+        if not rules:
+            return True
+        defs = [d] if d is not None else self.defenders_for(o.controller)
+        for x in defs:
+            dp = x.index if isinstance(x, PID) else self.objects[x].controller
+            if all(any(matches(self, q, r.filter, o) for q in self.permanents(dp)) for r in rules):
+                return True
+        return False
+
+    def misc_block_restricted(self, b, a, blocks: dict) -> bool:
+        """CR 509.1b: "~ can't be blocked by [creatures ...]" and "~ can't be blocked by more than
+        N creatures" (with the blocks declared so far)."""
+        from judgetower.rules.filters import matches
+        for r in self.misc_combat_rules(a, "blocked_by"):
+            if matches(self, b, r.filter, a):
+                return True
+        for r in self.misc_combat_rules(a, "max_blockers"):
+            if sum(1 for x in blocks.values() if x == a.id) >= r.n:
+                return True
+        return False
+
+    def misc_min_blockers(self, a) -> int:
+        """The fewest creatures that may block ``a``: 2 with menace (CR 702.111b), N with "can't
+        be blocked except by N or more creatures" (CR 509.1b), else 1."""
+        need = 2 if self.chars(a).has("menace") else 1
+        for r in self.misc_combat_rules(a, "min_blockers"):
+            need = max(need, r.n)
+        return need
+
+    def misc_is_lure(self, a) -> bool:
+        """"All creatures able to block ~ do so" on ``a``, or "... enchanted creature do so" on
+        an Aura attached to it (CR 509.1c)."""
+        if self.misc_combat_rules(a, "lure"):
+            return True
+        return any(o.attached_to == a.id and self.misc_combat_rules(o, "lure_enchanted") for o in self.permanents())
+
+    def misc_lure_unmet(self, d: int, blocks: dict) -> list:
+        """CR 509.1c: the (blocker, lure attacker) pairs of player ``d``'s creatures that could
+        block a creature all able creatures must block, but don't block one. Each such creature
+        obeys its requirement by blocking a lure attacker instead (a creature blocks one attacker
+        here), so the maximum number of requirements is obeyed only when this list is empty."""
+        lures = [a for a in self._attackers() if self.attacked_player(a) == d and self.misc_is_lure(a)]
+        if not lures:
+            return []
+        ids = {a.id for a in lures}
+        out = []
+        for b in self.permanents(d):
+            if blocks.get(b.id) in ids:
+                continue
+            rest = {k: v for k, v in blocks.items() if k != b.id}
+            for a in lures:
+                if self.can_block_pair(b, a, rest) and self.block_can_complete(d, b, a, rest):
+                    out.append((b, a))
+        return out

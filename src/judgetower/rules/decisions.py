@@ -125,6 +125,7 @@ KINDS = (
     "damage",          # options: a blocker's id, or "defender" (CR 510.1c, 702.19b), one point each
     "mode",            # options: indexes of a modal spell's modes (printed order), Done (CR 601.2b, 700.2)
     "creature_type",   # conds: options: creature types ("Elf"), CR 614.12 "choose a creature type"
+    "proliferate",     # misc: options: True/False (proliferate this permanent or player?), CR 701.34a
 )
 
 

@@ -24,6 +24,12 @@ class LegalityMixin:
             if d.kind == "attackers" and isinstance(choice, Done):
                 if self.unmet_attack_requirement(d.player, d.context.get("declared", {})) is not None:
                     return "CR 508.1d"   # kwstatic: "attacks each combat if able"
+            if d.kind == "blockers" and self.misc_why_lure(d.player, d.context.get("blocks", {}), choice):
+                return "CR 509.1c"   # misc: "All creatures able to block ~ do so"
+            if d.kind == "blockers" and isinstance(choice, Done) and any(
+                    self.misc_combat_rules(self.objects[a], "min_blockers")
+                    for a in set(d.context.get("blocks", {}).values())):
+                return "CR 509.1b"   # misc: "can't be blocked except by N or more creatures"
             if d.kind == "blockers":
                 return self._why_block(d.player, choice)
             if d.kind == "target":
@@ -138,7 +144,17 @@ class LegalityMixin:
             return "CR 302.6"
         if ch.cant_attack:
             return "CR 508.1c"
+        if not self.misc_attack_allowed(o, c.defender):
+            return "CR 508.1c"   # misc: "can't attack unless defending player controls ..."
         return "CR 508.1b"
+
+    def misc_why_lure(self, d: int, blocks: dict, c) -> bool:
+        """misc: whether declaration ``c`` breaks a "must block it" requirement (CR 509.1c)."""
+        if isinstance(c, Block):
+            trial = {k: v for k, v in blocks.items() if k != c.blocker}
+            trial[c.blocker] = c.attacker
+            return any(b.id == c.blocker for b, _ in self.misc_lure_unmet(d, trial))
+        return isinstance(c, Done) and bool(self.misc_lure_unmet(d, blocks))
 
     def _why_block(self, d: int, c) -> str:
         if isinstance(c, Done):

@@ -152,6 +152,8 @@ class JudgeTowerRules(StandardRules):
             return "JT-C3"   # kw2: crew taps "any number of" creatures: as many as possible (R9)
         if d.kind in ("may", "pay"):
             return "JT-C1"
+        if d.kind == "proliferate":
+            return "JT-C3"   # misc: "any number" of permanents/players: as many as possible (R9)
         return None
 
     def acknowledge_trigger(self, game, t: dict):
