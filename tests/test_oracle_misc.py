@@ -37,3 +37,12 @@ def test_refused():
                  "Target player surveils 2.",
                  "Spells that target Test Card cost {2} less to cast."):
         assert not compile_text("Test Card", text, ("Creature",)).ok, text
+
+
+def test_costs_with_symbols_the_engine_cannot_pay_are_refused():
+    """CR 107.3-107.4: {Z}, half mana and other unpayable symbols make the text unsupported (the
+    smoke check found Experiment Five and Flaccify raising in the engine)."""
+    from judgetower.oracle.compiler import compile_text
+    for text in ("{Z}, {T}: Draw a card.", "Counter target spell unless its controller pays {½}."):
+        assert compile_text("Test Card", text, ("Artifact",)).unsupported == (text,)
+    assert compile_text("Test Card", "{2}{G}, {T}: Draw a card.", ("Artifact",)).ok

@@ -12,6 +12,8 @@ reports the line instead of compiling it partly.
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass, field, fields, is_dataclass, replace
 from typing import Any, Callable
 
@@ -176,8 +178,15 @@ class Line:
 
 
 def mana(token: str) -> str:
-    """"{2}{g}" -> "{2}{G}"."""
-    return str(token).upper()
+    """"{2}{g}" -> "{2}{G}". A symbol the engine cannot pay (CR 107.4 lists the mana symbols;
+    of the variable ones only X is supported, CR 107.3; no half mana, {Z}, {HW}...) makes the
+    text unsupported rather than a cost nobody can pay."""
+    from judgetower.cards.card import is_mana_symbol
+    text = str(token).upper()
+    for sym in re.findall(r"\{([^}]*)\}", text):
+        if not is_mana_symbol(sym) or sym in ("Y", "Z"):
+            raise Unsupported(f"mana symbol {{{sym}}} in a cost")
+    return text
 
 
 def mana_letters(token: str) -> str:
