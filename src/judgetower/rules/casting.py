@@ -169,6 +169,14 @@ class CastingMixin:
         if (yield from self.kw2_entwine(p, spell, modal)):
             return   # kw2: entwined, every mode is chosen (CR 702.42a)
         legal = self.legal_modes(p, spell, modal)
+        spell.modes = yield from self.ask_modes(p, spell.name, modal, legal, ("CR 601.2b", "CR 700.2"))
+
+    def ask_modes(self, p: int, name: str, modal, legal: list, rules: tuple):
+        """Choose among the ``legal`` modes of ``modal`` one at a time (CR 700.2), up to its
+        maximum; Done is offered once the minimum is met, unless Judge Tower's referee mode
+        wants as many as possible (JT-C3, R9). Returns the chosen modes, sorted. ``rules``: the
+        rule of the question first (spells CR 601.2b, triggers CR 700.2b), then the log's."""
+        from judgetower.rules.decisions import Done
         hi = modal.choose_max if modal.choose_max is not None else len(modal.modes)
         chosen: list[int] = []
         while len(chosen) < hi:
@@ -177,14 +185,14 @@ class CastingMixin:
                 opts.append(Done())
             if not opts or opts == [Done()]:
                 break
-            c = yield from self.ask(p, "mode", opts, f"choose a mode for {spell.name}", "CR 601.2b",
+            c = yield from self.ask(p, "mode", opts, f"choose a mode for {name}", rules[0],
                                     illegal_rule="CR 700.2a", chosen=tuple(chosen), texts=modal.texts)
             if isinstance(c, Done):
                 break
             chosen.append(c)
             text = modal.texts[c] if c < len(modal.texts) else f"mode {c + 1}"
-            self.log.add(f"{self.players[p].name} chooses mode: {text}", "CR 601.2b", "CR 700.2")
-        spell.modes = tuple(sorted(chosen))
+            self.log.add(f"{self.players[p].name} chooses mode: {text}", *rules)
+        return tuple(sorted(chosen))
 
     def spell_targets(self, o) -> tuple:
         """Target specs of a spell: its spell ability's, or an Aura's enchant target (CR 303.4a)."""

@@ -677,28 +677,13 @@ class TriggersMixin:
         from dataclasses import replace
 
         from judgetower.rules.casting import _chosen_modes
-        from judgetower.rules.decisions import Done
         modal = ab.modal
         legal = self.legal_modes(p, item, modal)
         if len(legal) < max(1, modal.choose_min):
             self.log.add(f"{item.name} is removed from the stack: no mode can be chosen", "CR 700.2b")
             return None
-        hi = modal.choose_max if modal.choose_max is not None else len(modal.modes)
-        chosen: list[int] = []
-        while len(chosen) < hi:
-            opts: list = [i for i in legal if i not in chosen]
-            if len(chosen) >= modal.choose_min and not (opts and self.rules.max_targets):
-                opts.append(Done())
-            if not opts or opts == [Done()]:
-                break
-            c = yield from self.ask(p, "mode", opts, f"choose a mode for {item.name}", "CR 700.2b",
-                                    illegal_rule="CR 700.2a", chosen=tuple(chosen), texts=modal.texts)
-            if isinstance(c, Done):
-                break
-            chosen.append(c)
-            text = modal.texts[c] if c < len(modal.texts) else f"mode {c + 1}"
-            self.log.add(f"{self.players[p].name} chooses mode: {text}", "CR 700.2b")
-        sa = _chosen_modes(modal, tuple(sorted(chosen)))
+        chosen = yield from self.ask_modes(p, item.name, modal, legal, ("CR 700.2b",))
+        sa = _chosen_modes(modal, chosen)
         return replace(ab, targets=sa.targets, effects=sa.effects, modal=None)
 
     def on_trigger_put(self, item) -> None:
