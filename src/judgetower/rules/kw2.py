@@ -485,29 +485,8 @@ class Kw2Mixin:
     def _e_Kw2ReplicateCopies(self, e, ctx):
         """CR 702.56a, 707.10: copies go on the stack (not cast); new targets may be chosen for
         each (CR 707.10c; Judge Tower: "may" taken, JT-C1)."""
-        from judgetower.rules.objects import GameObject
         spell = ctx.get("trigger_obj") or ctx["source"]
-        p = ctx["controller"]
-        specs = self.spell_targets(spell)
-        for _ in range(e.n):
-            cp = GameObject(self.new_id(), spell.card, spell.compiled, p, p, "stack", timestamp=self.new_timestamp())
-            cp.uid = spell.uid
-            cp.kws_copy = True   # ceases to exist when it leaves the stack (CR 707.10a, 704.5e)
-            cp.x, cp.kicked, cp.modes = spell.x, spell.kicked, spell.modes
-            cp.kw2_entwined = spell.kw2_entwined
-            cp.targets = [list(ts) for ts in spell.targets]
-            self.objects[cp.id] = cp
-            self.stack.append(cp.id)
-            self.touch()
-            self.log.add(f"a copy of {spell.name} is put on the stack", "CR 702.56a", "CR 707.10")
-            if specs and any(spell.targets):
-                new = yield from self.ask(p, "may", self.forced_bool_options([False, True], "new targets"),
-                                          f"choose new targets for the copy of {spell.name}?", "CR 707.10c")
-                if new:
-                    cp.targets = yield from self.choose_targets(p, cp, specs)
-                tn = ", ".join(self.target_name(t) for ts in cp.targets for t in ts)
-                if tn:
-                    self.log.add(f"the copy of {spell.name} targets {tn}", "CR 707.10c")
+        yield from self.put_spell_copies(ctx["controller"], spell, e.n, "CR 702.56a")
 
     # ------------------------------------------------------------------ ninjutsu (CR 702.49)
     def kw2_unblocked_attackers(self, p: int) -> list:

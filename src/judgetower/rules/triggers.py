@@ -220,20 +220,27 @@ class TriggersMixin:
         """CR 702.40a, 707.10: copies of the spell go on the stack (last known information if the
         spell has left it, CR 702.40a); they are not cast (no cast triggers). Its controller may
         choose new targets for each copy (CR 707.10c); in Judge Tower "may" is taken (R9)."""
-        from judgetower.rules.objects import GameObject
         spell = ctx.get("trigger_obj") or ctx["source"]
-        p = ctx["controller"]
+        yield from self.put_spell_copies(ctx["controller"], spell, e.n, "CR 702.40a")
+
+    def put_spell_copies(self, p: int, spell, n: int, rule: str):
+        """``n`` copies of ``spell`` onto the stack under ``p`` (storm CR 702.40a, replicate CR
+        702.56a; CR 707.10: with its X, kicker, modes, entwine and targets; not cast, so no cast
+        triggers; each ceases to exist off the stack, CR 707.10a). For each, its controller may
+        choose new targets (CR 707.10c; Judge Tower: the "may" is taken, R9)."""
+        from judgetower.rules.objects import GameObject
         specs = self.spell_targets(spell)
-        for _ in range(e.n):
+        for _ in range(n):
             cp = GameObject(self.new_id(), spell.card, spell.compiled, p, p, "stack", timestamp=self.new_timestamp())
             cp.uid = spell.uid
-            cp.kws_copy = True
+            cp.kws_copy = True   # ceases to exist when it leaves the stack (CR 707.10a, 704.5e)
             cp.x, cp.kicked, cp.modes = spell.x, spell.kicked, spell.modes
+            cp.kw2_entwined = getattr(spell, "kw2_entwined", False)
             cp.targets = [list(ts) for ts in spell.targets]
             self.objects[cp.id] = cp
             self.stack.append(cp.id)
             self.touch()
-            self.log.add(f"a copy of {spell.name} is put on the stack", "CR 702.40a", "CR 707.10")
+            self.log.add(f"a copy of {spell.name} is put on the stack", rule, "CR 707.10")
             if specs and any(spell.targets):
                 new = yield from self.ask(p, "may", self.forced_bool_options([False, True], "new targets"),
                                           f"choose new targets for the copy of {spell.name}?", "CR 707.10c")
