@@ -6,7 +6,8 @@
 Game k has 2 + k % 5 players (2-6), judge levels 1-5, the starter tower. For every game it checks
 and prints: that it ended by a real end condition (never the decision cap, never an exception),
 that the shame table equals the starting shame plus the upheld calls (JT-S2, JT-S4, R17), that
-cards are conserved (every card of the tower is in exactly one zone at the end), and, unless
+cards are conserved before every decision and at the end (every card of the tower is in exactly one
+zone, or left the game with a player who lost), and, unless
 ``--no-replay``, that the saved record (decisions + judge actions) replays to the same final state
 (``judgetower.record``). Then throughput (decisions/s, games/s) and how the games ended. Prints
 figures; never fails on time. Exit status 1 when a check fails.
@@ -24,7 +25,7 @@ import traceback
 from collections import Counter
 
 from judgetower import record
-from judgetower.agents.judge_bots import ErringAutopilot, JudgeTable, run_judge_game
+from judgetower.agents.judge_bots import ErringAutopilot, JudgeTable
 from judgetower.cards.pool import starter_pool
 from judgetower.rules.objects import GameObject
 from judgetower.variants.judge_tower import new_judge_tower_game
@@ -34,13 +35,38 @@ def _is_card(o) -> bool:
     return isinstance(o, GameObject) and o.token is None and o.card is not None
 
 
-def cards_conserved(game, n_cards: int) -> bool:
+def cards_conserved(game, n_cards: int, left: int | None = None) -> bool:
     """No object in two zones; cards in zones plus cards that left the game with a player who
-    lost (CR 800.4a) number the tower's cards (CR 400.1, 400.7)."""
+    lost (CR 800.4a) number the tower's cards (CR 400.1, 400.7). ``left``: that last number when
+    the caller already knows it (it changes only when a player leaves)."""
     ids = [i for _, lst in game.all_zone_lists() for i in lst]
     cards = sum(1 for i in ids if _is_card(game.objects[i]))
-    left = sum(1 for o in game.objects.values() if str(o.zone) == "gone:left game" and _is_card(o))
+    if left is None:
+        left = cards_left(game)
     return len(ids) == len(set(ids)) and cards + left == n_cards
+
+
+def cards_left(game) -> int:
+    """Cards that left the game with a player who lost (CR 800.4a)."""
+    return sum(1 for o in game.objects.values() if str(o.zone) == "gone:left game" and _is_card(o))
+
+
+def run_checked(game, bots, table, cap: int, n_cards: int) -> tuple[bool, int | None]:
+    """``run_judge_game`` with the card-conservation check before every decision. Returns (capped,
+    index of the first decision before which cards were not conserved, or None)."""
+    lost, left, broken = -1, 0, None
+    while not game.game_over and len(game.decisions) < cap:
+        d = game.pending()
+        if d is None:
+            break
+        n_lost = sum(1 for p in game.players if p.lost)
+        if n_lost != lost:
+            lost, left = n_lost, cards_left(game)
+        if broken is None and not cards_conserved(game, n_cards, left):
+            broken = len(game.decisions)
+        game.decide(d.player, bots[d.player].choose(game, d.player))
+        table.after_decision()
+    return not game.game_over, broken
 
 
 def main() -> int:
@@ -70,7 +96,7 @@ def main() -> int:
             g = new_judge_tower_game(pool, tower, specs, seed=seed, mode="judge")
             table = JudgeTable(g, seed=seed, call_rate=args.calls, dispute_rate=args.disputes)
             bots = [ErringAutopilot(seed * 31 + i, args.errors) for i in range(n)]
-            capped = run_judge_game(g, bots, table, args.cap)
+            capped, broken = run_checked(g, bots, table, args.cap, len(tower))
         except Exception:
             failures.append(f"seed {seed}: exception\n{traceback.format_exc()}")
             continue
@@ -85,8 +111,8 @@ def main() -> int:
         if sum(p.shame for p in g.players) != start + len(table.judge.upheld_calls()):
             failures.append(f"seed {seed}: shame table {[p.shame for p in g.players]} != start {start} + "
                             f"{len(table.judge.upheld_calls())} upheld calls")
-        if not cards_conserved(g, len(tower)):
-            failures.append(f"seed {seed}: cards not conserved")
+        if broken is not None or not cards_conserved(g, len(tower)):
+            failures.append(f"seed {seed}: cards not conserved (before decision {broken}, or at the end)")
         if not args.no_replay:
             t = time.perf_counter()
             buf = io.StringIO()

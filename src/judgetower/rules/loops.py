@@ -4,40 +4,73 @@ A loop is found when the whole game state (less the log and history: object ids,
 changes, event counts) repeats within one turn while nobody could have done anything else: every
 priority decision since the state's previous occurrence offered only "pass". Ordinary Magic
 then ends the game in a draw (CR 104.4b); Judge Tower exiles the loop's objects (JT-P3).
+
+Memory: a turn may hold many forced decisions (a stack that grows for a long time), so the
+detectors remember each state by its hash, not the state itself; a hash collision (about one in
+2**64 per pair of states) is the only way a state could be taken for another.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 
-def state_key(game, holder: int, counts: bool = True) -> tuple:
-    """The game state for loop detection (R8: everything but the log and history). With
-    ``counts=False`` the number of each kind of counter is left out (the loop's *shape*)."""
+
+def loop_keys(game, holder: int) -> tuple[tuple, tuple, tuple]:
+    """The game state for loop detection (R8: everything but the log and history), in one pass:
+    ``(state, shape, amounts)``. ``shape`` is the state without amounts that a loop can grow —
+    the number of each kind of counter, how many times each object is on the stack, the number of
+    continuous effects and delayed triggers; ``amounts`` lists those numbers in ``shape``'s order."""
     objs = game.objects
-    bf = tuple(sorted(
-        (o.name, o.controller, o.tapped,
-         tuple(sorted(o.counters.items())) if counts else tuple(sorted(k for k, n in o.counters.items() if n)), o.damage,
-         objs[o.attached_to].name if o.attached_to in objs else "", tuple(sorted(map(str, o.activated_this_turn))))
-        for o in game.permanents()))
+    perms = []
+    shapes = []
+    amounts: list[int] = []
+    for o in game.permanents():
+        attached = objs[o.attached_to].name if o.attached_to in objs else ""
+        acts = tuple(sorted(map(str, o.activated_this_turn)))
+        counters = tuple(sorted(o.counters.items()))
+        perms.append((o.name, o.controller, o.tapped, counters, o.damage, attached, acts))
+        shapes.append((o.name, o.controller, o.tapped, tuple(k for k, n in counters if n), o.damage, attached, acts,
+                       tuple(n for k, n in counters if n)))
+    perms.sort()
+    shapes.sort()
+    bf_shape = tuple(s[:-1] for s in shapes)
+    for s in shapes:
+        amounts.extend(s[-1])
     zones = tuple((name, tuple(objs[i].name for i in lst)) for name, lst in sorted(game.all_zone_lists(), key=lambda kv: kv[0])
-                  if name != "battlefield" and lst)
+                  if name not in ("battlefield", "stack") and lst)
     stack = tuple(objs[i].name for i in game.stack)
-    return (game.turn, game.step, game.active, holder, bf, zones, stack, len(game.pending_triggers),
-            len(game.continuous), len(game.delayed), tuple(p.land_plays for p in game.players),
+    on_stack = sorted(Counter(stack).items())
+    amounts.extend(n for _, n in on_stack)
+    amounts.extend((len(game.continuous), len(game.delayed)))
+    common = (game.turn, game.step, game.active, holder)
+    tail = (tuple(p.land_plays for p in game.players),
             tuple(str(p.life) if p.life != float("inf") else "inf" for p in game.players))
+    state = common + (tuple(perms), zones, stack, len(game.pending_triggers), len(game.continuous),
+                      len(game.delayed)) + tail
+    shape = common + (bf_shape, zones, tuple(name for name, _ in on_stack), len(game.pending_triggers)) + tail
+    return state, shape, tuple(amounts)
+
+
+def state_key(game, holder: int) -> tuple:
+    """The whole game state for loop detection (R8)."""
+    return loop_keys(game, holder)[0]
 
 
 class LoopDetector:
-    """Remembers the states seen this turn; ``check`` returns True when it acted on a loop."""
+    """Remembers (the hashes of) the states seen this turn; ``check`` returns True when it acted on
+    a loop."""
 
     def __init__(self) -> None:
         self.turn = -1
-        self.seen: dict[tuple, tuple[int, int]] = {}
+        self.seen: dict[int, tuple[int, int]] = {}
 
     def check(self, game, holder: int) -> bool:
         if game.turn != self.turn:
             self.turn = game.turn
             self.seen = {}
-        key = state_key(game, holder)
+        return self._check_exact(game, hash(state_key(game, holder)))
+
+    def _check_exact(self, game, key: int) -> bool:
         mark = (len(game.touched_uids), game.free_priority_decisions)
         prev = self.seen.get(key)
         self.seen[key] = mark
@@ -54,34 +87,33 @@ class LoopDetector:
         return True
 
 
-def _counts(key: tuple) -> tuple:
-    """The counter numbers of a full state key, in battlefield order."""
-    return tuple(n for perm in key[4] for _, n in perm[3])
-
-
 class GrowingLoopDetector(LoopDetector):
-    """Also finds a loop whose state repeats but for counters that grow by the same amounts each
-    time round (an Exquisite Blood and Sanguine Bond loop with Ajani's Pridemate: with infinite
-    life, R3, nothing ever stops it): the shape (the state without the counter numbers) repeats
-    with no free decision in between, ``REPEATS`` times in a row with the same non-negative
-    growth. JT-P3 exiles "an infinite loop of mandatory actions"; R8's exact repetition cannot
-    see this one, so the engine treats an unchanged, growing repetition as that loop (R3: "any
-    other instruction to do something infinitely many times is a mandatory infinite loop")."""
+    """Also finds a loop whose state repeats but for amounts that grow by the same numbers each
+    time round. With infinite life (R3) nothing stops an Exquisite Blood and Sanguine Bond loop:
+    with Ajani's Pridemate its counters grow each time round, or, when each Pridemate trigger is
+    put under the next Sanguine Bond trigger, the stack grows by one Pridemate trigger each time
+    round. The shape (the state without those amounts, see ``loop_keys``) repeats with no free
+    decision in between, ``REPEATS`` times in a row with the same non-negative growth. JT-P3 exiles
+    "an infinite loop of mandatory actions"; R8's exact repetition cannot see these, so the engine
+    treats an unchanged, growing repetition as that loop (R3: "any other instruction to do
+    something infinitely many times is a mandatory infinite loop")."""
 
     REPEATS = 3
 
     def __init__(self) -> None:
         super().__init__()
-        self.shapes: dict[tuple, tuple] = {}
+        self.shapes: dict[int, tuple] = {}
 
     def check(self, game, holder: int) -> bool:
         if game.turn != self.turn:
+            self.turn = game.turn
+            self.seen = {}
             self.shapes = {}
-        if super().check(game, holder):
+        state, shape_key, counts = loop_keys(game, holder)
+        if self._check_exact(game, hash(state)):
             self.shapes = {}
             return True
-        shape = state_key(game, holder, counts=False)
-        counts = _counts(state_key(game, holder))
+        shape = hash(shape_key)
         mark = (len(game.touched_uids), game.free_priority_decisions)
         prev = self.shapes.get(shape)
         if prev is None or prev[0][1] != mark[1] or len(prev[1]) != len(counts):

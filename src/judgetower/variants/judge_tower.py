@@ -305,7 +305,7 @@ class MandatoryLoopExile(GrowingLoopDetector):
             return False
         if growing:
             game.log.add(f"a mandatory infinite loop is detected (the game state repeats {self.REPEATS} times in a "
-                         "row but for counters growing the same each time): its objects are exiled", "JT-P3", "R8", "R3")
+                         "row but for amounts — counters, objects on the stack — growing the same each time): its objects are exiled", "JT-P3", "R8", "R3")
         else:
             game.log.add("a mandatory infinite loop is detected (the game state repeats): its objects are exiled",
                          "JT-P3", "R8")
