@@ -543,8 +543,27 @@ class EffectsMixin:
                 self.move(self.objects[lib[-1]], "graveyard", owner=p, cause="milled", rule="CR 701.17a")
 
     def top_cards(self, p: int, n: int) -> list[int]:
+        """The top ``n`` cards of ``p``'s library, top first. A card another player revealed or
+        looked at during this resolution is not part of ``p``'s library (JT-G6, R6: only a shared
+        library has such cards)."""
         lib = self.library(p)
-        return list(reversed(lib[-n:])) if n > 0 else []
+        if n <= 0:
+            return []
+        held = self.held_by_looker
+        if not held:
+            return list(reversed(lib[-n:]))
+        out = [i for i in reversed(lib) if held.get(i, p) == p]
+        return out[:n]
+
+    def _held_by_others(self, p: int) -> int:
+        return sum(1 for q in self.held_by_looker.values() if q != p)
+
+    def hold_for_looker(self, p: int, ids) -> None:
+        """JT-G6, R6: cards of a shared library that ``p`` reveals or looks at are owned by ``p``
+        alone until the resolving spell or ability finishes resolving."""
+        if self.rules.zone_owner(self, "library", p) is None:
+            for i in ids:
+                self.held_by_looker[i] = p
 
     def _e_Scry(self, e, ctx):
         p = ctx["controller"]
@@ -873,12 +892,14 @@ class EffectsMixin:
 
     def _e_RevealTopPutIfType(self, e, ctx):
         for p in self.players_of(e.who, ctx):
-            yield from self.ensure_library(p, 1, "reveal")
-            lib = self.library(p)
-            if not lib:
+            yield from self.ensure_library(p, 1 + self._held_by_others(p), "reveal")
+            top = self.top_cards(p, 1)
+            if not top:
                 continue
-            o = self.objects[lib[-1]]
-            self.log.add(f"{self.players[p].name} reveals {o.name} from the top of their library", "CR 701.20a")
+            o = self.objects[top[0]]
+            self.hold_for_looker(p, top)
+            self.log.add(f"{self.players[p].name} reveals {o.name} from the top of their library", "CR 701.20a",
+                         *(("JT-G6", "R6") if self.held_by_looker else ()))
             if any(t.capitalize() in o.card.types for t in e.types):
                 self.move(o, "hand", owner=p, cause="revealed land", rule="CR 400.7")
 

@@ -153,6 +153,7 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
         self.step = "untap"
         self.priority_player: int | None = None
         self.continuous: list[dict] = []       # resolved continuous effects (CR 611.2)
+        self.held_by_looker: dict[int, int] = {}   # JT-G6, R6: card id -> the player who revealed it
         self.delayed: list[dict] = []          # delayed triggers (CR 603.7)
         self.pending_triggers: list[dict] = []  # triggered, not yet on the stack (CR 603.3)
         self.events: list[dict] = []           # events since triggers were last checked

@@ -11,10 +11,12 @@ class ResolutionMixin:
         """CR 608.1: the top object of the stack resolves."""
         oid = self.stack[-1]
         item = self.objects[oid]
+        self.held_by_looker = {}
         if isinstance(item, StackAbility):
             yield from self._resolve_ability(item)
         else:
             yield from self._resolve_spell(item)
+        self.held_by_looker = {}   # JT-G6, R6: the revealed/looked-at cards are shared again
         self.touch()
 
     def _targets_check(self, item, specs) -> tuple[bool, list[list]]:
