@@ -16,7 +16,6 @@ figures; never fails on time. Exit status 1 when a check fails.
 from __future__ import annotations
 
 import argparse
-import io
 import os
 import platform
 import sys
@@ -24,49 +23,11 @@ import time
 import traceback
 from collections import Counter
 
-from judgetower import record
+from simcheck import cards_conserved, end_label, print_outcome, replay_failure, run_checked, shame_failure
+
 from judgetower.agents.judge_bots import ErringAutopilot, JudgeTable
 from judgetower.cards.pool import starter_pool
-from judgetower.rules.objects import GameObject
 from judgetower.variants.judge_tower import new_judge_tower_game
-
-
-def _is_card(o) -> bool:
-    return isinstance(o, GameObject) and o.token is None and o.card is not None
-
-
-def cards_conserved(game, n_cards: int, left: int | None = None) -> bool:
-    """No object in two zones; cards in zones plus cards that left the game with a player who
-    lost (CR 800.4a) number the tower's cards (CR 400.1, 400.7). ``left``: that last number when
-    the caller already knows it (it changes only when a player leaves)."""
-    ids = [i for _, lst in game.all_zone_lists() for i in lst]
-    cards = sum(1 for i in ids if _is_card(game.objects[i]))
-    if left is None:
-        left = cards_left(game)
-    return len(ids) == len(set(ids)) and cards + left == n_cards
-
-
-def cards_left(game) -> int:
-    """Cards that left the game with a player who lost (CR 800.4a)."""
-    return sum(1 for o in game.objects.values() if str(o.zone) == "gone:left game" and _is_card(o))
-
-
-def run_checked(game, bots, table, cap: int, n_cards: int) -> tuple[bool, int | None]:
-    """``run_judge_game`` with the card-conservation check before every decision. Returns (capped,
-    index of the first decision before which cards were not conserved, or None)."""
-    lost, left, broken = -1, 0, None
-    while not game.game_over and len(game.decisions) < cap:
-        d = game.pending()
-        if d is None:
-            break
-        n_lost = sum(1 for p in game.players if p.lost)
-        if n_lost != lost:
-            lost, left = n_lost, cards_left(game)
-        if broken is None and not cards_conserved(game, n_cards, left):
-            broken = len(game.decisions)
-        game.decide(d.player, bots[d.player].choose(game, d.player))
-        table.after_decision()
-    return not game.game_over, broken
 
 
 def main() -> int:
@@ -96,7 +57,7 @@ def main() -> int:
             g = new_judge_tower_game(pool, tower, specs, seed=seed, mode="judge")
             table = JudgeTable(g, seed=seed, call_rate=args.calls, dispute_rate=args.disputes)
             bots = [ErringAutopilot(seed * 31 + i, args.errors) for i in range(n)]
-            capped, broken = run_checked(g, bots, table, args.cap, len(tower))
+            capped, broken = run_checked(g, bots, args.cap, len(tower), table.after_decision)
         except Exception:
             failures.append(f"seed {seed}: exception\n{traceback.format_exc()}")
             continue
@@ -104,44 +65,28 @@ def main() -> int:
         calls += len(table.judge.calls)
         upheld += len(table.judge.upheld_calls())
         if capped:
+            ends["unfinished (decision cap)"] += 1
             failures.append(f"seed {seed}: unfinished after {len(g.decisions)} decisions (cap)")
             continue
-        ends[g.end_reason.split(" ")[0] if g.end_reason.startswith("shame") else g.end_reason] += 1
-        start = sum(-1 if p.first_game else 0 for p in g.players)
-        if sum(p.shame for p in g.players) != start + len(table.judge.upheld_calls()):
-            failures.append(f"seed {seed}: shame table {[p.shame for p in g.players]} != start {start} + "
-                            f"{len(table.judge.upheld_calls())} upheld calls")
-        if broken is not None or not cards_conserved(g, len(tower)):
-            failures.append(f"seed {seed}: cards not conserved (before decision {broken}, or at the end)")
+        ends[end_label(g)] += 1
+        for why in (shame_failure(g, table),
+                    None if broken is None else f"cards not conserved before decision {broken}",
+                    None if cards_conserved(g, len(tower)) else "cards not conserved at the end"):
+            if why:
+                failures.append(f"seed {seed}: {why}")
         if not args.no_replay:
             t = time.perf_counter()
-            buf = io.StringIO()
-            record.save(g, buf)
-            try:
-                again = record.replay(record.loads(buf.getvalue()))
-                if again.snapshot() != g.snapshot():
-                    failures.append(f"seed {seed}: the replayed final state differs")
-            except record.RecordError as e:
-                failures.append(f"seed {seed}: replay failed: {e}")
+            why = replay_failure(g)
+            if why:
+                failures.append(f"seed {seed}: {why}")
             replay_time += time.perf_counter() - t
     wall = time.perf_counter() - wall0 - replay_time
     cpu = time.process_time() - cpu0
     print(f"judge-mode sims: {args.games} games (seeds {args.first_seed}-{args.first_seed + args.games - 1}), "
           f"players {dict(sorted(by_players.items()))}, bots err {args.errors:g}, call {args.calls:g}, "
           f"dispute {args.disputes:g}; Python {platform.python_version()}, {os.cpu_count()} CPUs")
-    print(f"ended by a real end condition: {sum(ends.values())} of {args.games}")
-    for reason, k in ends.most_common():
-        print(f"  {k:>4}  {reason}")
-    print(f"calls: {calls}, upheld (shame added): {upheld}")
-    print(f"play: {decisions} decisions in {wall:.1f} s wall ({cpu:.1f} s CPU incl. replays): "
-          f"{decisions / wall:,.0f} decisions/s, {args.games / wall:.2f} games/s")
-    if not args.no_replay:
-        print(f"replay check: every record replayed in {replay_time:.1f} s")
-    import resource
-    print(f"peak memory: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024} MB")
-    print(f"failures: {len(failures)}")
-    for f in failures[:20]:
-        print("  " + f)
+    print(f"calls: {calls}, upheld (shame added): {upheld}; CPU {cpu:.1f} s incl. replays")
+    print_outcome(args.games, ends, failures, decisions, wall, None if args.no_replay else replay_time)
     return 1 if failures else 0
 
 

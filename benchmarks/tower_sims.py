@@ -17,12 +17,13 @@ raised an exception, hit the cap in judge mode, or did not replay. Skips when th
 from __future__ import annotations
 
 import argparse
-import io
 import sys
 import time
 import traceback
 from collections import Counter
 from pathlib import Path
+
+from simcheck import cards_conserved, end_label, print_outcome, replay_failure, run_checked, shame_failure
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DATA = ROOT.parent / "shared" / "data" / "AtomicCards-dev-2022.json.xz"
@@ -44,9 +45,8 @@ def main() -> int:
     if not Path(args.data).exists():
         print(f"skipped: {args.data} is absent")
         return 0
-    from judgetower import record
     from judgetower.agents.autopilot import Autopilot
-    from judgetower.agents.judge_bots import ErringAutopilot, JudgeTable, run_judge_game
+    from judgetower.agents.judge_bots import ErringAutopilot, JudgeTable
     from judgetower.cards.tower import build_tower
     from judgetower.oracle.compiled_pool import load_pool
     from judgetower.variants.judge_tower import new_judge_tower_game
@@ -65,18 +65,15 @@ def main() -> int:
         specs = [{"name": chr(65 + i), "judge_level": 1 + (seed + i) % 5} for i in range(n)]
         t = time.perf_counter()
         g = None
+        table = None
         try:
             g = new_judge_tower_game(cards, tower, specs, seed=seed, mode=args.mode)
             if args.mode == "judge":
                 table = JudgeTable(g, seed=seed, call_rate=args.calls)
                 bots = [ErringAutopilot(seed * 31 + i, args.errors) for i in range(n)]
-                capped = run_judge_game(g, bots, table, args.cap)
             else:
                 bots = [Autopilot(seed * 31 + i) for i in range(n)]
-                while not g.game_over and len(g.decisions) < args.cap:
-                    d = g.pending()
-                    g.decide(d.player, bots[d.player].choose(g, d.player))
-                capped = not g.game_over
+            capped, broken = run_checked(g, bots, args.cap, len(tower), table.after_decision if table else None)
         except Exception:
             where = ", ".join(sorted({o.name for o in g.permanents()})) if g is not None else "set-up"
             failures.append(f"seed {seed}: exception (battlefield: {where})\n{traceback.format_exc()}")
@@ -89,30 +86,22 @@ def main() -> int:
             if args.mode == "judge":
                 failures.append(f"seed {seed}: unfinished after {len(g.decisions)} decisions")
             continue
-        ends[g.end_reason.split(" ")[0] if g.end_reason.startswith("shame") else g.end_reason] += 1
+        ends[end_label(g)] += 1
+        for why in (shame_failure(g, table) if table else None,
+                    None if broken is None else f"cards not conserved before decision {broken}",
+                    None if cards_conserved(g, len(tower)) else "cards not conserved at the end"):
+            if why:
+                failures.append(f"seed {seed}: {why}")
         if not args.no_replay:
             t = time.perf_counter()
-            try:
-                again = record.replay(record.loads(record.dumps(g)), pool=cards)
-                if again.snapshot() != g.snapshot():
-                    failures.append(f"seed {seed}: the replayed final state differs")
-            except record.RecordError as e:
-                failures.append(f"seed {seed}: replay failed: {e}")
+            why = replay_failure(g, pool=cards)
+            if why:
+                failures.append(f"seed {seed}: {why}")
             replay_wall += time.perf_counter() - t
     print(f"{args.games} games ({args.mode} mode), random {args.size}-card towers (seeds {args.first_seed}-"
           f"{args.first_seed + args.games - 1})" + (f", bots err {args.errors:g}, call {args.calls:g}"
                                                      if args.mode == "judge" else ""))
-    print(f"ended by a real end condition: {sum(v for k, v in ends.items() if 'cap' not in k)} of {args.games}")
-    for reason, k in ends.most_common():
-        print(f"  {k:>4}  {reason}")
-    if wall:
-        print(f"play: {decisions} decisions in {wall:.1f} s: {decisions / wall:,.0f} decisions/s, "
-              f"{args.games / wall:.2f} games/s")
-    if not args.no_replay:
-        print(f"replay check: {replay_wall:.1f} s")
-    print(f"failures: {len(failures)}")
-    for f in failures[:20]:
-        print("  " + f)
+    print_outcome(args.games, ends, failures, decisions, wall, None if args.no_replay else replay_wall)
     return 1 if failures else 0
 
 
