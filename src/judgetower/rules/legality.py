@@ -61,6 +61,7 @@ class LegalityMixin:
             o = self.objects.get(a.obj)
             if o is None or (a.obj not in self.hand(p) and not (a.obj in self.graveyard(p) and self.can_flashback(o))
                              and not (a.obj in self.exile and getattr(o, "adventure_player", None) == p)
+                             and not (a.obj in self.exile and self.exilecast_may_cast(p, o))   # exilecast
                              and not (a.obj in self.graveyard(p) and a.face is not None)):
                 return "CR 601.2a"
             # faces: a split card is cast as one of its halves (CR 709.3); an exiled adventurer

@@ -470,6 +470,10 @@ class Runner:
                 ref = self.resolve_ref(a["cast"], [i for i in g.graveyard(p) if g.can_flashback(g.objects[i])],
                                        f"{key}.cast")
             if ref is None:
+                # exilecast: a card its owner may cast from exile (foretold, CR 702.143a)
+                ref = self.resolve_ref(a["cast"], [i for i in g.exile if g.exilecast_may_cast(p, g.objects[i])],
+                                       f"{key}.cast")
+            if ref is None:
                 raise Bad(f"{key}.cast", f"{a['cast']!r} is not in {a['player']}'s hand")
             self.decide(p, Cast(ref, alternative=bool(a.get("alternative", False))))
             self.feed_cast_choices(p, a, key)

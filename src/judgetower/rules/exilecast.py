@@ -1,0 +1,334 @@
+"""exilecast: cards played from exile and time counters (CR 406, 601.2, 116.2f, 116.2h).
+
+* Suspend N—[cost] (CR 702.62a). A special action from the hand (CR 116.2f), taken any time its
+  owner could begin to cast the card (sorcery timing unless it is an instant or has flash): pay
+  [cost] and exile it with N time counters. "At the beginning of your upkeep, if this card is
+  suspended, remove a time counter from it" and "When the last time counter is removed from this
+  card, if it's exiled, you may play it without paying its mana cost if able. If you don't, it
+  remains exiled. If you cast a creature spell this way, it gains haste until you lose control
+  of the spell or the permanent it becomes." trigger from exile (CR 702.62b: "suspended").
+* Foretell [cost] (CR 702.143a-b): a special action from the hand during its owner's turn
+  (CR 116.2h): pay {2}, exile it face down (its owner may look at it). After that turn it may
+  be cast from exile for its foretell cost (an alternative cost, CR 118.9, 601.2b, 601.2f-h).
+* Rebound (CR 702.88a): a spell with rebound cast from its controller's hand is exiled instead
+  of going to the graveyard as it resolves; at the beginning of that player's next upkeep, they
+  may cast it from exile without paying its mana cost.
+* CR 118.6: a card with no mana cost (Ancestral Vision) can't be cast from the hand for its
+  mana cost; only suspend (or another alternative cost) casts it.
+
+Judge Tower: suspending and foretelling are special actions, so JT-P1 forces them when able
+(once per turn, R11) and JT-P2 orders them with the card's activated abilities by printed
+position (R12); the mana part of their costs is free (JT-G4, R4). Casting a suspended card when
+its last time counter is removed and casting a rebound card are "may" → taken when able (JT-C1,
+R9). A card exiled with its own ability that works from exile (suspend, rebound until its
+trigger has resolved) or with a permission to play it (foretell) stays referenced (R20), so the
+JT-E2 refill (R19) leaves it in exile.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from judgetower.oracle import ir
+
+
+@dataclass(frozen=True)
+class ExilecastSuspend:
+    """Suspend's special action (CR 702.62a, 116.2f): exile this card from the hand with ``n``
+    time counters."""
+
+    n: int
+
+
+@dataclass(frozen=True)
+class ExilecastForetell:
+    """Foretell's special action (CR 702.143a-b, 116.2h): exile this card face down."""
+
+
+@dataclass(frozen=True)
+class ExilecastRemoveTime:
+    """Suspend's upkeep trigger (CR 702.62a): remove a time counter from this suspended card."""
+
+
+@dataclass(frozen=True)
+class ExilecastPlaySuspended:
+    """Suspend's last-counter trigger (CR 702.62a): play it without paying its mana cost."""
+
+
+@dataclass(frozen=True)
+class ExilecastReboundCast:
+    """Rebound's delayed trigger (CR 702.88a): cast this card from exile without paying its mana
+    cost."""
+
+
+#: CR 702.143a: the cost of foretelling a card
+FORETELL_ACTION_COST = "{2}"
+
+_SPECIAL = (ExilecastSuspend, ExilecastForetell)
+
+
+def exilecast_hand_ability(kw, card, compiled):
+    """The special action of a "suspend" or "foretell" keyword, as an ability that functions in
+    the hand (shown as the card's action, ``ability: K`` in scenario files), or None."""
+    if kw.name == "suspend":
+        n, cost = kw.arg
+        instant = card is not None and "Instant" in card.types or any(
+            isinstance(a, ir.Keyword) and a.name == "flash" for a in compiled.abilities)
+        # CR 116.2f: only when its owner could begin to cast it (CR 307.1 sorcery timing,
+        # CR 702.8a flash)
+        return ir.ActivatedAbility(ir.Cost(mana=cost), (), (ExilecastSuspend(n),), zone="hand",
+                                   sorcery_speed=not instant)
+    if kw.name == "foretell":
+        # CR 116.2h: any time its owner has priority during their turn
+        return ir.ActivatedAbility(ir.Cost(mana=FORETELL_ACTION_COST), (), (ExilecastForetell(),),
+                                   zone="hand", timing="your_turn")
+    return None
+
+
+def _has(o, name: str) -> bool:
+    comp = getattr(o, "compiled", None)
+    return comp is not None and any(isinstance(a, ir.Keyword) and a.name == name for a in comp.abilities)
+
+
+def _kw_index(o, name: str) -> int:
+    for i, a in enumerate(o.compiled.abilities):
+        if isinstance(a, ir.Keyword) and a.name == name:
+            return i
+    return -1
+
+
+class ExilecastMixin:
+
+    # ------------------------------------------------------------------ special actions
+    def exilecast_is_special(self, ab) -> bool:
+        """Suspending (CR 116.2f) and foretelling (CR 116.2h) are special actions: no stack."""
+        return any(isinstance(e, _SPECIAL) for e in ab.effects)
+
+    def _e_ExilecastSuspend(self, e, ctx):
+        """CR 702.62a, 116.2f: exiled with N time counters; it is now suspended (CR 702.62b)."""
+        o = self.current(ctx["source"])
+        p = ctx["controller"]
+        if o is None or o.zone != "hand":
+            return
+        name = o.name
+        new = self.move(o, "exile", cause="suspended", rule="CR 702.62a", log=False)
+        if new is None:
+            return
+        new.counters["time"] = e.n
+        new.exilecast_suspended = True
+        self.touch()
+        self.log.add(f"{self.players[p].name} suspends {name}: it is exiled with {e.n} time counter(s) "
+                     "(special action)", "CR 702.62a", "CR 116.2f")
+        return
+        yield
+
+    def _e_ExilecastForetell(self, e, ctx):
+        """CR 702.143a-b, 116.2h: exiled face down; its owner may look at it (CR 406.3b) and cast
+        it after this turn for its foretell cost."""
+        o = self.current(ctx["source"])
+        p = ctx["controller"]
+        if o is None or o.zone != "hand":
+            return
+        name = o.name
+        new = self.move(o, "exile", face_down=True, cause="foretold", rule="CR 702.143a", log=False)
+        if new is None:
+            return
+        new.may_look = frozenset({p})
+        new.exilecast_foretold = (p, self.turn)
+        self.touch()
+        self.log.add(f"{self.players[p].name} foretells a card: it is exiled face down (special action)",
+                     "CR 702.143a", "CR 702.143b", "CR 116.2h")
+        self.log.add(f"(the foretold card is {name})", "CR 702.143a", "CR 406.3b", visible_to={p})
+        return
+        yield
+
+    # ------------------------------------------------------------------ casting from exile
+    def exilecast_foretold_castable(self, p: int, o) -> bool:
+        """CR 702.143a: a card ``p`` foretold, after the turn it was foretold, with a foretell cost."""
+        f = getattr(o, "exilecast_foretold", None)
+        return (o.zone == "exile" and f is not None and f[0] == p and f[1] < self.turn
+                and self.keyword_arg(o, "foretell") is not None and o.compiled.ok)
+
+    def exilecast_cast_actions(self, p: int, sorcery_ok: bool) -> list:
+        """Cast actions for cards ``p`` may cast from exile (CR 601.2a; foretell CR 702.143a),
+        with the timing of the card's type (CR 307.1, 702.8a)."""
+        from judgetower.rules.decisions import Cast
+        out = []
+        for oid in list(self.exile):
+            o = self.objects[oid]
+            if not self.exilecast_foretold_castable(p, o):
+                continue
+            instant = "Instant" in o.card.types or _has(o, "flash")
+            if (instant or sorcery_ok) and self.can_cast(p, o, alternative=False):
+                out.append(Cast(oid))
+        return out
+
+    def exilecast_may_cast(self, p: int, o) -> bool:
+        """For legality (CR 601.2a): ``o`` is a card in exile ``p`` may cast."""
+        return self.exilecast_foretold_castable(p, o)
+
+    def exilecast_spell_cost(self, o):
+        """The foretell cost of a foretold card cast from exile (CR 702.143a, 118.9), else None."""
+        from judgetower.rules.mana import ManaCost
+        if (o.zone == "exile" and getattr(o, "exilecast_foretold", None) is not None) or \
+                (o.zone == "stack" and getattr(o, "exilecast_foretell_cast", False)):
+            return ManaCost.parse(self.keyword_arg(o, "foretell") or None)
+        return None
+
+    def exilecast_cast_note(self, p: int, card_obj, spell) -> bool:
+        """cast_spell: a foretold card cast from exile (CR 702.143a); True if it was one."""
+        if getattr(card_obj, "exilecast_foretold", None) is None:
+            return False
+        spell.exilecast_foretell_cast = True
+        self.log.add(f"{self.players[p].name} casts {spell.name} from exile (foretold) for its foretell cost "
+                     f"{self.keyword_arg(spell, 'foretell')}", "CR 601.2a", "CR 702.143a", "CR 118.9")
+        return True
+
+    def exilecast_no_mana_cost(self, o, alternative: bool) -> bool:
+        """CR 118.6: a card with no mana cost can't be cast by paying its mana cost (Ancestral
+        Vision: only its suspend casts it). Only cards with suspend are checked here."""
+        return (not alternative and o.card is not None and not o.card.mana_cost and o.zone == "hand"
+                and _has(o, "suspend"))
+
+    # ------------------------------------------------------------------ zone changes
+    def exilecast_replace_move(self, o, from_zone: str, to_zone: str, position, cause: str):
+        """CR 702.88a: a resolving spell with rebound cast from its controller's hand is exiled
+        instead of going to the graveyard. Returns (to_zone, position, rebound?)."""
+        if (from_zone == "stack" and to_zone == "graveyard" and cause == "resolved"
+                and getattr(o, "cast_from", None) == "hand" and _has(o, "rebound")
+                and not getattr(o, "kws_copy", False)):
+            self.log.add(f"{o.name} has rebound: it is exiled instead of going to the graveyard", "CR 702.88a")
+            return "exile", "top", True
+        return to_zone, position, False
+
+    def exilecast_after_move(self, o, new, from_zone: str, to_zone: str, rebound: bool) -> None:
+        """Carry what exilecast needs onto the new object (CR 400.7)."""
+        if rebound and to_zone == "exile":
+            # CR 702.88a, 603.7: the delayed trigger at its controller's next upkeep
+            new.exilecast_rebound = (o.controller, self.turn)
+        if from_zone == "exile" and to_zone == "stack" and getattr(o, "exilecast_haste_pending", False):
+            new.exilecast_haste = True
+        if from_zone == "stack" and to_zone == "battlefield" and getattr(o, "exilecast_haste", False):
+            # CR 702.62a: haste until its controller loses control of it (see layers)
+            new.exilecast_haste_ctl = new.controller
+
+    def exilecast_haste_keywords(self, o, controller) -> bool:
+        """Layer 6 (CR 613.1f): a creature cast with suspend has haste while the player who cast
+        it controls it (CR 702.62a); once control is lost, never again."""
+        ctl = getattr(o, "exilecast_haste_ctl", None)
+        if ctl is None:
+            return False
+        if ctl != controller:
+            o.exilecast_haste_ctl = None
+            return False
+        return True
+
+    # ------------------------------------------------------------------ triggers from exile
+    def exilecast_check_event(self, ev) -> None:
+        """Suspend's triggers (CR 702.62a) and rebound's delayed trigger (CR 702.88a, 603.7)."""
+        from judgetower.rules.triggers import Synth
+        if ev["kind"] == "step" and ev["step"] == "upkeep":
+            ap = self.active
+            for oid in list(self.exile):
+                o = self.objects[oid]
+                if (o.owner == ap and _has(o, "suspend") and o.counters.get("time", 0) > 0):
+                    # CR 702.62a: "At the beginning of your upkeep, if this card is suspended"
+                    # (CR 702.62b; intervening if, CR 603.4: checked again on resolution)
+                    self.pending_triggers.append({
+                        "source": o, "index": _kw_index(o, "suspend"), "controller": ap, "context": {},
+                        "ability": Synth("suspend", ir.Trigger("upkeep", whose="you"),
+                                         effects=(ExilecastRemoveTime(),))})
+                reb = getattr(o, "exilecast_rebound", None)
+                if reb is not None and reb[0] == ap and reb[1] < self.turn:
+                    o.exilecast_rebound = None
+                    o.exilecast_rebound_pending = True   # referenced until it resolves (R20)
+                    self.pending_triggers.append({
+                        "source": o, "index": _kw_index(o, "rebound"), "controller": ap, "context": {},
+                        "ability": Synth("rebound", ir.Trigger("upkeep", whose="you"),
+                                         effects=(ExilecastReboundCast(),))})
+        elif ev["kind"] == "exilecast_last_time":
+            o = ev["obj"]
+            self.pending_triggers.append({
+                "source": o, "index": _kw_index(o, "suspend"), "controller": o.owner, "context": {},
+                "ability": Synth("suspend", ir.Trigger("exilecast_last_time"), effects=(ExilecastPlaySuspended(),))})
+
+    def _e_ExilecastRemoveTime(self, e, ctx):
+        """CR 702.62a: remove a time counter; the last one removed triggers the cast."""
+        o = self.current(ctx["source"])
+        if o is None or o.zone != "exile" or not _has(o, "suspend") or o.counters.get("time", 0) <= 0:
+            self.log.add(f"{ctx['source'].name}: it is no longer suspended", "CR 603.4", "CR 702.62b")
+            return
+        o.counters["time"] -= 1
+        left = o.counters["time"]
+        self.touch()
+        self.log.add(f"a time counter is removed from {o.name} ({left} left)", "CR 702.62a", "CR 122.8")
+        if left == 0:
+            del o.counters["time"]
+            self.events.append({"kind": "exilecast_last_time", "obj": o})
+        return
+        yield
+
+    def _e_ExilecastPlaySuspended(self, e, ctx):
+        """CR 702.62a, 608.2g: "if it's exiled, you may play it without paying its mana cost if
+        able. If you don't, it remains exiled." A creature spell cast this way gains haste.
+        Judge Tower: the "may" is taken when able (JT-C1, R9)."""
+        o = self.current(ctx["source"])
+        p = ctx["controller"]
+        if o is None or o.zone != "exile":
+            self.log.add(f"{ctx['source'].name} is no longer exiled: it can't be played", "CR 702.62a")
+            return
+        yield from self._exilecast_cast_from_exile(p, o, "CR 702.62a", "suspend")
+
+    def _e_ExilecastReboundCast(self, e, ctx):
+        """CR 702.88a: "you may cast this card from exile without paying its mana cost" (JT-C1,
+        R9: taken when able)."""
+        o = self.current(ctx["source"])
+        p = ctx["controller"]
+        src = ctx["source"]
+        src.exilecast_rebound_pending = False
+        if o is None or o.zone != "exile":
+            self.log.add(f"{src.name} is no longer in exile: it can't be cast", "CR 702.88a")
+            return
+        o.exilecast_rebound_pending = False
+        yield from self._exilecast_cast_from_exile(p, o, "CR 702.88a", "rebound")
+
+    def _exilecast_cast_from_exile(self, p: int, o, rule: str, what: str):
+        if o.card is None or not o.compiled.ok or "Land" in o.card.types or not self.spell_has_targets(p, o):
+            # CR 601.2c: a spell needing targets can't be cast without legal ones (lands: no
+            # card with suspend or rebound is a land)
+            self.log.add(f"{self.players[p].name} can't cast {o.name}: it stays in exile", rule, "CR 601.2c")
+            return
+        cast = yield from self.ask(p, "may", self.forced_bool_options([False, True], "may"),
+                                   f"cast {o.name} from exile without paying its mana cost ({what})?", rule)
+        if not cast:
+            self.log.add(f"{self.players[p].name} doesn't cast {o.name}: it remains exiled", rule)
+            return
+        if what == "suspend" and "Creature" in o.card.types:
+            o.exilecast_haste_pending = True
+            self.log.add(f"{o.name} is cast with suspend: it gains haste until {self.players[p].name} loses "
+                         "control of it", "CR 702.62a")
+        yield from self.cast_free(p, o)
+
+    # ------------------------------------------------------------------ referenced exile (R20)
+    def exilecast_references(self) -> list:
+        """R20: suspended cards (their own ability works from exile, CR 702.62a), foretold cards
+        (a permission to cast them, CR 702.143a) and rebound cards until their trigger has
+        resolved (CR 702.88a) stay referenced: the JT-E2 refill does not take them."""
+        out = []
+        for oid in self.exile:
+            o = self.objects[oid]
+            if _has(o, "suspend") and o.counters.get("time", 0) > 0:
+                out.append((o, "suspend", "exilecast_suspend", [o.id]))
+            elif getattr(o, "exilecast_foretold", None) is not None and _has(o, "foretell"):
+                out.append((o, "foretell", "exilecast_foretell", [o.id]))
+            elif getattr(o, "exilecast_rebound", None) is not None or getattr(o, "exilecast_rebound_pending", False):
+                out.append((o, "rebound", "exilecast_rebound", [o.id]))
+        return out
+
+    def exilecast_pile_label(self, holder, kind: str) -> str:
+        """A public label (a foretold card is face down: its name stays hidden, CR 406.3)."""
+        if kind == "exilecast_foretell":
+            return f"foretold by {self.players[holder.exilecast_foretold[0]].name}: they may cast it after that turn"
+        if kind == "exilecast_suspend":
+            return f"{holder.name}: suspended with {holder.counters.get('time', 0)} time counter(s)"
+        return f"{holder.name}: rebound, cast at its controller's next upkeep"
