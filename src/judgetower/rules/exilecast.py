@@ -190,6 +190,25 @@ class ExilecastMixin:
         return (not alternative and o.card is not None and not o.card.mana_cost and o.zone == "hand"
                 and _has(o, "suspend"))
 
+    # ------------------------------------------------------------------ legality (why illegal)
+    def exilecast_why_cast(self, p: int, o, a) -> str | None:
+        """The rule a cast breaks: a foretold card cast the turn it was foretold (CR 702.143a),
+        a card with no mana cost cast from the hand (CR 118.6)."""
+        f = getattr(o, "exilecast_foretold", None)
+        if o.zone == "exile" and f is not None and f[0] == p and f[1] >= self.turn:
+            return "CR 702.143a"
+        if o.zone == "hand" and o.id in self.hand(p) and self.exilecast_no_mana_cost(o, a.alternative):
+            return "CR 118.6"
+        return None
+
+    def exilecast_why_special(self, p: int, o, ab) -> str | None:
+        """The rule a suspend or foretell special action breaks when it is not allowed now."""
+        if not self.exilecast_is_special(ab) or o.zone != "hand":
+            return None
+        if any(isinstance(e, ExilecastForetell) for e in ab.effects):
+            return "CR 116.2h" if not self.activation_timing_ok(p, ab) else None
+        return "CR 116.2f" if ab.sorcery_speed and not self.sorcery_timing(p) else None
+
     # ------------------------------------------------------------------ zone changes
     def exilecast_replace_move(self, o, from_zone: str, to_zone: str, position, cause: str):
         """CR 702.88a: a resolving spell with rebound cast from its controller's hand is exiled

@@ -59,6 +59,9 @@ class LegalityMixin:
             return "CR 305.1"
         if isinstance(a, Cast):
             o = self.objects.get(a.obj)
+            ec = self.exilecast_why_cast(p, o, a) if o is not None else None   # exilecast
+            if ec:
+                return ec
             if o is None or (a.obj not in self.hand(p) and not (a.obj in self.graveyard(p) and self.can_flashback(o))
                              and not (a.obj in self.exile and getattr(o, "adventure_player", None) == p)
                              and not (a.obj in self.exile and self.exilecast_may_cast(p, o))   # exilecast
@@ -98,6 +101,9 @@ class LegalityMixin:
                 if ab.zone == "graveyard" and not any(type(e).__name__ == "UnearthReturn" for e in ab.effects):
                     return "CR 113.6m"   # zones: "return ~ from your graveyard" works only there
                 return "CR 702.29a" if ab.cost.discard_self else "CR 113.6"
+            ec = self.exilecast_why_special(p, o, ab)   # exilecast: suspend, foretell (CR 116.2f, 116.2h)
+            if ec:
+                return ec
             if ab.once_per_turn and a.index in o.activated_this_turn:
                 return "CR 602.5b"
             if ab.timing and not self.activation_timing_ok(p, ab):

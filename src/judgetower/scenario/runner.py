@@ -269,6 +269,8 @@ class Runner:
             o = g.objects[c]
             # kw2: a face-down morph is named by its card in a scenario file (the file sees all)
             real = o.card.name if getattr(o, "kw2_morph", False) and getattr(o, "card", None) else None
+            if getattr(o, "exilecast_foretold", None) is not None and getattr(o, "card", None):
+                real = o.card.name   # exilecast: a foretold card is named by its card too (CR 702.143a)
             if o.name != base and getattr(o, "source_name", None) != base and real != base:
                 continue
             if who is not None:
@@ -471,7 +473,7 @@ class Runner:
                                        f"{key}.cast")
             if ref is None:
                 # exilecast: a card its owner may cast from exile (foretold, CR 702.143a)
-                ref = self.resolve_ref(a["cast"], [i for i in g.exile if g.exilecast_may_cast(p, g.objects[i])],
+                ref = self.resolve_ref(a["cast"], [i for i in g.exile if (getattr(g.objects[i], "exilecast_foretold", None) or (None,))[0] == p],
                                        f"{key}.cast")
             if ref is None:
                 raise Bad(f"{key}.cast", f"{a['cast']!r} is not in {a['player']}'s hand")
