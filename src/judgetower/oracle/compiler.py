@@ -427,6 +427,8 @@ def _compile(name: str, text: str, types: tuple[str, ...], subtypes: tuple[str, 
             del abilities[spell_slot]
             unsupported.append(text.strip())
     _conds_check_chosen(abilities, text, unsupported)
+    from .tx_exilecast import exilecast_check_free_cast   # exilecast: CR 702.62d, 702.88b
+    exilecast_check_free_cast(abilities, text, unsupported)
     return CompiledCard(name, tuple(_link_exiles(abilities)), tuple(unsupported))
 
 

@@ -19,3 +19,25 @@ class ExilecastTransformMixin:
 
     def ec_rebound(self, c):
         return Keyword("rebound")                       # CR 702.88a
+
+
+#: costs a spell cast "without paying its mana cost" must still pay or offer (CR 702.62d,
+#: 702.88b: the rules for alternative costs, 601.2b and 601.2f-h); the engine's free cast
+#: (``cast_free``) does not ask for them, so such cards stay refused
+_FREE_CAST_UNHANDLED = frozenset({"kicker", "multikicker", "buyback", "entwine", "replicate"})
+
+
+def exilecast_check_free_cast(abilities, text: str, unsupported: list) -> None:
+    """A card with suspend or rebound is cast from exile without paying its mana cost; if it
+    also has an additional or optional cost, its suspend/rebound line is left unsupported."""
+    from .ir import AdditionalCost
+    names = {a.name for a in abilities if isinstance(a, Keyword)}
+    free = names & {"suspend", "rebound"}
+    if not free:
+        return
+    if not (names & _FREE_CAST_UNHANDLED or any(isinstance(a, AdditionalCost) for a in abilities)):
+        return
+    for line in text.splitlines():
+        low = line.strip().lower()
+        if any(low.startswith(k) for k in free) and line.strip() not in unsupported:
+            unsupported.append(line.strip())

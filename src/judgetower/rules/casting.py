@@ -981,6 +981,8 @@ class CastingMixin:
         ab = self.activated_abilities(o)[idx]
         cost = ab.cost
         name = o.name
+        if self.exilecast_hides_name(ab):
+            name = "a card to foretell"   # exilecast: the foretold card stays hidden (CR 702.143a, 406.3)
         if idx >= len(o.compiled._activated):   # tokens helper: a granted ability (CR 613.1f)
             self.log.add(f"{name}'s ability {idx + 1} is granted to it by a static ability", "CR 613.1f")
         o.activated_this_turn.add(idx)

@@ -104,6 +104,10 @@ class ExilecastMixin:
         """Suspending (CR 116.2f) and foretelling (CR 116.2h) are special actions: no stack."""
         return any(isinstance(e, _SPECIAL) for e in ab.effects)
 
+    def exilecast_hides_name(self, ab) -> bool:
+        """Foretelling exiles a card face down: the payment's log line (R14) must not name it."""
+        return any(isinstance(e, ExilecastForetell) for e in ab.effects)
+
     def _e_ExilecastSuspend(self, e, ctx):
         """CR 702.62a, 116.2f: exiled with N time counters; it is now suspended (CR 702.62b)."""
         o = self.current(ctx["source"])
