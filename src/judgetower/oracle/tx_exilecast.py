@@ -20,6 +20,10 @@ class ExilecastTransformMixin:
     def ec_rebound(self, c):
         return Keyword("rebound")                       # CR 702.88a
 
+    def ec_miracle(self, c):
+        from .transform import mana
+        return Keyword("miracle", mana(c[0]))           # CR 702.94a: the miracle cost
+
 
 #: costs a spell cast "without paying its mana cost" must still pay or offer (CR 702.62d,
 #: 702.88b: the rules for alternative costs, 601.2b and 601.2f-h); the engine's free cast

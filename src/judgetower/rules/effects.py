@@ -482,6 +482,7 @@ class EffectsMixin:
             self.log.add(f"{self.players[p].name} draws a card", rule)
             self.log.add(f"{self.players[p].name} draws {new.name}", rule, visible_to=[p])
             self.events.append({"kind": "draw", "player": p})
+            yield from self.exilecast_drawn(p, new, rule)   # exilecast: miracle (CR 702.94a)
 
     def ensure_library(self, p: int, n: int, action: str):
         """Hook: JT-E2 refills a short library. Standard Magic: nothing happens. Returns False

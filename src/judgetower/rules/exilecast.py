@@ -13,6 +13,9 @@
 * Rebound (CR 702.88a): a spell with rebound cast from its controller's hand is exiled instead
   of going to the graveyard as it resolves; at the beginning of that player's next upkeep, they
   may cast it from exile without paying its mana cost.
+* Miracle [cost] (CR 702.94a): the first card a player draws in a turn may be revealed as it is
+  drawn; its trigger lets that player cast it from the hand for its miracle cost (timing
+  ignored, CR 608.2g).
 * CR 118.6: a card with no mana cost (Ancestral Vision) can't be cast from the hand for its
   mana cost; only suspend (or another alternative cost) casts it.
 
@@ -20,7 +23,7 @@ Judge Tower: suspending and foretelling are special actions, so JT-P1 forces the
 (once per turn, R11) and JT-P2 orders them with the card's activated abilities by printed
 position (R12); the mana part of their costs is free (JT-G4, R4). Casting a suspended card when
 its last time counter is removed and casting a rebound card are "may" → taken when able (JT-C1,
-R9). A card exiled with its own ability that works from exile (suspend, rebound until its
+R9), and so are miracle's reveal and cast. A card exiled with its own ability that works from exile (suspend, rebound until its
 trigger has resolved) or with a permission to play it (foretell) stays referenced (R20), so the
 JT-E2 refill (R19) leaves it in exile.
 """
@@ -59,6 +62,13 @@ class ExilecastPlaySuspended:
 class ExilecastReboundCast:
     """Rebound's delayed trigger (CR 702.88a): cast this card from exile without paying its mana
     cost."""
+
+
+@dataclass(frozen=True)
+class ExilecastMiracleCast:
+    """Miracle's triggered ability (CR 702.94a): cast the revealed card for its miracle cost."""
+
+    cost: str
 
 
 #: CR 702.143a: the cost of foretelling a card
@@ -177,6 +187,9 @@ class ExilecastMixin:
         if (o.zone == "exile" and getattr(o, "exilecast_foretold", None) is not None) or \
                 (o.zone == "stack" and getattr(o, "exilecast_foretell_cast", False)):
             return ManaCost.parse(self.keyword_arg(o, "foretell") or None)
+        if getattr(o, "exilecast_miracle", False) and o.zone in ("hand", "stack"):
+            # CR 702.94a: cast for its miracle cost rather than its mana cost
+            return ManaCost.parse(self.keyword_arg(o, "miracle") or None)
         return None
 
     def exilecast_cast_note(self, p: int, card_obj, spell) -> bool:
@@ -229,6 +242,8 @@ class ExilecastMixin:
         if rebound and to_zone == "exile":
             # CR 702.88a, 603.7: the delayed trigger at its controller's next upkeep
             new.exilecast_rebound = (o.controller, self.turn)
+        if from_zone == "hand" and to_zone == "stack" and getattr(o, "exilecast_miracle", False):
+            new.exilecast_miracle = True   # CR 702.94a: its total cost starts from the miracle cost
         if from_zone == "exile" and to_zone == "stack" and getattr(o, "exilecast_haste_pending", False):
             new.exilecast_haste = True
         if from_zone == "stack" and to_zone == "battlefield" and getattr(o, "exilecast_haste", False):
@@ -355,3 +370,55 @@ class ExilecastMixin:
         if kind == "exilecast_suspend":
             return f"{holder.name}: suspended with {holder.counters.get('time', 0)} time counter(s)"
         return f"{holder.name}: rebound, cast at its controller's next upkeep"
+
+    # ------------------------------------------------------------------ miracle (CR 702.94)
+    def exilecast_drawn(self, p: int, new, rule: str):
+        """CR 702.94a: "You may reveal this card from your hand as you draw it if it's the first
+        card you've drawn this turn. When you reveal this card this way, you may cast it by
+        paying [cost] rather than its mana cost." Opening hands are not drawn in a turn (CR 103.5,
+        JT-G1). Judge Tower: the reveal is a "may" taken when able (JT-C1, R9)."""
+        if rule in ("CR 103.5", "JT-G1") or new is None:
+            return
+        pl = self.players[p]
+        turn, n = getattr(pl, "exilecast_draws", (None, 0))
+        n = n + 1 if turn == self.turn else 1
+        pl.exilecast_draws = (self.turn, n)
+        cost = self.keyword_arg(new, "miracle") if new.compiled is not None else None
+        if n != 1 or cost is None or not new.compiled.ok or new.zone != "hand":
+            return
+        reveal = yield from self.ask(p, "may", self.forced_bool_options([False, True], "may"),
+                                     f"reveal {new.name} as you draw it (miracle {cost})?", "CR 702.94a")
+        if not reveal:
+            return
+        from judgetower.rules.triggers import Synth
+        # CR 702.94b: it stays revealed until it leaves the hand or the ability leaves the stack
+        self.log.add(f"{pl.name} reveals {new.name} as the first card they drew this turn (miracle)",
+                     "CR 702.94a", "CR 702.94b", "CR 701.20a")
+        self.pending_triggers.append({
+            "source": new, "index": _kw_index(new, "miracle"), "controller": p, "context": {},
+            "ability": Synth("miracle", ir.Trigger("exilecast_miracle"), effects=(ExilecastMiracleCast(cost),))})
+
+    def _e_ExilecastMiracleCast(self, e, ctx):
+        """CR 702.94a, 608.2g: while the trigger resolves, its controller may cast the revealed
+        card from the hand for its miracle cost (an alternative cost, CR 118.9; timing is
+        ignored). Judge Tower: "may" taken when able (JT-C1, R9); mana is free (JT-G4)."""
+        card = self.current(ctx["source"])
+        p = ctx["controller"]
+        if card is None or card.zone != "hand" or card.id not in self.hand(p):
+            self.log.add(f"{ctx['source'].name} is no longer in the hand: it can't be cast", "CR 702.94a")
+            return
+        card.exilecast_miracle = True
+        ok = (card.compiled.ok and "Land" not in card.card.types and self.spell_has_targets(p, card)
+              and self.can_pay_mana(p, self.spell_cost(card, False).with_x(0), helpers=self.payment_helpers(card)))
+        add = self.additional_cost(card)
+        if ok and add is not None and not self.can_pay_extra(p, card, add):
+            ok = False
+        cast = yield from self.ask(p, "may", self.forced_bool_options([False] + ([True] if ok else []), "may"),
+                                   f"cast {card.name} for its miracle cost {e.cost}?", "CR 702.94a")
+        if not cast:
+            card.exilecast_miracle = False
+            self.log.add(f"{self.players[p].name} doesn't cast {card.name} (miracle)", "CR 702.94a")
+            return
+        self.log.add(f"{self.players[p].name} casts {card.name} for its miracle cost {e.cost}",
+                     "CR 702.94a", "CR 118.9", "CR 608.2g")
+        yield from self.cast_spell(p, card)
