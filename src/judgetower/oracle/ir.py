@@ -1527,3 +1527,16 @@ class SelfCostReduction:
 
 
 Ability = Union[Ability, SelfCostReduction]          # branch "misc"
+
+
+# =============================================================================================
+# exilecast: cards played from exile and time counters (CR 406, 702.62 suspend)
+# =============================================================================================
+
+@dataclass(frozen=True)
+class ExilecastExileSelfWithTime:
+    """"Exile ~ with N time counters on it." (CR 406.3, 122.1): the resolving spell (or the
+    permanent) is exiled with N time counters; a card with suspend is then suspended
+    (CR 702.62b)."""
+
+    n: int

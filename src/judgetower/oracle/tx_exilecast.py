@@ -20,6 +20,14 @@ class ExilecastTransformMixin:
     def ec_rebound(self, c):
         return Keyword("rebound")                       # CR 702.88a
 
+    def ec_exile_self_time(self, c):
+        from .ir import ExilecastExileSelfWithTime
+        n = c[0]
+        if not isinstance(n, int):
+            from .transform import Unsupported
+            raise Unsupported("a variable number of time counters")
+        return [ExilecastExileSelfWithTime(n)]          # CR 406.3, 122.1, 702.62b
+
     def ec_miracle(self, c):
         from .transform import mana
         return Keyword("miracle", mana(c[0]))           # CR 702.94a: the miracle cost

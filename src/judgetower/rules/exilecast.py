@@ -422,3 +422,22 @@ class ExilecastMixin:
         self.log.add(f"{self.players[p].name} casts {card.name} for its miracle cost {e.cost}",
                      "CR 702.94a", "CR 118.9", "CR 608.2g")
         yield from self.cast_spell(p, card)
+
+    # ------------------------------------------------------------------ "exile ~ with N time counters"
+    def _e_ExilecastExileSelfWithTime(self, e, ctx):
+        """CR 406.3, 122.1: the resolving spell (CR 608.2n: it is no longer put into the
+        graveyard) or the permanent is exiled with N time counters; with suspend it is suspended
+        (CR 702.62b) and its triggers work from exile."""
+        o = self.current(ctx["source"])
+        if o is None or o.zone not in ("stack", "battlefield"):
+            return
+        name = o.name
+        new = self.move(o, "exile", cause="exiled by its own instruction", rule="CR 406.3", log=False)
+        if new is None:
+            return
+        new.counters["time"] = e.n
+        self.touch()
+        self.log.add(f"{name} is exiled with {e.n} time counter(s)" + (" (it is suspended)" if _has(new, "suspend") else ""),
+                     "CR 406.3", "CR 122.1", *(("CR 702.62b",) if _has(new, "suspend") else ()))
+        return
+        yield
