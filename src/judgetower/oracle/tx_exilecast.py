@@ -28,6 +28,20 @@ class ExilecastTransformMixin:
             raise Unsupported("a variable number of time counters")
         return [ExilecastExileSelfWithTime(n)]          # CR 406.3, 122.1, 702.62b
 
+    def ec_play_verb(self, c):
+        return str(c[0])                                # "play" or "cast"
+
+    def ec_that_card(self, c):
+        return "that card"
+
+    def ec_may_play_eot(self, c):
+        from .ir import ExilecastMayPlay
+        return [ExilecastMayPlay("end_of_turn", c[0] == "cast")]   # CR 601.2a, 305.1
+
+    def ec_may_play_next(self, c):
+        from .ir import ExilecastMayPlay
+        return [ExilecastMayPlay("next_turn", c[0] == "cast")]     # CR 601.2a, 305.1
+
     def ec_miracle(self, c):
         from .transform import mana
         return Keyword("miracle", mana(c[0]))           # CR 702.94a: the miracle cost
@@ -53,3 +67,39 @@ def exilecast_check_free_cast(abilities, text: str, unsupported: list) -> None:
         low = line.strip().lower()
         if any(low.startswith(k) for k in free) and line.strip() not in unsupported:
             unsupported.append(line.strip())
+
+
+def exilecast_check_may_play(abilities, text: str, unsupported: list) -> None:
+    """"you may play that card" refers to the cards the instruction just before it exiled: it is
+    understood only right after "[you] exile(s) the top ... of your library" in the same
+    ability; anywhere else its sentence is left unsupported."""
+    from .ir import ExilecastMayPlay, ExileTopOfLibrary, You
+
+    bad = []
+
+    def walk(effects):
+        prev = None
+        for e in effects:
+            if isinstance(e, ExilecastMayPlay):
+                if not (isinstance(prev, ExileTopOfLibrary) and isinstance(prev.who, You)):
+                    bad.append(e)
+            prev = e
+
+    def visit(node):
+        from dataclasses import fields, is_dataclass
+        if isinstance(node, (list, tuple)):
+            if any(isinstance(x, ExilecastMayPlay) for x in node):
+                walk(node)
+            for x in node:
+                visit(x)
+        elif is_dataclass(node):
+            for f in fields(node):
+                visit(getattr(node, f.name))
+
+    visit(list(abilities))
+    if bad:
+        for line in text.splitlines():
+            low = line.lower()
+            if "you may play" in low or "you may cast" in low:
+                if line.strip() not in unsupported:
+                    unsupported.append(line.strip())

@@ -1555,6 +1555,7 @@ class EffectsMixin:
                                 rule="CR 406.2", log=False)
                 if new is not None:
                     names.append(new.name)
+                    ctx.setdefault("exilecast_exiled", []).append(new)   # exilecast: "that card" (CR 601.2a)
             self.log.add(f"{self.players[p].name} exiles the top {len(names)} card(s) of their library: "
                          + (", ".join(names) or "nothing"), "CR 406.2", "CR 406.3")
 

@@ -170,6 +170,9 @@ class ExilecastMixin:
         out = []
         for oid in list(self.exile):
             o = self.objects[oid]
+            if self.exilecast_play_permission(p, o):
+                out.extend(self._exilecast_permitted_actions(p, o, sorcery_ok))
+                continue
             if not self.exilecast_foretold_castable(p, o):
                 continue
             instant = "Instant" in o.card.types or _has(o, "flash")
@@ -179,7 +182,8 @@ class ExilecastMixin:
 
     def exilecast_may_cast(self, p: int, o) -> bool:
         """For legality (CR 601.2a): ``o`` is a card in exile ``p`` may cast."""
-        return self.exilecast_foretold_castable(p, o)
+        return self.exilecast_foretold_castable(p, o) or (
+            self.exilecast_play_permission(p, o) and "Land" not in o.card.types)
 
     def exilecast_spell_cost(self, o):
         """The foretell cost of a foretold card cast from exile (CR 702.143a, 118.9), else None."""
@@ -193,7 +197,11 @@ class ExilecastMixin:
         return None
 
     def exilecast_cast_note(self, p: int, card_obj, spell) -> bool:
-        """cast_spell: a foretold card cast from exile (CR 702.143a); True if it was one."""
+        """cast_spell: a foretold card cast from exile (CR 702.143a), or one an effect lets its
+        controller play (CR 601.2a); True if it was one."""
+        if getattr(card_obj, "exilecast_may_play", None) is not None:
+            self.log.add(f"{self.players[p].name} casts {spell.name} from exile (an effect allows it)", "CR 601.2a")
+            return True
         if getattr(card_obj, "exilecast_foretold", None) is None:
             return False
         spell.exilecast_foretell_cast = True
@@ -269,6 +277,10 @@ class ExilecastMixin:
             ap = self.active
             for oid in list(self.exile):
                 o = self.objects[oid]
+                perm = getattr(o, "exilecast_may_play", None)
+                if perm is not None and perm[2] == "next_turn" and perm[0] == ap and perm[4] is None \
+                        and self.turn > perm[1]:
+                    o.exilecast_may_play = perm[:4] + (self.turn,)   # CR 611.2a: "your next turn"
                 if (o.owner == ap and _has(o, "suspend") and o.counters.get("time", 0) > 0):
                     # CR 702.62a: "At the beginning of your upkeep, if this card is suspended"
                     # (CR 702.62b; intervening if, CR 603.4: checked again on resolution)
@@ -361,12 +373,18 @@ class ExilecastMixin:
                 out.append((o, "foretell", "exilecast_foretell", [o.id]))
             elif getattr(o, "exilecast_rebound", None) is not None or getattr(o, "exilecast_rebound_pending", False):
                 out.append((o, "rebound", "exilecast_rebound", [o.id]))
+            elif getattr(o, "exilecast_may_play", None) is not None and self._exilecast_permission_live(o):
+                out.append((o, "may_play", "exilecast_may_play", [o.id]))
         return out
 
     def exilecast_pile_label(self, holder, kind: str) -> str:
         """A public label (a foretold card is face down: its name stays hidden, CR 406.3)."""
         if kind == "exilecast_foretell":
             return f"foretold by {self.players[holder.exilecast_foretold[0]].name}: they may cast it after that turn"
+        if kind == "exilecast_may_play":
+            perm = holder.exilecast_may_play
+            until = "this turn" if perm[2] == "end_of_turn" else "until the end of their next turn"
+            return f"{self.players[perm[0]].name} may {'cast' if perm[3] else 'play'} it {until}"
         if kind == "exilecast_suspend":
             return f"{holder.name}: suspended with {holder.counters.get('time', 0)} time counter(s)"
         return f"{holder.name}: rebound, cast at its controller's next upkeep"
@@ -441,3 +459,76 @@ class ExilecastMixin:
                      "CR 406.3", "CR 122.1", *(("CR 702.62b",) if _has(new, "suspend") else ()))
         return
         yield
+
+    # ------------------------------------------------------------------ impulse draw (CR 601.2a, 305.1)
+    def _e_ExilecastMayPlay(self, e, ctx):
+        """"Until end of turn, you may play that card." (CR 601.2a: a spell cast from exile with
+        an effect's permission; CR 305.1: a land played from exile uses the land play). The
+        cards are those the previous instruction exiled (the compiler allows nothing else).
+        Judge Tower: a permission, not a "may" to take now; playing the card is a legal action,
+        so JT-P1 forces it when able (R11); the cards stay referenced meanwhile (R20)."""
+        p = ctx["controller"]
+        for o in ctx.get("exilecast_exiled", []):
+            cur = self.current(o)
+            if cur is None or cur.zone != "exile":
+                continue
+            cur.exilecast_may_play = (p, self.turn, e.until, e.cast_only, None)
+            until = "this turn" if e.until == "end_of_turn" else "until the end of their next turn"
+            self.log.add(f"{self.players[p].name} may {'cast' if e.cast_only else 'play'} {cur.name} from exile {until}",
+                         "CR 601.2a", *(() if e.cast_only else ("CR 305.1",)), "CR 611.2a")
+        self.touch()
+        return
+        yield
+
+    def _exilecast_permission_live(self, o) -> bool:
+        """Whether the permission on ``o`` still lasts: this turn only ("end_of_turn"), or until
+        the end of its holder's next turn ("next_turn": the first turn of that player after the
+        one it was given in is noted at its upkeep, see ``exilecast_check_event``)."""
+        perm = getattr(o, "exilecast_may_play", None)
+        if perm is None:
+            return False
+        p, t0, until, cast_only, next_turn = perm
+        if self.turn == t0:
+            return True
+        if until != "next_turn":
+            return False
+        if next_turn is None:
+            return True       # their next turn hasn't reached its upkeep yet
+        return self.turn == next_turn
+
+    def exilecast_play_permission(self, p: int, o) -> bool:
+        perm = getattr(o, "exilecast_may_play", None)
+        return (perm is not None and perm[0] == p and o.zone == "exile" and o.card is not None
+                and o.compiled.ok and self._exilecast_permission_live(o))
+
+    def exilecast_may_play_land(self, p: int, o) -> bool:
+        """For legality: a land card in exile ``p`` may play (CR 305.1)."""
+        perm = getattr(o, "exilecast_may_play", None)
+        return self.exilecast_play_permission(p, o) and not perm[3] and (
+            "Land" in o.card.types or (o.card.layout == "modal_dfc" and any("Land" in f.types for f in o.card.faces)))
+
+    def _exilecast_permitted_actions(self, p: int, o, sorcery_ok: bool) -> list:
+        """The plays a permission allows: cast the card with its timing and mana cost
+        (CR 601.2a; a card with no mana cost can't be, CR 118.6), or play a land with the land
+        play (CR 305.1, 305.2); a multi-faced card's faces (CR 709.3, 715.3, 712.11b, 712.12)."""
+        from judgetower.rules.decisions import Cast, PlayLand
+        out = []
+        cast_only = o.exilecast_may_play[3]
+        land_ok = (not cast_only and sorcery_ok and self.players[p].land_plays < 1)
+        if o.card.faces:
+            out.extend(a for a in self.face_cast_actions(p, o, sorcery_ok) if isinstance(a, Cast))
+            if o.card.layout == "modal_dfc" and land_ok:
+                out.extend(PlayLand(o.id, face=i) for i in range(1, len(o.card.faces))
+                           if "Land" in o.card.faces[i].types)
+            if o.card.layout == "split":
+                return out
+        if "Land" in o.card.types:
+            if land_ok:
+                out.append(PlayLand(o.id))
+            return out
+        if not o.card.mana_cost:
+            return out   # CR 118.6
+        instant = "Instant" in o.card.types or _has(o, "flash")
+        if (instant or sorcery_ok) and self.can_cast(p, o, alternative=False):
+            out.append(Cast(o.id))
+        return out

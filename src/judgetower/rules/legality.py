@@ -43,8 +43,8 @@ class LegalityMixin:
     def _why_priority(self, p: int, a) -> str:
         if isinstance(a, PlayLand):
             o = self.objects.get(a.obj)
-            if o is None or o.zone != "hand" or a.obj not in self.hand(p):
-                return "CR 305.1"
+            if o is None or (o.zone != "hand" or a.obj not in self.hand(p)) and not self.exilecast_may_play_land(p, o):
+                return "CR 305.1"   # exilecast: or a land in exile an effect lets p play
             # faces: only a land face of a modal double-faced card is played as a land (CR 712.12)
             if a.face is not None and (o.card is None or o.card.layout != "modal_dfc"
                                        or not 0 <= a.face < len(o.card.faces)
