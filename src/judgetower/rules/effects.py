@@ -1544,6 +1544,7 @@ class EffectsMixin:
         """CR 406.2: "[who] exiles the top N cards of their library" (Judge Tower: a library action
         refilled when short, JT-E2/R19; taken by that player, R5; the cards are unreferenced, R20)."""
         n = self.amount(e.amount, ctx)
+        ctx["exilecast_exiled"] = []   # exilecast: the cards "that card" names next (CR 601.2a)
         for p in self.players_of(e.who, ctx):
             yield from self.ensure_library(p, n, "exile the top cards")
             if self.game_over:
