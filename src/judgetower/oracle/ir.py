@@ -1546,8 +1546,9 @@ class ExilecastExileSelfWithTime:
 class ExilecastMayPlay:
     """"Until end of turn, you may play that card." after "Exile the top card of your library"
     (CR 601.2a, 305.1): the controller may play (``cast_only``: cast) the cards the previous
-    instruction exiled, until the end of this turn (``until`` "end_of_turn") or of their next
-    turn ("next_turn"). Those cards stay referenced meanwhile (R20)."""
+    instruction exiled, until the end of this turn (``until`` "end_of_turn"), of their next
+    turn ("next_turn"), or until the beginning of their next upkeep ("next_upkeep"). Those cards
+    stay referenced meanwhile (R20)."""
 
     until: str = "end_of_turn"
     cast_only: bool = False

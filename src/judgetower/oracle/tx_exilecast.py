@@ -42,6 +42,10 @@ class ExilecastTransformMixin:
         from .ir import ExilecastMayPlay
         return [ExilecastMayPlay("next_turn", c[0] == "cast")]     # CR 601.2a, 305.1
 
+    def ec_may_play_next_upkeep(self, c):
+        from .ir import ExilecastMayPlay
+        return [ExilecastMayPlay("next_upkeep", c[0] == "cast")]   # CR 601.2a, 305.1
+
     def ec_miracle(self, c):
         from .transform import mana
         return Keyword("miracle", mana(c[0]))           # CR 702.94a: the miracle cost

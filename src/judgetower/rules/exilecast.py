@@ -278,7 +278,7 @@ class ExilecastMixin:
             for oid in list(self.exile):
                 o = self.objects[oid]
                 perm = getattr(o, "exilecast_may_play", None)
-                if perm is not None and perm[2] == "next_turn" and perm[0] == ap and perm[4] is None \
+                if perm is not None and perm[2] in ("next_turn", "next_upkeep") and perm[0] == ap and perm[4] is None \
                         and self.turn > perm[1]:
                     o.exilecast_may_play = perm[:4] + (self.turn,)   # CR 611.2a: "your next turn"
                 if (o.owner == ap and _has(o, "suspend") and o.counters.get("time", 0) > 0):
@@ -383,7 +383,8 @@ class ExilecastMixin:
             return f"foretold by {self.players[holder.exilecast_foretold[0]].name}: they may cast it after that turn"
         if kind == "exilecast_may_play":
             perm = holder.exilecast_may_play
-            until = "this turn" if perm[2] == "end_of_turn" else "until the end of their next turn"
+            until = {"end_of_turn": "this turn", "next_turn": "until the end of their next turn",
+                     "next_upkeep": "until the beginning of their next upkeep"}[perm[2]]
             return f"{self.players[perm[0]].name} may {'cast' if perm[3] else 'play'} it {until}"
         if kind == "exilecast_suspend":
             return f"{holder.name}: suspended with {holder.counters.get('time', 0)} time counter(s)"
@@ -473,7 +474,8 @@ class ExilecastMixin:
             if cur is None or cur.zone != "exile":
                 continue
             cur.exilecast_may_play = (p, self.turn, e.until, e.cast_only, None)
-            until = "this turn" if e.until == "end_of_turn" else "until the end of their next turn"
+            until = {"end_of_turn": "this turn", "next_turn": "until the end of their next turn",
+                     "next_upkeep": "until the beginning of their next upkeep"}[e.until]
             self.log.add(f"{self.players[p].name} may {'cast' if e.cast_only else 'play'} {cur.name} from exile {until}",
                          "CR 601.2a", *(() if e.cast_only else ("CR 305.1",)), "CR 611.2a")
         self.touch()
@@ -488,6 +490,8 @@ class ExilecastMixin:
         if perm is None:
             return False
         p, t0, until, cast_only, next_turn = perm
+        if until == "next_upkeep":
+            return next_turn is None   # CR 611.2a: ends as their next upkeep begins
         if self.turn == t0:
             return True
         if until != "next_turn":
