@@ -427,6 +427,9 @@ def _compile(name: str, text: str, types: tuple[str, ...], subtypes: tuple[str, 
             del abilities[spell_slot]
             unsupported.append(text.strip())
     _conds_check_chosen(abilities, text, unsupported)
+    from .tx_exilecast import exilecast_check_free_cast, exilecast_check_may_play   # exilecast
+    exilecast_check_free_cast(abilities, text, unsupported)   # CR 702.62d, 702.88b
+    exilecast_check_may_play(abilities, text, unsupported)    # CR 601.2a: "that card" just exiled
     return CompiledCard(name, tuple(_link_exiles(abilities)), tuple(unsupported))
 
 

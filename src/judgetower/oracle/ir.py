@@ -1527,3 +1527,28 @@ class SelfCostReduction:
 
 
 Ability = Union[Ability, SelfCostReduction]          # branch "misc"
+
+
+# =============================================================================================
+# exilecast: cards played from exile and time counters (CR 406, 702.62 suspend)
+# =============================================================================================
+
+@dataclass(frozen=True)
+class ExilecastExileSelfWithTime:
+    """"Exile ~ with N time counters on it." (CR 406.3, 122.1): the resolving spell (or the
+    permanent) is exiled with N time counters; a card with suspend is then suspended
+    (CR 702.62b)."""
+
+    n: int
+
+
+@dataclass(frozen=True)
+class ExilecastMayPlay:
+    """"Until end of turn, you may play that card." after "Exile the top card of your library"
+    (CR 601.2a, 305.1): the controller may play (``cast_only``: cast) the cards the previous
+    instruction exiled, until the end of this turn (``until`` "end_of_turn"), of their next
+    turn ("next_turn"), or until the beginning of their next upkeep ("next_upkeep"). Those cards
+    stay referenced meanwhile (R20)."""
+
+    until: str = "end_of_turn"
+    cast_only: bool = False

@@ -379,7 +379,10 @@ _AMOUNT_EFFECTS = (DealDamage, Draw, Discard, GainLife, LoseLife, Mill, Scry, Pu
 # ---------------------------------------------------------------------------------------------
 
 
-class OracleTransformer(Transformer):
+from .tx_exilecast import ExilecastTransformMixin  # exilecast: CR 702.62, 702.143, 702.88
+
+
+class OracleTransformer(ExilecastTransformMixin, Transformer):
     """Callbacks named after the rules and aliases of oracle.lark."""
 
     def __init__(self, ctx: Context | None = None):

@@ -97,6 +97,9 @@ class CastingMixin:
                 elif isinstance(ab, ir.Keyword) and ab.name == "ninjutsu":
                     from judgetower.rules.kw2 import ninjutsu_ability
                     cached.append(ninjutsu_ability(ab.arg))    # kw2: CR 702.49a
+                elif isinstance(ab, ir.Keyword) and ab.name in ("suspend", "foretell"):
+                    from judgetower.rules.exilecast import exilecast_hand_ability
+                    cached.append(exilecast_hand_ability(ab, getattr(o, "card", None), o.compiled))   # exilecast: CR 116.2f, 116.2h
             object.__setattr__(o.compiled, "_activated", cached)
         if getattr(o, "zone", None) == "battlefield":
             # tokens helper: abilities granted in layer 6 (CR 613.1f) follow the object's own
@@ -521,6 +524,9 @@ class CastingMixin:
 
     # ------------------------------------------------------------------ casting
     def spell_cost(self, o, alternative: bool) -> ManaCost:
+        ec = self.exilecast_spell_cost(o)   # exilecast: a foretold card's foretell cost (CR 702.143a)
+        if ec is not None:
+            return ec
         if getattr(o, "aftermath", False) or (o.zone == "graveyard" and o.card is not None
                                                and self.has_aftermath(o)):
             return ManaCost.parse(o.card.mana_cost)   # faces: aftermath pays its mana cost (CR 702.127a)
@@ -540,6 +546,8 @@ class CastingMixin:
         if alternative and self.kw2_is_morph(o) and not getattr(o, "kw2_morph", False) \
                 and self.alternative_cost(o) is not None and not self.sorcery_timing(p):
             return False   # kw2: a face-down creature spell has no flash (CR 702.37c, 307.1)
+        if self.exilecast_no_mana_cost(o, alternative):
+            return False   # exilecast: CR 118.6: no mana cost, can't be cast for it
         if not self.spell_has_targets(p, o):
             return False
         cost = self.spell_cost(o, alternative).with_x(0)
@@ -665,6 +673,8 @@ class CastingMixin:
             # faces: CR 715.3d: cast from exile after its Adventure resolved
             self.log.add(f"{self.players[p].name} casts {name} from exile (it went on an adventure)",
                          "CR 601.2a", "CR 715.3d")
+        elif from_zone == "exile" and self.exilecast_cast_note(p, card_obj, spell):
+            pass   # exilecast: a foretold card (CR 702.143a)
         elif from_zone == "graveyard":
             # kwcosts: CR 702.34a: cast from the graveyard with flashback
             spell.flashback = True
@@ -971,6 +981,8 @@ class CastingMixin:
         ab = self.activated_abilities(o)[idx]
         cost = ab.cost
         name = o.name
+        if self.exilecast_hides_name(ab):
+            name = "a card to foretell"   # exilecast: the foretold card stays hidden (CR 702.143a, 406.3)
         if idx >= len(o.compiled._activated):   # tokens helper: a granted ability (CR 613.1f)
             self.log.add(f"{name}'s ability {idx + 1} is granted to it by a static ability", "CR 613.1f")
         o.activated_this_turn.add(idx)
@@ -1008,7 +1020,7 @@ class CastingMixin:
             self.move(o, "exile", cause="exiled as a cost", rule="CR 118.3")
         self.touch()
         tnames = ", ".join(self.target_name(t) for ts in item.targets for t in ts)
-        if self.kw2_is_special(ab):
+        if self.kw2_is_special(ab) or self.exilecast_is_special(ab):   # exilecast: CR 116.2f, 116.2h
             # kw2: turning a morph face up is a special action: no stack (CR 116.2b, 702.37e)
             yield from self.resolve_ability_effects(item)
             self.after_activate(p, o, idx)

@@ -482,6 +482,7 @@ class EffectsMixin:
             self.log.add(f"{self.players[p].name} draws a card", rule)
             self.log.add(f"{self.players[p].name} draws {new.name}", rule, visible_to=[p])
             self.events.append({"kind": "draw", "player": p})
+            yield from self.exilecast_drawn(p, new, rule)   # exilecast: miracle (CR 702.94a)
 
     def ensure_library(self, p: int, n: int, action: str):
         """Hook: JT-E2 refills a short library. Standard Magic: nothing happens. Returns False
@@ -1564,6 +1565,7 @@ class EffectsMixin:
         """CR 406.2: "[who] exiles the top N cards of their library" (Judge Tower: a library action
         refilled when short, JT-E2/R19; taken by that player, R5; the cards are unreferenced, R20)."""
         n = self.amount(e.amount, ctx)
+        ctx["exilecast_exiled"] = []   # exilecast: the cards "that card" names next (CR 601.2a)
         for p in self.players_of(e.who, ctx):
             yield from self.ensure_library(p, n, "exile the top cards")
             if self.game_over:
@@ -1575,6 +1577,7 @@ class EffectsMixin:
                                 rule="CR 406.2", log=False)
                 if new is not None:
                     names.append(new.name)
+                    ctx.setdefault("exilecast_exiled", []).append(new)   # exilecast: "that card" (CR 601.2a)
             self.log.add(f"{self.players[p].name} exiles the top {len(names)} card(s) of their library: "
                          + (", ".join(names) or "nothing"), "CR 406.2", "CR 406.3")
 

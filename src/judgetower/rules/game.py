@@ -32,6 +32,7 @@ from judgetower.rules.sba import SBAMixin
 from judgetower.rules.triggers import TriggersMixin
 from judgetower.rules.turn import STEPS, TurnMixin
 from judgetower.rules.kw2 import Kw2Mixin
+from judgetower.rules.exilecast import ExilecastMixin   # exilecast
 from judgetower.rules.view import ViewMixin
 
 PER_PLAYER_ZONES = ("library", "hand", "graveyard")
@@ -125,7 +126,7 @@ class StandardRules:
 
 
 class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin, CombatMixin,
-           SBAMixin, TriggersMixin, ViewMixin, LegalityMixin, Kw2Mixin):
+           SBAMixin, TriggersMixin, ViewMixin, LegalityMixin, Kw2Mixin, ExilecastMixin):
     """One game of Magic (or a variant), from set-up to its end."""
 
     def __init__(self, player_names: Iterable[str], *, seed: int = 0, rules: StandardRules | None = None,
@@ -374,6 +375,7 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
             o = self.objects[i]
             if getattr(o, "adventure_player", None) is not None:
                 out.append((o, "adventure", "adventure", [o.id]))
+        out.extend(self.exilecast_references())   # exilecast: suspend, foretell, rebound (R20)
         return out
 
     def exile_piles(self) -> list[dict]:
@@ -400,6 +402,8 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
                 label = f"until {name} leaves the battlefield"
             elif kind == "adventure":   # faces: CR 715.3d
                 label = f"on an adventure: {self.players[holder.adventure_player].name} may cast it"
+            elif kind.startswith("exilecast"):   # exilecast: R20 (a foretold card stays hidden)
+                label = self.exilecast_pile_label(holder, kind)
             elif kind == "delayed":
                 label = f"exiled with {name} ({ctl}): returns at the beginning of the next end step"
             else:
@@ -467,6 +471,8 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
             # exile instead of the graveyard
             self.log.add(f"{o.name} has madness: it is discarded into exile", "CR 702.35a")
             to_zone, position = "exile", "top"
+        # exilecast: rebound (CR 702.88a) replaces going to the graveyard as it resolves
+        to_zone, position, ec_rebound = self.exilecast_replace_move(o, from_zone, to_zone, position, cause)
         to_zone, position = self.rules.replace_move(self, o, to_zone, position)
         src_list = self.zone_of(o)
         if o.id in src_list:
@@ -513,6 +519,7 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
             new.face_down = True
         self.kw2_carry_face_down(o, new, from_zone, to_zone)   # kw2: morph (CR 708.4, 708.9)
         self.kw2_dash_enters(o, new, from_zone, to_zone)       # kw2: dash (CR 702.109a, 608.3g)
+        self.exilecast_after_move(o, new, from_zone, to_zone, ec_rebound)   # exilecast: CR 702.88a, 702.62a
         new.uid = o.uid
         self.touched_uids.append(o.uid)
         self.objects[new.id] = new

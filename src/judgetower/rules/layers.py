@@ -161,6 +161,8 @@ def compute_all(game) -> dict[int, Chars]:
     for o in bf:
         if o.granted:
             adds.setdefault(o.id, set()).update(o.granted)
+        if game.exilecast_haste_keywords(o, getattr(out.get(o.id), "controller", o.controller)):
+            adds.setdefault(o.id, set()).add("haste")   # exilecast: suspend's haste (CR 702.62a)
     _kw2_status_keywords(bf, adds)   # kw2: "as long as ~ is monstrous, it has ..." (CR 611.3a)
     for tid, ks in adds.items():
         out[tid].keywords = out[tid].keywords | frozenset(ks)

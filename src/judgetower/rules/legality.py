@@ -43,8 +43,8 @@ class LegalityMixin:
     def _why_priority(self, p: int, a) -> str:
         if isinstance(a, PlayLand):
             o = self.objects.get(a.obj)
-            if o is None or o.zone != "hand" or a.obj not in self.hand(p):
-                return "CR 305.1"
+            if o is None or (o.zone != "hand" or a.obj not in self.hand(p)) and not self.exilecast_may_play_land(p, o):
+                return "CR 305.1"   # exilecast: or a land in exile an effect lets p play
             # faces: only a land face of a modal double-faced card is played as a land (CR 712.12)
             if a.face is not None and (o.card is None or o.card.layout != "modal_dfc"
                                        or not 0 <= a.face < len(o.card.faces)
@@ -59,8 +59,12 @@ class LegalityMixin:
             return "CR 305.1"
         if isinstance(a, Cast):
             o = self.objects.get(a.obj)
+            ec = self.exilecast_why_cast(p, o, a) if o is not None else None   # exilecast
+            if ec:
+                return ec
             if o is None or (a.obj not in self.hand(p) and not (a.obj in self.graveyard(p) and self.can_flashback(o))
                              and not (a.obj in self.exile and getattr(o, "adventure_player", None) == p)
+                             and not (a.obj in self.exile and self.exilecast_may_cast(p, o))   # exilecast
                              and not (a.obj in self.graveyard(p) and a.face is not None)):
                 return "CR 601.2a"
             # faces: a split card is cast as one of its halves (CR 709.3); an exiled adventurer
@@ -97,6 +101,9 @@ class LegalityMixin:
                 if ab.zone == "graveyard" and not any(type(e).__name__ == "UnearthReturn" for e in ab.effects):
                     return "CR 113.6m"   # zones: "return ~ from your graveyard" works only there
                 return "CR 702.29a" if ab.cost.discard_self else "CR 113.6"
+            ec = self.exilecast_why_special(p, o, ab)   # exilecast: suspend, foretell (CR 116.2f, 116.2h)
+            if ec:
+                return ec
             if ab.once_per_turn and a.index in o.activated_this_turn:
                 return "CR 602.5b"
             if ab.timing and not self.activation_timing_ok(p, ab):

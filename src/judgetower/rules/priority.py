@@ -147,6 +147,7 @@ class PriorityMixin:
             flash = any(isinstance(a, ir.Keyword) and a.name == "flash" for a in o.compiled.abilities)
             if (sorcery_ok or flash) and self.can_cast(p, o, alternative=False):
                 actions.append(Cast(oid))
+        actions.extend(self.exilecast_cast_actions(p, sorcery_ok))   # exilecast: foretold cards (CR 702.143a)
         return actions
 
     def face_cast_actions(self, p: int, o, sorcery_ok: bool) -> list:

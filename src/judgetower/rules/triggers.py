@@ -199,6 +199,7 @@ class TriggersMixin:
             self.kw2_check_event(ev, watchers)                    # kw2: CR 701.37b
             self._check_delayed(ev)
             self._check_delayed_upkeep(ev)
+            self.exilecast_check_event(ev)                        # exilecast: CR 702.62a, 702.88a
 
     def _kws_storm(self, ev) -> None:
         """kwstatic, CR 702.40a: "When you cast this spell, copy it for each other spell that was
