@@ -1,0 +1,173 @@
+"""faces2: transforming double-faced cards (CR 712, 701.27) and flip cards (CR 710).
+
+* A transforming double-faced card (MTGJSON layout ``transform``) is, outside the battlefield and
+  the stack, its front face only (CR 712.8a; `card.whole_card`); it is cast with its front face up
+  (CR 712.11, no face choice: `PriorityMixin.face_cast_actions` offers none) and enters with its
+  front face up (CR 712.13, 712.14).
+* "Transform ~" (CR 701.27a): the permanent turns over. It stays the same object (CR 712.18): its
+  counters, damage, attachments, tapped status and the effects applying to it stay. While the back
+  face is up it has only that face's characteristics (CR 712.8e), its mana value is the front
+  face's (`card.BackFaceDef`). Nothing happens to a permanent that isn't a transforming
+  double-faced card (CR 701.27c, 712.9), when the other face is an instant or sorcery (CR 701.27d),
+  to a face-down permanent (CR 712.15a), or when the permanent already transformed since the
+  ability transforming it was put on the stack (CR 701.27f).
+* "When ~ transforms [into ~]" (CR 701.27e) triggers on the face that is up after it transforms
+  (CR 603.2: abilities that exist after the event).
+* "Return it to the battlefield transformed" (CR 712.14a): the card enters with its back face up;
+  a card that isn't a transforming double-faced card stays where it is.
+* Werewolves: "At the beginning of each upkeep, if no spells were cast last turn, transform ~" and
+  "... if a player cast two or more spells last turn, transform ~" (intervening "if", CR 603.4):
+  spells cast are counted per turn and per player (copies are not cast, CR 707.10). A game begun
+  from a scenario position knows nothing of the turns before it: none were cast then.
+* Flip cards (MTGJSON layout ``flip``, CR 710): "Flip ~" gives the permanent its flipped name,
+  text, type line, power and toughness (CR 710.2), keeping its mana cost and colour (CR 710.1c);
+  flipping is one-way (CR 710.4) and forgotten when it leaves the battlefield (CR 110.5).
+
+Judge Tower: nothing here is a choice or touches the library, except "you may transform ~" /
+"you may flip it", which are "may" actions: taken when able (JT-C1, R9) through the existing
+`Optional_` handling. Meld cards (CR 712.4, 701.42) are not played (layout refused).
+"""
+
+from __future__ import annotations
+
+from judgetower.oracle import ir
+
+#: faces2: the `CardDef.layout`s played here
+FACES2_LAYOUTS = ("transform", "flip")
+
+
+class Faces2Mixin:
+
+    # ------------------------------------------------------------------ helpers
+    def faces2_whole(self, o):
+        """The whole card (card, compiled) of a permanent: its front face's outside the battlefield."""
+        return getattr(o, "home", None) or (o.card, o.compiled)
+
+    def _faces2_turn(self, o, face: int) -> None:
+        """Put face ``face`` (0 front, 1 back / flipped) of ``o``'s card up (same object, CR 712.18)."""
+        from judgetower import oracle
+        whole, whole_compiled = self.faces2_whole(o)
+        if face == 0:
+            o.card, o.compiled, o.home = whole, whole_compiled, None
+        else:
+            o.home = (whole, whole_compiled)
+            o.card = whole.faces[face]
+            o.compiled = oracle.compile_card(o.card)
+            if o.card.name_fr:
+                self.log.names_fr[o.card.name] = o.card.name_fr
+        o.faces2_face = face
+        o.faces2_turned_at = self._next_id   # CR 701.27f: abilities put on the stack before this
+        self.touch()
+
+    # ------------------------------------------------------------------ transform (CR 701.27)
+    def _e_Faces2Transform(self, e, ctx):
+        o = self.current(ctx["source"])
+        if o is None or o.zone != "battlefield":
+            return
+        whole = self.faces2_whole(o)[0]
+        if o.face_down:
+            self.log.add(f"{o.name} is face down: it can't transform", "CR 712.15a")
+            return
+        if whole is None or whole.layout != "transform":
+            self.log.add(f"{o.name} is not a double-faced card: it doesn't transform", "CR 701.27c")
+            return
+        item = ctx.get("item")
+        if item is not None and getattr(item, "id", None) is not None and item.id < o.faces2_turned_at:
+            self.log.add(f"{o.name} already transformed since this ability was put on the stack: "
+                         "it doesn't transform again", "CR 701.27f")
+            return
+        face = 1 - o.faces2_face
+        if {"Instant", "Sorcery"} & set(whole.faces[face].types):
+            self.log.add(f"{o.name} can't transform into an instant or sorcery face", "CR 701.27d")
+            return
+        before = o.name
+        self._faces2_turn(o, face)
+        self.log.add(f"{before} transforms into {o.name}", "CR 701.27a", "CR 712.18")
+        self.events.append({"kind": "faces2_transforms", "obj": o})
+        return
+        yield
+
+    # ------------------------------------------------------------------ flip (CR 710)
+    def _e_Faces2Flip(self, e, ctx):
+        o = self.current(ctx["source"])
+        if o is None or o.zone != "battlefield":
+            return
+        whole = self.faces2_whole(o)[0]
+        if o.face_down or whole is None or whole.layout != "flip":
+            self.log.add(f"{o.name} is not a flip card: it doesn't flip", "CR 710.1a")
+            return
+        if o.faces2_face == 1:
+            self.log.add(f"{o.name} is already flipped", "CR 710.4")
+            return
+        before = o.name
+        self._faces2_turn(o, 1)
+        self.log.add(f"{before} flips: it is now {o.name}", "CR 710.2", "CR 710.1c")
+        return
+        yield
+
+    # ------------------------------------------------------------------ enters transformed
+    def _e_Faces2ReturnTransformed(self, e, ctx):
+        # the card ("it", this card: one object) enters with its back face up; returned as
+        # `ReturnToBattlefield` does (who controls it, JT-G5/R5 for the shared graveyard)
+        found = [o for o in self.objs(e.what, ctx) if o.zone in ("exile", "graveyard", "hand")]
+        for o in found:
+            card = o.card
+            if card is None or card.layout != "transform" or len(card.faces) != 2:
+                self.log.add(f"{o.name} is not a double-faced card: it stays in {o.zone}", "CR 712.14a")
+                return
+            if {"Instant", "Sorcery"} & set(card.faces[1].types):
+                self.log.add(f"{o.name}'s back face is an instant or sorcery: it stays in {o.zone}",
+                             "CR 712.14a", "CR 712.10")
+                return
+        if not found:
+            return
+        self._faces2_enter_back = {o.id for o in found}
+        try:
+            yield from self._e_ReturnToBattlefield(ir.ReturnToBattlefield(e.what, under=e.under), ctx)
+        finally:
+            self._faces2_enter_back = set()
+
+    def faces2_enters(self, o, new, from_zone: str, to_zone: str) -> None:
+        """Hook of `Game.move`: a card put onto the battlefield "transformed" enters with its back
+        face up (CR 712.14a), before anything looks at it entering."""
+        if to_zone != "battlefield" or o.id not in getattr(self, "_faces2_enter_back", ()):
+            return
+        self._faces2_turn(new, 1)
+        self.log.add(f"{new.home[0].name} enters the battlefield transformed: it is {new.name}", "CR 712.14a")
+
+    # ------------------------------------------------------------------ events and conditions
+    def faces2_check_event(self, ev, watchers) -> None:
+        """Counts spells cast per turn and player (CR 601.2i; for the werewolf conditions), and
+        "When ~ transforms [into ~]" triggers (CR 701.27e)."""
+        from judgetower.rules.triggers import triggered_abilities
+        if ev["kind"] == "cast":
+            casts = self.__dict__.setdefault("_faces2_casts", {})
+            key = (self.turn, ev.get("player"))
+            casts[key] = casts.get(key, 0) + 1
+            return
+        if ev["kind"] != "faces2_transforms":
+            return
+        o = ev["obj"]
+        if o.zone != "battlefield":
+            return
+        for idx, ab in triggered_abilities(o):
+            if ab.trigger.event == "faces2_transforms":
+                self._trigger(o, idx, ab, {})
+
+    def faces2_condition(self, cond: str) -> bool | None:
+        """The werewolf intervening "if" conditions (CR 603.4); None: not faces2's."""
+        if cond not in ("faces2_no_spells_last_turn", "faces2_two_spells_last_turn"):
+            return None
+        casts = getattr(self, "_faces2_casts", {})
+        last = {p: casts.get((self.turn - 1, p), 0) for p in range(len(self.players))}
+        if cond == "faces2_no_spells_last_turn":
+            ok = not any(last.values())
+            self.log.add(f"{sum(last.values())} spell(s) were cast last turn: the condition is "
+                         f"{'true' if ok else 'false'}", "CR 603.4")
+            return ok
+        ok = any(n >= 2 for n in last.values())
+        self.log.add(f"most spells cast last turn by one player: {max(last.values(), default=0)}: "
+                     f"the condition is {'true' if ok else 'false'}", "CR 603.4")
+        return ok
+
+
