@@ -43,6 +43,11 @@ MONK = whole_card("flip", (
             text="{1}: Flip Young Monk."),
     CardDef("Old Master", "Legendary Creature — Human Monk", None, colors=("W",), power="3", toughness="3",
             text="Vigilance")))
+CATHAR = whole_card("transform", (
+    CardDef("Oathsworn Cathar", "Creature — Human Soldier", "{W}{W}", power="2", toughness="1",
+            text="When Oathsworn Cathar dies, return it to the battlefield transformed under your control "
+                 "at the beginning of the next end step."),
+    CardDef("Oathless Cathar", "Creature — Zombie Soldier", None, colors=("B",), power="2", toughness="1")))
 MAYBE = whole_card("transform", (
     CardDef("Hesitant Squire", "Creature — Human", "{W}", power="1", toughness="1",
             text="At the beginning of your end step, you may transform Hesitant Squire."),
@@ -51,7 +56,7 @@ MAYBE = whole_card("transform", (
 
 @pytest.fixture
 def f2_pool(monkeypatch):
-    pool = starter_pool().with_cards([HOWLER, STUDENT, KNIGHT, MONK, MAYBE])
+    pool = starter_pool().with_cards([HOWLER, STUDENT, KNIGHT, MONK, MAYBE, CATHAR])
     monkeypatch.setattr(runner_mod, "starter_pool", lambda: pool)
     return pool
 
@@ -229,12 +234,28 @@ def test_cr_712_14a_dies_and_returns_transformed_then_front_face_in_graveyard(f2
     act(r, "resolve")     # the dies trigger
     [k] = named(g, g.battlefield, "Risen Knight")
     assert g.chars(g.objects[k]).power == 3 and g.chars(g.objects[k]).mana_value == 3
-    assert "enters the battlefield transformed" in log_text(g)
+    assert "entered the battlefield transformed" in log_text(g)
     act(r, {"player": "B", "cast": "Lightning Bolt", "targets": ["Risen Knight"]})
     act(r, "resolve")
     # CR 712.8a: in the graveyard it is its front face again; its dies trigger is not there (the
     # back face has none)
     assert [g.objects[i].name for i in g.graveyard(0)] == ["Fallen Knight"] and not g.stack
+
+
+def test_cr_603_7c_delayed_return_transformed_finds_the_card_in_the_graveyard(f2_pool):
+    d = {"players": [{"name": "A"}, {"name": "B"}],
+         "start": {"turn": 3, "active": "B", "step": "precombat_main"},
+         "state": {"A": {"battlefield": ["Oathsworn Cathar"], "library": ["Island"] * 3},
+                   "B": {"battlefield": ["Mountain"], "hand": ["Lightning Bolt"], "library": ["Island"] * 3}}}
+    r, g = build(d)
+    act(r, {"player": "B", "cast": "Lightning Bolt", "targets": ["Oathsworn Cathar"]})
+    act(r, "resolve")
+    act(r, "resolve")     # the dies trigger sets up the delayed trigger (CR 603.7a)
+    assert [g.objects[i].name for i in g.graveyard(0)] == ["Oathsworn Cathar"]
+    act(r, {"to": "end", "turn": 3})
+    act(r, "resolve")
+    [c] = named(g, g.battlefield, "Oathless Cathar")
+    assert g.chars(g.objects[c]).colors == ("B",) and not g.graveyard(0)
 
 
 # ---------------------------------------------------------------------------------- flip

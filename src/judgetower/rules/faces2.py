@@ -109,7 +109,11 @@ class Faces2Mixin:
     def _e_Faces2ReturnTransformed(self, e, ctx):
         # the card ("it", this card: one object) enters with its back face up; returned as
         # `ReturnToBattlefield` does (who controls it, JT-G5/R5 for the shared graveyard)
-        found = [o for o in self.objs(e.what, ctx) if o.zone in ("exile", "graveyard", "hand")]
+        # "it" after the card left the battlefield (a dies trigger, or the delayed trigger it set
+        # up "at the beginning of the next end step") is the card in its new zone (CR 603.10a,
+        # 603.7c, 400.7: one zone change only; a card that moved again is a new object)
+        look = dict(ctx, follow=True) if isinstance(e.what, ir.This) else ctx
+        found = [o for o in self.objs(e.what, look) if o.zone in ("exile", "graveyard", "hand")]
         for o in found:
             card = o.card
             if card is None or card.layout != "transform" or len(card.faces) != 2:
@@ -123,17 +127,21 @@ class Faces2Mixin:
             return
         self._faces2_enter_back = {o.id for o in found}
         try:
-            yield from self._e_ReturnToBattlefield(ir.ReturnToBattlefield(e.what, under=e.under), ctx)
+            yield from self._e_ReturnToBattlefield(ir.ReturnToBattlefield(e.what, under=e.under), look)
         finally:
             self._faces2_enter_back = set()
+        for o in found:
+            new = self.objects.get(o.moved_to) if o.moved_to is not None else None
+            if new is not None and new.zone == "battlefield" and new.faces2_face == 1:
+                self.log.add(f"{new.home[0].name} entered the battlefield transformed: it is {new.name}",
+                             "CR 712.14a")
 
     def faces2_enters(self, o, new, from_zone: str, to_zone: str) -> None:
         """Hook of `Game.move`: a card put onto the battlefield "transformed" enters with its back
         face up (CR 712.14a), before anything looks at it entering."""
         if to_zone != "battlefield" or o.id not in getattr(self, "_faces2_enter_back", ()):
             return
-        self._faces2_turn(new, 1)
-        self.log.add(f"{new.home[0].name} enters the battlefield transformed: it is {new.name}", "CR 712.14a")
+        self._faces2_turn(new, 1)   # logged by the effect once the move is logged
 
     # ------------------------------------------------------------------ events and conditions
     def faces2_check_event(self, ev, watchers) -> None:
