@@ -48,6 +48,11 @@ CATHAR = whole_card("transform", (
             text="When Oathsworn Cathar dies, return it to the battlefield transformed under your control "
                  "at the beginning of the next end step."),
     CardDef("Oathless Cathar", "Creature — Zombie Soldier", None, colors=("B",), power="2", toughness="1")))
+VILLAGER = whole_card("transform", (
+    CardDef("Sunlit Villager", "Creature — Human Werewolf", "{1}{G}", power="2", toughness="2",
+            text="{1}: Transform Sunlit Villager.\nDaybound (If a player casts no spells during their own turn, it becomes night next turn.)"),
+    CardDef("Moonlit Ravager", "Creature — Werewolf", None, colors=("G",), power="4", toughness="4",
+            text="Nightbound (If a player casts at least two spells during their own turn, it becomes day next turn.)")))
 MAYBE = whole_card("transform", (
     CardDef("Hesitant Squire", "Creature — Human", "{W}", power="1", toughness="1",
             text="At the beginning of your end step, you may transform Hesitant Squire."),
@@ -56,7 +61,7 @@ MAYBE = whole_card("transform", (
 
 @pytest.fixture
 def f2_pool(monkeypatch):
-    pool = starter_pool().with_cards([HOWLER, STUDENT, KNIGHT, MONK, MAYBE, CATHAR])
+    pool = starter_pool().with_cards([HOWLER, STUDENT, KNIGHT, MONK, MAYBE, CATHAR, VILLAGER])
     monkeypatch.setattr(runner_mod, "starter_pool", lambda: pool)
     return pool
 
@@ -256,6 +261,51 @@ def test_cr_603_7c_delayed_return_transformed_finds_the_card_in_the_graveyard(f2
     act(r, "resolve")
     [c] = named(g, g.battlefield, "Oathless Cathar")
     assert g.chars(g.objects[c]).colors == ("B",) and not g.graveyard(0)
+
+
+# ---------------------------------------------------------------------------------- day and night
+
+DAY_GAME = {
+    "players": [{"name": "A"}, {"name": "B"}],
+    "start": {"turn": 3, "active": "A", "step": "precombat_main"},
+    "state": {"A": {"battlefield": ["Sunlit Villager", "Forest", "Forest", "Forest"],
+                    "hand": ["Sunlit Villager"], "library": ["Island"] * 5},
+              "B": {"battlefield": ["Mountain", "Mountain"], "hand": ["Shock", "Shock"], "library": ["Island"] * 5}},
+}
+
+
+def test_cr_730_2_day_becomes_night_and_back_daybound_transforms(f2_pool):
+    r, g = build(DAY_GAME)
+    [v] = named(g, g.battlefield, "Sunlit Villager")
+    act(r, {"to": "upkeep", "turn": 4})
+    text = log_text(g)
+    assert "it becomes day" in text and "it becomes night" in text          # CR 702.145d, 730.2a
+    assert g.faces2_day_night == "night" and g.objects[v].name == "Moonlit Ravager"   # CR 702.145c
+    assert g.chars(g.objects[v]).power == 4
+    # B (active in turn 4) casts two spells: at turn 5's untap it becomes day (CR 730.2b)
+    act(r, {"to": "precombat_main", "turn": 4})
+    act(r, {"player": "B", "cast": "Shock", "targets": ["A"]})
+    act(r, "resolve")
+    act(r, {"player": "B", "cast": "Shock", "targets": ["A"]})
+    act(r, "resolve")
+    act(r, {"to": "upkeep", "turn": 5})
+    assert g.faces2_day_night == "day" and g.objects[v].name == "Sunlit Villager"     # CR 702.145f
+
+
+def test_cr_702_145b_daybound_enters_transformed_at_night_and_cant_be_transformed(f2_pool):
+    r, g = build(DAY_GAME)
+    act(r, {"to": "precombat_main", "turn": 5})     # night since turn 4 (A cast nothing in turn 3)
+    assert g.faces2_day_night == "night"
+    act(r, {"player": "A", "cast": "Sunlit Villager"})
+    act(r, "resolve")
+    assert len(named(g, g.battlefield, "Moonlit Ravager")) == 2
+    assert "enters transformed" in log_text(g)
+    # the day: A's villager front face up can't transform by its own ability (CR 702.145b)
+    r, g = build(DAY_GAME)
+    [v] = named(g, g.battlefield, "Sunlit Villager")
+    act(r, {"player": "A", "activate": {"card": "Sunlit Villager", "ability": 1}})
+    act(r, "resolve")
+    assert g.objects[v].name == "Sunlit Villager" and "CR 702.145b" in {x for e in g.log.events for x in e.rules}
 
 
 # ---------------------------------------------------------------------------------- flip

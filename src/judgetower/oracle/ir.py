@@ -1570,3 +1570,7 @@ class Faces2ReturnTransformed:
 
 
 Effect = Union[Effect, Faces2Transform, Faces2Flip, Faces2ReturnTransformed]   # faces2
+
+#: faces2: "daybound" (CR 702.145b), "nightbound" (CR 702.145e): no argument; day and night are
+#: the game's designations (CR 730)
+KEYWORDS = KEYWORDS + ("daybound", "nightbound")

@@ -55,6 +55,12 @@ class Faces2TransformMixin:
     def faces2_ev_transforms(self, c):
         return self._trigger(Trigger("faces2_transforms", This()))   # CR 701.27e
 
+    def faces2_kw_daybound(self, c):
+        return ir.Keyword("daybound")              # CR 702.145b
+
+    def faces2_kw_nightbound(self, c):
+        return ir.Keyword("nightbound")            # CR 702.145e
+
     def faces2_cond_no_spells(self, c):
         return "faces2_no_spells_last_turn"        # CR 603.4
 

@@ -76,6 +76,11 @@ class Faces2Mixin:
             self.log.add(f"{o.name} already transformed since this ability was put on the stack: "
                          "it doesn't transform again", "CR 701.27f")
             return
+        bound = self._faces2_bound(o)
+        if bound:
+            self.log.add(f"{o.name} can't transform except due to its {bound} ability",
+                         "CR 702.145b" if bound == "daybound" else "CR 702.145e")
+            return
         face = 1 - o.faces2_face
         if {"Instant", "Sorcery"} & set(whole.faces[face].types):
             self.log.add(f"{o.name} can't transform into an instant or sorcery face", "CR 701.27d")
@@ -138,16 +143,24 @@ class Faces2Mixin:
 
     def faces2_enters(self, o, new, from_zone: str, to_zone: str) -> None:
         """Hook of `Game.move`: a card put onto the battlefield "transformed" enters with its back
-        face up (CR 712.14a), before anything looks at it entering."""
-        if to_zone != "battlefield" or o.id not in getattr(self, "_faces2_enter_back", ()):
+        face up (CR 712.14a), before anything looks at it entering; so does a daybound
+        double-faced card while it is night (CR 702.145b)."""
+        if to_zone != "battlefield":
             return
-        self._faces2_turn(new, 1)   # logged by the effect once the move is logged
+        if o.id in getattr(self, "_faces2_enter_back", ()):
+            self._faces2_turn(new, 1)   # logged by the effect once the move is logged
+            return
+        if (getattr(self, "faces2_day_night", None) == "night" and new.faces2_face == 0
+                and self._faces2_transformable(new) and self._faces2_printed_bound(new) == "daybound"):
+            self._faces2_turn(new, 1)
+            self.log.add(f"it is night: {new.home[0].name} enters transformed ({new.name})", "CR 702.145b")
 
     # ------------------------------------------------------------------ events and conditions
     def faces2_check_event(self, ev, watchers) -> None:
         """Counts spells cast per turn and player (CR 601.2i; for the werewolf conditions), and
         "When ~ transforms [into ~]" triggers (CR 701.27e)."""
         from judgetower.rules.triggers import triggered_abilities
+        self.faces2_day_night_any_time()
         if ev["kind"] == "cast":
             casts = self.__dict__.setdefault("_faces2_casts", {})
             key = (self.turn, ev.get("player"))
@@ -179,3 +192,73 @@ class Faces2Mixin:
         return ok
 
 
+
+    # ------------------------------------------------------------------ day and night (CR 730, 702.145)
+    def _faces2_printed_bound(self, o) -> str | None:
+        """"daybound" / "nightbound" if the face up has that keyword printed."""
+        for ab in o.compiled.abilities:
+            if isinstance(ab, ir.Keyword) and ab.name in ("daybound", "nightbound"):
+                return ab.name
+        return None
+
+    def _faces2_bound(self, o) -> str | None:
+        """"daybound" / "nightbound" if the permanent has that keyword now (CR 702.145b, 702.145e;
+        an effect may have removed it, CR 613.1f)."""
+        if self._faces2_printed_bound(o) is None:
+            return None
+        kws = self.chars(o).keywords
+        return "daybound" if "daybound" in kws else "nightbound" if "nightbound" in kws else None
+
+    def _faces2_transformable(self, o) -> bool:
+        whole = self.faces2_whole(o)[0]
+        return (whole is not None and whole.layout == "transform" and not o.face_down
+                and not {"Instant", "Sorcery"} & set(whole.faces[1 - o.faces2_face].types))
+
+    def _faces2_set_day_night(self, value: str, rule: str) -> None:
+        self.faces2_day_night = value
+        self.log.add(f"it becomes {value}", rule, "CR 730.1")
+        self.faces2_day_night_any_time()
+
+    def faces2_day_night_any_time(self) -> None:
+        """CR 702.145d, 702.145g: a daybound (nightbound) permanent with neither day nor night
+        makes it day (night); CR 702.145c, 702.145f: a front-face-up daybound permanent at night
+        (a back-face-up nightbound one by day) is transformed at once (not a state-based action)."""
+        state = getattr(self, "faces2_day_night", None)
+        bound = [(o, self._faces2_bound(o)) for o in self.permanents() if self._faces2_printed_bound(o)]
+        if state is None:
+            if any(b == "daybound" for _, b in bound):
+                self._faces2_set_day_night("day", "CR 702.145d")
+                return
+            if any(b == "nightbound" for _, b in bound):
+                self._faces2_set_day_night("night", "CR 702.145g")
+                return
+            return
+        for o, b in bound:
+            want = {("daybound", "night"): 1, ("nightbound", "day"): 0}.get((b, state))
+            if want is None or o.faces2_face == want or not self._faces2_transformable(o):
+                continue
+            before = o.name
+            self._faces2_turn(o, want)
+            self.log.add(f"it is {state}: {before} transforms into {o.name}",
+                         "CR 702.145c" if b == "daybound" else "CR 702.145f", "CR 701.27a")
+            self.events.append({"kind": "faces2_transforms", "obj": o})
+
+    def faces2_day_night_untap(self) -> None:
+        """CR 730.2 (second part of the untap step, CR 502.1): by day, if the previous turn's
+        active player cast no spells that turn, it becomes night (CR 730.2a); at night, if they
+        cast two or more, it becomes day (CR 730.2b); with neither, nothing (CR 730.2c)."""
+        state = getattr(self, "faces2_day_night", None)
+        actives = self.__dict__.setdefault("_faces2_actives", {})
+        actives[self.turn] = self.active
+        if state is None:
+            return
+        prev = actives.get(self.turn - 1)
+        if prev is None:   # a game begun from a position: the player before in turn order
+            prev = (self.active - 1) % len(self.players)
+        n = getattr(self, "_faces2_casts", {}).get((self.turn - 1, prev), 0)
+        if state == "day" and n == 0:
+            self.log.add(f"{self.players[prev].name} cast no spells last turn", "CR 730.2a")
+            self._faces2_set_day_night("night", "CR 730.2a")
+        elif state == "night" and n >= 2:
+            self.log.add(f"{self.players[prev].name} cast {n} spells last turn", "CR 730.2b")
+            self._faces2_set_day_night("day", "CR 730.2b")
