@@ -53,6 +53,7 @@ VILLAGER = whole_card("transform", (
             text="{1}: Transform Sunlit Villager.\nDaybound (If a player casts no spells during their own turn, it becomes night next turn.)"),
     CardDef("Moonlit Ravager", "Creature — Werewolf", None, colors=("G",), power="4", toughness="4",
             text="Nightbound (If a player casts at least two spells during their own turn, it becomes day next turn.)")))
+MIRROR = CardDef("Test Mirror", "Sorcery", "{U}", text="Create a token that's a copy of target creature you control.")
 MAYBE = whole_card("transform", (
     CardDef("Hesitant Squire", "Creature — Human", "{W}", power="1", toughness="1",
             text="At the beginning of your end step, you may transform Hesitant Squire."),
@@ -61,7 +62,7 @@ MAYBE = whole_card("transform", (
 
 @pytest.fixture
 def f2_pool(monkeypatch):
-    pool = starter_pool().with_cards([HOWLER, STUDENT, KNIGHT, MONK, MAYBE, CATHAR, VILLAGER])
+    pool = starter_pool().with_cards([HOWLER, STUDENT, KNIGHT, MONK, MAYBE, CATHAR, VILLAGER, MIRROR])
     monkeypatch.setattr(runner_mod, "starter_pool", lambda: pool)
     return pool
 
@@ -226,6 +227,21 @@ def test_cr_701_27f_second_transform_of_the_same_permanent_is_ignored(f2_pool):
     act(r, "resolve")
     assert g.objects[s].name == "Lab Horror"                                   # not turned back
     assert "CR 701.27f" in log_text(g) or any("CR 701.27f" in " ".join(e.rules) for e in g.log.events)
+
+
+def test_cr_712_8e_copy_of_a_back_face_has_mana_value_zero(f2_pool):
+    d = dict(STUDENT_GAME, state={"A": {"battlefield": ["Lab Student"] + ["Island"] * 5, "hand": ["Test Mirror"],
+                                        "library": ["Island", "Island"]}, "B": {"library": ["Island"] * 5}})
+    r, g = build(d)
+    [s] = named(g, g.battlefield, "Lab Student")
+    act(r, {"player": "A", "activate": {"card": "Lab Student", "ability": 1}})
+    act(r, "resolve")
+    act(r, "resolve")
+    act(r, {"player": "A", "cast": "Test Mirror", "targets": ["Lab Horror"]})
+    act(r, "resolve")
+    [tok] = [i for i in named(g, g.battlefield, "Lab Horror") if i != s]
+    assert g.chars(g.objects[tok]).mana_value == 0 and g.chars(g.objects[tok]).power == 3
+    assert g.chars(g.objects[s]).mana_value == 1
 
 
 def test_cr_712_14a_dies_and_returns_transformed_then_front_face_in_graveyard(f2_pool):

@@ -155,6 +155,14 @@ class Faces2Mixin:
             self._faces2_turn(new, 1)
             self.log.add(f"it is night: {new.home[0].name} enters transformed ({new.name})", "CR 702.145b")
 
+    def faces2_copy_mana_value(self, orig, mana_value: int) -> int:
+        """Hook of the token-copy effect: a copy of a transforming double-faced permanent with its
+        back face up has mana value 0 (CR 712.8e, 202.3b); else the copied value."""
+        whole = self.faces2_whole(orig)[0] if getattr(orig, "card", None) is not None else None
+        if whole is not None and whole.layout == "transform" and orig.faces2_face == 1:
+            return 0
+        return mana_value
+
     # ------------------------------------------------------------------ events and conditions
     def faces2_check_event(self, ev, watchers) -> None:
         """Counts spells cast per turn and player (CR 601.2i; for the werewolf conditions), and
