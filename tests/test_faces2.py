@@ -53,6 +53,12 @@ VILLAGER = whole_card("transform", (
             text="{1}: Transform Sunlit Villager.\nDaybound (If a player casts no spells during their own turn, it becomes night next turn.)"),
     CardDef("Moonlit Ravager", "Creature — Werewolf", None, colors=("G",), power="4", toughness="4",
             text="Nightbound (If a player casts at least two spells during their own turn, it becomes day next turn.)")))
+GEIST = whole_card("transform", (
+    CardDef("Lingering Geist", "Creature — Spirit", "{1}{W}", power="2", toughness="1",
+            text="Flying\nDisturb {1}{W} (You may cast this card transformed from your graveyard for its disturb cost.)"),
+    CardDef("Geist's Blessing", "Enchantment — Aura", None, colors=("W",),
+            text="Enchant creature\nEnchanted creature gets +1/+1.\n"
+                 "If Geist's Blessing would be put into a graveyard from anywhere, exile it instead.")))
 MIRROR = CardDef("Test Mirror", "Sorcery", "{U}", text="Create a token that's a copy of target creature you control.")
 MAYBE = whole_card("transform", (
     CardDef("Hesitant Squire", "Creature — Human", "{W}", power="1", toughness="1",
@@ -62,7 +68,7 @@ MAYBE = whole_card("transform", (
 
 @pytest.fixture
 def f2_pool(monkeypatch):
-    pool = starter_pool().with_cards([HOWLER, STUDENT, KNIGHT, MONK, MAYBE, CATHAR, VILLAGER, MIRROR])
+    pool = starter_pool().with_cards([HOWLER, STUDENT, KNIGHT, MONK, MAYBE, CATHAR, VILLAGER, MIRROR, GEIST])
     monkeypatch.setattr(runner_mod, "starter_pool", lambda: pool)
     return pool
 
@@ -322,6 +328,85 @@ def test_cr_702_145b_daybound_enters_transformed_at_night_and_cant_be_transforme
     act(r, {"player": "A", "activate": {"card": "Sunlit Villager", "ability": 1}})
     act(r, "resolve")
     assert g.objects[v].name == "Sunlit Villager" and "CR 702.145b" in {x for e in g.log.events for x in e.rules}
+
+
+# ---------------------------------------------------------------------------------- disturb
+
+DISTURB_GAME = {
+    "players": [{"name": "A"}, {"name": "B"}],
+    "start": {"turn": 3, "active": "A", "step": "precombat_main"},
+    "state": {"A": {"battlefield": ["Grizzly Bears", "Plains", "Plains", "Plains"], "graveyard": ["Lingering Geist"],
+                    "hand": ["Lingering Geist"], "library": ["Island"] * 3},
+              "B": {"battlefield": ["Mountain"], "hand": ["Lightning Bolt"], "library": ["Island"] * 3}},
+}
+
+
+def test_cr_702_146a_disturb_cast_transformed_from_the_graveyard(f2_pool):
+    r, g = build(DISTURB_GAME)
+    [gy] = g.graveyard(0)
+    [hand] = g.hand(0)
+    opts = g.pending().options
+    assert Cast(gy, face=1) in opts and Cast(gy) not in opts                    # CR 702.146a
+    assert Cast(hand) in opts and Cast(hand, face=1) not in opts               # CR 712.11
+    r.decide(0, Cast(gy, face=1))
+    r.settle(None)
+    spell = g.objects[g.stack[-1]]
+    assert spell.name == "Geist's Blessing" and spell.card.mana_value == 2     # CR 712.8c
+    tapped = [i for i in g.battlefield if g.objects[i].name == "Plains" and g.objects[i].tapped]
+    assert len(tapped) == 2                                                     # {1}{W} paid
+    assert "disturb cost {1}{W}" in log_text(g)
+    act(r, "resolve")
+    [aura] = named(g, g.battlefield, "Geist's Blessing")                       # CR 702.146b
+    [bears] = named(g, g.battlefield, "Grizzly Bears")
+    assert g.objects[aura].attached_to == bears and g.chars(g.objects[bears]).power == 3
+    # the creature dies: the Aura would go to the graveyard (CR 704.5m): exiled instead (CR 614.1a)
+    act(r, {"player": "B", "cast": "Lightning Bolt", "targets": ["Grizzly Bears"]})
+    act(r, "resolve")
+    assert [g.objects[i].name for i in g.graveyard(0)] == ["Grizzly Bears"]
+    assert [g.objects[i].name for i in g.exile] == ["Lingering Geist"]          # its front face (CR 712.8a)
+
+
+def test_cr_614_1a_countered_disturb_spell_is_exiled(f2_pool):
+    d = dict(DISTURB_GAME, state={"A": {"battlefield": ["Grizzly Bears", "Plains", "Plains"], "graveyard": ["Lingering Geist"],
+                                        "library": ["Island"] * 3},
+                                  "B": {"battlefield": ["Island", "Island"], "hand": ["Counterspell"], "library": ["Island"] * 3}})
+    r, g = build(d)
+    [gy] = g.graveyard(0)
+    r.decide(0, Cast(gy, face=1))
+    r.settle(None)
+    act(r, {"player": "B", "cast": "Counterspell", "targets": ["Geist's Blessing"]})
+    act(r, "resolve")
+    assert not g.graveyard(0) and [g.objects[i].name for i in g.exile] == ["Lingering Geist"]
+    assert "exiled instead" in log_text(g)
+
+
+def test_jt_p1_disturb_cast_from_the_shared_graveyard_is_a_forced_action(f2_pool):
+    """JT-P1, R11: casting transformed with disturb from the shared graveyard (R5: every player's
+    graveyard) is a legal action, so the player can't pass; the caster becomes its owner (R5)."""
+    d = {"mode": "referee",
+         "players": [{"name": "A", "judge_level": 1}, {"name": "B", "judge_level": 1}],
+         "start": {"turn": 3, "active": "A", "step": "precombat_main"},
+         "state": {"A": {"battlefield": ["Grizzly Bears"]}, "B": {},
+                   "shared": {"library": ["Island"] * 10, "graveyard": ["Lingering Geist"]}}}
+    r, g = build(d, variant="judge-tower")
+    [gy] = g.graveyard(0)
+    opts = g.pending().options
+    assert Cast(gy, face=1) in opts and not any(type(o).__name__ == "Pass" for o in opts)
+    r.decide(0, Cast(gy, face=1))
+    r.settle(None)
+    act(r, "resolve")
+    [aura] = named(g, g.battlefield, "Geist's Blessing")
+    assert g.objects[aura].owner == 0 and g.objects[aura].controller == 0
+
+
+def test_cr_614_1a_front_face_goes_to_the_graveyard_normally(f2_pool):
+    d = dict(DISTURB_GAME, state={"A": {"battlefield": ["Lingering Geist"], "library": ["Island"] * 3},
+                                  "B": {"battlefield": ["Mountain"], "hand": ["Shock"], "library": ["Island"] * 3}})
+    d["start"] = {"turn": 3, "active": "B", "step": "precombat_main"}
+    r, g = build(d)
+    act(r, {"player": "B", "cast": "Shock", "targets": ["Lingering Geist"]})
+    act(r, "resolve")
+    assert [g.objects[i].name for i in g.graveyard(0)] == ["Lingering Geist"] and not g.exile
 
 
 # ---------------------------------------------------------------------------------- flip

@@ -1574,3 +1574,17 @@ Effect = Union[Effect, Faces2Transform, Faces2Flip, Faces2ReturnTransformed]   #
 #: faces2: "daybound" (CR 702.145b), "nightbound" (CR 702.145e): no argument; day and night are
 #: the game's designations (CR 730)
 KEYWORDS = KEYWORDS + ("daybound", "nightbound")
+#: faces2: "disturb" -> a mana cost (CR 702.146a): cast this card transformed from your graveyard
+#: for that cost rather than its mana cost
+KEYWORDS = KEYWORDS + ("disturb",)
+
+
+@dataclass(frozen=True)
+class Faces2ExileInstead:
+    """faces2: "If this [card] would be put into a graveyard from anywhere, exile it instead."
+    (a replacement effect of a static ability, CR 614.1a; it works wherever the object is, as
+    long as it has the ability: a disturb card's back face has it only on the stack and the
+    battlefield, CR 712.8a)."""
+
+
+StaticEffect = Union[StaticEffect, Faces2ExileInstead]   # faces2

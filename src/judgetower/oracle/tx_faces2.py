@@ -61,6 +61,14 @@ class Faces2TransformMixin:
     def faces2_kw_nightbound(self, c):
         return ir.Keyword("nightbound")            # CR 702.145e
 
+    def faces2_kw_disturb(self, c):
+        from .transform import mana
+        return ir.Keyword("disturb", mana(c[0]))   # CR 702.146a
+
+    def faces2_st_exile_instead(self, c):
+        from .transform import Line
+        return Line("abilities", (ir.StaticAbility(ir.Faces2ExileInstead()),))   # CR 614.1a
+
     def faces2_cond_no_spells(self, c):
         return "faces2_no_spells_last_turn"        # CR 603.4
 

@@ -150,6 +150,11 @@ class Faces2Mixin:
         if o.id in getattr(self, "_faces2_enter_back", ()):
             self._faces2_turn(new, 1)   # logged by the effect once the move is logged
             return
+        if from_zone == "stack" and getattr(o, "faces2_disturb", None):
+            # CR 702.146b, 712.13: a resolving spell cast with disturb enters with its back face up
+            self._faces2_turn(new, 1)
+            self.log.add(f"{new.name} was cast with disturb: it enters with its back face up", "CR 702.146b")
+            return
         if (getattr(self, "faces2_day_night", None) == "night" and new.faces2_face == 0
                 and self._faces2_transformable(new) and self._faces2_printed_bound(new) == "daybound"):
             self._faces2_turn(new, 1)
@@ -270,3 +275,40 @@ class Faces2Mixin:
         elif state == "night" and n >= 2:
             self.log.add(f"{self.players[prev].name} cast {n} spells last turn", "CR 730.2b")
             self._faces2_set_day_night("day", "CR 730.2b")
+
+    # ------------------------------------------------------------------ disturb (CR 702.146)
+    def faces2_face_cast_actions(self, p: int, o, sorcery_ok: bool) -> list:
+        """A transforming double-faced card with disturb in a graveyard may be cast transformed
+        (its back face up, CR 712.11a) for its disturb cost (CR 702.146a); only the back face is
+        evaluated (CR 712.11c) with its mana value the front's (CR 712.8c)."""
+        from judgetower.rules.decisions import Cast
+        if o.zone != "graveyard" or o.card.layout != "transform" or len(o.card.faces) != 2:
+            return []
+        cost = self.keyword_arg(o, "disturb")
+        if cost is None or {"Instant", "Sorcery"} & set(o.card.faces[1].types):
+            return []
+        view = self.face_view(o, 1)
+        view.faces2_disturb = cost
+        instant = "Instant" in view.card.types or any(
+            isinstance(a, ir.Keyword) and a.name == "flash" for a in view.compiled.abilities)
+        if (instant or sorcery_ok) and self.can_cast(p, view, alternative=False):
+            return [Cast(o.id, face=1)]
+        return []
+
+    def faces2_face_on_stack(self, spell, layout: str) -> None:
+        """Hook of `put_face_on_stack`: a transforming card's back face goes on the stack only when
+        cast with disturb (CR 702.146a): the spell remembers its disturb cost."""
+        if layout == "transform":
+            spell.faces2_disturb = next((ab.arg for ab in spell.home[1].abilities
+                                         if isinstance(ab, ir.Keyword) and ab.name == "disturb"), None)
+
+    def faces2_replace_move(self, o, to_zone: str, position):
+        """"If ~ would be put into a graveyard from anywhere, exile it instead." (CR 614.1a): the
+        object's own replacement effect, while it has that ability."""
+        if to_zone != "graveyard" or getattr(o, "face_down", False) or getattr(o, "compiled", None) is None:
+            return to_zone, position
+        if any(isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, ir.Faces2ExileInstead)
+               for ab in o.compiled.abilities):
+            self.log.add(f"{o.name} would be put into a graveyard: it is exiled instead", "CR 614.1a")
+            return "exile", "top"
+        return to_zone, position

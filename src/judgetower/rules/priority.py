@@ -158,7 +158,9 @@ class PriorityMixin:
         (CR 712.12)."""
         out = []
         if o.card.layout in ("transform", "flip"):
-            return out   # faces2: cast with its front face up only (CR 712.11), a flip card whole (CR 710.2)
+            # faces2: cast with its front face up only (CR 712.11), a flip card whole (CR 710.2);
+            # from a graveyard, transformed with disturb (CR 702.146a)
+            return self.faces2_face_cast_actions(p, o, sorcery_ok)
         for i in range(len(o.card.faces)):
             if o.card.layout in ("adventure", "modal_dfc") and i == 0:
                 continue    # the front face is played as the card itself (CR 715.4, 712.8a)
