@@ -55,7 +55,9 @@ def test_multi_faced_cards_keep_every_face_and_their_layout(fixture_cards):
     assert delver.layout == "transform"
     assert delver.faces[1].colors == ("U",)          # colour indicator, no mana cost
     assert delver.faces[1].mana_cost is None
-    assert delver.layout_reason == "layout transform"
+    assert delver.layout_reason is None              # faces2: transforming cards are played (CR 712)
+    assert delver.game_card.faces[1].mana_value == 1  # faces2: the front face's (CR 712.8e)
+    assert fixture_cards["Bruna, the Fading Light // Brisela, Voice of Nightmares"].layout_reason == "layout meld"
     assert fixture_cards["Bonecrusher Giant // Stomp"].faces[1].types == ("Instant",)
 
 

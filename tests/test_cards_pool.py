@@ -111,7 +111,10 @@ def test_corrupt_cache_is_rebuilt_with_a_notice(fixture_path, tmp_path, monkeypa
 
 def test_playable_status_and_reasons(pool):
     assert pool.playable("Lightning Bolt")
-    assert pool.status("Delver of Secrets // Insectile Aberration").reasons == ("layout transform",)
+    # faces2: transforming cards are played now (CR 712); meld cards are not (CR 712.4)
+    assert pool.status("Bruna, the Fading Light // Brisela, Voice of Nightmares").reasons == ("layout meld",)
+    delver = pool.status("Delver of Secrets // Insectile Aberration")
+    assert not delver.reasons and delver.unsupported   # its "revealed this way" sentence
     assert pool.playable("Fire // Ice")                 # faces: split cards are played (CR 709)
     ape = pool.status("Tarmogoyf")   # (conds: Kird Ape's "as long as" is understood now)
     assert not ape.playable and ape.unsupported       # the sentence it did not understand
@@ -210,7 +213,7 @@ def test_tower_file_refuses_unsupported_cards_with_the_reason(pool, tmp_path):
     msg = str(err.value)
     assert "2 cards the engine cannot play yet" in msg
     assert "Tarmogoyf: not understood:" in msg and "Tarmogoyf's power is equal to" in msg
-    assert "Delver of Secrets // Insectile Aberration: layout transform" in msg
+    assert "Delver of Secrets // Insectile Aberration: not understood:" in msg   # faces2: layout played now
     names = read_tower(path, pool, allow_unsupported=True)
     assert names == ["Lightning Bolt", "Tarmogoyf", "Tarmogoyf",
                      "Delver of Secrets // Insectile Aberration"] + ["Island"] * 3

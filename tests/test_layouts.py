@@ -107,8 +107,8 @@ def test_faces_bad_input_clear_errors():
         whole_card("split", (SEAR,))
     with pytest.raises(CardError, match="CR 715.2"):
         whole_card("adventure", (SEAR, STUDY))
-    with pytest.raises(CardError, match="layout 'transform'"):
-        whole_card("transform", (SEAR, STUDY))
+    with pytest.raises(CardError, match="layout 'meld'"):   # faces2: transform is played now
+        whole_card("meld", (SEAR, STUDY))
 
 
 def test_faces_refused_when_a_half_has_abilities_outside_the_stack():
@@ -124,9 +124,9 @@ def test_faces_refused_when_a_half_has_abilities_outside_the_stack():
 def test_layout_reason_and_status_for_supported_layouts():
     split = AtomicCard("Sear // Study", "split", (SEAR, STUDY), ("Sear", "Study"))
     adv = AtomicCard("Mesa Giant // Rockfall", "adventure", (GIANT, ROCKFALL), ("Mesa Giant", "Rockfall"))
-    tdfc = AtomicCard("Day // Night", "transform", (GIANT, GIANT), ("Day", "Night"))
+    tdfc = AtomicCard("Day // Night", "meld", (GIANT, GIANT), ("Day", "Night"))   # faces2: not transform
     assert split.layout_reason is None and adv.layout_reason is None
-    assert tdfc.layout_reason == "layout transform"
+    assert tdfc.layout_reason == "layout meld"
     assert split.game_card == SEAR_STUDY
     assert adv.game_card.name == "Mesa Giant" and adv.game_card.faces == (GIANT, ROCKFALL)
     assert status_of(split, _compile_faces(split)).playable
@@ -442,7 +442,7 @@ def test_real_split_and_adventure_cards(real):
     assert mdfc.layout == "modal_dfc" and mdfc.layout_reason is None
     assert mdfc.game_card.name == "Agadeem's Awakening" and mdfc.game_card.faces[1].types == ("Land",)
     # layouts not supported yet keep their reason
-    assert real["Delver of Secrets // Insectile Aberration"].layout_reason == "layout transform"
+    assert real["Bruna, the Fading Light // Brisela, Voice of Nightmares"].layout_reason == "layout meld"   # faces2
 
 
 def test_jt_p1_forced_play_offers_each_half_and_no_pass(faces_pool):

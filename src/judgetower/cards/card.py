@@ -138,6 +138,8 @@ class CardDef:
 #: Multi-faced layouts the engine plays (CR 709 split cards, CR 715 adventurer cards, CR 712
 #: modal double-faced cards).
 FACE_LAYOUTS = frozenset({"split", "adventure", "modal_dfc"})
+# faces2: transforming double-faced cards (CR 712.2, 701.27) and flip cards (CR 710)
+FACE_LAYOUTS = FACE_LAYOUTS | {"transform", "flip"}
 
 
 def whole_card(layout: str, faces: tuple[CardDef, ...], name: str | None = None,
@@ -158,6 +160,8 @@ def whole_card(layout: str, faces: tuple[CardDef, ...], name: str | None = None,
     a, b = faces
     if layout == "adventure" and ("Creature" not in a.types or "Adventure" not in b.subtypes):
         raise CardError(f"{a.name}: an adventurer card is a creature with an Adventure (CR 715.2)")
+    if layout in ("transform", "flip"):
+        return _faces2_whole_card(layout, a, b)
     if layout in ("adventure", "modal_dfc"):
         return CardDef(name=a.name, type_line=a.type_line, mana_cost=a.mana_cost, colors=a.colors,
                        power=a.power, toughness=a.toughness, loyalty=a.loyalty, text=a.text,
@@ -170,3 +174,40 @@ def whole_card(layout: str, faces: tuple[CardDef, ...], name: str | None = None,
     return CardDef(name=name or f"{a.name} // {b.name}", type_line=type_line,
                    mana_cost=((a.mana_cost or "") + (b.mana_cost or "")) or None, colors=colors,
                    name_fr=name_fr, layout=layout, faces=faces)
+
+
+# ---------------------------------------------------------------------------------- faces2
+@dataclass(frozen=True)
+class BackFaceDef(CardDef):
+    """faces2: the back face of a transforming double-faced card (CR 712.2). It has no mana cost
+    (its colours come from its colour indicator, CR 204), but its mana value is the front face's
+    (CR 712.8c, 712.8e), given at load time from the front face."""
+
+    front_mana_value: int = 0
+
+    @property
+    def mana_value(self) -> int:
+        return self.front_mana_value
+
+
+def _faces2_whole_card(layout: str, a: CardDef, b: CardDef) -> CardDef:
+    """faces2: the card a transforming double-faced card (``transform``) or a flip card
+    (``flip``) is outside the battlefield: its front face (normal half) only (CR 712.8a, 710.2).
+
+    * transform: the back face becomes a `BackFaceDef` (mana value of the front, CR 712.8e);
+      a back face that is an instant or sorcery is kept as printed (it can't be transformed
+      into, CR 701.27d).
+    * flip: the flipped half keeps the card's mana cost and colour (CR 710.1c): only its name,
+      text, type line, power and toughness are alternative (CR 710.1b).
+    """
+    def same(face: CardDef, **kw) -> dict:
+        d = dict(name=face.name, type_line=face.type_line, mana_cost=face.mana_cost, colors=face.colors,
+                 power=face.power, toughness=face.toughness, loyalty=face.loyalty, text=face.text,
+                 name_fr=face.name_fr, text_fr=face.text_fr)
+        d.update(kw)
+        return d
+    if layout == "transform":
+        back = BackFaceDef(**same(b, mana_cost=None), front_mana_value=a.mana_value)
+    else:
+        back = CardDef(**same(b, mana_cost=a.mana_cost, colors=a.colors))
+    return CardDef(**same(a), layout=layout, faces=(a, back))

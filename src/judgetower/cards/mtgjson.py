@@ -48,6 +48,8 @@ ENGINE_LAYOUTS = frozenset({"normal", "saga", "class", "leveler"})
 #: (an "aftermath" card is a split card whose second half has aftermath, CR 709, 702.127)
 FACE_LAYOUT_OF = {"split": "split", "aftermath": "split", "adventure": "adventure",
                   "modal_dfc": "modal_dfc"}
+# faces2: transforming double-faced cards (CR 712.2) and flip cards (CR 710)
+FACE_LAYOUT_OF.update({"transform": "transform", "flip": "flip"})
 
 #: Vintage legalities that let a card into the Judge Tower pool.
 VINTAGE_OK = frozenset({"Legal", "Restricted"})

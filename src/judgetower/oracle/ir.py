@@ -1552,3 +1552,62 @@ class ExilecastMayPlay:
 
     until: str = "end_of_turn"
     cast_only: bool = False
+# ---------------------------------------------------------------------------
+# faces2: transforming double-faced cards (CR 712, 701.27) and flip cards (CR 710)
+# ---------------------------------------------------------------------------
+
+#: faces2: trigger event "faces2_transforms": ``subject`` (This) transforms ("When this creature
+#: transforms into ~", CR 701.27e; "Whenever ~ transforms"); the ability is on the face that is up
+#: after it transforms (CR 603.2: the state after the event)
+TRIGGER_EVENTS = TRIGGER_EVENTS + ("faces2_transforms",)
+
+#: faces2: intervening "if" conditions of the werewolf triggers (CR 603.4):
+#: "faces2_no_spells_last_turn" (no spells were cast last turn), "faces2_two_spells_last_turn"
+#: (a player cast two or more spells last turn)
+CONDITIONS = CONDITIONS + ("faces2_no_spells_last_turn", "faces2_two_spells_last_turn")
+
+
+@dataclass(frozen=True)
+class Faces2Transform:
+    """faces2: "Transform ~." (CR 701.27a): this permanent turns over to its other face; nothing
+    happens to a permanent that isn't a transforming double-faced card (CR 701.27c, 712.9) or whose
+    other face is an instant or sorcery (CR 701.27d); ignored if it already transformed since the
+    ability was put on the stack (CR 701.27f)."""
+
+
+@dataclass(frozen=True)
+class Faces2Flip:
+    """faces2: "Flip ~." (CR 710.2, 710.4): a flip card permanent uses its flipped characteristics
+    from now on; flipping is one-way; nothing happens to another permanent (CR 710.1a)."""
+
+
+@dataclass(frozen=True)
+class Faces2ReturnTransformed:
+    """faces2: "Return it [~] to the battlefield transformed under your [its owner's] control"
+    (CR 712.14a): the card enters with its back face up; a card that isn't a transforming double-faced card stays
+    where it is (CR 712.14a). ``what``: the card (an object reference, as `ReturnToBattlefield`);
+    ``under``: "you" | "owner"."""
+
+    what: object
+    under: str = "you"
+
+
+Effect = Union[Effect, Faces2Transform, Faces2Flip, Faces2ReturnTransformed]   # faces2
+
+#: faces2: "daybound" (CR 702.145b), "nightbound" (CR 702.145e): no argument; day and night are
+#: the game's designations (CR 730)
+KEYWORDS = KEYWORDS + ("daybound", "nightbound")
+#: faces2: "disturb" -> a mana cost (CR 702.146a): cast this card transformed from your graveyard
+#: for that cost rather than its mana cost
+KEYWORDS = KEYWORDS + ("disturb",)
+
+
+@dataclass(frozen=True)
+class Faces2ExileInstead:
+    """faces2: "If this [card] would be put into a graveyard from anywhere, exile it instead."
+    (a replacement effect of a static ability, CR 614.1a; it works wherever the object is, as
+    long as it has the ability: a disturb card's back face has it only on the stack and the
+    battlefield, CR 712.8a)."""
+
+
+StaticEffect = Union[StaticEffect, Faces2ExileInstead]   # faces2

@@ -382,7 +382,10 @@ _AMOUNT_EFFECTS = (DealDamage, Draw, Discard, GainLife, LoseLife, Mill, Scry, Pu
 from .tx_exilecast import ExilecastTransformMixin  # exilecast: CR 702.62, 702.143, 702.88
 
 
-class OracleTransformer(ExilecastTransformMixin, Transformer):
+from .tx_faces2 import Faces2TransformMixin   # faces2
+
+
+class OracleTransformer(ExilecastTransformMixin, Faces2TransformMixin, Transformer):
     """Callbacks named after the rules and aliases of oracle.lark."""
 
     def __init__(self, ctx: Context | None = None):

@@ -527,6 +527,8 @@ class CastingMixin:
         ec = self.exilecast_spell_cost(o)   # exilecast: a foretold card's foretell cost (CR 702.143a)
         if ec is not None:
             return ec
+        if getattr(o, "faces2_disturb", None):
+            return ManaCost.parse(o.faces2_disturb)   # faces2: the disturb cost (CR 702.146a, 118.9)
         if getattr(o, "aftermath", False) or (o.zone == "graveyard" and o.card is not None
                                                and self.has_aftermath(o)):
             return ManaCost.parse(o.card.mana_cost)   # faces: aftermath pays its mana cost (CR 702.127a)
@@ -666,7 +668,10 @@ class CastingMixin:
         elif face is not None:
             layout = spell.home[0].layout
             what, rule = {"adventure": ("as an Adventure", "CR 715.3"),
-                          "modal_dfc": (f"(back face of {spell.home[0].name})", "CR 712.11b")}.get(
+                          "modal_dfc": (f"(back face of {spell.home[0].name})", "CR 712.11b"),
+                          # faces2: disturb (CR 702.146a, 712.11a)
+                          "transform": (f"transformed from the graveyard for its disturb cost "
+                                        f"{getattr(spell, 'faces2_disturb', '')}", "CR 702.146a")}.get(
                 layout, ("(one half of a split card)", "CR 709.3"))
             self.log.add(f"{self.players[p].name} casts {name} {what}", "CR 601.2a", rule)
         elif from_zone == "exile" and getattr(card_obj, "adventure_player", None) == p:
@@ -837,6 +842,7 @@ class CastingMixin:
         spell.card = spell.card.faces[face]
         spell.compiled = oracle.compile_card(spell.card)
         spell.adventure = layout == "adventure"
+        self.faces2_face_on_stack(spell, layout)   # faces2: cast transformed with disturb (CR 702.146a)
         if spell.card.name_fr:
             self.log.names_fr[spell.card.name] = spell.card.name_fr
     # ---- branch "misc": cost-changing statics of permanents (CR 601.2f, 118.7a) -----------

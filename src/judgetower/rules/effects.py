@@ -726,7 +726,7 @@ class EffectsMixin:
                     spec = TokenSpec(ch.name, ch.power, ch.toughness, tuple(ch.colors), tuple(ch.types),
                                      tuple(ch.subtypes), tuple(sorted(ch.keywords)),
                                      () if orig.face_down else tuple(orig.compiled.abilities),
-                                     tuple(ch.supertypes), ch.mana_value)
+                                     tuple(ch.supertypes), self.faces2_copy_mana_value(orig, ch.mana_value))
                 for _ in range(n):
                     t = self.make_token(spec, p)
                     self.log.add(f"{self.players[p].name} creates a token that's a copy of {orig.name} "

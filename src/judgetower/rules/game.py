@@ -33,6 +33,7 @@ from judgetower.rules.triggers import TriggersMixin
 from judgetower.rules.turn import STEPS, TurnMixin
 from judgetower.rules.kw2 import Kw2Mixin
 from judgetower.rules.exilecast import ExilecastMixin   # exilecast
+from judgetower.rules.faces2 import Faces2Mixin   # faces2
 from judgetower.rules.view import ViewMixin
 
 PER_PLAYER_ZONES = ("library", "hand", "graveyard")
@@ -126,7 +127,7 @@ class StandardRules:
 
 
 class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin, CombatMixin,
-           SBAMixin, TriggersMixin, ViewMixin, LegalityMixin, Kw2Mixin, ExilecastMixin):
+           SBAMixin, TriggersMixin, ViewMixin, LegalityMixin, Kw2Mixin, ExilecastMixin, Faces2Mixin):
     """One game of Magic (or a variant), from set-up to its end."""
 
     def __init__(self, player_names: Iterable[str], *, seed: int = 0, rules: StandardRules | None = None,
@@ -449,6 +450,7 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
             self.touch()
             self.log.add(f"the copy of {o.name} ceases to exist", "CR 707.10a", "CR 704.5e")
             return None
+        to_zone, position = self.faces2_replace_move(o, to_zone, position)   # faces2: CR 614.1a
         if from_zone == "stack" and getattr(o, "flashback", False) and to_zone != "exile":
             # kwcosts: CR 702.34a: a spell cast with flashback is exiled instead of going anywhere
             # else when it leaves the stack (resolving, countered, ...)
@@ -520,6 +522,7 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
         self.kw2_carry_face_down(o, new, from_zone, to_zone)   # kw2: morph (CR 708.4, 708.9)
         self.kw2_dash_enters(o, new, from_zone, to_zone)       # kw2: dash (CR 702.109a, 608.3g)
         self.exilecast_after_move(o, new, from_zone, to_zone, ec_rebound)   # exilecast: CR 702.88a, 702.62a
+        self.faces2_enters(o, new, from_zone, to_zone)         # faces2: enters transformed (CR 712.14a)
         new.uid = o.uid
         self.touched_uids.append(o.uid)
         self.objects[new.id] = new

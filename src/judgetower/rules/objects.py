@@ -102,6 +102,12 @@ class GameObject:
     # faces: cast from a graveyard with aftermath: exiled whenever it would leave the stack
     # (CR 702.127a)
     aftermath: bool = False
+    # faces2: the face up of a transforming double-faced or flip card permanent (0: front, 1: back
+    # or flipped, CR 712.8d-e, 710.2); the next object id when it last transformed (CR 701.27f)
+    faces2_face: int = 0
+    faces2_turned_at: int = -1
+    # faces2: on the stack, cast with disturb: its disturb cost (CR 702.146a)
+    faces2_disturb: str | None = None
 
     @property
     def name(self) -> str:

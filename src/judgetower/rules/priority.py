@@ -158,6 +158,10 @@ class PriorityMixin:
         double-faced card's back face (CR 712.11b, 712.11c), or playing its back face as a land
         (CR 712.12)."""
         out = []
+        if o.card.layout in ("transform", "flip"):
+            # faces2: cast with its front face up only (CR 712.11), a flip card whole (CR 710.2);
+            # from a graveyard, transformed with disturb (CR 702.146a)
+            return self.faces2_face_cast_actions(p, o, sorcery_ok)
         for i in range(len(o.card.faces)):
             if o.card.layout in ("adventure", "modal_dfc") and i == 0:
                 continue    # the front face is played as the card itself (CR 715.4, 712.8a)

@@ -125,6 +125,9 @@ class ResolutionMixin:
             cur = self.current(source)
             return (cur is not None and cur.zone == "battlefield" and cur.controller == controller
                     and cur.control_mark >= self.players[controller].upkeeps_begun - 1)
+        f2 = self.faces2_condition(cond)          # faces2: werewolf conditions (CR 603.4)
+        if f2 is not None:
+            return f2
         kw2 = self.kw2_condition(cond, source)   # kw2: renown (CR 702.112a)
         if kw2 is not None:
             return kw2

@@ -197,6 +197,7 @@ class TriggersMixin:
             self._kws_check_event(ev, watchers)
             self._check_event_more(ev, watchers, events[k + 1:])  # triggers branch
             self.kw2_check_event(ev, watchers)                    # kw2: CR 701.37b
+            self.faces2_check_event(ev, watchers)                 # faces2: CR 701.27e, 603.4
             self._check_delayed(ev)
             self._check_delayed_upkeep(ev)
             self.exilecast_check_event(ev)                        # exilecast: CR 702.62a, 702.88a

@@ -173,6 +173,7 @@ class TurnMixin:
                     self.note_tapped(o, False)  # triggers branch
             self.touch()
             self.log.add(f"{self.players[ap].name} untaps their permanents", "CR 502.3")
+            self.faces2_day_night_untap()   # faces2: day/night check, second part of the untap step (CR 730.2)
         elif step == "upkeep":
             self.players[ap].upkeeps_begun += 1   # kwcosts: echo's "your last upkeep" (CR 702.30a)
             self.events.append({"kind": "step", "step": "upkeep", "player": ap})
