@@ -39,6 +39,7 @@ def main() -> int:
     ap.add_argument("--disputes", type=float, default=0.1, help="bot dispute rate")
     ap.add_argument("--cap", type=int, default=100000, help="decision cap per game")
     ap.add_argument("--no-replay", action="store_true", help="skip the record replay check")
+    ap.add_argument("--progress", action="store_true", help="print a line per game as it ends")
     args = ap.parse_args()
     pool = starter_pool()
     tower = pool.names()
@@ -80,6 +81,9 @@ def main() -> int:
             if why:
                 failures.append(f"seed {seed}: {why}")
             replay_time += time.perf_counter() - t
+        if args.progress:
+            print(f"seed {seed}: {n} players, {len(g.decisions)} decisions, {end_label(g)}, "
+                  f"{len(table.judge.upheld_calls())} upheld calls, failures so far {len(failures)}", flush=True)
     wall = time.perf_counter() - wall0 - replay_time
     cpu = time.process_time() - cpu0
     print(f"judge-mode sims: {args.games} games (seeds {args.first_seed}-{args.first_seed + args.games - 1}), "
