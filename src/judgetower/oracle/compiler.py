@@ -427,7 +427,33 @@ def _compile(name: str, text: str, types: tuple[str, ...], subtypes: tuple[str, 
             del abilities[spell_slot]
             unsupported.append(text.strip())
     _conds_check_chosen(abilities, text, unsupported)
+    _copies2_overload(name, text, types, subtypes, abilities, unsupported)   # copies2: CR 702.96
     return CompiledCard(name, tuple(_link_exiles(abilities)), tuple(unsupported))
+
+
+def _copies2_overload(name, text, types, subtypes, abilities: list, unsupported: list) -> None:
+    """copies2: overload (CR 702.96a, 702.96c): "If you chose to pay this spell's overload
+    cost, change its text by replacing all instances of the word 'target' with the word
+    'each'." That text is compiled here with the card, so that a card whose overloaded text is
+    not understood is refused; the overloaded spell has no targets (CR 702.96b)."""
+    from .ir import Keyword
+    for i, ab in enumerate(abilities):
+        if not (isinstance(ab, Keyword) and ab.name == "overload" and ab.arg[1] is None):
+            continue
+        lines = [ln for ln in text.splitlines() if not re.match(r"\s*overload\b", ln, re.I)]
+        changed = re.sub(r"\b([Tt])arget\b", lambda m: "Each" if m.group(1) == "T" else "each", "\n".join(lines))
+        over = _compile(name, changed, types, subtypes)
+        bad = list(over.unsupported)
+        if not bad and any(getattr(a, "targets", ()) for a in over.abilities if isinstance(a, SpellAbility)):
+            bad.append("a target left after 'target' is changed to 'each'")
+        if not bad and not any(isinstance(a, SpellAbility) for a in over.abilities):
+            bad.append("no spell ability")
+        if bad:
+            unsupported.extend(f"overload (text with 'each' for 'target', CR 702.96a): {b}" for b in bad)
+            continue
+        # the overloaded spell keeps the keyword (its alternative cost was paid, CR 118.9)
+        over = CompiledCard(over.name, over.abilities + (Keyword("overload", (ab.arg[0], None)),), ())
+        abilities[i] = Keyword("overload", (ab.arg[0], over))
 
 
 def _conds_check_chosen(abilities: list, text: str, unsupported: list) -> None:

@@ -1527,3 +1527,12 @@ class SelfCostReduction:
 
 
 Ability = Union[Ability, SelfCostReduction]          # branch "misc"
+
+# ---------------------------------------------------------------------------
+# copies2: copies and spell variants (CR 707, 702.96 overload, 702.160 prototype)
+# ---------------------------------------------------------------------------
+
+#: copies2: "prototype" -> (mana cost, power, toughness) (CR 702.160a, 718.2).
+#: "overload" -> (mana cost, CompiledCard of the text with "target" changed to "each" or None
+#: before the compiler fills it in) (CR 702.96a, 702.96c).
+KEYWORDS = KEYWORDS + ("prototype", "overload")

@@ -122,6 +122,8 @@ class CastingMixin:
                 return ir.Cost(mana=ab.arg)
             if isinstance(ab, ir.Keyword) and ab.name == "dash":
                 return ir.Cost(mana=ab.arg)   # kw2: CR 702.109a, an alternative cost (CR 118.9)
+            if self.copies2_alt_cost(ab) is not None:   # copies2: prototype, overload (CR 702.160a, 702.96a)
+                return self.copies2_alt_cost(ab)
         return None
 
     def keyword_arg(self, o, name: str):
@@ -537,6 +539,7 @@ class CastingMixin:
         return ManaCost.parse(o.card.mana_cost)
 
     def can_cast(self, p: int, o, alternative: bool) -> bool:
+        o = self.copies2_cast_view(o, alternative)   # copies2: overloaded, no targets (CR 702.96b)
         if alternative and self.kw2_is_morph(o) and not getattr(o, "kw2_morph", False) \
                 and self.alternative_cost(o) is not None and not self.sorcery_timing(p):
             return False   # kw2: a face-down creature spell has no flash (CR 702.37c, 307.1)
@@ -677,6 +680,7 @@ class CastingMixin:
                          f"{self.keyword_arg(spell, 'madness')}", "CR 601.2a", "CR 702.35a", "CR 608.2g")
         else:
             self.log.add(f"{self.players[p].name} casts {name}", "CR 601.2a")
+        self.copies2_on_cast(p, spell)   # copies2: prototyped / overloaded (CR 702.160a, 702.96a)
         yield from self.choose_modes(p, spell)   # CR 601.2b, 700.2a: modes come first
         base = self.spell_cost(spell, alternative)
         # 601.2b: optional and additional costs, X

@@ -191,7 +191,7 @@ class EffectsMixin:
             for o in self.permanents(ctx["controller"]):
                 if o.face_down or o.token is not None or o.card is None:
                     continue   # CR 708.2: no mana cost; a token has none unless copied (CR 111.3)
-                for sym in re.findall(r"\{([^}]+)\}", o.card.mana_cost or ""):
+                for sym in re.findall(r"\{([^}]+)\}", self.copies2_mana_cost(o)):   # copies2: CR 718.3b
                     if any(c in sym.upper().split("/") for c in a.colors):
                         n += 1
             return n

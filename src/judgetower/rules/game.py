@@ -32,6 +32,7 @@ from judgetower.rules.sba import SBAMixin
 from judgetower.rules.triggers import TriggersMixin
 from judgetower.rules.turn import STEPS, TurnMixin
 from judgetower.rules.kw2 import Kw2Mixin
+from judgetower.rules.copies2 import Copies2Mixin   # copies2
 from judgetower.rules.view import ViewMixin
 
 PER_PLAYER_ZONES = ("library", "hand", "graveyard")
@@ -125,7 +126,7 @@ class StandardRules:
 
 
 class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin, CombatMixin,
-           SBAMixin, TriggersMixin, ViewMixin, LegalityMixin, Kw2Mixin):
+           SBAMixin, TriggersMixin, ViewMixin, LegalityMixin, Kw2Mixin, Copies2Mixin):
     """One game of Magic (or a variant), from set-up to its end."""
 
     def __init__(self, player_names: Iterable[str], *, seed: int = 0, rules: StandardRules | None = None,
@@ -512,6 +513,7 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
             new.face_down = True
         self.kw2_carry_face_down(o, new, from_zone, to_zone)   # kw2: morph (CR 708.4, 708.9)
         self.kw2_dash_enters(o, new, from_zone, to_zone)       # kw2: dash (CR 702.109a, 608.3g)
+        self.copies2_carry(o, new, from_zone, to_zone)         # copies2: prototype (CR 718.3b)
         new.uid = o.uid
         self.touched_uids.append(o.uid)
         self.objects[new.id] = new

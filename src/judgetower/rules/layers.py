@@ -61,10 +61,15 @@ def base_chars(obj) -> Chars:
     A fresh copy each call (callers modify it); the template is cached per card."""
     if not hasattr(obj, "card"):  # an ability on the stack has no characteristics of a card
         return Chars(obj.name, (), (), (), (), 0, 0, frozenset())
-    key = (id(obj.card), obj.token, obj.face_down, id(obj.compiled))
+    proto = getattr(obj, "copies2_prototyped", False)   # copies2: CR 718.3b
+    key = (id(obj.card), obj.token, obj.face_down, id(obj.compiled), proto)
     tpl = _BASE_CACHE.get(key)
     if tpl is None:
-        tpl = _BASE_CACHE[key] = (_base_chars(obj), obj.card, obj.compiled)
+        ch = _base_chars(obj)
+        if proto and not obj.face_down:
+            from judgetower.rules.copies2 import prototyped_chars
+            ch = prototyped_chars(obj, ch)   # copies2: a prototyped spell/permanent (CR 718.3b)
+        tpl = _BASE_CACHE[key] = (ch, obj.card, obj.compiled)
     return copy.copy(tpl[0])
 
 

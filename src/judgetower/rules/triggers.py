@@ -68,7 +68,8 @@ def madness_trigger(o) -> tuple[int, Synth]:
 #: triggers branch: the rule of each newer trigger event, cited when its trigger goes on the stack
 # copies2: the choices made when casting a spell that a copy of it copies (CR 707.10): modes,
 # X, kicker, the alternative cost paid (overload too, CR 702.96), entwine (CR 702.42)
-COPIED_CHOICES = ("modes", "x", "kicked", "alternative", "kw2_entwined", "copies2_overloaded")
+COPIED_CHOICES = ("modes", "x", "kicked", "alternative", "kw2_entwined", "copies2_overloaded",
+                  "copies2_prototyped")
 
 EVENT_RULES = {
     "blocks": ("CR 509.3a",), "becomes_blocked": ("CR 509.3c",), "attacks_or_blocks": ("CR 508.3a", "CR 509.3a"),

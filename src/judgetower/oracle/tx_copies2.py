@@ -1,0 +1,24 @@
+"""copies2: transformer callbacks for copies and spell variants (CR 707, 702.96 overload,
+702.160 prototype). Mixed into ``OracleTransformer`` (Lark finds callbacks by name)."""
+
+from __future__ import annotations
+
+from .ir import Keyword
+
+
+class Copies2TransformMixin:
+    def c2_kw_prototype(self, c):
+        """"Prototype {cost} — P/T" (CR 702.160a, 718.2): the alternative mana cost, power and
+        toughness a prototyped spell and the permanent it becomes have (CR 718.3b)."""
+        from .transform import mana
+        p, t = str(c[1]).split("/")
+        if not (p.isdigit() and t.isdigit()):
+            from .transform import Unsupported
+            raise Unsupported("a prototype with a variable power or toughness")
+        return Keyword("prototype", (mana(c[0]), int(p), int(t)))
+
+    def c2_kw_overload(self, c):
+        """"Overload {cost}" (CR 702.96a). The text the overloaded spell has ("target" changed
+        to "each", CR 702.96c) is compiled with the whole card (compiler ``_copies2_overload``)."""
+        from .transform import mana
+        return Keyword("overload", (mana(c[0]), None))
