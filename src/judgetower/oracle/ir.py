@@ -1536,3 +1536,17 @@ Ability = Union[Ability, SelfCostReduction]          # branch "misc"
 #: "overload" -> (mana cost, CompiledCard of the text with "target" changed to "each" or None
 #: before the compiler fills it in) (CR 702.96a, 702.96c).
 KEYWORDS = KEYWORDS + ("prototype", "overload")
+
+
+@dataclass(frozen=True)
+class EntersAsCopy:
+    """copies2: "You may have ~ enter (the battlefield) as a copy of any [filter] on the
+    battlefield" (CR 707.5, 614.1c): as the permanent enters, its controller may choose a
+    permanent that matches ``filter`` (other than it); it enters as a copy of it, with its
+    copiable values (CR 707.2). Judge Tower: the "may" is taken when a permanent can be
+    chosen (JT-C1, R9); which one is a free choice."""
+
+    filter: Filter
+
+
+StaticEffect = Union[StaticEffect, EntersAsCopy]   # copies2

@@ -22,3 +22,16 @@ class Copies2TransformMixin:
         to "each", CR 702.96c) is compiled with the whole card (compiler ``_copies2_overload``)."""
         from .transform import mana
         return Keyword("overload", (mana(c[0]), None))
+
+    def c2_enter_as_copy(self, c):
+        """"You may have ~ enter the battlefield as a copy of any creature on the battlefield"
+        (CR 707.5, 614.1c): a static ability (a replacement effect as it enters)."""
+        from .ir import EntersAsCopy, StaticAbility
+        from .transform import Line, Unsupported
+        fnps = [x for x in c if x is not None and hasattr(x, "filter")]
+        if len(fnps) != 1:
+            raise Unsupported("enters as a copy of what")
+        fnp = fnps[0]
+        if fnp.head is not None or fnp.filter.zone != "battlefield":
+            raise Unsupported("entering as a copy of something else than a permanent")
+        return Line("abilities", (StaticAbility(EntersAsCopy(fnp.filter)),))

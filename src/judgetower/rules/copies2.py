@@ -113,3 +113,66 @@ class Copies2Mixin:
         if getattr(o, "copies2_prototyped", False) and prototype_of(o) is not None:
             return prototype_of(o)[0]
         return o.card.mana_cost or ""
+
+    # ---- clones: "You may have ~ enter the battlefield as a copy of any creature ..." ---------
+    def copies2_enter_as_copy(self):
+        """CR 707.5, 614.1c: a permanent with "you may have ~ enter the battlefield as a copy of
+        any [filter] on the battlefield" becomes a copy as it enters: the engine asks its
+        controller at once, before state-based actions, triggers or priority look at it (like
+        the "as ~ enters" choices, CR 614.12), then applies the copied "enters tapped / with
+        counters" abilities (CR 707.5); enters-the-battlefield triggers of the copy then trigger
+        (CR 707.5) and its own "as ~ enters" choices are made anew (CR 707.6). Judge Tower: the
+        "may" is taken when something can be copied (JT-C1, R9); which one is a free choice.
+        Returns True if anything happened."""
+        from judgetower.rules.filters import matches
+        acted = False
+        for oid in list(self.battlefield):
+            o = self.objects[oid]
+            if o.face_down or getattr(o, "copies2_copy_done", False) or not hasattr(o, "compiled"):
+                continue
+            effs = [ab.effect for ab in o.compiled.abilities
+                    if isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, ir.EntersAsCopy)]
+            if not effs:
+                continue
+            o.copies2_copy_done = True
+            acted = True
+            p = o.controller
+            cands = [x.id for x in self.permanents() if x.id != o.id and matches(self, x, effs[0].filter, o)]
+            if not cands:
+                self.log.add(f"{o.name} enters as itself: there is nothing it could copy", "CR 707.5")
+                continue
+            yes = yield from self.ask(p, "may", self.forced_bool_options([True, False], "may"),
+                                      f"have {o.name} enter as a copy of a permanent?", "CR 707.5")
+            if not yes:
+                self.log.add(f"{self.players[p].name} has {o.name} enter as itself", "CR 707.5")
+                continue
+            t = yield from self.ask(p, "cards", cands, f"choose what {o.name} enters as a copy of", "CR 707.5")
+            self.copies2_become_copy(o, self.objects[t])
+            self.apply_enter_replacements(o)   # CR 707.5: the copied "enters with / tapped" apply
+        return acted
+
+    def copies2_become_copy(self, o, orig) -> None:
+        """``o`` gets the copiable values of ``orig`` (CR 707.2, 707.3: the values printed on it,
+        or a token's, as modified by other copy effects and face-down status; a prototyped
+        permanent's alternative values, CR 718.3d); its own come back when it leaves the
+        battlefield (CR 400.7)."""
+        from judgetower.oracle.ir import CompiledCard, TokenSpec
+        from judgetower.rules.layers import base_chars
+        before = o.name
+        if getattr(o, "home", None) is None:
+            o.home = (o.card, o.compiled)
+        spec = getattr(orig, "copies2_copy", None)
+        if orig.face_down:
+            ch = base_chars(orig)   # a face-down permanent's copiable values: a nameless 2/2 (CR 708.2, 707.2)
+            spec = TokenSpec("", ch.power, ch.toughness, (), tuple(ch.types), (), ())
+        elif spec is None and orig.token is not None:
+            spec = orig.token       # a token's copiable values are its own (CR 111.3, 707.2)
+        if spec is not None:
+            o.copies2_copy = spec
+            o.compiled = CompiledCard(spec.name, tuple(spec.abilities))
+        else:
+            o.copies2_copy = None
+            o.card, o.compiled = orig.card, orig.compiled
+            o.copies2_prototyped = getattr(orig, "copies2_prototyped", False)   # CR 718.3d
+        self.touch()
+        self.log.add(f"{before} enters as a copy of {orig.name}", "CR 707.5", "CR 707.2")

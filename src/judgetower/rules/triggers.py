@@ -167,6 +167,9 @@ class TriggersMixin:
         Returns True if anything happened."""
         acted = False
         while not self.game_over:
+            # copies2: "enter as a copy" (CR 707.5) first: the copy's own choices come after (CR 707.6)
+            if (yield from self.copies2_enter_as_copy()):
+                acted = True
             # conds: choices "as ~ enters" not made yet (CR 614.12), before anything looks at it
             if (yield from self.conds_enter_choices()):
                 acted = True
