@@ -35,3 +35,44 @@ class Copies2TransformMixin:
         if fnp.head is not None or fnp.filter.zone != "battlefield":
             raise Unsupported("entering as a copy of something else than a permanent")
         return Line("abilities", (StaticAbility(EntersAsCopy(fnp.filter)),))
+
+    # -- "Whenever you cast an instant or sorcery spell, copy it / copy that spell" ------------
+    def _c2_cast_trigger_copyable(self) -> bool:
+        """The trigger is a cast trigger about instant and/or sorcery spells only (a copy of a
+        permanent spell becomes a token, CR 707.10f, which the engine does not do)."""
+        t = self.ctx.trigger
+        f = getattr(t, "subject", None)
+        return (t is not None and t.event == "cast" and f is not None and bool(getattr(f, "types", ()))
+                and set(f.types) <= {"instant", "sorcery"})
+
+    def c2_copy_trigger_spell(self, what):
+        """"copy it" / "copy that spell" in "Whenever you cast an instant or sorcery spell, ...":
+        the spell that triggered the ability (CR 707.10; if it has left the stack, its last known
+        information is copied, CR 608.2h)."""
+        from .transform import Unsupported
+        if not self._c2_cast_trigger_copyable():
+            raise Unsupported("copying the spell of a trigger that is not about instant or sorcery spells")
+        return what
+
+    def c2_only_copied(self, trigger, ability) -> bool:
+        """Every reference to the trigger's spell is the spell a CopySpell copies."""
+        from dataclasses import fields, is_dataclass
+
+        from .ir import CopySpell, TriggerObject
+        if not self._c2_cast_trigger_copyable():
+            return False
+        bad = []
+
+        def walk(v, in_copy):
+            if isinstance(v, TriggerObject) and not in_copy:
+                bad.append(v)
+            elif isinstance(v, CopySpell):
+                walk(v.what, True)
+            elif isinstance(v, (tuple, list)):
+                for x in v:
+                    walk(x, in_copy)
+            elif is_dataclass(v) and not isinstance(v, type):
+                for fl in fields(v):
+                    walk(getattr(v, fl.name), False)
+        walk(ability, False)
+        return not bad

@@ -1347,9 +1347,14 @@ class EffectsMixin:
         copies2: through the one copy routine ``put_spell_copies`` (storm, replicate use it too)."""
         p = ctx["controller"]
         for o in self.objs(e.what, ctx):
-            if o.zone != "stack" or o.id not in self.stack or isinstance(o, StackAbility):
+            # copies2: the spell of a cast trigger that has left the stack is copied with its
+            # last known information (CR 608.2h, 707.10)
+            lki = isinstance(e.what, ir.TriggerObject) and getattr(o, "zone_left", None) == "stack" \
+                and not getattr(o, "kws_copy", False)
+            if (not lki and (o.zone != "stack" or o.id not in self.stack)) or isinstance(o, StackAbility):
                 continue
-            self.log.add(f"{self.players[p].name} copies {o.name}; the copy isn't cast", "CR 707.10")
+            self.log.add(f"{self.players[p].name} copies {o.name}; the copy isn't cast", "CR 707.10",
+                         *(("CR 608.2h",) if lki else ()))
             yield from self.put_spell_copies(p, o, 1, "CR 707.10", new_targets=e.new_targets)
 
     def _copy_new_targets(self, p, cp):
