@@ -428,7 +428,19 @@ def _compile(name: str, text: str, types: tuple[str, ...], subtypes: tuple[str, 
             unsupported.append(text.strip())
     _conds_check_chosen(abilities, text, unsupported)
     _copies2_overload(name, text, types, subtypes, abilities, unsupported)   # copies2: CR 702.96
+    _copies2_splice(abilities, unsupported)   # copies2: CR 702.47
     return CompiledCard(name, tuple(_link_exiles(abilities)), tuple(unsupported))
+
+
+def _copies2_splice(abilities: list, unsupported: list) -> None:
+    """copies2: splice (CR 702.47a): the engine adds a spliced card's spell ability to the spell;
+    a card with splice must be one plain spell ability besides its keywords."""
+    from .ir import Keyword
+    if not any(isinstance(a, Keyword) and a.name == "splice" for a in abilities):
+        return
+    rest = [a for a in abilities if not isinstance(a, Keyword)]
+    if len(rest) != 1 or not isinstance(rest[0], SpellAbility):
+        unsupported.append("splice on a card that is not one plain spell ability (CR 702.47a)")
 
 
 def _copies2_overload(name, text, types, subtypes, abilities: list, unsupported: list) -> None:

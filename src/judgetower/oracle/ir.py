@@ -1535,7 +1535,8 @@ Ability = Union[Ability, SelfCostReduction]          # branch "misc"
 #: copies2: "prototype" -> (mana cost, power, toughness) (CR 702.160a, 718.2).
 #: "overload" -> (mana cost, CompiledCard of the text with "target" changed to "each" or None
 #: before the compiler fills it in) (CR 702.96a, 702.96c).
-KEYWORDS = KEYWORDS + ("prototype", "overload")
+#: "splice" -> ("arcane" | "instant or sorcery", mana cost) (CR 702.47a).
+KEYWORDS = KEYWORDS + ("prototype", "overload", "splice")
 
 
 @dataclass(frozen=True)

@@ -76,3 +76,16 @@ class Copies2TransformMixin:
                     walk(getattr(v, fl.name), False)
         walk(ability, False)
         return not bad
+
+    # -- splice (CR 702.47a) ---------------------------------------------------------------------
+    def c2_kw_splice_arcane(self, c):
+        """"Splice onto Arcane [cost]" (CR 702.47a): onto a spell with the subtype Arcane."""
+        from .transform import Unsupported, mana
+        if str(c[0]).lower() != "arcane":
+            raise Unsupported("splice onto something else than Arcane")
+        return Keyword("splice", ("arcane", mana(c[1])))
+
+    def c2_kw_splice_instant_sorcery(self, c):
+        """"Splice onto instant or sorcery [cost]" (CR 702.47a)."""
+        from .transform import mana
+        return Keyword("splice", ("instant or sorcery", mana(c[0])))

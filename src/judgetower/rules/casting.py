@@ -703,6 +703,7 @@ class CastingMixin:
             for _ in range(extra_targets):
                 parts.append(ManaCost.parse(inc))
             parts.extend(self.kw2_extra_costs(spell))   # kw2: entwine, replicate (CR 702.42a, 702.56a)
+            parts.extend(self.copies2_extra_costs(spell))   # copies2: splice costs (CR 702.47a)
             return self.misc_apply_cost_change(_sum_costs(parts), change)   # misc: CR 601.2f
 
         kicks = 0
@@ -713,6 +714,7 @@ class CastingMixin:
                                         f"kick {name} how many times?", "CR 702.33a" if kicker else "CR 702.33c")
         spell.kicked = kicks
         yield from self.kw2_choose_replicate(p, spell, name, lambda: total(0, kicks), cv)   # kw2: CR 702.56a
+        yield from self.copies2_choose_splice(p, spell, name, lambda: total(0, kicks), cv)   # copies2: CR 702.47a
         if kicks:
             # CR 601.2b: the intention to pay the kicker cost is announced (CR 702.33a, 702.33c)
             self.log.add(f"{self.players[p].name} kicks {name}" + (f" {kicks} time(s)" if multikicker else ""),

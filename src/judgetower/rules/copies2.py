@@ -176,3 +176,77 @@ class Copies2Mixin:
             o.copies2_prototyped = getattr(orig, "copies2_prototyped", False)   # CR 718.3d
         self.touch()
         self.log.add(f"{before} enters as a copy of {orig.name}", "CR 707.5", "CR 707.2")
+
+    # ---- splice (CR 702.47) -------------------------------------------------------------------
+    def copies2_extra_costs(self, spell) -> list:
+        """The splice costs paid as additional costs of the spell (CR 702.47a, 601.2f)."""
+        from judgetower.rules.mana import ManaCost
+        return [ManaCost.parse(c) for c in getattr(spell, "copies2_splice_costs", ())]
+
+    def copies2_choose_splice(self, p: int, spell, name: str, total, helpers):
+        """CR 702.47a, 601.2b: as a spell is cast, its controller may reveal cards with "Splice
+        onto [quality] [cost]" from their hand; the spell gains each one's spell ability, after
+        its own (CR 702.47b: the main spell's effects first, the spliced ones in the order the
+        player chooses), and each splice cost is an additional cost. A card can't be spliced if
+        the choices its text needs (targets) can't be made (CR 702.47b), nor twice. The spell
+        loses the spliced text when it leaves the stack (CR 702.47e: ``home``, see Game.move).
+        Judge Tower: "you may reveal this card ... and pay its splice cost" is an optional cost,
+        paid when able (JT-C1, R9), for every card that can be spliced."""
+        from judgetower.rules.casting import _chosen_modes
+        from judgetower.rules.layers import base_chars
+        main = self.spell_ability(spell)
+        if main is None or getattr(spell, "kws_copy", False):
+            return
+        ch = base_chars(spell)
+        chosen: list = []
+        spell.copies2_splice_costs = []
+        for cid in list(self.hand(p)):
+            c = self.objects[cid]
+            comp = getattr(c, "compiled", None)
+            if comp is None or not comp.ok:
+                continue
+            arg = next((ab.arg for ab in comp.abilities if isinstance(ab, ir.Keyword) and ab.name == "splice"), None)
+            if arg is None:
+                continue
+            quality, cost = arg
+            if quality == "arcane" and "Arcane" not in ch.subtypes:
+                continue
+            if quality == "instant or sorcery" and not ({"Instant", "Sorcery"} & set(ch.types)):
+                continue
+            sa = next((ab for ab in comp.abilities if isinstance(ab, ir.SpellAbility)), None)
+            if sa is None or not self.has_targets(p, spell, sa.targets):
+                continue   # CR 702.47b: its choices can't be made
+            spell.copies2_splice_costs = [x for _, x, _ in chosen] + [cost]
+            payable = self.can_pay_mana(p, total(), helpers=helpers)
+            spell.copies2_splice_costs = [x for _, x, _ in chosen]
+            if not payable:
+                continue
+            yes = yield from self.ask(p, "may", self.forced_bool_options([False, True], "splice"),
+                                      f"reveal {c.name} and splice it onto {name} for {cost}?", "CR 702.47a")
+            if yes:
+                chosen.append((c, cost, sa))
+                spell.copies2_splice_costs = [x for _, x, _ in chosen]
+        if not chosen:
+            return
+        order: list = []
+        left = list(chosen)
+        while len(left) > 1:   # CR 702.47b: the player chooses the order of the spliced effects
+            cid = yield from self.ask(p, "cards", [c.id for c, _, _ in left],
+                                      f"choose the next spliced card whose effects happen (after {name}'s)", "CR 702.47b")
+            pick = next(x for x in left if x[0].id == cid)
+            left.remove(pick)
+            order.append(pick)
+        order += left
+        if len(order) > 1:
+            self.log.add(f"the effects of {name} happen first, then those of "
+                         + ", then ".join(c.name for c, _, _ in order), "CR 702.47b")
+        modes = (main,) + tuple(sa for _, _, sa in order)
+        combined = _chosen_modes(ir.Modal(len(modes), len(modes), modes), tuple(range(len(modes))))
+        if getattr(spell, "home", None) is None:
+            spell.home = (spell.card, spell.compiled)
+        rest = tuple(a for a in spell.compiled.abilities if not isinstance(a, (ir.SpellAbility, ir.Modal)))
+        spell.compiled = ir.CompiledCard(spell.compiled.name, (combined,) + rest)
+        self.touch()
+        for c, cost, _ in order:
+            self.log.add(f"{self.players[p].name} reveals {c.name} from their hand and splices it onto {name} "
+                         f"(splice cost {cost})", "CR 702.47a", "CR 601.2b")
