@@ -89,3 +89,29 @@ class Copies2TransformMixin:
         """"Splice onto instant or sorcery [cost]" (CR 702.47a)."""
         from .transform import mana
         return Keyword("splice", ("instant or sorcery", mana(c[0])))
+
+    # -- "If you do, copy that spell." / "You may copy it." / "Copy it twice." ---------------
+    def c2_new_targets(self, c):
+        return True
+
+    def _c2_copy(self, what, new_targets, n: int = 1) -> list:
+        from .ir import CopySpell
+        return [CopySpell(self._copy_what(what), new_targets=bool(new_targets)) for _ in range(n)]
+
+    def c2_if_you_do_copy(self, c):
+        """"If you do, copy that spell." after "you may pay {2}." (CR 118.12, 707.10)."""
+        from .ir import IfYouDo
+        return [IfYouDo(tuple(self._c2_copy(c[0], c[1])))]
+
+    def c2_may_copy(self, c):
+        """"You may copy it." (CR 707.10; JT-C1 takes the "may")."""
+        from .ir import Optional_, You
+        return [Optional_(tuple(self._c2_copy(c[0], c[1])), who=You())]
+
+    def c2_may_copy_and_new_targets(self, c):
+        from .ir import Optional_, You
+        return [Optional_(tuple(self._c2_copy(c[0], True)), who=You())]
+
+    def c2_copy_twice(self, c):
+        """"Copy it twice": two copies, each put onto the stack in turn (CR 707.10)."""
+        return self._c2_copy(c[0], c[1], 2)
