@@ -439,7 +439,7 @@ def _copies2_splice(abilities: list, unsupported: list) -> None:
     if not any(isinstance(a, Keyword) and a.name == "splice" for a in abilities):
         return
     rest = [a for a in abilities if not isinstance(a, Keyword)]
-    if len(rest) != 1 or not isinstance(rest[0], SpellAbility):
+    if (len(rest) != 1 or not isinstance(rest[0], SpellAbility)) and not unsupported:
         unsupported.append("splice on a card that is not one plain spell ability (CR 702.47a)")
 
 

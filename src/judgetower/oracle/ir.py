@@ -1548,6 +1548,10 @@ class EntersAsCopy:
     chosen (JT-C1, R9); which one is a free choice."""
 
     filter: Filter
+    # "except it's a Spirit / an artifact in addition to its other types" (CR 707.9a, 707.9b:
+    # the exception is part of the copy's copiable values): card types (lower case), subtypes
+    add_types: tuple[str, ...] = ()
+    add_subtypes: tuple[str, ...] = ()
 
 
 StaticEffect = Union[StaticEffect, EntersAsCopy]   # copies2

@@ -34,7 +34,37 @@ class Copies2TransformMixin:
         fnp = fnps[0]
         if fnp.head is not None or fnp.filter.zone != "battlefield":
             raise Unsupported("entering as a copy of something else than a permanent")
-        return Line("abilities", (StaticAbility(EntersAsCopy(fnp.filter)),))
+        if not fnp.filter.types or not set(fnp.filter.types) <= {"creature", "artifact"}:
+            # an Aura copy would have to be attached as it enters (CR 303.4f), a planeswalker
+            # copy enters with loyalty (CR 306.5b), a land copy...: not done by the engine
+            raise Unsupported("entering as a copy of permanents other than creatures and artifacts")
+        return Line("abilities", (StaticAbility(EntersAsCopy(fnp.filter, *self._c2_add_types(c))),))
+
+    def c2_type_words(self, c):
+        from lark import Token
+
+        from .subtypes import canonical_subtype
+        types, subtypes = [], []
+        for item in c:
+            if isinstance(item, Token) and item.type == "SUBTYPE":
+                subtypes.append(canonical_subtype(str(item)))
+            else:
+                types.append(str(item))
+        return ("c2_types", tuple(types), tuple(subtypes))
+
+    def _c2_add_types(self, c):
+        for x in c:
+            if isinstance(x, tuple) and x and x[0] == "c2_types":
+                from .transform import Unsupported
+                if not set(x[1]) <= {"artifact", "creature", "enchantment"}:
+                    raise Unsupported("a copy that gains this type")
+                return x[1], x[2]
+        return (), ()
+
+    def c2_enter_as_copy_except_types(self, c):
+        """"..., except it's a Spirit / an artifact in addition to its other types" (CR 707.9a,
+        707.9b: part of the copy's copiable values)."""
+        return self.c2_enter_as_copy(c)
 
     # -- "Whenever you cast an instant or sorcery spell, copy it / copy that spell" ------------
     def _c2_cast_trigger_copyable(self) -> bool:

@@ -128,7 +128,10 @@ class Copies2Mixin:
         acted = False
         for oid in list(self.battlefield):
             o = self.objects[oid]
-            if o.face_down or getattr(o, "copies2_copy_done", False) or not hasattr(o, "compiled"):
+            if getattr(o, "copies2_copy_done", False) or not hasattr(o, "compiled"):
+                continue
+            if o.face_down:
+                o.copies2_copy_done = True   # entered face down: turned face up later, it doesn't enter (CR 708.8)
                 continue
             effs = [ab.effect for ab in o.compiled.abilities
                     if isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, ir.EntersAsCopy)]
@@ -147,11 +150,11 @@ class Copies2Mixin:
                 self.log.add(f"{self.players[p].name} has {o.name} enter as itself", "CR 707.5")
                 continue
             t = yield from self.ask(p, "cards", cands, f"choose what {o.name} enters as a copy of", "CR 707.5")
-            self.copies2_become_copy(o, self.objects[t])
+            self.copies2_become_copy(o, self.objects[t], effs[0].add_types, effs[0].add_subtypes)
             self.apply_enter_replacements(o)   # CR 707.5: the copied "enters with / tapped" apply
         return acted
 
-    def copies2_become_copy(self, o, orig) -> None:
+    def copies2_become_copy(self, o, orig, add_types=(), add_subtypes=()) -> None:
         """``o`` gets the copiable values of ``orig`` (CR 707.2, 707.3: the values printed on it,
         or a token's, as modified by other copy effects and face-down status; a prototyped
         permanent's alternative values, CR 718.3d); its own come back when it leaves the
@@ -167,6 +170,19 @@ class Copies2Mixin:
             spec = TokenSpec("", ch.power, ch.toughness, (), tuple(ch.types), (), ())
         elif spec is None and orig.token is not None:
             spec = orig.token       # a token's copiable values are its own (CR 111.3, 707.2)
+        if add_types or add_subtypes:
+            # "except it's a Spirit / an artifact in addition to its other types": part of the
+            # copiable values (CR 707.9a, 707.9b)
+            if spec is None:
+                ch = base_chars(orig)
+                spec = TokenSpec(ch.name, ch.power, ch.toughness, tuple(ch.colors), tuple(ch.types),
+                                 tuple(ch.subtypes), tuple(sorted(ch.keywords)), tuple(orig.compiled.abilities),
+                                 tuple(ch.supertypes), ch.mana_value)
+            from dataclasses import replace
+            types = tuple(spec.types) + tuple(t for t in add_types if t.capitalize() not in
+                                              {x.capitalize() for x in spec.types})
+            subs = tuple(spec.subtypes) + tuple(s for s in add_subtypes if s not in spec.subtypes)
+            spec = replace(spec, types=types, subtypes=subs)
         if spec is not None:
             o.copies2_copy = spec
             o.compiled = CompiledCard(spec.name, tuple(spec.abilities))
