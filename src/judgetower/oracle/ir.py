@@ -951,6 +951,9 @@ class Trigger:
     targets_self: bool = False
     by: Filter | None = None  # "becomes blocked by [a creature]", "blocks [a creature]"
     min_count: int | None = None  # "whenever you attack with N or more creatures"
+    # copies2: "whenever you cast or copy a [filter] spell" (event "cast"): also when its
+    # controller copies such a spell (CR 707.10, 707.12)
+    c2_or_copy: bool = False
 
 
 # -- triggers branch: more trigger events (CR 603) ------------------------------------------------

@@ -145,3 +145,11 @@ class Copies2TransformMixin:
     def c2_copy_twice(self, c):
         """"Copy it twice": two copies, each put onto the stack in turn (CR 707.10)."""
         return self._c2_copy(c[0], c[1], 2)
+
+    # -- "Whenever you cast or copy an instant or sorcery spell" -------------------------------
+    def c2_ev_you_cast_or_copy(self, c):
+        """A cast trigger (CR 601.2i) that also triggers when you copy such a spell (CR 707.10:
+        a copy put onto the stack under your control by an effect you control)."""
+        from dataclasses import replace
+        t = self._cast(c[-1], "you")
+        return self._trigger(replace(t, c2_or_copy=True))

@@ -266,3 +266,28 @@ class Copies2Mixin:
         for c, cost, _ in order:
             self.log.add(f"{self.players[p].name} reveals {c.name} from their hand and splices it onto {name} "
                          f"(splice cost {cost})", "CR 702.47a", "CR 601.2b")
+
+    # ---- "Whenever you cast or copy an instant or sorcery spell" ------------------------------
+    def copies2_check_event(self, ev, watchers) -> None:
+        """A copy of a spell put onto the stack by ``ev["player"]`` (CR 707.10) triggers their
+        "whenever you cast or copy a [filter] spell" abilities (the cast half is an ordinary cast
+        trigger, CR 601.2i). The copy is the trigger's object."""
+        if ev.get("kind") != "c2_copy":
+            return
+        from judgetower.rules.layers import base_chars
+        from judgetower.rules.triggers import triggered_abilities
+        spell, p = ev["obj"], ev["player"]
+        ch = base_chars(spell)
+        for w in watchers:
+            for idx, ab in triggered_abilities(w):
+                t = getattr(ab, "trigger", None)
+                if t is None or t.event != "cast" or not getattr(t, "c2_or_copy", False):
+                    continue
+                if not self._whose_ok(t.whose, p, w) or not self._subject_ok(t, w, spell, ch):
+                    continue
+                self.log.add(f"{p_name(self, p)} copies {spell.name}: {w.name}'s ability triggers", "CR 707.10", "CR 603.2")
+                self._trigger(w, idx, ab, {"trigger_obj": spell, "trigger_player": p})
+
+
+def p_name(game, p: int) -> str:
+    return game.players[p].name

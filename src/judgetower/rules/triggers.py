@@ -203,6 +203,7 @@ class TriggersMixin:
             self._until_leaves(ev)
             self._check_event(ev, watchers, departed)
             self._kws_check_event(ev, watchers)
+            self.copies2_check_event(ev, watchers)              # copies2: "cast or copy" (CR 707.10)
             self._check_event_more(ev, watchers, events[k + 1:])  # triggers branch
             self.kw2_check_event(ev, watchers)                    # kw2: CR 701.37b
             self._check_delayed(ev)
@@ -253,6 +254,7 @@ class TriggersMixin:
             self.stack.append(cp.id)
             self.touch()
             self.log.add(f"a copy of {spell.name} is put on the stack", rule, "CR 707.10")
+            self.events.append({"kind": "c2_copy", "obj": cp, "player": p})   # copies2: "cast or copy"
             if new_targets and any(cp.targets):
                 new = yield from self.ask(p, "may", self.forced_bool_options([False, True], "new targets"),
                                           f"choose new targets for the copy of {spell.name}?", "CR 707.10c")
