@@ -1555,6 +1555,8 @@ class EntersAsCopy:
     # the exception is part of the copy's copiable values): card types (lower case), subtypes
     add_types: tuple[str, ...] = ()
     add_subtypes: tuple[str, ...] = ()
+    # "except it's 7/7" (CR 707.9b): power and toughness set as part of the copiable values
+    set_pt: tuple[int, int] | None = None
 
 
 StaticEffect = Union[StaticEffect, EntersAsCopy]   # copies2

@@ -26,6 +26,8 @@ class Copies2TransformMixin:
     def c2_enter_as_copy(self, c):
         """"You may have ~ enter the battlefield as a copy of any creature on the battlefield"
         (CR 707.5, 614.1c): a static ability (a replacement effect as it enters)."""
+        from lark import Token
+
         from .ir import EntersAsCopy, StaticAbility
         from .transform import Line, Unsupported
         fnps = [x for x in c if x is not None and hasattr(x, "filter")]
@@ -34,11 +36,23 @@ class Copies2TransformMixin:
         fnp = fnps[0]
         if fnp.head is not None or fnp.filter.zone != "battlefield":
             raise Unsupported("entering as a copy of something else than a permanent")
-        if not fnp.filter.types or not set(fnp.filter.types) <= {"creature", "artifact"}:
+        equipment = not fnp.filter.types and set(fnp.filter.subtypes) == {"Equipment"}
+        if not equipment and (not fnp.filter.types or not set(fnp.filter.types) <= {"creature", "artifact"}):
             # an Aura copy would have to be attached as it enters (CR 303.4f), a planeswalker
             # copy enters with loyalty (CR 306.5b), a land copy...: not done by the engine
             raise Unsupported("entering as a copy of permanents other than creatures and artifacts")
-        return Line("abilities", (StaticAbility(EntersAsCopy(fnp.filter, *self._c2_add_types(c))),))
+        pt = None
+        for x in c:
+            if isinstance(x, Token) and x.type == "PT":
+                p, t = str(x).split("/")
+                if not (p.isdigit() and t.isdigit()):
+                    raise Unsupported("a copy with a variable power or toughness")
+                pt = (int(p), int(t))
+        return Line("abilities", (StaticAbility(EntersAsCopy(fnp.filter, *self._c2_add_types(c), set_pt=pt)),))
+
+    def c2_enter_as_copy_except_pt(self, c):
+        """"..., except it's 7/7" (CR 707.9b: part of the copy's copiable values)."""
+        return self.c2_enter_as_copy(c)
 
     def c2_type_words(self, c):
         from lark import Token

@@ -150,11 +150,11 @@ class Copies2Mixin:
                 self.log.add(f"{self.players[p].name} has {o.name} enter as itself", "CR 707.5")
                 continue
             t = yield from self.ask(p, "cards", cands, f"choose what {o.name} enters as a copy of", "CR 707.5")
-            self.copies2_become_copy(o, self.objects[t], effs[0].add_types, effs[0].add_subtypes)
+            self.copies2_become_copy(o, self.objects[t], effs[0].add_types, effs[0].add_subtypes, effs[0].set_pt)
             self.apply_enter_replacements(o)   # CR 707.5: the copied "enters with / tapped" apply
         return acted
 
-    def copies2_become_copy(self, o, orig, add_types=(), add_subtypes=()) -> None:
+    def copies2_become_copy(self, o, orig, add_types=(), add_subtypes=(), set_pt=None) -> None:
         """``o`` gets the copiable values of ``orig`` (CR 707.2, 707.3: the values printed on it,
         or a token's, as modified by other copy effects and face-down status; a prototyped
         permanent's alternative values, CR 718.3d); its own come back when it leaves the
@@ -170,19 +170,16 @@ class Copies2Mixin:
             spec = TokenSpec("", ch.power, ch.toughness, (), tuple(ch.types), (), ())
         elif spec is None and orig.token is not None:
             spec = orig.token       # a token's copiable values are its own (CR 111.3, 707.2)
-        if add_types or add_subtypes:
-            # "except it's a Spirit / an artifact in addition to its other types": part of the
-            # copiable values (CR 707.9a, 707.9b)
-            if spec is None:
-                ch = base_chars(orig)
-                spec = TokenSpec(ch.name, ch.power, ch.toughness, tuple(ch.colors), tuple(ch.types),
-                                 tuple(ch.subtypes), tuple(sorted(ch.keywords)), tuple(orig.compiled.abilities),
-                                 tuple(ch.supertypes), ch.mana_value)
+        if spec is not None and (add_types or add_subtypes or set_pt is not None):
+            # "except it's a Spirit / an artifact in addition to its other types", "except it's
+            # 7/7": part of the copiable values (CR 707.9a, 707.9b)
             from dataclasses import replace
             types = tuple(spec.types) + tuple(t for t in add_types if t.capitalize() not in
                                               {x.capitalize() for x in spec.types})
             subs = tuple(spec.subtypes) + tuple(s for s in add_subtypes if s not in spec.subtypes)
             spec = replace(spec, types=types, subtypes=subs)
+            if set_pt is not None:
+                spec = replace(spec, power=set_pt[0], toughness=set_pt[1])
         if spec is not None:
             o.copies2_copy = spec
             o.compiled = CompiledCard(spec.name, tuple(spec.abilities))
@@ -190,6 +187,10 @@ class Copies2Mixin:
             o.copies2_copy = None
             o.card, o.compiled = orig.card, orig.compiled
             o.copies2_prototyped = getattr(orig, "copies2_prototyped", False)   # CR 718.3d
+            if add_types or add_subtypes or set_pt is not None:
+                o.card = _modified_card(orig.card, add_types, add_subtypes, set_pt)   # CR 707.9a-b
+                if set_pt is not None:
+                    o.copies2_prototyped = False   # (the 7/7 of the exception wins over the prototype's P/T)
         self.touch()
         self.log.add(f"{before} enters as a copy of {orig.name}", "CR 707.5", "CR 707.2")
 
@@ -287,6 +288,19 @@ class Copies2Mixin:
                     continue
                 self.log.add(f"{p_name(self, p)} copies {spell.name}: {w.name}'s ability triggers", "CR 707.10", "CR 603.2")
                 self._trigger(w, idx, ab, {"trigger_obj": spell, "trigger_player": p})
+
+
+def _modified_card(card, add_types=(), add_subtypes=(), set_pt=None):
+    """The characteristics a copy gets with "except it's a [type] in addition to its other types"
+    / "except it's P/T" (CR 707.9a, 707.9b)."""
+    from dataclasses import replace
+    types = list(card.types) + [t.capitalize() for t in add_types if t.capitalize() not in card.types]
+    subs = list(card.subtypes) + [s for s in add_subtypes if s not in card.subtypes]
+    type_line = " ".join(list(card.supertypes) + types) + (" — " + " ".join(subs) if subs else "")
+    changes = {"type_line": type_line}
+    if set_pt is not None:
+        changes.update(power=str(set_pt[0]), toughness=str(set_pt[1]))
+    return replace(card, **changes)
 
 
 def p_name(game, p: int) -> str:
