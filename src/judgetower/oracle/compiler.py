@@ -430,7 +430,45 @@ def _compile(name: str, text: str, types: tuple[str, ...], subtypes: tuple[str, 
     from .tx_exilecast import exilecast_check_free_cast, exilecast_check_may_play   # exilecast
     exilecast_check_free_cast(abilities, text, unsupported)   # CR 702.62d, 702.88b
     exilecast_check_may_play(abilities, text, unsupported)    # CR 601.2a: "that card" just exiled
+    _copies2_overload(name, text, types, subtypes, abilities, unsupported)   # copies2: CR 702.96
+    _copies2_splice(abilities, unsupported)   # copies2: CR 702.47
     return CompiledCard(name, tuple(_link_exiles(abilities)), tuple(unsupported))
+
+
+def _copies2_splice(abilities: list, unsupported: list) -> None:
+    """copies2: splice (CR 702.47a): the engine adds a spliced card's spell ability to the spell;
+    a card with splice must be one plain spell ability besides its keywords."""
+    from .ir import Keyword
+    if not any(isinstance(a, Keyword) and a.name == "splice" for a in abilities):
+        return
+    rest = [a for a in abilities if not isinstance(a, Keyword)]
+    if (len(rest) != 1 or not isinstance(rest[0], SpellAbility)) and not unsupported:
+        unsupported.append("splice on a card that is not one plain spell ability (CR 702.47a)")
+
+
+def _copies2_overload(name, text, types, subtypes, abilities: list, unsupported: list) -> None:
+    """copies2: overload (CR 702.96a, 702.96c): "If you chose to pay this spell's overload
+    cost, change its text by replacing all instances of the word 'target' with the word
+    'each'." That text is compiled here with the card, so that a card whose overloaded text is
+    not understood is refused; the overloaded spell has no targets (CR 702.96b)."""
+    from .ir import Keyword
+    for i, ab in enumerate(abilities):
+        if not (isinstance(ab, Keyword) and ab.name == "overload" and ab.arg[1] is None):
+            continue
+        lines = [ln for ln in text.splitlines() if not re.match(r"\s*overload\b", ln, re.I)]
+        changed = re.sub(r"\b([Tt])arget\b", lambda m: "Each" if m.group(1) == "T" else "each", "\n".join(lines))
+        over = _compile(name, changed, types, subtypes)
+        bad = list(over.unsupported)
+        if not bad and any(getattr(a, "targets", ()) for a in over.abilities if isinstance(a, SpellAbility)):
+            bad.append("a target left after 'target' is changed to 'each'")
+        if not bad and not any(isinstance(a, SpellAbility) for a in over.abilities):
+            bad.append("no spell ability")
+        if bad:
+            unsupported.extend(f"overload (text with 'each' for 'target', CR 702.96a): {b}" for b in bad)
+            continue
+        # the overloaded spell keeps the keyword (its alternative cost was paid, CR 118.9)
+        over = CompiledCard(over.name, over.abilities + (Keyword("overload", (ab.arg[0], None)),), ())
+        abilities[i] = Keyword("overload", (ab.arg[0], over))
 
 
 def _conds_check_chosen(abilities: list, text: str, unsupported: list) -> None:

@@ -951,6 +951,9 @@ class Trigger:
     targets_self: bool = False
     by: Filter | None = None  # "becomes blocked by [a creature]", "blocks [a creature]"
     min_count: int | None = None  # "whenever you attack with N or more creatures"
+    # copies2: "whenever you cast or copy a [filter] spell" (event "cast"): also when its
+    # controller copies such a spell (CR 707.10, 707.12)
+    c2_or_copy: bool = False
 
 
 # -- triggers branch: more trigger events (CR 603) ------------------------------------------------
@@ -1611,3 +1614,32 @@ class Faces2ExileInstead:
 
 
 StaticEffect = Union[StaticEffect, Faces2ExileInstead]   # faces2
+# ---------------------------------------------------------------------------
+# copies2: copies and spell variants (CR 707, 702.96 overload, 702.160 prototype)
+# ---------------------------------------------------------------------------
+
+#: copies2: "prototype" -> (mana cost, power, toughness) (CR 702.160a, 718.2).
+#: "overload" -> (mana cost, CompiledCard of the text with "target" changed to "each" or None
+#: before the compiler fills it in) (CR 702.96a, 702.96c).
+#: "splice" -> ("arcane" | "instant or sorcery", mana cost) (CR 702.47a).
+KEYWORDS = KEYWORDS + ("prototype", "overload", "splice")
+
+
+@dataclass(frozen=True)
+class EntersAsCopy:
+    """copies2: "You may have ~ enter (the battlefield) as a copy of any [filter] on the
+    battlefield" (CR 707.5, 614.1c): as the permanent enters, its controller may choose a
+    permanent that matches ``filter`` (other than it); it enters as a copy of it, with its
+    copiable values (CR 707.2). Judge Tower: the "may" is taken when a permanent can be
+    chosen (JT-C1, R9); which one is a free choice."""
+
+    filter: Filter
+    # "except it's a Spirit / an artifact in addition to its other types" (CR 707.9a, 707.9b:
+    # the exception is part of the copy's copiable values): card types (lower case), subtypes
+    add_types: tuple[str, ...] = ()
+    add_subtypes: tuple[str, ...] = ()
+    # "except it's 7/7" (CR 707.9b): power and toughness set as part of the copiable values
+    set_pt: tuple[int, int] | None = None
+
+
+StaticEffect = Union[StaticEffect, EntersAsCopy]   # copies2

@@ -385,7 +385,10 @@ from .tx_exilecast import ExilecastTransformMixin  # exilecast: CR 702.62, 702.1
 from .tx_faces2 import Faces2TransformMixin   # faces2
 
 
-class OracleTransformer(ExilecastTransformMixin, Faces2TransformMixin, Transformer):
+from .tx_copies2 import Copies2TransformMixin   # copies2
+
+
+class OracleTransformer(ExilecastTransformMixin, Faces2TransformMixin, Copies2TransformMixin, Transformer):
     """Callbacks named after the rules and aliases of oracle.lark."""
 
     def __init__(self, ctx: Context | None = None):
@@ -725,7 +728,8 @@ class OracleTransformer(ExilecastTransformMixin, Faces2TransformMixin, Transform
         """References the engine can't give a value for this trigger's event are refused, never
         played as nothing: the spell of a cast trigger ("counter it"), "that much" where the event
         has no amount, "defending player" outside combat triggers."""
-        if trigger.event == "cast" and contains(ability, lambda v: isinstance(v, TriggerObject)):
+        if trigger.event == "cast" and contains(ability, lambda v: isinstance(v, TriggerObject)) \
+                and not self.c2_only_copied(trigger, ability):   # copies2: "copy that spell" (CR 707.10)
             raise Unsupported("an effect on the spell that triggered a cast trigger")
         if trigger.event in self.NEW_EVENTS or trigger.whose == "opponent":
             if trigger.event not in self.AMOUNT_EVENTS and contains(ability, lambda v: isinstance(v, TriggerAmount)):
@@ -1485,6 +1489,8 @@ class OracleTransformer(ExilecastTransformMixin, Faces2TransformMixin, Transform
     def _copy_what(self, what):
         """Only instant and sorcery spells are copied (a copy of a permanent spell would become a
         token, CR 707.10f, which the engine does not do)."""
+        if isinstance(what, TriggerObject):   # copies2: the spell of a cast trigger (CR 707.10)
+            return self.c2_copy_trigger_spell(what)
         if not isinstance(what, Target) or self.ctx.targets[what.index].kind != "spell":
             raise Unsupported("copying something else than a target spell")
         spec = self.ctx.targets[what.index]
@@ -1637,6 +1643,8 @@ class OracleTransformer(ExilecastTransformMixin, Faces2TransformMixin, Transform
             return TriggerObject()
         if t is not None and (t.by is not None or t.recipient == "creature"):
             return TriggerObject()  # the blocking/blocked creature, the creature dealt damage
+        if t is not None and t.event == "cast":
+            return TriggerObject()  # copies2: "that spell" of a cast trigger (checked by _check_trigger_refs)
         raise Unsupported("'that card' without an object before it")
 
     def linked_exiled(self, c):

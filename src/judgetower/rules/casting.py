@@ -125,6 +125,8 @@ class CastingMixin:
                 return ir.Cost(mana=ab.arg)
             if isinstance(ab, ir.Keyword) and ab.name == "dash":
                 return ir.Cost(mana=ab.arg)   # kw2: CR 702.109a, an alternative cost (CR 118.9)
+            if self.copies2_alt_cost(ab) is not None:   # copies2: prototype, overload (CR 702.160a, 702.96a)
+                return self.copies2_alt_cost(ab)
         return None
 
     def keyword_arg(self, o, name: str):
@@ -545,6 +547,7 @@ class CastingMixin:
         return ManaCost.parse(o.card.mana_cost)
 
     def can_cast(self, p: int, o, alternative: bool) -> bool:
+        o = self.copies2_cast_view(o, alternative)   # copies2: overloaded, no targets (CR 702.96b)
         if alternative and self.kw2_is_morph(o) and not getattr(o, "kw2_morph", False) \
                 and self.alternative_cost(o) is not None and not self.sorcery_timing(p):
             return False   # kw2: a face-down creature spell has no flash (CR 702.37c, 307.1)
@@ -692,6 +695,7 @@ class CastingMixin:
                          f"{self.keyword_arg(spell, 'madness')}", "CR 601.2a", "CR 702.35a", "CR 608.2g")
         else:
             self.log.add(f"{self.players[p].name} casts {name}", "CR 601.2a")
+        self.copies2_on_cast(p, spell)   # copies2: prototyped / overloaded (CR 702.160a, 702.96a)
         yield from self.choose_modes(p, spell)   # CR 601.2b, 700.2a: modes come first
         base = self.spell_cost(spell, alternative)
         # 601.2b: optional and additional costs, X
@@ -714,6 +718,7 @@ class CastingMixin:
             for _ in range(extra_targets):
                 parts.append(ManaCost.parse(inc))
             parts.extend(self.kw2_extra_costs(spell))   # kw2: entwine, replicate (CR 702.42a, 702.56a)
+            parts.extend(self.copies2_extra_costs(spell))   # copies2: splice costs (CR 702.47a)
             return self.misc_apply_cost_change(_sum_costs(parts), change)   # misc: CR 601.2f
 
         kicks = 0
@@ -724,6 +729,7 @@ class CastingMixin:
                                         f"kick {name} how many times?", "CR 702.33a" if kicker else "CR 702.33c")
         spell.kicked = kicks
         yield from self.kw2_choose_replicate(p, spell, name, lambda: total(0, kicks), cv)   # kw2: CR 702.56a
+        yield from self.copies2_choose_splice(p, spell, name, lambda: total(0, kicks), cv)   # copies2: CR 702.47a
         if kicks:
             # CR 601.2b: the intention to pay the kicker cost is announced (CR 702.33a, 702.33c)
             self.log.add(f"{self.players[p].name} kicks {name}" + (f" {kicks} time(s)" if multikicker else ""),

@@ -191,7 +191,7 @@ class EffectsMixin:
             for o in self.permanents(ctx["controller"]):
                 if o.face_down or o.token is not None or o.card is None:
                     continue   # CR 708.2: no mana cost; a token has none unless copied (CR 111.3)
-                for sym in re.findall(r"\{([^}]+)\}", o.card.mana_cost or ""):
+                for sym in re.findall(r"\{([^}]+)\}", self.copies2_mana_cost(o)):   # copies2: CR 718.3b
                     if any(c in sym.upper().split("/") for c in a.colors):
                         n += 1
             return n
@@ -1365,27 +1365,19 @@ class EffectsMixin:
 
     def _e_CopySpell(self, e, ctx):
         """CR 707.10: put a copy of the spell onto the stack, controlled by you, with its modes,
-        targets, X and paid costs; it isn't cast. CR 707.10c: "you may choose new targets"."""
+        targets, X and paid costs; it isn't cast. CR 707.10c: "you may choose new targets".
+        copies2: through the one copy routine ``put_spell_copies`` (storm, replicate use it too)."""
         p = ctx["controller"]
         for o in self.objs(e.what, ctx):
-            if o.zone != "stack" or o.id not in self.stack or isinstance(o, StackAbility):
+            # copies2: the spell of a cast trigger that has left the stack is copied with its
+            # last known information (CR 608.2h, 707.10)
+            lki = isinstance(e.what, ir.TriggerObject) and getattr(o, "zone_left", None) == "stack" \
+                and not getattr(o, "kws_copy", False)
+            if (not lki and (o.zone != "stack" or o.id not in self.stack)) or isinstance(o, StackAbility):
                 continue
-            cp = GameObject(self.new_id(), o.card, o.compiled, p, p, "stack", timestamp=self.new_timestamp())
-            cp.kws_copy = True   # ceases to exist off the stack (CR 707.10a, 704.5e): see Game.move
-            cp.uid = o.uid
-            cp.targets = [list(ts) for ts in o.targets]
-            cp.modes, cp.x, cp.kicked, cp.alternative = o.modes, o.x, o.kicked, o.alternative
-            self.objects[cp.id] = cp
-            self.log.add(f"{self.players[p].name} copies {o.name}; the copy isn't cast", "CR 707.10")
-            if e.new_targets and any(cp.targets):
-                yes = yield from self.ask(p, "may", self.forced_bool_options([True, False], "may"),
-                                          f"choose new targets for the copy of {o.name}?", "CR 707.10c")
-                if yes:
-                    yield from self._copy_new_targets(p, cp)
-            self.stack.append(cp.id)
-            tn = ", ".join(self.target_name(x) for ts in cp.targets for x in ts)
-            self.log.add(f"the copy of {o.name} is put onto the stack" + (f" targeting {tn}" if tn else ""), "CR 707.10")
-            self.touch()
+            self.log.add(f"{self.players[p].name} copies {o.name}; the copy isn't cast", "CR 707.10",
+                         *(("CR 608.2h",) if lki else ()))
+            yield from self.put_spell_copies(p, o, 1, "CR 707.10", new_targets=e.new_targets)
 
     def _copy_new_targets(self, p, cp):
         """CR 707.10c: each target may stay unchanged (even if illegal now) or change to a legal one."""

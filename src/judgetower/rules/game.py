@@ -34,6 +34,7 @@ from judgetower.rules.turn import STEPS, TurnMixin
 from judgetower.rules.kw2 import Kw2Mixin
 from judgetower.rules.exilecast import ExilecastMixin   # exilecast
 from judgetower.rules.faces2 import Faces2Mixin   # faces2
+from judgetower.rules.copies2 import Copies2Mixin   # copies2
 from judgetower.rules.view import ViewMixin
 
 PER_PLAYER_ZONES = ("library", "hand", "graveyard")
@@ -126,8 +127,8 @@ class StandardRules:
         return default
 
 
-class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin, CombatMixin,
-           SBAMixin, TriggersMixin, ViewMixin, LegalityMixin, Kw2Mixin, ExilecastMixin, Faces2Mixin):
+class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin, CombatMixin, SBAMixin,
+           TriggersMixin, ViewMixin, LegalityMixin, Kw2Mixin, ExilecastMixin, Faces2Mixin, Copies2Mixin):
     """One game of Magic (or a variant), from set-up to its end."""
 
     def __init__(self, player_names: Iterable[str], *, seed: int = 0, rules: StandardRules | None = None,
@@ -523,6 +524,7 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
         self.kw2_dash_enters(o, new, from_zone, to_zone)       # kw2: dash (CR 702.109a, 608.3g)
         self.exilecast_after_move(o, new, from_zone, to_zone, ec_rebound)   # exilecast: CR 702.88a, 702.62a
         self.faces2_enters(o, new, from_zone, to_zone)         # faces2: enters transformed (CR 712.14a)
+        self.copies2_carry(o, new, from_zone, to_zone)         # copies2: prototype (CR 718.3b)
         new.uid = o.uid
         self.touched_uids.append(o.uid)
         self.objects[new.id] = new

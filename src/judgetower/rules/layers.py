@@ -61,10 +61,21 @@ def base_chars(obj) -> Chars:
     A fresh copy each call (callers modify it); the template is cached per card."""
     if not hasattr(obj, "card"):  # an ability on the stack has no characteristics of a card
         return Chars(obj.name, (), (), (), (), 0, 0, frozenset())
-    key = (id(obj.card), obj.token, obj.face_down, id(obj.compiled))
+    proto = getattr(obj, "copies2_prototyped", False)   # copies2: CR 718.3b
+    cspec = None if obj.face_down else getattr(obj, "copies2_copy", None)   # copies2: CR 707.2
+    key = (id(obj.card), obj.token, obj.face_down, id(obj.compiled), proto, id(cspec))
     tpl = _BASE_CACHE.get(key)
     if tpl is None:
-        tpl = _BASE_CACHE[key] = (_base_chars(obj), obj.card, obj.compiled)
+        ch = _base_chars(obj)
+        if cspec is not None:   # copies2: a permanent that copies a token or a face-down one (CR 707.2)
+            t = cspec
+            ch = Chars(t.name, tuple(x.capitalize() for x in t.types), t.subtypes, t.supertypes, t.colors,
+                       t.power, t.toughness, frozenset(keyword_key(k) for k in t.keywords),
+                       mana_value=t.mana_value)
+        elif proto and not obj.face_down:
+            from judgetower.rules.copies2 import prototyped_chars
+            ch = prototyped_chars(obj, ch)   # copies2: a prototyped spell/permanent (CR 718.3b)
+        tpl = _BASE_CACHE[key] = (ch, obj.card, obj.compiled, cspec)   # (keeps the keyed objects alive)
     return copy.copy(tpl[0])
 
 

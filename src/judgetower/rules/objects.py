@@ -115,6 +115,8 @@ class GameObject:
             return "a face-down card"
         if self.token is not None:
             return self.token.name
+        if getattr(self, "copies2_copy", None) is not None:   # copies2: a copy of a token (CR 707.2)
+            return self.copies2_copy.name
         return self.card.name if self.card else "?"
 
     @property

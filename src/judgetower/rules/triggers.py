@@ -66,6 +66,11 @@ def madness_trigger(o) -> tuple[int, Synth]:
 
 
 #: triggers branch: the rule of each newer trigger event, cited when its trigger goes on the stack
+# copies2: the choices made when casting a spell that a copy of it copies (CR 707.10): modes,
+# X, kicker, the alternative cost paid (overload too, CR 702.96), entwine (CR 702.42)
+COPIED_CHOICES = ("modes", "x", "kicked", "alternative", "kw2_entwined", "copies2_overloaded",
+                  "copies2_prototyped")
+
 EVENT_RULES = {
     "blocks": ("CR 509.3a",), "becomes_blocked": ("CR 509.3c",), "attacks_or_blocks": ("CR 508.3a", "CR 509.3a"),
     "blocks_or_blocked": ("CR 509.3a", "CR 509.3c"), "attacks_unblocked": ("CR 509.3g",),
@@ -162,6 +167,9 @@ class TriggersMixin:
         Returns True if anything happened."""
         acted = False
         while not self.game_over:
+            # copies2: "enter as a copy" (CR 707.5) first: the copy's own choices come after (CR 707.6)
+            if (yield from self.copies2_enter_as_copy()):
+                acted = True
             # conds: choices "as ~ enters" not made yet (CR 614.12), before anything looks at it
             if (yield from self.conds_enter_choices()):
                 acted = True
@@ -195,6 +203,7 @@ class TriggersMixin:
             self._until_leaves(ev)
             self._check_event(ev, watchers, departed)
             self._kws_check_event(ev, watchers)
+            self.copies2_check_event(ev, watchers)              # copies2: "cast or copy" (CR 707.10)
             self._check_event_more(ev, watchers, events[k + 1:])  # triggers branch
             self.kw2_check_event(ev, watchers)                    # kw2: CR 701.37b
             self.faces2_check_event(ev, watchers)                 # faces2: CR 701.27e, 603.4
@@ -225,32 +234,37 @@ class TriggersMixin:
         spell = ctx.get("trigger_obj") or ctx["source"]
         yield from self.put_spell_copies(ctx["controller"], spell, e.n, "CR 702.40a")
 
-    def put_spell_copies(self, p: int, spell, n: int, rule: str):
-        """``n`` copies of ``spell`` onto the stack under ``p`` (storm CR 702.40a, replicate CR
-        702.56a; CR 707.10: with its X, kicker, modes, entwine and targets; not cast, so no cast
-        triggers; each ceases to exist off the stack, CR 707.10a). For each, its controller may
-        choose new targets (CR 707.10c; Judge Tower: the "may" is taken, R9)."""
+    def put_spell_copies(self, p: int, spell, n: int, rule: str, new_targets: bool = True):
+        """The one routine that puts copies of a spell onto the stack (copies2: used by storm CR
+        702.40a, replicate CR 702.56a and "copy target spell" CR 707.10). ``n`` copies of
+        ``spell`` under ``p``; CR 707.10: each copies the choices made when casting it (modes,
+        X, kicker, entwine, the alternative cost paid and its targets); not cast, so no cast
+        triggers; each ceases to exist off the stack (CR 707.10a, 704.5e). With ``new_targets``,
+        for each copy its controller may choose new targets (CR 707.10c), one target at a time,
+        each staying unchanged or changing to a legal one (in Judge Tower the "may" is taken,
+        JT-C1/R9, and keeping a target is one of the choices)."""
         from judgetower.rules.objects import GameObject
-        specs = self.spell_targets(spell)
         for _ in range(n):
             cp = GameObject(self.new_id(), spell.card, spell.compiled, p, p, "stack", timestamp=self.new_timestamp())
             cp.uid = spell.uid
             cp.kws_copy = True   # ceases to exist when it leaves the stack (CR 707.10a, 704.5e)
-            cp.x, cp.kicked, cp.modes = spell.x, spell.kicked, spell.modes
-            cp.kw2_entwined = getattr(spell, "kw2_entwined", False)
+            for attr in COPIED_CHOICES:   # CR 707.10: choices made when casting are copied
+                if hasattr(spell, attr):
+                    setattr(cp, attr, getattr(spell, attr))
             cp.targets = [list(ts) for ts in spell.targets]
             self.objects[cp.id] = cp
             self.stack.append(cp.id)
             self.touch()
             self.log.add(f"a copy of {spell.name} is put on the stack", rule, "CR 707.10")
-            if specs and any(spell.targets):
+            self.events.append({"kind": "c2_copy", "obj": cp, "player": p})   # copies2: "cast or copy"
+            if new_targets and any(cp.targets):
                 new = yield from self.ask(p, "may", self.forced_bool_options([False, True], "new targets"),
                                           f"choose new targets for the copy of {spell.name}?", "CR 707.10c")
                 if new:
-                    cp.targets = yield from self.choose_targets(p, cp, specs)
-                tn = ", ".join(self.target_name(t) for ts in cp.targets for t in ts)
-                if tn:
-                    self.log.add(f"the copy of {spell.name} targets {tn}", "CR 707.10c")
+                    yield from self._copy_new_targets(p, cp)
+            tn = ", ".join(self.target_name(t) for ts in cp.targets for t in ts)
+            if tn:
+                self.log.add(f"the copy of {spell.name} targets {tn}", "CR 707.10c" if new_targets else "CR 707.10")
 
     def _kws_check_event(self, ev, watchers) -> None:
         """kwstatic: the triggers of prowess, exalted, flanking and bushido (see KWS_TRIGGERS)."""
