@@ -1527,3 +1527,48 @@ class SelfCostReduction:
 
 
 Ability = Union[Ability, SelfCostReduction]          # branch "misc"
+
+
+# =============================================================================================
+# turnflow: untap choice, once-each-turn triggers, conditional and party cost reductions
+# =============================================================================================
+
+@dataclass(frozen=True)
+class TfMayNotUntap:
+    """turnflow: "You may choose not to untap ~ during your untap step." (CR 502.3: the active
+    player determines which of their permanents untap). A static ability of the permanent; the
+    choice is asked in the untap step, only while the permanent is tapped. Judge Tower: R9/JT-C1
+    (the option, "choose not to untap", is taken when able), see rules/turnflow.py."""
+
+
+StaticEffect = Union[StaticEffect, TfMayNotUntap]   # turnflow
+
+
+@dataclass(frozen=True)
+class TfOnceEachTurnTrigger(TriggeredAbility):
+    """turnflow: a triggered ability followed by "This ability triggers only once each turn."
+    (CR 603.2, 603.2h: it triggers only if it has not yet triggered this turn; CR 400.7: a new
+    object is a new object, with its own count). A TriggeredAbility in every other respect."""
+
+
+@dataclass(frozen=True)
+class TfSelfCostReductionIf:
+    """turnflow: "This spell costs {N} less to cast if [condition]." (CR 601.2f, 118.7a: generic
+    mana only, never below {0}); the condition (a structured one, rules/conditions.py) is read as
+    the total cost is determined."""
+
+    generic: int
+    condition: object
+
+
+Ability = Union[Ability, TfSelfCostReductionIf]   # turnflow
+
+
+@dataclass(frozen=True)
+class TfPartySize:
+    """turnflow: "the number of creatures in your party" (CR 700.8, 700.8a-b: up to one each of
+    Cleric, Rogue, Warrior and Wizard creatures the player controls, counted the way that gives
+    the highest number, 0 to 4)."""
+
+
+Amount = Union[Amount, TfPartySize]   # turnflow

@@ -168,6 +168,8 @@ class TurnMixin:
             for o in self.permanents(ap):
                 if self.untap_skipped(o):   # CR 502.3: an effect keeps it tapped
                     continue
+                if (yield from self.tf_keep_tapped(o)):   # turnflow: CR 502.3 "you may choose not to untap"
+                    continue
                 if o.tapped:
                     o.tapped = False
                     self.note_tapped(o, False)  # triggers branch

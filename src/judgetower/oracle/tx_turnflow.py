@@ -1,0 +1,96 @@
+"""turnflow: transformer callbacks for untap choices, once-each-turn triggers and cost
+reductions (grammar: the "turnflow" block at the end of oracle.lark).
+
+* "You may choose not to untap ~ during your untap step." (CR 502.3) -> StaticAbility(TfMayNotUntap)
+* "[triggered ability]. This ability triggers only once each turn." (CR 603.2, 603.2h)
+  -> TfOnceEachTurnTrigger
+* "This spell costs {N} less to cast if [condition]." (CR 601.2f) -> TfSelfCostReductionIf
+* "This spell costs {N} less to cast for each creature in your party." (CR 700.8, 601.2f)
+  -> SelfCostReduction(N, TfPartySize())
+* "Affinity for [text]" (CR 702.41a: "This spell costs {1} less to cast for each [text] you
+  control.") -> SelfCostReduction(1, CountOf(filter you control))
+* "Improvise" (CR 702.126a) -> Keyword("improvise")
+* "Soulshift N" (CR 702.46a) -> the triggered ability the rule spells out, compiled from that text
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields, replace
+
+from . import ir
+from .ir import CountOf, Keyword, SelfCostReduction, StaticAbility, TriggeredAbility
+
+
+def Line(kind, items):
+    """transform.Line (defined there, imported when called: transform.py imports this module)."""
+    from .transform import Line as _Line
+    return _Line(kind, items)
+
+#: conditions that mean something while a spell's total cost is determined (CR 601.2f); the
+#: others (attached-to, "cast during your main phase", string conditions) are refused
+_TF_COST_CONDITIONS = ("CondCount", "CondLife", "CondYourTurn", "CondCardTypes", "CondPermanentLeft")
+
+
+def _tf_generic(token) -> int:
+    from .transform import Unsupported
+    symbols = str(token).strip("{}").split("}{")
+    if len(symbols) != 1 or not symbols[0].isdigit():
+        raise Unsupported("cost change by other than generic mana")   # CR 118.7b-g not done
+    return int(symbols[0])
+
+
+class TurnflowTransformMixin:
+    """turnflow callbacks (found by name by Lark; mixed into OracleTransformer)."""
+
+    def tf_may_not_untap(self, c):
+        # CR 502.3
+        return Line("abilities", (StaticAbility(ir.TfMayNotUntap()),))
+
+    def tf_trigger_once_each_turn(self, c):
+        # CR 603.2, 603.2h: "This ability triggers only once each turn."
+        from .transform import Unsupported
+        line = c[0]
+        if not hasattr(line, "items") or len(line.items) != 1 or type(line.items[0]) is not TriggeredAbility:
+            raise Unsupported("'triggers only once each turn' after something other than one triggered ability")
+        ab = line.items[0]
+        once = ir.TfOnceEachTurnTrigger(**{f.name: getattr(ab, f.name) for f in fields(ab)})
+        return Line("abilities", (once,))
+
+    def tf_self_cost_less_if(self, c):
+        from .transform import Unsupported
+        token, cond = c[0], c[-1]
+        if type(cond).__name__ not in _TF_COST_CONDITIONS:
+            raise Unsupported("a cost reduction whose condition is not read as the cost is determined")
+        return Line("abilities", (ir.TfSelfCostReductionIf(_tf_generic(token), cond),))
+
+    def tf_self_cost_less_party(self, c):
+        # CR 700.8a: the number of creatures in your party, 0 to 4
+        return Line("abilities", (SelfCostReduction(_tf_generic(c[0]), ir.TfPartySize()),))
+
+    def tf_affinity(self, c):
+        # CR 702.41a: "Affinity for [text]" means "This spell costs {1} less to cast for each
+        # [text] you control."
+        from .transform import Unsupported
+        fnp = c[-1]
+        f = fnp.filter
+        if fnp.head == "spell" or f.zone != "battlefield" or f.controller not in (None, "you") or f.other:
+            raise Unsupported("affinity for something other than permanents")
+        return SelfCostReduction(1, CountOf(replace(f, controller="you")))
+
+    def tf_improvise(self, c):
+        return Keyword("improvise")   # CR 702.126a
+
+    def tf_soulshift(self, c):
+        # CR 702.46a: "Soulshift N" means "When this permanent is put into a graveyard from the
+        # battlefield, you may return target Spirit card with mana value N or less from your
+        # graveyard to your hand." (Judge Tower: the shared graveyard is "your graveyard", R5;
+        # the "may" is taken when able, R9/JT-C1, through the engine's Optional_ effect.)
+        from .compiler import compile_line
+        from .transform import Unsupported
+        n = int(c[0])
+        text = (f"When ~ is put into a graveyard from the battlefield, you may return target Spirit card "
+                f"with mana value {n} or less from your graveyard to your hand.")
+        line = compile_line(text, "~")
+        if len(line.items) != 1 or not isinstance(line.items[0], TriggeredAbility):
+            raise Unsupported("soulshift")
+        return line.items[0]

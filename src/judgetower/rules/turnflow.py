@@ -1,0 +1,132 @@
+"""turnflow: untap choices, once-each-turn triggers and cost reductions.
+
+* "You may choose not to untap ~ during your untap step." (CR 502.3: the active player
+  determines which permanents they control will untap). Asked in the untap step for each such
+  tapped permanent (a "may" decision: options [False, True], True = keep it tapped; ordinary
+  Magic's default is to untap it).
+  Judge Tower ruling applied: R9 / JT-C1 ("may" actions are taken when able). The optional
+  action the text offers is "choose not to untap ~"; it is always possible, so the player must
+  take it: the permanent never untaps during its controller's untap step. (Other effects, e.g.
+  "untap target permanent", still untap it.) Through ``forced_bool_options`` like any "may",
+  so referee mode forces it and judge mode calls the other choice a JT-C1 violation.
+* "This ability triggers only once each turn." (CR 603.2, 603.2h): the ability of that object
+  triggers only if it has not triggered yet this turn; a permanent that changes zones is a new
+  object (CR 400.7), whose ability has not triggered.
+* "This spell costs {N} less to cast if [condition]" (CR 601.2f, 118.7a) and the party
+  (CR 700.8): their generic reductions join the other cost changes of casting.misc_cost_change.
+* Improvise (CR 702.126a): each untapped artifact you control may be tapped to pay {1} of the
+  spell's total cost (casting.py asks for IMPROVISE sources). Judge Tower: the mana portion of
+  every cost is paid without producing mana (JT-G4, R4), so nothing is left for improvise to pay
+  and no artifact is tapped (as for convoke).
+"""
+
+from __future__ import annotations
+
+from judgetower.oracle import ir
+
+#: CR 700.8: the creature types of a party
+TF_PARTY_TYPES = ("Cleric", "Rogue", "Warrior", "Wizard")
+#: ``Source.ability`` of an artifact tapped for improvise (CR 702.126a), beside casting.CONVOKE
+IMPROVISE = -7126
+
+
+class TurnflowMixin:
+    """turnflow engine code (mixed into Game)."""
+
+    # ---- CR 502.3: "You may choose not to untap ~ during your untap step." -----------------
+    def tf_keep_tapped(self, o):
+        """Generator: True if the active player chooses to keep ``o`` tapped in this untap step
+        (CR 502.3). Only asked for a tapped permanent with that ability."""
+        if not o.tapped or o.face_down:
+            return False
+        if not any(isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, ir.TfMayNotUntap)
+                   for ab in o.compiled.abilities):
+            return False
+        # R9 / JT-C1: the "may" is taken when able (see module docstring)
+        keep = yield from self.ask(o.controller, "may", self.forced_bool_options([False, True], "may"),
+                                   f"{o.name}: choose not to untap it during this untap step?", "CR 502.3")
+        if keep:
+            self.log.add(f"{self.players[o.controller].name} chooses not to untap {o.name}", "CR 502.3",
+                         *(("JT-C1", "R9") if self.tf_forced() else ()))
+        return bool(keep)
+
+    def tf_forced(self) -> bool:
+        """Whether the variant forces "may" choices (Judge Tower, R9)."""
+        return self.rules.forced_bool_options(self, [False, True], "may") == [True]
+
+    # ---- CR 603.2, 603.2h: "This ability triggers only once each turn." ----------------------
+    def tf_may_trigger(self, source, idx, ab) -> bool:
+        """False if ``ab`` (of ``source``, ability index ``idx``) triggers only once each turn and
+        already did this turn; else records this triggering and returns True."""
+        if not isinstance(ab, ir.TfOnceEachTurnTrigger):
+            return True
+        done = getattr(source, "tf_triggered_turn", None)
+        if done is None:
+            done = {}
+            source.tf_triggered_turn = done
+        if done.get(idx) == self.turn:
+            self.log.add(f"{source.name}'s ability does not trigger: it triggers only once each turn",
+                         "CR 603.2", "CR 603.2h")
+            return False
+        done[idx] = self.turn
+        return True
+
+    # ---- CR 601.2f: "This spell costs {N} less to cast if [condition]." -----------------------
+    def tf_cost_change(self, p: int, spell) -> tuple[int, list[str]]:
+        from judgetower.rules.conditions import evaluate
+        delta, names = 0, []
+        for ab in spell.compiled.abilities:
+            if isinstance(ab, ir.TfSelfCostReductionIf):
+                ok, why = evaluate(self, ab.condition, spell, p)
+                if ok:
+                    delta -= ab.generic
+                    names.append(f"{spell.name} itself ({why})")
+        return delta, names
+
+    # ---- CR 700.8: the party ------------------------------------------------------------------
+    def tf_party_size(self, p: int) -> int:
+        """CR 700.8a-b: the largest number of distinct party roles (Cleric, Rogue, Warrior,
+        Wizard) filled by distinct creatures ``p`` controls, each counted for one role only."""
+        roles = []
+        for o in self.permanents(p):
+            ch = self.chars(o)
+            if "Creature" not in ch.types:
+                continue
+            r = frozenset(t for t in TF_PARTY_TYPES if t in ch.subtypes)
+            if r:
+                roles.append(r)
+
+        def best(k: int, used: frozenset) -> int:
+            # assign role k (or leave it empty); creatures are distinct indices
+            if k == len(TF_PARTY_TYPES):
+                return 0
+            role = TF_PARTY_TYPES[k]
+            out = best(k + 1, used)
+            for i, r in enumerate(roles):
+                if i not in used and role in r:
+                    out = max(out, 1 + best(k + 1, used | {i}))
+                    if out == len(TF_PARTY_TYPES) - k:
+                        break
+            return out
+        return best(0, frozenset())
+
+    # ---- CR 702.126a: improvise -----------------------------------------------------------------
+    def tf_improvise_sources(self, p: int, sources: list) -> list:
+        """Each untapped artifact ``p`` controls, not already a mana source (it is left to its
+        mana ability) may pay {1} (generic only: "g")."""
+        from judgetower.rules.casting import Source
+        used = {s.obj for s in sources}
+        out = []
+        for o in self.permanents(p):
+            if o.tapped or o.id in used:
+                continue
+            if "Artifact" in self.chars(o).types:
+                out.append(Source(o.id, IMPROVISE, ("g",)))
+        return out
+
+    def tf_pay_improvise(self, p: int, o) -> None:
+        """CR 702.126a: tapped for improvise (not a mana ability)."""
+        if not o.tapped:
+            self.note_tapped(o, True)   # "becomes tapped" triggers
+        o.tapped = True
+        self.log.add(f"{self.players[p].name} taps {o.name} for improvise", "CR 702.126a")
