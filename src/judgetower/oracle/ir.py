@@ -1572,3 +1572,9 @@ class TfPartySize:
 
 
 Amount = Union[Amount, TfPartySize]   # turnflow
+
+
+@dataclass(frozen=True)
+class TfCondCityBlessing:
+    """turnflow: "if you have the city's blessing" / "as long as you have the city's blessing"
+    (CR 702.131c: a designation a player keeps for the rest of the game, given by ascend)."""

@@ -94,3 +94,17 @@ class TurnflowTransformMixin:
         if len(line.items) != 1 or not isinstance(line.items[0], TriggeredAbility):
             raise Unsupported("soulshift")
         return line.items[0]
+
+    def tf_ascend(self, c):
+        # CR 702.131a (instant, sorcery: a spell ability, done first as it resolves) and 702.131b
+        # (permanent: a static ability): the engine reads the keyword (rules/turnflow.py)
+        return Keyword("ascend")
+
+    def tf_cond_city_blessing(self, c):
+        return ir.TfCondCityBlessing()   # CR 702.131c
+
+    def tf_activate_only_blessing(self, c):
+        # CR 602.5: an activation restriction, read by Game.activation_timing_ok
+        from .transform import ActivationRestriction
+        return [ActivationRestriction(timing="tf_city_blessing")]
+

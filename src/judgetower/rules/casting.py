@@ -599,6 +599,8 @@ class CastingMixin:
             return p == self.active and self.step == "upkeep"
         if ab.timing == "before_attackers":
             return p == self.active and self.step in BEFORE_ATTACKERS
+        if ab.timing == "tf_city_blessing":   # turnflow: "Activate only if you have the city's blessing"
+            return self.tf_has_blessing(p)
         return True
 
     def can_pay_extra(self, p: int, o, cost: ir.Cost) -> bool:

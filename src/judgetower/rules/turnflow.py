@@ -14,6 +14,10 @@
   object (CR 400.7), whose ability has not triggered.
 * "This spell costs {N} less to cast if [condition]" (CR 601.2f, 118.7a) and the party
   (CR 700.8): their generic reductions join the other cost changes of casting.misc_cost_change.
+* Ascend (CR 702.131): on an instant or sorcery, done as the spell starts resolving (CR
+  702.131a); on a permanent, checked whenever state-based actions are (CR 702.131b: "any time";
+  the city's blessing is also seen at once by the conditions that ask for it, ``tf_has_blessing``).
+  The blessing is kept for the rest of the game (CR 702.131c). Judge Tower changes nothing here.
 * Improvise (CR 702.126a): each untapped artifact you control may be tapped to pay {1} of the
   spell's total cost (casting.py asks for IMPROVISE sources). Judge Tower: the mana portion of
   every cost is paid without producing mana (JT-G4, R4), so nothing is left for improvise to pay
@@ -130,3 +134,47 @@ class TurnflowMixin:
             self.note_tapped(o, True)   # "becomes tapped" triggers
         o.tapped = True
         self.log.add(f"{self.players[p].name} taps {o.name} for improvise", "CR 702.126a")
+
+    # ---- CR 702.131: ascend and the city's blessing -----------------------------------------------
+    def _tf_has_ascend(self, o) -> bool:
+        return any(isinstance(ab, ir.Keyword) and ab.name == "ascend" for ab in o.compiled.abilities)
+
+    def _tf_ascend_ready(self, p: int) -> bool:
+        """CR 702.131b: ``p`` controls ten or more permanents, one of them with ascend."""
+        perms = [o for o in self.permanents(p)]
+        return len(perms) >= 10 and any(not o.face_down and self._tf_has_ascend(o) for o in perms)
+
+    def tf_has_blessing(self, p: int) -> bool:
+        """CR 702.131c; a permanent's ascend gives it at once (CR 702.131b: "any time")."""
+        return bool(getattr(self.players[p], "tf_city_blessing", False)) or self._tf_ascend_ready(p)
+
+    def _tf_give_blessing(self, p: int, source, rule: str) -> None:
+        self.players[p].tf_city_blessing = True
+        self.touch()   # CR 702.131d: continuous effects are reapplied
+        self.log.add(f"{self.players[p].name} gets the city's blessing ({source.name})", rule, "CR 702.131c")
+
+    def tf_ascend_permanents(self) -> None:
+        """CR 702.131b: any time a player controls ten or more permanents, one with ascend, and
+        doesn't have the city's blessing, they get it."""
+        for pl in self.players:
+            if pl.lost or getattr(pl, "tf_city_blessing", False):
+                continue
+            if self._tf_ascend_ready(pl.index):
+                src = next(o for o in self.permanents(pl.index) if not o.face_down and self._tf_has_ascend(o))
+                self._tf_give_blessing(pl.index, src, "CR 702.131b")
+
+    def tf_ascend_spell(self, spell) -> None:
+        """CR 702.131a: "If you control ten or more permanents and you don't have the city's
+        blessing, you get the city's blessing for the rest of the game." (first, as it resolves)"""
+        if not self._tf_has_ascend(spell):
+            return
+        p = spell.controller
+        if getattr(self.players[p], "tf_city_blessing", False):
+            return
+        n = len(self.permanents(p))
+        if n >= 10:
+            self._tf_give_blessing(p, spell, "CR 702.131a")
+        else:
+            self.log.add(f"{spell.name}: ascend - {self.players[p].name} controls {n} permanents, fewer than ten",
+                         "CR 702.131a")
+
