@@ -1578,3 +1578,17 @@ Amount = Union[Amount, TfPartySize]   # turnflow
 class TfCondCityBlessing:
     """turnflow: "if you have the city's blessing" / "as long as you have the city's blessing"
     (CR 702.131c: a designation a player keeps for the rest of the game, given by ascend)."""
+
+
+@dataclass(frozen=True)
+class TfSearchNamed:
+    """turnflow: "[who] searches their library for a card named [name], reveals it, puts it into
+    their hand, then shuffles" (CR 702.124j partner with, 701.23a search, 701.20a reveal, 701.24a
+    shuffle). ``name``: as printed; matched ignoring case and accents. Judge Tower: the shared
+    library is not searched and not shuffled (JT-G8, R7)."""
+
+    who: Ref
+    name: str
+
+
+Effect = Union[Effect, TfSearchNamed]   # turnflow

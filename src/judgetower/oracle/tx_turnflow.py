@@ -108,3 +108,31 @@ class TurnflowTransformMixin:
         from .transform import ActivationRestriction
         return [ActivationRestriction(timing="tf_city_blessing")]
 
+
+
+# ---- "Partner with [name]" (CR 702.124j): read from the original line (the name keeps its case
+# and punctuation, which the grammar's normalised words lose) ---------------------------------
+import re as _re
+
+_TF_PARTNER_WITH = _re.compile(r"^Partner with ([^()\n]+?)\s*$")
+
+
+def tf_special_line(line: str):
+    """An ability for a line the grammar does not read word by word, or None.
+
+    "Partner with [name]" (CR 702.124j) means "You may designate two legendary cards as your
+    commander ..." (a deck-building rule of the Commander variant, no effect in a game of ordinary
+    Magic or Judge Tower) and "When this permanent enters, target player may search their library
+    for a card named [name], reveal it, put it into their hand, then shuffle." The trigger is
+    built from the ordinary "target player may [instruction]" form and the search effect
+    TfSearchNamed. Judge Tower: R9/JT-C1 (the "may" is taken) and R7/JT-G8 (the shared library is
+    not searched: nothing is found; not shuffled)."""
+    m = _TF_PARTNER_WITH.match(line.strip())
+    if m is None:
+        return None
+    from .compiler import compile_line
+    template = compile_line("When ~ enters, target player may draw a card.", "~").items[0]
+    opt = template.effects[0]
+    who = opt.who
+    effects = (replace(opt, effects=(ir.TfSearchNamed(who, m.group(1).strip()),)),)
+    return replace(template, effects=effects)

@@ -178,3 +178,33 @@ class TurnflowMixin:
             self.log.add(f"{spell.name}: ascend - {self.players[p].name} controls {n} permanents, fewer than ten",
                          "CR 702.131a")
 
+
+    # ---- CR 702.124j: "Partner with [name]": search for a card named [name] -----------------------
+    def _e_TfSearchNamed(self, e, ctx):
+        """CR 701.23a: search the library for a card named ``e.name`` (a search for a card with
+        a stated quality may find nothing, CR 701.23b), reveal it (CR 701.20a), put it into the
+        hand, then shuffle (CR 701.24a). Judge Tower: ``replace_search`` (JT-G8, R7) - the shared
+        library is not searched, nothing is found, nothing is shuffled."""
+        from judgetower.rules.decisions import Done
+        want = _tf_name_key(e.name)
+        for p in self.players_of(e.who, ctx):
+            if self.rules.replace_search(self, p, e, ctx):
+                continue
+            cands = [c for c in reversed(self.library(p)) if _tf_name_key(self.objects[c].name) == want]
+            c = yield from self.ask(p, "cards", cands + [Done()],
+                                    f"search your library for a card named {e.name} (done: find nothing)", "CR 701.23a")
+            if isinstance(c, Done):
+                self.log.add(f"{self.players[p].name} searches their library and finds nothing", "CR 701.23a", "CR 701.23b")
+            else:
+                o = self.objects[c]
+                self.log.add(f"{self.players[p].name} searches their library and reveals {o.name}", "CR 701.23a", "CR 701.20a")
+                self.move(o, "hand", owner=p, cause="searched for", rule="CR 701.23a")
+            self.shuffle_library(p)
+
+
+def _tf_name_key(name: str) -> str:
+    """A card name compared ignoring case and accents (Oracle text writes "Protege" for the
+    card named "Protégé")."""
+    import unicodedata
+    text = unicodedata.normalize("NFKD", name)
+    return "".join(ch for ch in text if not unicodedata.combining(ch)).casefold().strip()
