@@ -1592,3 +1592,19 @@ class TfSearchNamed:
 
 
 Effect = Union[Effect, TfSearchNamed]   # turnflow
+
+
+@dataclass(frozen=True)
+class TfModifyPTWhileTapped:
+    """turnflow: "[what] gets +P/+T [and has KEYWORDS] for as long as ~ remains tapped"
+    (CR 611.2b: a "for as long as" duration; the effect ends as soon as this object is untapped
+    or leaves the battlefield, and does nothing if that is already so as it would begin; layer
+    7c / 6, CR 613.4c, 613.1f)."""
+
+    what: Ref
+    power: int = 0
+    toughness: int = 0
+    keywords: tuple[str, ...] = ()
+
+
+Effect = Union[Effect, TfModifyPTWhileTapped]   # turnflow

@@ -108,6 +108,15 @@ class TurnflowTransformMixin:
         from .transform import ActivationRestriction
         return [ActivationRestriction(timing="tf_city_blessing")]
 
+    def tf_modify_pt_while_tapped(self, c):
+        # CR 611.2b: "for as long as ~ remains tapped"
+        from .transform import Unsupported, pt_mod
+        what, token, keywords = c
+        if "x" in str(token):
+            raise Unsupported("+X/+X for as long as ~ remains tapped")
+        self._permanent_or_card(what)
+        p, t = pt_mod(token)
+        return [ir.TfModifyPTWhileTapped(what, p, t, tuple(keywords or ()))]
 
 
 # ---- "Partner with [name]" (CR 702.124j): read from the original line (the name keeps its case

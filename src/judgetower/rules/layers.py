@@ -13,6 +13,7 @@ import copy
 from dataclasses import dataclass
 
 from judgetower.oracle import ir
+from judgetower.rules.turnflow import tf_effect_lasts   # turnflow: "for as long as ~ remains tapped" (CR 611.2b)
 
 #: Keyword names as stored in characteristics. Parameterised keywords are "protection:B",
 #: "landwalk:Mountain".
@@ -154,7 +155,7 @@ def compute_all(game) -> dict[int, Chars]:
             for tid in _affected(game, o, eff.affected, out):
                 adds.setdefault(tid, set()).update(keyword_key(k) for k in eff.keywords)
     for eff in game.continuous:
-        if eff.get("keywords"):
+        if eff.get("keywords") and tf_effect_lasts(game, eff):   # turnflow: CR 611.2b
             for tid in eff["objs"]:
                 if tid in out:
                     adds.setdefault(tid, set()).update(keyword_key(k) for k in eff["keywords"])
@@ -200,7 +201,7 @@ def compute_all(game) -> dict[int, Chars]:
                     else:
                         out[tid].restrictions = out[tid].restrictions | {rule}
     for eff in game.continuous:
-        if eff.get("power") or eff.get("toughness"):
+        if (eff.get("power") or eff.get("toughness")) and tf_effect_lasts(game, eff):   # turnflow: CR 611.2b
             for tid in eff["objs"]:
                 if tid in out:
                     out[tid].power += eff["power"]

@@ -165,7 +165,7 @@ class TriggersMixin:
             # conds: choices "as ~ enters" not made yet (CR 614.12), before anything looks at it
             if (yield from self.conds_enter_choices()):
                 acted = True
-            self.tf_ascend_permanents()   # turnflow: ascend on permanents (CR 702.131b)
+            self.tf_state_checks()   # turnflow: ascend (CR 702.131b), "remains tapped" durations (CR 611.2b)
             did = self.state_based_actions()
             if self.game_over:
                 return True

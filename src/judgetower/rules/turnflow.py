@@ -208,3 +208,66 @@ def _tf_name_key(name: str) -> str:
     import unicodedata
     text = unicodedata.normalize("NFKD", name)
     return "".join(ch for ch in text if not unicodedata.combining(ch)).casefold().strip()
+
+
+# ---- CR 611.2b: "for as long as ~ remains tapped" (methods of TurnflowMixin, added below) -------
+def _tf_while_tapped_holds(game, eff) -> bool:
+    """Whether a "for as long as [source] remains tapped" effect still lasts (CR 611.2b): its
+    source is the same object (CR 400.7), on the battlefield and tapped."""
+    src = game.objects.get(eff["tf_source"])
+    return src is not None and src.zone == "battlefield" and src.tapped
+
+
+def tf_effect_lasts(game, eff) -> bool:
+    """For layers.py: False for a continuous effect whose "for as long as" duration is over."""
+    return "tf_source" not in eff or _tf_while_tapped_holds(game, eff)
+
+
+def _e_TfModifyPTWhileTapped(self, e, ctx):
+    """CR 611.2b: "[what] gets +P/+T [and has ...] for as long as ~ remains tapped"; the affected
+    set is locked in as it resolves (CR 611.2c); if the source is already untapped or gone, the
+    effect does nothing (CR 611.2b)."""
+    src = self.current(ctx.get("source"))
+    if src is None or src.zone != "battlefield" or not src.tapped:
+        self.log.add(f"{getattr(ctx.get('source'), 'name', 'the source')} is not tapped: the effect "
+                     f"\"for as long as it remains tapped\" does nothing", "CR 611.2b")
+        return
+    objs = [o for o in self.objs(e.what, ctx) if o.zone == "battlefield"]
+    if not objs:
+        return
+    self.continuous.append({"objs": {o.id for o in objs}, "power": e.power, "toughness": e.toughness,
+                            "keywords": e.keywords, "duration": "tf_while_tapped", "tf_source": src.id,
+                            "timestamp": self.new_timestamp()})
+    self.touch()
+    kw = f" and has {', '.join(e.keywords)}" if e.keywords else ""
+    self.log.add(", ".join(o.name for o in objs) + f" get(s) {e.power:+d}/{e.toughness:+d}{kw} "
+                 f"for as long as {src.name} remains tapped", "CR 611.2b", "CR 613.4c")
+    return
+    yield
+
+
+def tf_end_while_tapped(self) -> None:
+    """Drop the "for as long as ~ remains tapped" effects whose duration is over (CR 611.2b);
+    layers.py already ignores them from that moment (``tf_effect_lasts``)."""
+    keep = []
+    for eff in self.continuous:
+        if "tf_source" in eff and not _tf_while_tapped_holds(self, eff):
+            names = ", ".join(self.objects[i].name for i in sorted(eff.get("objs", ())) if i in self.objects)
+            self.log.add(f"the effect on {names or 'nothing'} ends: its source no longer remains tapped", "CR 611.2b")
+            continue
+        keep.append(eff)
+    if len(keep) != len(self.continuous):
+        self.continuous = keep
+        self.touch()
+
+
+def tf_state_checks(self) -> None:
+    """turnflow checks made whenever state-based actions are: ascend on permanents
+    (CR 702.131b) and the end of "for as long as ~ remains tapped" effects (CR 611.2b)."""
+    self.tf_ascend_permanents()
+    self.tf_end_while_tapped()
+
+
+TurnflowMixin._e_TfModifyPTWhileTapped = _e_TfModifyPTWhileTapped
+TurnflowMixin.tf_end_while_tapped = tf_end_while_tapped
+TurnflowMixin.tf_state_checks = tf_state_checks
