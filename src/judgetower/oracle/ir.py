@@ -1608,3 +1608,14 @@ class TfModifyPTWhileTapped:
 
 
 Effect = Union[Effect, TfModifyPTWhileTapped]   # turnflow
+
+
+@dataclass(frozen=True)
+class TfDoesntUntapWhileTapped:
+    """turnflow: "[what] doesn't untap during its controller's untap step for as long as ~
+    remains tapped" (CR 502.3, 611.2b; 611.2c: the affected set is locked in as it resolves)."""
+
+    what: Ref
+
+
+Effect = Union[Effect, TfDoesntUntapWhileTapped]   # turnflow

@@ -118,6 +118,11 @@ class TurnflowTransformMixin:
         p, t = pt_mod(token)
         return [ir.TfModifyPTWhileTapped(what, p, t, tuple(keywords or ()))]
 
+    def tf_doesnt_untap_while_tapped(self, c):
+        # CR 502.3, 611.2b
+        self._permanent_or_card(c[0])
+        return [ir.TfDoesntUntapWhileTapped(c[0])]
+
 
 # ---- "Partner with [name]" (CR 702.124j): read from the original line (the name keeps its case
 # and punctuation, which the grammar's normalised words lose) ---------------------------------

@@ -165,6 +165,7 @@ class TurnMixin:
         if step == "untap":
             for o in self.permanents(ap):
                 o.sick = False
+            self.tf_untap_step_begins()   # turnflow: CR 502.3, determined before untapping
             for o in self.permanents(ap):
                 if self.untap_skipped(o):   # CR 502.3: an effect keeps it tapped
                     continue

@@ -41,7 +41,15 @@ class TurnflowMixin:
     def tf_keep_tapped(self, o):
         """Generator: True if the active player chooses to keep ``o`` tapped in this untap step
         (CR 502.3). Only asked for a tapped permanent with that ability."""
-        if not o.tapped or o.face_down:
+        if not o.tapped:
+            return False
+        holder = self._tf_held_tapped(o)
+        if holder is not None:
+            # CR 502.3, 611.2b: "doesn't untap ... for as long as [holder] remains tapped"
+            self.log.add(f"{o.name} doesn't untap during its controller's untap step ({holder} remains tapped)",
+                         "CR 502.3", "CR 611.2b")
+            return True
+        if o.face_down:
             return False
         if not any(isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, ir.TfMayNotUntap)
                    for ab in o.compiled.abilities):
@@ -252,7 +260,8 @@ def tf_end_while_tapped(self) -> None:
     keep = []
     for eff in self.continuous:
         if "tf_source" in eff and not _tf_while_tapped_holds(self, eff):
-            names = ", ".join(self.objects[i].name for i in sorted(eff.get("objs", ())) if i in self.objects)
+            ids = set(eff.get("objs", ())) | set(eff.get("tf_no_untap", ()))
+            names = ", ".join(self.objects[i].name for i in sorted(ids) if i in self.objects)
             self.log.add(f"the effect on {names or 'nothing'} ends: its source no longer remains tapped", "CR 611.2b")
             continue
         keep.append(eff)
@@ -271,3 +280,48 @@ def tf_state_checks(self) -> None:
 TurnflowMixin._e_TfModifyPTWhileTapped = _e_TfModifyPTWhileTapped
 TurnflowMixin.tf_end_while_tapped = tf_end_while_tapped
 TurnflowMixin.tf_state_checks = tf_state_checks
+
+
+def _e_TfDoesntUntapWhileTapped(self, e, ctx):
+    """CR 502.3, 611.2b: "[what] doesn't untap during its controller's untap step for as long as
+    ~ remains tapped" (the objects are locked in as it resolves, CR 611.2c; nothing happens if the
+    source is already untapped or gone)."""
+    src = self.current(ctx.get("source"))
+    if src is None or src.zone != "battlefield" or not src.tapped:
+        self.log.add(f"{getattr(ctx.get('source'), 'name', 'the source')} is not tapped: the effect "
+                     f"\"for as long as it remains tapped\" does nothing", "CR 611.2b")
+        return
+    objs = [o for o in self.objs(e.what, ctx) if o.zone == "battlefield"]
+    if not objs:
+        return
+    self.continuous.append({"objs": set(), "tf_no_untap": {o.id for o in objs}, "duration": "tf_while_tapped",
+                            "tf_source": src.id, "timestamp": self.new_timestamp()})
+    self.log.add(", ".join(o.name for o in objs) + f" doesn't untap during its controller's untap step for as "
+                 f"long as {src.name} remains tapped", "CR 502.3", "CR 611.2b")
+    return
+    yield
+
+
+def tf_untap_step_begins(self) -> None:
+    """CR 502.3: which permanents untap is determined before any untaps: note which "remains
+    tapped" sources are tapped now."""
+    self._tf_untap_tapped = {o.id for o in self.permanents() if o.tapped}
+
+
+def _tf_held_tapped(self, o) -> str | None:
+    """The name of a tapped source whose "doesn't untap ... for as long as ~ remains tapped"
+    effect keeps ``o`` tapped in this untap step, or None."""
+    tapped_then = getattr(self, "_tf_untap_tapped", None)
+    for eff in self.continuous:
+        if o.id in eff.get("tf_no_untap", ()):
+            src = self.objects.get(eff["tf_source"])
+            if src is None or src.zone != "battlefield":
+                continue
+            if src.tapped or (tapped_then is not None and src.id in tapped_then):
+                return src.name
+    return None
+
+
+TurnflowMixin._e_TfDoesntUntapWhileTapped = _e_TfDoesntUntapWhileTapped
+TurnflowMixin.tf_untap_step_begins = tf_untap_step_begins
+TurnflowMixin._tf_held_tapped = _tf_held_tapped
