@@ -1619,3 +1619,16 @@ class TfDoesntUntapWhileTapped:
 
 
 Effect = Union[Effect, TfDoesntUntapWhileTapped]   # turnflow
+
+
+@dataclass(frozen=True)
+class TfGainControlWhileTapped:
+    """turnflow: "Gain control of [what] for as long as [you control ~ and] ~ remains tapped"
+    (CR 613.1b layer 2, 611.2b: control ends as soon as this object is untapped, leaves the
+    battlefield or, with ``you_control``, changes controller)."""
+
+    what: Ref
+    you_control: bool = False
+
+
+Effect = Union[Effect, TfGainControlWhileTapped]   # turnflow

@@ -123,6 +123,24 @@ class TurnflowTransformMixin:
         self._permanent_or_card(c[0])
         return [ir.TfDoesntUntapWhileTapped(c[0])]
 
+    def _tf_gain_control(self, what, you_control: bool):
+        # a verb phrase: only "you" gain control (as vp_gain_control)
+        from .transform import VP, Unsupported
+        from .ir import You
+        self._permanent_or_card(what)
+
+        def make(who):
+            if who != You():
+                raise Unsupported("another player than you gains control")
+            return [ir.TfGainControlWhileTapped(what, you_control=you_control)]
+        return VP(make)
+
+    def tf_gain_control_while_tapped(self, c):
+        return self._tf_gain_control(c[0], False)    # CR 611.2b, 613.1b
+
+    def tf_gain_control_while_you_control_tapped(self, c):
+        return self._tf_gain_control(c[0], True)
+
 
 # ---- "Partner with [name]" (CR 702.124j): read from the original line (the name keeps its case
 # and punctuation, which the grammar's normalised words lose) ---------------------------------

@@ -176,6 +176,7 @@ class TurnMixin:
                     self.note_tapped(o, False)  # triggers branch
             self.touch()
             self.log.add(f"{self.players[ap].name} untaps their permanents", "CR 502.3")
+            self.tf_end_while_tapped()   # turnflow: "for as long as ~ remains tapped" ends now (CR 611.2b)
         elif step == "upkeep":
             self.players[ap].upkeeps_begun += 1   # kwcosts: echo's "your last upkeep" (CR 702.30a)
             self.events.append({"kind": "step", "step": "upkeep", "player": ap})

@@ -223,6 +223,8 @@ def _tf_while_tapped_holds(game, eff) -> bool:
     """Whether a "for as long as [source] remains tapped" effect still lasts (CR 611.2b): its
     source is the same object (CR 400.7), on the battlefield and tapped."""
     src = game.objects.get(eff["tf_source"])
+    if eff.get("tf_controller") is not None and (src is None or src.controller != eff["tf_controller"]):
+        return False   # "for as long as you control ~ and ~ remains tapped"
     return src is not None and src.zone == "battlefield" and src.tapped
 
 
@@ -258,16 +260,64 @@ def tf_end_while_tapped(self) -> None:
     """Drop the "for as long as ~ remains tapped" effects whose duration is over (CR 611.2b);
     layers.py already ignores them from that moment (``tf_effect_lasts``)."""
     keep = []
+    ended_control = set()
     for eff in self.continuous:
         if "tf_source" in eff and not _tf_while_tapped_holds(self, eff):
+            if "control" in eff:
+                ended_control.add(eff["control_obj"])
             ids = set(eff.get("objs", ())) | set(eff.get("tf_no_untap", ()))
             names = ", ".join(self.objects[i].name for i in sorted(ids) if i in self.objects)
             self.log.add(f"the effect on {names or 'nothing'} ends: its source no longer remains tapped", "CR 611.2b")
             continue
         keep.append(eff)
     if len(keep) != len(self.continuous):
+        before = self.continuous
         self.continuous = keep
         self.touch()
+        for oid in sorted(ended_control):
+            _tf_return_control(self, oid, before, keep)
+
+
+def _tf_return_control(self, oid, before, keep) -> None:
+    """CR 611.2b, 613.1b: a "for as long as ~ remains tapped" control effect has ended: the
+    permanent goes to the controller its remaining control effects give it (latest timestamp,
+    CR 613.7), or with none, to its controller before the first of them (as
+    Game.end_control_effects does at cleanup)."""
+    o = self.objects.get(oid)
+    mine = sorted((eff for eff in before if eff.get("control_obj") == oid), key=lambda eff: eff["timestamp"])
+    if o is None or o.zone != "battlefield" or not mine:
+        return
+    left = [eff for eff in mine if any(eff is k for k in keep)]
+    ctl = left[-1]["control"] if left else mine[0]["control_from"]
+    if o.controller != ctl:
+        self._remove_from_combat(o)
+        o.controller = ctl
+        o.sick = True   # CR 302.6
+        self.touch()
+        self.log.add(f"control of {o.name} returns to {self.players[ctl].name}", "CR 611.2b", "CR 613.1b")
+
+
+def _e_TfGainControlWhileTapped(self, e, ctx):
+    """CR 611.2b, 613.1b: "gain control of [what] for as long as [you control ~ and] ~ remains
+    tapped" (nothing happens if that is already over as it would begin)."""
+    p = ctx["controller"]
+    src = self.current(ctx.get("source"))
+    if src is None or src.zone != "battlefield" or not src.tapped or (e.you_control and src.controller != p):
+        self.log.add(f"{getattr(ctx.get('source'), 'name', 'the source')} does not remain tapped under its "
+                     f"controller's control: the control effect does nothing", "CR 611.2b")
+        return
+    n = len(self.continuous)
+    yield from self._e_GainControl(ir.GainControl(e.what, duration="tf_while_tapped"), ctx)
+    for eff in self.continuous[n:]:
+        if "control" in eff and eff.get("duration") == "tf_while_tapped":
+            eff["tf_source"] = src.id
+            eff["tf_controller"] = p if e.you_control else None
+            self.log.add(f"{self.players[p].name} controls {self.objects[eff['control_obj']].name} for as long as "
+                         f"{'they control ' + src.name + ' and ' if e.you_control else ''}{src.name} remains tapped",
+                         "CR 611.2b", "CR 613.1b")
+
+
+TurnflowMixin._e_TfGainControlWhileTapped = _e_TfGainControlWhileTapped
 
 
 def tf_state_checks(self) -> None:
