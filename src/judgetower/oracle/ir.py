@@ -1632,3 +1632,8 @@ class TfGainControlWhileTapped:
 
 
 Effect = Union[Effect, TfGainControlWhileTapped]   # turnflow
+
+
+@dataclass(frozen=True)
+class TfCondFullParty:
+    """turnflow: "if you have a full party" (CR 700.8c: four creatures in your party)."""

@@ -141,6 +141,17 @@ class TurnflowTransformMixin:
     def tf_gain_control_while_you_control_tapped(self, c):
         return self._tf_gain_control(c[0], True)
 
+    def tf_for_each_party(self, c):
+        # CR 700.8a, 107.1: the one number of the sentence times the party's size
+        return self.for_each_sentence([c[0], ir.TfPartySize()])
+
+    def tf_where_x_party(self, c):
+        # CR 700.8a, 107.3
+        return self.where_x_sentence([c[0], ir.TfPartySize()])
+
+    def tf_cond_full_party(self, c):
+        return ir.TfCondFullParty()   # CR 700.8c
+
 
 # ---- "Partner with [name]" (CR 702.124j): read from the original line (the name keeps its case
 # and punctuation, which the grammar's normalised words lose) ---------------------------------

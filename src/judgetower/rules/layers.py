@@ -245,6 +245,8 @@ def _count(game, source, amount, chars) -> int:
     if isinstance(amount, ir.Product):
         return amount.factor * _count(game, source, amount.amount, chars)
     controller = source.controller if source.zone in ("battlefield", "stack") else source.owner
+    if isinstance(amount, ir.TfPartySize):   # turnflow: CR 700.8a, with the characteristics so far
+        return game.tf_party_size(controller, chars)
     if isinstance(amount, ir.CountOf) and amount.filter.zone == "battlefield" and chars is not None:
         from judgetower.rules.casting import _Src
         from judgetower.rules.filters import matches_chars

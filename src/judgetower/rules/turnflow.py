@@ -96,12 +96,13 @@ class TurnflowMixin:
         return delta, names
 
     # ---- CR 700.8: the party ------------------------------------------------------------------
-    def tf_party_size(self, p: int) -> int:
+    def tf_party_size(self, p: int, chars=None) -> int:
         """CR 700.8a-b: the largest number of distinct party roles (Cleric, Rogue, Warrior,
-        Wizard) filled by distinct creatures ``p`` controls, each counted for one role only."""
+        Wizard) filled by distinct creatures ``p`` controls, each counted for one role only.
+        ``chars``: inside the layer system, the characteristics computed so far."""
         roles = []
         for o in self.permanents(p):
-            ch = self.chars(o)
+            ch = chars[o.id] if chars is not None and o.id in chars else self.chars(o)
             if "Creature" not in ch.types:
                 continue
             r = frozenset(t for t in TF_PARTY_TYPES if t in ch.subtypes)
