@@ -1637,3 +1637,38 @@ Effect = Union[Effect, TfGainControlWhileTapped]   # turnflow
 @dataclass(frozen=True)
 class TfCondFullParty:
     """turnflow: "if you have a full party" (CR 700.8c: four creatures in your party)."""
+
+
+@dataclass(frozen=True)
+class TfSoulbondTrigger(TriggeredAbility):
+    """turnflow: one of the two triggered abilities of soulbond (CR 702.95a): ``which`` "self"
+    ("When this creature enters, if you control both this creature and another creature and both
+    are unpaired, you may pair this creature with another unpaired creature you control ...") or
+    "other" ("Whenever another creature you control enters, if you control both that creature
+    and this one and both are unpaired, you may pair that creature with this creature ..."). The
+    intervening "if" (CR 603.4) is checked by rules/turnflow.py."""
+
+    which: str = "self"
+
+
+@dataclass(frozen=True)
+class TfPair:
+    """turnflow: soulbond's pairing (CR 702.95a-b), see TfSoulbondTrigger."""
+
+    which: str = "self"
+
+
+Effect = Union[Effect, TfPair]   # turnflow
+
+
+@dataclass(frozen=True)
+class TfPairedBonus:
+    """turnflow: "As long as ~ is paired with another creature, both creatures have [keywords] /
+    each of those creatures gets +P/+T [and has ...]" (CR 702.95; layers 6 and 7c)."""
+
+    power: int = 0
+    toughness: int = 0
+    keywords: tuple[str, ...] = ()
+
+
+StaticEffect = Union[StaticEffect, TfPairedBonus]   # turnflow

@@ -152,6 +152,30 @@ class TurnflowTransformMixin:
     def tf_cond_full_party(self, c):
         return ir.TfCondFullParty()   # CR 700.8c
 
+    def tf_soulbond(self, c):
+        # CR 702.95a: the keyword and its two triggered abilities (pairing: rules/turnflow.py)
+        from .compiler import compile_line
+        own = compile_line("When ~ enters, draw a card.", "~").items[0].trigger
+        other = compile_line("Whenever another creature you control enters, draw a card.", "~").items[0].trigger
+        return [Keyword("soulbond"),
+                ir.TfSoulbondTrigger(own, (), (ir.TfPair("self"),), which="self"),
+                ir.TfSoulbondTrigger(other, (), (ir.TfPair("other"),), which="other")]
+
+    def tf_paired_keywords(self, c):
+        return ir.TfPairedBonus(keywords=tuple(c[-1]))
+
+    def tf_paired_pt(self, c):
+        from .transform import pt_mod
+        token, keywords = c[0], c[-1]
+        if "x" in str(token):
+            from .transform import Unsupported
+            raise Unsupported("+X/+X for paired creatures")
+        p, t = pt_mod(token)
+        return ir.TfPairedBonus(p, t, tuple(keywords or ()))
+
+    def tf_paired_static(self, c):
+        return Line("abilities", (StaticAbility(c[-1]),))   # CR 702.95, 611.3a
+
 
 # ---- "Partner with [name]" (CR 702.124j): read from the original line (the name keeps its case
 # and punctuation, which the grammar's normalised words lose) ---------------------------------

@@ -13,7 +13,7 @@ import copy
 from dataclasses import dataclass
 
 from judgetower.oracle import ir
-from judgetower.rules.turnflow import tf_effect_lasts   # turnflow: "for as long as ~ remains tapped" (CR 611.2b)
+from judgetower.rules.turnflow import tf_effect_lasts, tf_paired_bonuses   # turnflow: "for as long as ~ remains tapped" (CR 611.2b)
 
 #: Keyword names as stored in characteristics. Parameterised keywords are "protection:B",
 #: "landwalk:Mountain".
@@ -163,6 +163,9 @@ def compute_all(game) -> dict[int, Chars]:
         if o.granted:
             adds.setdefault(o.id, set()).update(o.granted)
     _kw2_status_keywords(bf, adds)   # kw2: "as long as ~ is monstrous, it has ..." (CR 611.3a)
+    for tid, _, _, kws in tf_paired_bonuses(game, out):   # turnflow: soulbond (CR 702.95)
+        if kws:
+            adds.setdefault(tid, set()).update(keyword_key(k) for k in kws)
     for tid, ks in adds.items():
         out[tid].keywords = out[tid].keywords | frozenset(ks)
     # tokens helper: quoted abilities granted by static abilities, in the order of the statics
@@ -206,6 +209,9 @@ def compute_all(game) -> dict[int, Chars]:
                 if tid in out:
                     out[tid].power += eff["power"]
                     out[tid].toughness += eff["toughness"]
+    for tid, pw, tg, _ in tf_paired_bonuses(game, out):   # turnflow: soulbond (CR 702.95, 613.4c)
+        out[tid].power += pw
+        out[tid].toughness += tg
     for o in bf:
         if o.counters:
             p = o.counters.get("+1/+1", 0) - o.counters.get("-1/-1", 0)

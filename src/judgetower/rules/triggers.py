@@ -565,7 +565,7 @@ class TriggersMixin:
         cond = getattr(ab, "condition", None)
         if cond and not self.condition_true(cond, source, source.controller, ctx):
             return  # CR 603.4
-        if not self.tf_may_trigger(source, idx, ab):
+        if not self.tf_may_trigger(source, idx, ab, ctx):
             return  # turnflow: "This ability triggers only once each turn." (CR 603.2, 603.2h)
         self.pending_triggers.append({"source": source, "index": idx, "ability": ab, "controller": source.controller,
                                       "context": ctx})

@@ -67,9 +67,12 @@ class TurnflowMixin:
         return self.rules.forced_bool_options(self, [False, True], "may") == [True]
 
     # ---- CR 603.2, 603.2h: "This ability triggers only once each turn." ----------------------
-    def tf_may_trigger(self, source, idx, ab) -> bool:
+    def tf_may_trigger(self, source, idx, ab, ctx=None) -> bool:
         """False if ``ab`` (of ``source``, ability index ``idx``) triggers only once each turn and
-        already did this turn; else records this triggering and returns True."""
+        already did this turn, or is a soulbond trigger whose intervening "if" is false (CR 603.4,
+        702.95a); else records this triggering and returns True."""
+        if isinstance(ab, ir.TfSoulbondTrigger):
+            return self._tf_soulbond_possible(source, ab.which, (ctx or {}).get("trigger_obj"))
         if not isinstance(ab, ir.TfOnceEachTurnTrigger):
             return True
         done = getattr(source, "tf_triggered_turn", None)
@@ -323,9 +326,11 @@ TurnflowMixin._e_TfGainControlWhileTapped = _e_TfGainControlWhileTapped
 
 def tf_state_checks(self) -> None:
     """turnflow checks made whenever state-based actions are: ascend on permanents
-    (CR 702.131b) and the end of "for as long as ~ remains tapped" effects (CR 611.2b)."""
+    (CR 702.131b), the end of "for as long as ~ remains tapped" effects (CR 611.2b), broken
+    soulbond pairs (CR 702.95e)."""
     self.tf_ascend_permanents()
     self.tf_end_while_tapped()
+    self.tf_unpair_broken()
 
 
 TurnflowMixin._e_TfModifyPTWhileTapped = _e_TfModifyPTWhileTapped
@@ -376,3 +381,108 @@ def _tf_held_tapped(self, o) -> str | None:
 TurnflowMixin._e_TfDoesntUntapWhileTapped = _e_TfDoesntUntapWhileTapped
 TurnflowMixin.tf_untap_step_begins = tf_untap_step_begins
 TurnflowMixin._tf_held_tapped = _tf_held_tapped
+
+
+# ---- CR 702.95: soulbond --------------------------------------------------------------------------
+def _tf_is_creature(game, o, chars=None) -> bool:
+    ch = chars[o.id] if chars is not None and o.id in chars else game.chars(o)
+    return "Creature" in ch.types
+
+
+def tf_partner(game, o, chars=None):
+    """The creature ``o`` is paired with, or None (CR 702.95e: a pair ends when either leaves
+    the battlefield, stops being a creature, or another player gains control of either)."""
+    pair = getattr(o, "tf_pair", None)
+    if pair is None or o.zone != "battlefield":
+        return None
+    partner_id, ctl = pair
+    q = game.objects.get(partner_id)
+    if q is None or q.zone != "battlefield" or getattr(q, "tf_pair", None) != (o.id, ctl):
+        return None
+    if o.controller != ctl or q.controller != ctl:
+        return None
+    if not (_tf_is_creature(game, o, chars) and _tf_is_creature(game, q, chars)):
+        return None
+    return q
+
+
+def tf_paired_bonuses(game, chars) -> list:
+    """For layers.py: (object id, power, toughness, keywords) given by "as long as ~ is paired
+    with another creature, both creatures ..." abilities of paired permanents (CR 702.95)."""
+    out = []
+    for o in game.permanents():
+        if o.face_down or o.id not in chars:
+            continue
+        bonuses = [ab.effect for ab in o.compiled.abilities
+                   if isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, ir.TfPairedBonus)]
+        if not bonuses:
+            continue
+        q = tf_partner(game, o, chars)
+        if q is None or q.id not in chars:
+            continue
+        for b in bonuses:
+            for tid in (o.id, q.id):
+                out.append((tid, b.power, b.toughness, b.keywords))
+    return out
+
+
+def _tf_soulbond_possible(self, source, which, entering=None) -> bool:
+    """The intervening "if" of soulbond's triggers (CR 702.95a, 603.4)."""
+    src = self.current(source)
+    if src is None or src.zone != "battlefield" or not _tf_is_creature(self, src) \
+            or tf_partner(self, src) is not None:
+        return False
+    p = src.controller
+    if which == "self":
+        return bool(self._tf_unpaired_others(src))
+    q = self.current(entering) if entering is not None else None
+    return (q is not None and q.zone == "battlefield" and q.controller == p and q.id != src.id
+            and _tf_is_creature(self, q) and tf_partner(self, q) is None)
+
+
+def _tf_unpaired_others(self, src) -> list:
+    return [o for o in self.permanents(src.controller)
+            if o.id != src.id and _tf_is_creature(self, o) and tf_partner(self, o) is None]
+
+
+def _e_TfPair(self, e, ctx):
+    """CR 702.95a-c: "you may pair this creature with another unpaired creature you control" /
+    "you may pair that creature with this creature", for as long as both remain creatures on the
+    battlefield under your control. The intervening "if" is checked again (CR 603.4). Judge
+    Tower: the "may" is taken when able (R9, JT-C1); which creature is a free choice."""
+    src = self.current(ctx.get("source"))
+    entering = ctx.get("trigger_obj")
+    if src is None or not self._tf_soulbond_possible(src, e.which, entering):
+        self.log.add("soulbond: the creatures can't be paired now; the ability does nothing", "CR 603.4", "CR 702.95a")
+        return
+    p = src.controller
+    yes = yield from self.ask(p, "may", self.forced_bool_options([True, False], "may"),
+                              f"{src.name}: pair it with another creature (soulbond)?", "CR 702.95a")
+    if not yes:
+        return
+    if e.which == "self":
+        cands = [o.id for o in self._tf_unpaired_others(src)]
+        c = yield from self.ask(p, "cards", cands, f"{src.name}: choose a creature to pair it with", "CR 702.95a")
+        other = self.objects[c]
+    else:
+        other = self.current(entering)
+    src.tf_pair = (other.id, p)
+    other.tf_pair = (src.id, p)
+    self.touch()
+    self.log.add(f"{src.name} and {other.name} are paired", "CR 702.95a", *(("JT-C1", "R9") if self.tf_forced() else ()))
+
+
+def tf_unpair_broken(self) -> None:
+    """CR 702.95e: forget the pairs that ended."""
+    for o in self.permanents():
+        if getattr(o, "tf_pair", None) is not None and tf_partner(self, o) is None:
+            q = self.objects.get(o.tf_pair[0])
+            o.tf_pair = None
+            self.touch()
+            self.log.add(f"{o.name} is no longer paired" + (f" with {q.name}" if q is not None else ""), "CR 702.95e")
+
+
+TurnflowMixin._tf_soulbond_possible = _tf_soulbond_possible
+TurnflowMixin._tf_unpaired_others = _tf_unpaired_others
+TurnflowMixin._e_TfPair = _e_TfPair
+TurnflowMixin.tf_unpair_broken = tf_unpair_broken
