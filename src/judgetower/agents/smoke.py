@@ -171,6 +171,9 @@ def card_abilities(compiled, activated: list | None = None) -> list[Ability]:
             out.append(Ability("alternative cost", i, "rather than its mana cost"))
         elif isinstance(ab, ir.CostIncrease):
             out.append(Ability("cost increase", i, f"{ab.mana} per extra target"))
+        elif isinstance(ab, (ir.SelfCostReduction, ir.TfSelfCostReductionIf)):
+            # turnflow: a spell's own cost reduction works as it is cast (CR 601.2f), like a cost increase
+            out.append(Ability("cost increase", i, f"{ab.generic} less"))
         else:
             out.append(Ability(name, i, name))
     return out

@@ -35,6 +35,7 @@ from .ir import (
 )
 from .ir import TriggeredAbility  # conds: modal triggered abilities
 from .subtypes import BASIC_LAND_MANA
+from .tx_turnflow import tf_special_line   # turnflow
 from .transform import (
     Context, Line, OracleTransformer, Unsupported, contains, finish_effects, walk_replace,
 )
@@ -365,6 +366,10 @@ def _compile(name: str, text: str, types: tuple[str, ...], subtypes: tuple[str, 
         i += 1
         line = strip_ability_word(strip_reminder(raw))  # CR 207.2c (triggers branch)
         if not line:
+            continue
+        tf_ability = tf_special_line(line)   # turnflow: "Partner with [name]" (CR 702.124j)
+        if tf_ability is not None:
+            abilities.append(tf_ability)
             continue
         m_trig = _CONDS_TRIGGER_MODAL.match(line)
         if m_trig is not None and (line.lower().startswith(("when", "whenever", "at "))):

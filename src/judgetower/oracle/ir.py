@@ -1643,3 +1643,145 @@ class EntersAsCopy:
 
 
 StaticEffect = Union[StaticEffect, EntersAsCopy]   # copies2
+# turnflow: untap choice, once-each-turn triggers, conditional and party cost reductions
+# =============================================================================================
+
+@dataclass(frozen=True)
+class TfMayNotUntap:
+    """turnflow: "You may choose not to untap ~ during your untap step." (CR 502.3: the active
+    player determines which of their permanents untap). A static ability of the permanent; the
+    choice is asked in the untap step, only while the permanent is tapped. Judge Tower: R9/JT-C1
+    (the option, "choose not to untap", is taken when able), see rules/turnflow.py."""
+
+
+StaticEffect = Union[StaticEffect, TfMayNotUntap]   # turnflow
+
+
+@dataclass(frozen=True)
+class TfOnceEachTurnTrigger(TriggeredAbility):
+    """turnflow: a triggered ability followed by "This ability triggers only once each turn."
+    (CR 603.2, 603.2h: it triggers only if it has not yet triggered this turn; CR 400.7: a new
+    object is a new object, with its own count). A TriggeredAbility in every other respect."""
+
+
+@dataclass(frozen=True)
+class TfSelfCostReductionIf:
+    """turnflow: "This spell costs {N} less to cast if [condition]." (CR 601.2f, 118.7a: generic
+    mana only, never below {0}); the condition (a structured one, rules/conditions.py) is read as
+    the total cost is determined."""
+
+    generic: int
+    condition: object
+
+
+Ability = Union[Ability, TfSelfCostReductionIf]   # turnflow
+
+
+@dataclass(frozen=True)
+class TfPartySize:
+    """turnflow: "the number of creatures in your party" (CR 700.8, 700.8a-b: up to one each of
+    Cleric, Rogue, Warrior and Wizard creatures the player controls, counted the way that gives
+    the highest number, 0 to 4)."""
+
+
+Amount = Union[Amount, TfPartySize]   # turnflow
+
+
+@dataclass(frozen=True)
+class TfCondCityBlessing:
+    """turnflow: "if you have the city's blessing" / "as long as you have the city's blessing"
+    (CR 702.131c: a designation a player keeps for the rest of the game, given by ascend)."""
+
+
+@dataclass(frozen=True)
+class TfSearchNamed:
+    """turnflow: "[who] searches their library for a card named [name], reveals it, puts it into
+    their hand, then shuffles" (CR 702.124j partner with, 701.23a search, 701.20a reveal, 701.24a
+    shuffle). ``name``: as printed; matched ignoring case and accents. Judge Tower: the shared
+    library is not searched and not shuffled (JT-G8, R7)."""
+
+    who: Ref
+    name: str
+
+
+Effect = Union[Effect, TfSearchNamed]   # turnflow
+
+
+@dataclass(frozen=True)
+class TfModifyPTWhileTapped:
+    """turnflow: "[what] gets +P/+T [and has KEYWORDS] for as long as ~ remains tapped"
+    (CR 611.2b: a "for as long as" duration; the effect ends as soon as this object is untapped
+    or leaves the battlefield, and does nothing if that is already so as it would begin; layer
+    7c / 6, CR 613.4c, 613.1f)."""
+
+    what: Ref
+    power: int = 0
+    toughness: int = 0
+    keywords: tuple[str, ...] = ()
+
+
+Effect = Union[Effect, TfModifyPTWhileTapped]   # turnflow
+
+
+@dataclass(frozen=True)
+class TfDoesntUntapWhileTapped:
+    """turnflow: "[what] doesn't untap during its controller's untap step for as long as ~
+    remains tapped" (CR 502.3, 611.2b; 611.2c: the affected set is locked in as it resolves)."""
+
+    what: Ref
+
+
+Effect = Union[Effect, TfDoesntUntapWhileTapped]   # turnflow
+
+
+@dataclass(frozen=True)
+class TfGainControlWhileTapped:
+    """turnflow: "Gain control of [what] for as long as [you control ~ and] ~ remains tapped"
+    (CR 613.1b layer 2, 611.2b: control ends as soon as this object is untapped, leaves the
+    battlefield or, with ``you_control``, changes controller)."""
+
+    what: Ref
+    you_control: bool = False
+
+
+Effect = Union[Effect, TfGainControlWhileTapped]   # turnflow
+
+
+@dataclass(frozen=True)
+class TfCondFullParty:
+    """turnflow: "if you have a full party" (CR 700.8c: four creatures in your party)."""
+
+
+@dataclass(frozen=True)
+class TfSoulbondTrigger(TriggeredAbility):
+    """turnflow: one of the two triggered abilities of soulbond (CR 702.95a): ``which`` "self"
+    ("When this creature enters, if you control both this creature and another creature and both
+    are unpaired, you may pair this creature with another unpaired creature you control ...") or
+    "other" ("Whenever another creature you control enters, if you control both that creature
+    and this one and both are unpaired, you may pair that creature with this creature ..."). The
+    intervening "if" (CR 603.4) is checked by rules/turnflow.py."""
+
+    which: str = "self"
+
+
+@dataclass(frozen=True)
+class TfPair:
+    """turnflow: soulbond's pairing (CR 702.95a-b), see TfSoulbondTrigger."""
+
+    which: str = "self"
+
+
+Effect = Union[Effect, TfPair]   # turnflow
+
+
+@dataclass(frozen=True)
+class TfPairedBonus:
+    """turnflow: "As long as ~ is paired with another creature, both creatures have [keywords] /
+    each of those creatures gets +P/+T [and has ...]" (CR 702.95; layers 6 and 7c)."""
+
+    power: int = 0
+    toughness: int = 0
+    keywords: tuple[str, ...] = ()
+
+
+StaticEffect = Union[StaticEffect, TfPairedBonus]   # turnflow

@@ -388,7 +388,11 @@ from .tx_faces2 import Faces2TransformMixin   # faces2
 from .tx_copies2 import Copies2TransformMixin   # copies2
 
 
-class OracleTransformer(ExilecastTransformMixin, Faces2TransformMixin, Copies2TransformMixin, Transformer):
+from .tx_turnflow import TurnflowTransformMixin  # turnflow
+
+
+class OracleTransformer(ExilecastTransformMixin, Faces2TransformMixin, Copies2TransformMixin,
+                        TurnflowTransformMixin, Transformer):
     """Callbacks named after the rules and aliases of oracle.lark."""
 
     def __init__(self, ctx: Context | None = None):

@@ -11,6 +11,7 @@ from judgetower.rules.decisions import Done
 from judgetower.rules.filters import chars_of, matches
 from judgetower.rules.mana import ManaCost, Source, plan_payment
 from judgetower.rules.objects import PID, StackAbility
+from judgetower.rules.turnflow import IMPROVISE   # turnflow
 
 
 @dataclass(frozen=True)
@@ -221,6 +222,8 @@ class CastingMixin:
             out = list(out)
         if "convoke" in helpers:
             out += self.convoke_sources(p, out)
+        if "improvise" in helpers:   # turnflow: CR 702.126a
+            out += self.tf_improvise_sources(p, out)
         if "delve" in helpers:
             # kwcosts: CR 702.66a: each card exiled from your graveyard pays for {1}
             out += [Source(i, DELVE, ("g",)) for i in reversed(self.graveyard(p))]
@@ -350,6 +353,9 @@ class CastingMixin:
             if "delve" in helpers:
                 # kwcosts: R4, as for convoke: no card is exiled for delve
                 self.log.add(f"delve: no card is exiled for {what}; its mana is paid", "CR 702.66a", "JT-G4", "R4")
+            if "improvise" in helpers:
+                # turnflow: R4, as for convoke: no artifact is tapped for improvise
+                self.log.add(f"improvise: no artifact is tapped for {what}; its mana is paid", "CR 702.126a", "JT-G4", "R4")
             return self.rules.pay_free(self, p, cost, what)
         plan = plan_payment(cost, self.players[p].mana_pool, self.mana_sources(p, exclude, helpers), phyrexian_life)
         if plan is None:
@@ -362,6 +368,9 @@ class CastingMixin:
                     self.note_tapped(o, True)  # triggers branch: "becomes tapped"
                 o.tapped = True
                 self.log.add(f"{self.players[p].name} taps {o.name} for convoke", "CR 702.51a")
+                continue
+            if s.ability == IMPROVISE:   # turnflow: CR 702.126a
+                self.tf_pay_improvise(p, o)
                 continue
             if s.ability == DELVE:
                 # kwcosts: CR 702.66a: exiled from the graveyard to pay for {1}
@@ -576,7 +585,7 @@ class CastingMixin:
     def payment_helpers(self, o) -> frozenset:
         """Ways besides mana to pay a spell's mana cost: "convoke" (CR 702.51a), "delve" (CR 702.66a)."""
         names = {ab.name for ab in o.compiled.abilities if isinstance(ab, ir.Keyword)}
-        return frozenset(names & {"convoke", "delve"})
+        return frozenset(names & {"convoke", "delve", "improvise"})   # turnflow: improvise (CR 702.126a)
 
     def additional_cost(self, o):
         """The non-mana part of "As an additional cost to cast this spell, ..." (CR 601.2b), or None."""
@@ -603,6 +612,8 @@ class CastingMixin:
             return p == self.active and self.step == "upkeep"
         if ab.timing == "before_attackers":
             return p == self.active and self.step in BEFORE_ATTACKERS
+        if ab.timing == "tf_city_blessing":   # turnflow: "Activate only if you have the city's blessing"
+            return self.tf_has_blessing(p)
         return True
 
     def can_pay_extra(self, p: int, o, cost: ir.Cost) -> bool:
@@ -878,7 +889,8 @@ class CastingMixin:
                 if n:
                     delta -= ab.generic * n
                     names.append(f"{spell.name} itself, {n} counted")
-        return delta, names
+        tf_delta, tf_names = self.tf_cost_change(p, spell)   # turnflow: "costs {N} less ... if" (CR 601.2f)
+        return delta + tf_delta, names + tf_names
 
     @staticmethod
     def misc_apply_cost_change(cost: ManaCost, change: int) -> ManaCost:

@@ -64,6 +64,14 @@ def evaluate_cited(game, cond, source, controller: int, chars=None) -> tuple[boo
         ok = game.players[controller].conds_left_battlefield_turn
         return ok, ("a permanent you controlled left the battlefield this turn" if ok
                     else "no permanent you controlled left the battlefield this turn"), ()
+    if isinstance(cond, ir.TfCondFullParty):
+        # turnflow: CR 700.8c (inside the layers, with the characteristics computed so far)
+        n = game.tf_party_size(controller, chars)
+        return n >= 4, f"{n} creature(s) in your party, a full party is four", ("CR 700.8c",)
+    if isinstance(cond, ir.TfCondCityBlessing):
+        # turnflow: CR 702.131c
+        ok = game.tf_has_blessing(controller)
+        return ok, "you have the city's blessing" if ok else "you don't have the city's blessing", ("CR 702.131c",)
     raise ValueError(f"unknown condition {cond!r}")
 
 

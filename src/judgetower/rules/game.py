@@ -35,6 +35,7 @@ from judgetower.rules.kw2 import Kw2Mixin
 from judgetower.rules.exilecast import ExilecastMixin   # exilecast
 from judgetower.rules.faces2 import Faces2Mixin   # faces2
 from judgetower.rules.copies2 import Copies2Mixin   # copies2
+from judgetower.rules.turnflow import TurnflowMixin   # turnflow
 from judgetower.rules.view import ViewMixin
 
 PER_PLAYER_ZONES = ("library", "hand", "graveyard")
@@ -128,7 +129,8 @@ class StandardRules:
 
 
 class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin, CombatMixin, SBAMixin,
-           TriggersMixin, ViewMixin, LegalityMixin, Kw2Mixin, ExilecastMixin, Faces2Mixin, Copies2Mixin):
+           TriggersMixin, ViewMixin, LegalityMixin, Kw2Mixin, ExilecastMixin, Faces2Mixin, Copies2Mixin,
+           TurnflowMixin):
     """One game of Magic (or a variant), from set-up to its end."""
 
     def __init__(self, player_names: Iterable[str], *, seed: int = 0, rules: StandardRules | None = None,

@@ -13,6 +13,7 @@ import copy
 from dataclasses import dataclass
 
 from judgetower.oracle import ir
+from judgetower.rules.turnflow import tf_effect_lasts, tf_paired_bonuses   # turnflow: "for as long as ~ remains tapped" (CR 611.2b)
 
 #: Keyword names as stored in characteristics. Parameterised keywords are "protection:B",
 #: "landwalk:Mountain".
@@ -165,7 +166,7 @@ def compute_all(game) -> dict[int, Chars]:
             for tid in _affected(game, o, eff.affected, out):
                 adds.setdefault(tid, set()).update(keyword_key(k) for k in eff.keywords)
     for eff in game.continuous:
-        if eff.get("keywords"):
+        if eff.get("keywords") and tf_effect_lasts(game, eff):   # turnflow: CR 611.2b
             for tid in eff["objs"]:
                 if tid in out:
                     adds.setdefault(tid, set()).update(keyword_key(k) for k in eff["keywords"])
@@ -175,6 +176,9 @@ def compute_all(game) -> dict[int, Chars]:
         if game.exilecast_haste_keywords(o, getattr(out.get(o.id), "controller", o.controller)):
             adds.setdefault(o.id, set()).add("haste")   # exilecast: suspend's haste (CR 702.62a)
     _kw2_status_keywords(bf, adds)   # kw2: "as long as ~ is monstrous, it has ..." (CR 611.3a)
+    for tid, _, _, kws in tf_paired_bonuses(game, out):   # turnflow: soulbond (CR 702.95)
+        if kws:
+            adds.setdefault(tid, set()).update(keyword_key(k) for k in kws)
     for tid, ks in adds.items():
         out[tid].keywords = out[tid].keywords | frozenset(ks)
     # tokens helper: quoted abilities granted by static abilities, in the order of the statics
@@ -213,11 +217,14 @@ def compute_all(game) -> dict[int, Chars]:
                     else:
                         out[tid].restrictions = out[tid].restrictions | {rule}
     for eff in game.continuous:
-        if eff.get("power") or eff.get("toughness"):
+        if (eff.get("power") or eff.get("toughness")) and tf_effect_lasts(game, eff):   # turnflow: CR 611.2b
             for tid in eff["objs"]:
                 if tid in out:
                     out[tid].power += eff["power"]
                     out[tid].toughness += eff["toughness"]
+    for tid, pw, tg, _ in tf_paired_bonuses(game, out):   # turnflow: soulbond (CR 702.95, 613.4c)
+        out[tid].power += pw
+        out[tid].toughness += tg
     for o in bf:
         if o.counters:
             p = o.counters.get("+1/+1", 0) - o.counters.get("-1/-1", 0)
@@ -257,6 +264,8 @@ def _count(game, source, amount, chars) -> int:
     if isinstance(amount, ir.Product):
         return amount.factor * _count(game, source, amount.amount, chars)
     controller = source.controller if source.zone in ("battlefield", "stack") else source.owner
+    if isinstance(amount, ir.TfPartySize):   # turnflow: CR 700.8a, with the characteristics so far
+        return game.tf_party_size(controller, chars)
     if isinstance(amount, ir.CountOf) and amount.filter.zone == "battlefield" and chars is not None:
         from judgetower.rules.casting import _Src
         from judgetower.rules.filters import matches_chars

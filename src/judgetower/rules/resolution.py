@@ -51,6 +51,7 @@ class ResolutionMixin:
             self.touch()
             return
         self.log.add(f"{spell.name} resolves", "CR 608.2")
+        self.tf_ascend_spell(spell)   # turnflow: ascend on an instant or sorcery (CR 702.131a)
         sa = self.spell_ability(spell)
         ctx = self.make_ctx(spell, p, legal, x=spell.x, kicked=spell.kicked)
         if sa is not None:

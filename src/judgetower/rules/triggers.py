@@ -173,6 +173,7 @@ class TriggersMixin:
             # conds: choices "as ~ enters" not made yet (CR 614.12), before anything looks at it
             if (yield from self.conds_enter_choices()):
                 acted = True
+            self.tf_state_checks()   # turnflow: ascend (CR 702.131b), "remains tapped" durations (CR 611.2b)
             did = self.state_based_actions()
             if self.game_over:
                 return True
@@ -580,6 +581,8 @@ class TriggersMixin:
         cond = getattr(ab, "condition", None)
         if cond and not self.condition_true(cond, source, source.controller, ctx):
             return  # CR 603.4
+        if not self.tf_may_trigger(source, idx, ab, ctx):
+            return  # turnflow: "This ability triggers only once each turn." (CR 603.2, 603.2h)
         self.pending_triggers.append({"source": source, "index": idx, "ability": ab, "controller": source.controller,
                                       "context": ctx})
 

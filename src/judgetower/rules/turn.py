@@ -165,8 +165,11 @@ class TurnMixin:
         if step == "untap":
             for o in self.permanents(ap):
                 o.sick = False
+            self.tf_untap_step_begins()   # turnflow: CR 502.3, determined before untapping
             for o in self.permanents(ap):
                 if self.untap_skipped(o):   # CR 502.3: an effect keeps it tapped
+                    continue
+                if (yield from self.tf_keep_tapped(o)):   # turnflow: CR 502.3 "you may choose not to untap"
                     continue
                 if o.tapped:
                     o.tapped = False
@@ -174,6 +177,7 @@ class TurnMixin:
             self.touch()
             self.log.add(f"{self.players[ap].name} untaps their permanents", "CR 502.3")
             self.faces2_day_night_untap()   # faces2: day/night check, second part of the untap step (CR 730.2)
+            self.tf_end_while_tapped()   # turnflow: "for as long as ~ remains tapped" ends now (CR 611.2b)
         elif step == "upkeep":
             self.players[ap].upkeeps_begun += 1   # kwcosts: echo's "your last upkeep" (CR 702.30a)
             self.events.append({"kind": "step", "step": "upkeep", "player": ap})
