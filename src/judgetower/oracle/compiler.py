@@ -109,7 +109,18 @@ def normalise(text: str, name: str) -> str:
     text = _THIS_NOUN.sub("~", text)
     text = _ENTERS_BATTLEFIELD.sub("enters", text)
     text = text.lower()
+    text = lib2_quote_names(text)   # library2: "a card named X, reveal it" -> "a card named \"x\""
     return re.sub(r"\s+", " ", text).strip()
+
+
+# library2: the name of a card a search looks for runs from "named" to ", reveal it" or "and put it"
+# (names may hold commas: "a card named Chandra, Bold Pyromancer, reveal it, ..."); it is quoted
+# so that the grammar reads it as one QUOTED terminal.
+_LIB2_NAMED = re.compile(r'(\bsearch\b[^.]*?\bnamed )(?!~)([^".]+?)(?=, reveal it\b| and put it\b)')
+
+
+def lib2_quote_names(text: str) -> str:
+    return _LIB2_NAMED.sub(lambda m: f'{m.group(1)}"{m.group(2)}"', text)
 
 
 def split_sentences(line: str) -> list[str]:

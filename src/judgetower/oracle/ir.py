@@ -1588,5 +1588,22 @@ class Lib2ShuffleIntoLibrary:
     what: Ref
 
 
-Effect = Union[Effect, Lib2SearchLibrary, Lib2RevealUntil, Lib2LookTopPutOnto, Lib2ShuffleIntoLibrary]   # library2
+@dataclass(frozen=True)
+class Lib2SearchLibraryAndGraveyard:
+    """"Search your library and/or graveyard for a card named NAME / a [filter] card, reveal it,
+    and put it into your hand [or: and put it onto the battlefield]. If you search your library
+    this way, shuffle." (CR 701.23, 701.20a, 701.24a). ``name``: the card name, lower case (None:
+    ``filter`` only). The searcher chooses whether to search the library too (and then shuffles);
+    the graveyard is a public zone, so a qualifying card there is found (CR 701.23b allows
+    failing to find only in a hidden zone). Judge Tower: both zones are searched (JT-C3), the
+    shared library finds nothing and is not shuffled (JT-G8, R7)."""
+
+    filter: Filter
+    name: str | None = None
+    dest: str = "hand"
+    reveal: bool = True
+
+
+Effect = Union[Effect, Lib2SearchLibrary, Lib2RevealUntil, Lib2LookTopPutOnto, Lib2ShuffleIntoLibrary,
+               Lib2SearchLibraryAndGraveyard]   # library2
 KEYWORDS = KEYWORDS + ("dredge",)   # library2: Dredge N (CR 702.52a), arg N

@@ -9,6 +9,7 @@ from dataclasses import replace
 from . import transform as _tx   # VP, Unsupported (a cycle: only used when a callback runs)
 from .ir import (
     ANY_NUMBER, All, You, Keyword, Lib2LookTopPutOnto, Lib2RevealUntil, Lib2SearchLibrary,
+    Lib2SearchLibraryAndGraveyard, Filter, Optional_,
     Lib2ShuffleIntoLibrary, PutOnLibrary, Target,
 )
 
@@ -97,6 +98,28 @@ class Library2TransformMixin:
     def lib2_put_on_your_library_bottom(self, c):
         what = self._lib2_your_graveyard_cards(c[0], "put on the bottom of your library")
         return _tx.VP(lambda who: _lib2_you(who) and [PutOnLibrary(what, "bottom")])
+
+    # -- "search your library and/or graveyard" (CR 701.23, 701.24a) --------------------------
+
+    def lib2_you_may(self, c):
+        return True
+
+    def lib2_named(self, c):
+        return (Filter(zone="library"), str(c[-1]).strip('"'))
+
+    def lib2_search_filter(self, c):
+        return (replace(c[-1].target_filter(), zone="library"), None)
+
+    def lib2_and_or_hand(self, c):
+        return ("hand", True)
+
+    def lib2_and_or_battlefield(self, c):
+        return ("battlefield", False)
+
+    def lib2_search_library_and_or_graveyard(self, c):
+        may, (flt, name), (dest, reveal) = c
+        eff = Lib2SearchLibraryAndGraveyard(flt, name, dest, reveal)
+        return [Optional_((eff,), who=You())] if may else [eff]
 
     # -- Dredge N (CR 702.52a) ---------------------------------------------------------------
 

@@ -23,6 +23,7 @@
 from __future__ import annotations
 
 from judgetower.oracle import ir
+from judgetower.rules.decisions import Done
 from judgetower.rules.filters import matches
 
 
@@ -106,6 +107,50 @@ class Library2Mixin:
         bottom = sum(1 for m in moved if m is not None and m.zone == "library")   # JT-G8/R7 exiles them instead
         if bottom:
             self.log.add(f"{bottom} card(s) go on the bottom of the library {how}", "CR 401.4")
+
+    # -- "search your library and/or graveyard" -----------------------------------------------
+
+    def _e_Lib2SearchLibraryAndGraveyard(self, e, ctx):
+        """CR 701.23: the player chooses to search the graveyard and, if they want, the library
+        too ("and/or"; the library searched means a shuffle, CR 701.24a). A qualifying graveyard
+        card must be found (a public zone: CR 701.23b lets a search fail only in a hidden zone).
+        Judge Tower: the larger choice is taken (JT-C3, R9): both zones; the shared library is not
+        searched and not shuffled (JT-G8, R7)."""
+        from dataclasses import replace
+        p = ctx["controller"]
+        src = _src(ctx["source"], p)
+
+        def ok(o, zone):
+            if e.name is not None and o.name.replace("\u2019", "'").lower() != e.name:
+                return False
+            return matches(self, o, replace(e.filter, zone=zone), src)
+
+        library = yield from self.ask(p, "may", self.forced_bool_options([True, False], "may"),
+                                      "search your library too (then shuffle)?", "CR 701.23a")
+        gy = [c for c in self.graveyard(p) if ok(self.objects[c], "graveyard")]
+        lib = []
+        chose_library = library
+        if library:
+            if self.rules.replace_search(self, p, e, ctx):   # JT-G8, R7: nothing is found there
+                library = False
+            else:
+                lib = [c for c in reversed(self.library(p)) if ok(self.objects[c], "library")]
+        opts = gy + lib + ([] if gy else [Done()])
+        pick = yield from self.ask(p, "cards", opts, "choose the card to find" + ("" if gy else " (done: find nothing)"),
+                                   "CR 701.23a")
+        where = "their library and graveyard" if library else "their graveyard"
+        if isinstance(pick, Done):
+            self.log.add(f"{self.players[p].name} searches {where} and finds nothing", "CR 701.23a")
+        else:
+            o = self.objects[pick]
+            self.log.add(f"{self.players[p].name} searches {where} and finds {o.name if e.reveal or o.zone == 'graveyard' else 'a card'}",
+                         "CR 701.23a", *(("CR 701.20a",) if e.reveal else ()))
+            if e.dest == "battlefield":
+                self.move(o, "battlefield", owner=p, controller=p, cause="searched for", rule="CR 701.23a")
+            else:
+                self.move(o, "hand", owner=p, cause="searched for", rule="CR 701.23a")
+        if chose_library:
+            self.shuffle_library(p)   # "If you search your library this way, shuffle." (CR 701.24a)
 
     # -- reveal until -------------------------------------------------------------------------
 
