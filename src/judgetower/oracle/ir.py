@@ -1604,6 +1604,15 @@ class Lib2SearchLibraryAndGraveyard:
     reveal: bool = True
 
 
+@dataclass(frozen=True)
+class Lib2LookTopSplitGraveyard:
+    """"Look at the top N cards of your library. Put any number of them into your graveyard and
+    the rest back on top of your library in any order." (CR 701.20e, 401.4; not a surveil, CR
+    701.25: it does not say so). Judge Tower: a free split (JT-C6, R10)."""
+
+    amount: Amount
+
+
 Effect = Union[Effect, Lib2SearchLibrary, Lib2RevealUntil, Lib2LookTopPutOnto, Lib2ShuffleIntoLibrary,
-               Lib2SearchLibraryAndGraveyard]   # library2
+               Lib2SearchLibraryAndGraveyard, Lib2LookTopSplitGraveyard]   # library2
 KEYWORDS = KEYWORDS + ("dredge",)   # library2: Dredge N (CR 702.52a), arg N

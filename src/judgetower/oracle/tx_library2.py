@@ -9,7 +9,7 @@ from dataclasses import replace
 from . import transform as _tx   # VP, Unsupported (a cycle: only used when a callback runs)
 from .ir import (
     ANY_NUMBER, All, You, Keyword, Lib2LookTopPutOnto, Lib2RevealUntil, Lib2SearchLibrary,
-    Lib2SearchLibraryAndGraveyard, Filter, Optional_,
+    Lib2SearchLibraryAndGraveyard, Filter, Optional_, Lib2LookTopSplitGraveyard,
     Lib2ShuffleIntoLibrary, PutOnLibrary, Target,
 )
 
@@ -74,6 +74,9 @@ class Library2TransformMixin:
     def lib2_look_top_onto_battlefield(self, c):
         amount, fnp, tapped, rest = c
         return [Lib2LookTopPutOnto(amount, replace(fnp.target_filter(), zone="library"), tapped is True, rest)]
+
+    def lib2_look_top_graveyard_rest_top(self, c):
+        return [Lib2LookTopSplitGraveyard(c[0])]
 
     # -- cards from your graveyard into / onto the bottom of your library -------------------
 
