@@ -1542,9 +1542,11 @@ class Lib2SearchLibrary(SearchLibrary):
     it" — the found cards are shown to all, otherwise they are not, CR 701.23e) and ``dest``
     also "graveyard" (Entomb) or "top" ("then shuffle and put that card on top": the found cards
     are left out of the shuffle, CR 701.24b, then put on top, in any order, CR 401.4).
-    ``count`` ANY_NUMBER: "any number of" cards."""
+    ``count`` ANY_NUMBER: "any number of" cards. ``name``: "a card named NAME" (lower case;
+    "~": this object's name, CR 201.4b)."""
 
     reveal: bool = False
+    name: str | None = None
 
 
 #: library2: the count of "search your library for any number of ... cards" (no limit).

@@ -108,7 +108,28 @@ class Library2TransformMixin:
         return True
 
     def lib2_named(self, c):
-        return (Filter(zone="library"), str(c[-1]).strip('"'))
+        return (Filter(zone="library"), c[-1])
+
+    def lib2_name_quoted(self, c):
+        return str(c[-1]).strip('"')
+
+    def lib2_name_self(self, c):
+        return "~"
+
+    def lib2_named_one(self, c):
+        return (1, c[-1])
+
+    def lib2_named_up_to(self, c):
+        return (c[0], c[-1])
+
+    def lib2_named_any(self, c):
+        return (ANY_NUMBER, c[-1])
+
+    def lib2_search_named(self, c):
+        (count, name), reveal, (dest, tapped) = c
+        f = Filter(zone="library")
+        return _tx.VP(lambda who: [Lib2SearchLibrary(who, f, dest=dest, tapped=tapped, count=count,
+                                                     reveal=reveal is True, name=name)])
 
     def lib2_search_filter(self, c):
         return (replace(c[-1].target_filter(), zone="library"), None)

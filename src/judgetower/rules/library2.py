@@ -41,6 +41,14 @@ class Library2Mixin:
         for p in self.players_of(e.who, ctx):
             yield from self.search_library(p, e, ctx)
 
+    def lib2_name_ok(self, o, name, ctx) -> bool:
+        """"a card named NAME" (CR 201.2); "~" is the name of the object with the ability (CR 201.4b)."""
+        if name is None:
+            return True
+        if name == "~":
+            name = ctx["source"].name.replace("\u2019", "'").lower()
+        return o.name.replace("\u2019", "'").lower() == name
+
     def lib2_reveal_found(self, p: int, found: list[int]) -> None:
         """CR 701.20a: the found cards are shown to every player."""
         if found:
@@ -121,7 +129,7 @@ class Library2Mixin:
         src = _src(ctx["source"], p)
 
         def ok(o, zone):
-            if e.name is not None and o.name.replace("\u2019", "'").lower() != e.name:
+            if not self.lib2_name_ok(o, e.name, ctx):
                 return False
             return matches(self, o, replace(e.filter, zone=zone), src)
 
