@@ -730,8 +730,8 @@ class EffectsMixin:
             cands = [c for c in reversed(lib) if c not in found and matches(self, self.objects[c], e.filter, _src(ctx["source"], p))
                      and self.lib2_name_ok(self.objects[c], getattr(e, "name", None), ctx)]   # library2: "named ..."
             # library2: CR 701.23d: a search for just "a card" (no stated quality) finds one if it can
-            opts = (cands if cands and e.filter == ir.Filter(zone="library") and getattr(e, "name", None) is None
-                    else cands + [Done()])
+            opts = (cands if cands and e.count == 1 and e.filter == ir.Filter(zone="library")
+                    and getattr(e, "name", None) is None else cands + [Done()])
             c = yield from self.ask(p, "cards", opts, "search your library (done: find nothing more)", "CR 701.23a")
             if isinstance(c, Done):
                 break
