@@ -66,6 +66,10 @@ class Library2TransformMixin:
             raise _tx.Unsupported("the other revealed cards back on top of the library")
         return [Lib2RevealUntil(flt, to, tapped, rest)]
 
+    def lib2_if_you_do_reveal_until_put(self, c):
+        # an "If you do" sentence: checked against the "you may" before it, as for if_you_do
+        return self.if_you_do([self.lib2_reveal_until_put(c)])
+
     def lib2_reveal_until_all_hand(self, c):
         return [Lib2RevealUntil(c[0], "hand", False, "hand")]
 
