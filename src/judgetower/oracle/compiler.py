@@ -110,7 +110,23 @@ def normalise(text: str, name: str) -> str:
     text = _THIS_NOUN.sub("~", text)
     text = _ENTERS_BATTLEFIELD.sub("enters", text)
     text = text.lower()
+    text = lib2_quote_names(text)   # library2: "a card named X, reveal it" -> "a card named \"x\""
     return re.sub(r"\s+", " ", text).strip()
+
+
+# library2: the name of a card a search looks for runs from "named" to ", reveal it" or "and put it"
+# (names may hold commas: "a card named Chandra, Bold Pyromancer, reveal it, ..."); it is quoted
+# so that the grammar reads it as one QUOTED terminal.
+_LIB2_NAMED = re.compile(r'(\bsearch\b[^.]*?\bnamed )(?!~)([^".]+?)'
+                         r'(?=, reveal (?:it|them|that card)\b|,? and put it\b|, put (?:it|them|that card)\b)')
+
+
+def lib2_quote_names(text: str) -> str:
+    def quote(m):
+        if re.search(r"\b(?:or|and/or)\b", m.group(2)):   # "named X or Y": two names, left unread
+            return m.group(0)
+        return f'{m.group(1)}"{m.group(2)}"'
+    return _LIB2_NAMED.sub(quote, text)
 
 
 def split_sentences(line: str) -> list[str]:

@@ -1785,3 +1785,94 @@ class TfPairedBonus:
 
 
 StaticEffect = Union[StaticEffect, TfPairedBonus]   # turnflow
+
+
+# ---------------------------------------------------------------------------
+# library2: library manipulation (CR 401, 701.20 reveal, 701.23 search, 701.24 shuffle, 702.52
+# dredge). Judge Tower: JT-G8/R7 (no search, no shuffle, bottom or shuffle-in is exile) and
+# JT-E2/R19 (library shortfall) apply in the engine, as for the forms above.
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Lib2SearchLibrary(SearchLibrary):
+    """A tutor with more forms than SearchLibrary (library2): ``reveal`` (CR 701.20a: "reveal
+    it" — the found cards are shown to all, otherwise they are not, CR 701.23e) and ``dest``
+    also "graveyard" (Entomb) or "top" ("then shuffle and put that card on top": the found cards
+    are left out of the shuffle, CR 701.24b, then put on top, in any order, CR 401.4).
+    ``count`` ANY_NUMBER: "any number of" cards. ``name``: "a card named NAME" (lower case;
+    "~": this object's name, CR 201.4b)."""
+
+    reveal: bool = False
+    name: str | None = None
+
+
+#: library2: the count of "search your library for any number of ... cards" (no limit).
+ANY_NUMBER = 10 ** 6
+
+
+@dataclass(frozen=True)
+class Lib2RevealUntil:
+    """"Reveal cards from the top of your library until you reveal a [filter] card. Put that
+    card into your hand / onto the battlefield [tapped] and the rest [on the bottom of your
+    library in any/a random order | into your graveyard | exile]" (CR 701.20a, 401.4).
+    ``found_to``: "hand" | "battlefield"; ``rest``: "bottom_any" | "bottom_random" |
+    "graveyard" | "exile" | "hand" (Treasure Hunt: every revealed card into the hand).
+    Judge Tower: running out of cards before a match is a library shortfall (JT-E2, R19); the
+    bottom of the shared library is exile (JT-G8, R7)."""
+
+    filter: Filter
+    found_to: str = "hand"
+    tapped: bool = False
+    rest: str = "bottom_random"
+
+
+@dataclass(frozen=True)
+class Lib2LookTopPutOnto:
+    """"Look at the top N cards of your library. You may put a [filter] card from among them
+    onto the battlefield [tapped]. Put the rest [rest_where]" (CR 701.20e, 401.4). JT-C1/JT-C4
+    force the put when a card qualifies; the bottom is exile in Judge Tower (JT-G8, R7)."""
+
+    amount: Amount
+    filter: Filter
+    tapped: bool = False
+    rest: str = "bottom_random"
+
+
+@dataclass(frozen=True)
+class Lib2ShuffleIntoLibrary:
+    """"Shuffle [cards] into your library" (CR 701.24a): every card is put into the library,
+    then the library is shuffled once, even if none of them got there (CR 701.24c).
+    Judge Tower: the cards are exiled instead and nothing is shuffled (JT-G8, R7)."""
+
+    what: Ref
+
+
+@dataclass(frozen=True)
+class Lib2SearchLibraryAndGraveyard:
+    """"Search your library and/or graveyard for a card named NAME / a [filter] card, reveal it,
+    and put it into your hand [or: and put it onto the battlefield]. If you search your library
+    this way, shuffle." (CR 701.23, 701.20a, 701.24a). ``name``: the card name, lower case (None:
+    ``filter`` only). The searcher chooses whether to search the library too (and then shuffles);
+    the graveyard is a public zone, so a qualifying card there is found (CR 701.23b allows
+    failing to find only in a hidden zone). Judge Tower: both zones are searched (JT-C3), the
+    shared library finds nothing and is not shuffled (JT-G8, R7)."""
+
+    filter: Filter
+    name: str | None = None
+    dest: str = "hand"
+    reveal: bool = True
+
+
+@dataclass(frozen=True)
+class Lib2LookTopSplitGraveyard:
+    """"Look at the top N cards of your library. Put any number of them into your graveyard and
+    the rest back on top of your library in any order." (CR 701.20e, 401.4; not a surveil, CR
+    701.25: it does not say so). Judge Tower: a free split (JT-C6, R10)."""
+
+    amount: Amount
+
+
+Effect = Union[Effect, Lib2SearchLibrary, Lib2RevealUntil, Lib2LookTopPutOnto, Lib2ShuffleIntoLibrary,
+               Lib2SearchLibraryAndGraveyard, Lib2LookTopSplitGraveyard]   # library2
+KEYWORDS = KEYWORDS + ("dredge",)   # library2: Dredge N (CR 702.52a), arg N

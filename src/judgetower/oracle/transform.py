@@ -42,6 +42,7 @@ from .ir import (  # branch "zones"
 )
 from .ir import CostModifier, Proliferate, RevealTopToHand, SelfCombatRestriction, SelfCostReduction  # branch "misc"
 from .subtypes import canonical_subtype
+from .tx_library2 import Library2TransformMixin   # library2
 
 
 class Unsupported(Exception):
@@ -392,7 +393,7 @@ from .tx_turnflow import TurnflowTransformMixin  # turnflow
 
 
 class OracleTransformer(ExilecastTransformMixin, Faces2TransformMixin, Copies2TransformMixin,
-                        TurnflowTransformMixin, Transformer):
+                        TurnflowTransformMixin, Library2TransformMixin, Transformer):
     """Callbacks named after the rules and aliases of oracle.lark."""
 
     def __init__(self, ctx: Context | None = None):

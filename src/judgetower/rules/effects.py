@@ -479,6 +479,8 @@ class EffectsMixin:
                 self.players[p].drew_from_empty = True
                 self.log.add(f"{self.players[p].name} can't draw: the library is empty", "CR 121.4")
                 continue
+            if (yield from self.lib2_dredge(p)):   # library2: dredge replaces this draw (CR 702.52a)
+                continue
             o = self.objects[lib[-1]]
             new = self.move(o, "hand", owner=p, cause="draw", rule=rule, log=False)
             self.log.add(f"{self.players[p].name} draws a card", rule)
@@ -747,17 +749,27 @@ class EffectsMixin:
         lib = self.library(p)
         found = []
         for _ in range(e.count):
-            cands = [c for c in reversed(lib) if c not in found and matches(self, self.objects[c], e.filter, _src(ctx["source"], p))]
-            opts = cands + [Done()]
+            cands = [c for c in reversed(lib) if c not in found and matches(self, self.objects[c], e.filter, _src(ctx["source"], p))
+                     and self.lib2_name_ok(self.objects[c], getattr(e, "name", None), ctx)]   # library2: "named ..."
+            # library2: CR 701.23d: a search for just "a card" (no stated quality) finds one if it can
+            opts = (cands if cands and e.count == 1 and e.filter == ir.Filter(zone="library")
+                    and getattr(e, "name", None) is None else cands + [Done()])
             c = yield from self.ask(p, "cards", opts, "search your library (done: find nothing more)", "CR 701.23a")
             if isinstance(c, Done):
                 break
             found.append(c)
         self.log.add(f"{self.players[p].name} searches their library and finds {len(found)} card(s)", "CR 701.23a")
+        if getattr(e, "reveal", False):   # library2: "reveal it" (CR 701.20a; else not revealed, 701.23e)
+            self.lib2_reveal_found(p, found)
+        if e.dest == "top":   # library2: "then shuffle and put that card on top" (CR 701.24b)
+            yield from self.lib2_shuffle_then_top(p, found)
+            return
         for c in found:
             o = self.objects[c]
             if e.dest == "battlefield":
                 self.move(o, "battlefield", owner=p, controller=p, tapped=e.tapped, cause="searched for", rule="CR 701.23a")
+            elif e.dest == "graveyard":   # library2: Entomb
+                self.move(o, "graveyard", owner=p, cause="searched for", rule="CR 701.23a")
             else:
                 self.move(o, "hand", owner=p, cause="searched for", rule="CR 701.23a")
         if e.shuffle:
