@@ -1527,3 +1527,35 @@ class SelfCostReduction:
 
 
 Ability = Union[Ability, SelfCostReduction]          # branch "misc"
+
+
+# ---------------------------------------------------------------------------
+# counters2: counter mechanics (CR 122, 701.39, 701.46, 702.32, 702.58, 702.63, 702.93, 702.98,
+# 702.100, 702.107, 702.136, 702.149)
+# ---------------------------------------------------------------------------
+
+#: counters2: "undying" (CR 702.93a), "evolve" (CR 702.100a), "riot" (CR 702.136a), "unleash"
+#: (CR 702.98a), "training" (CR 702.149a): no argument; "graft"/"fading" -> N (CR 702.58a,
+#: 702.32a); "vanishing" -> N, or None without a number (CR 702.63a-b); "outlast" -> a mana cost
+#: (CR 702.107a; its activated ability is compiled next to the keyword).
+KEYWORDS = KEYWORDS + ("undying", "graft", "fading", "vanishing", "evolve", "riot", "unleash", "training",
+                       "outlast")
+
+
+@dataclass(frozen=True)
+class C2Bolster:
+    """counters2: "Bolster N" (CR 701.39a): choose a creature you control with the least
+    toughness (or tied for it) among creatures you control; put N +1/+1 counters on it."""
+
+    n: int
+
+
+@dataclass(frozen=True)
+class C2Adapt:
+    """counters2: "Adapt N" (CR 701.46a): if this permanent has no +1/+1 counters on it, put N
+    +1/+1 counters on it."""
+
+    n: int
+
+
+Effect = Union[Effect, C2Bolster, C2Adapt]   # counters2

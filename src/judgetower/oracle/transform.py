@@ -379,7 +379,10 @@ _AMOUNT_EFFECTS = (DealDamage, Draw, Discard, GainLife, LoseLife, Mill, Scry, Pu
 # ---------------------------------------------------------------------------------------------
 
 
-class OracleTransformer(Transformer):
+from .tx_counters2 import Counters2TransformMixin  # counters2
+
+
+class OracleTransformer(Counters2TransformMixin, Transformer):
     """Callbacks named after the rules and aliases of oracle.lark."""
 
     def __init__(self, ctx: Context | None = None):

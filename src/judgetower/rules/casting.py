@@ -1073,13 +1073,15 @@ class CastingMixin:
             elif isinstance(eff, ir.EntersWithCounters):
                 if eff.condition == "kicked" and not o.kicked:
                     continue
-                n = self.amount(eff.amount, {"source": o, "controller": o.controller, "kicked": o.kicked})
+                # counters2: "x": CR 107.3m, the X of the spell that became this permanent
+                n = self.amount(eff.amount, {"source": o, "controller": o.controller, "kicked": o.kicked, "x": o.x})
                 if n > 0:
                     o.counters[eff.kind] = o.counters.get(eff.kind, 0) + n
                     self.log.add(f"{o.name} enters with {n} {eff.kind} counter(s)", "CR 614.1c", "CR 122.6")
                 if eff.keywords:
                     o.granted = o.granted | frozenset(eff.keywords)
         self.kw2_enter_counters(o)   # kw2: bloodthirst, modular (CR 702.54a, 702.43a)
+        self.c2_enter_counters(o)    # counters2: graft, fading, vanishing; riot/unleash pending (CR 614.1c)
         self.touch()
 
 

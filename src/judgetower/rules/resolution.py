@@ -123,6 +123,9 @@ class ResolutionMixin:
             cur = self.current(source)
             return (cur is not None and cur.zone == "battlefield" and cur.controller == controller
                     and cur.control_mark >= self.players[controller].upkeeps_begun - 1)
+        c2 = self.c2_condition(cond, source, ctx)   # counters2: undying, graft, vanishing, evolve (CR 603.4)
+        if c2 is not None:
+            return c2
         kw2 = self.kw2_condition(cond, source)   # kw2: renown (CR 702.112a)
         if kw2 is not None:
             return kw2

@@ -1,0 +1,78 @@
+"""counters2: transformer callbacks for counter mechanics (grammar block "counters2" at the end
+of oracle.lark). Keywords become ``ir.Keyword`` (the engine gives them their abilities, see
+rules/counters2.py); outlast compiles to its activated ability; unleash to its keyword (the
+"enter with a counter" choice) and its static "can't block" half."""
+
+from __future__ import annotations
+
+from . import ir
+from .ir import (ActivatedAbility, AsLongAs, CantAttackOrBlock, CondCount, Cost, CountersOn, EntersWithCounters,
+                 Filter, Keyword, PutCounters, StaticAbility, TargetSpec, This, X)
+
+
+class Counters2TransformMixin:
+
+    # ---- keywords ----------------------------------------------------------------------
+    def c2_undying(self, c):
+        return Keyword("undying")                 # CR 702.93a
+
+    def c2_graft(self, c):
+        return Keyword("graft", c[0])             # CR 702.58a
+
+    def c2_fading(self, c):
+        return Keyword("fading", c[0])            # CR 702.32a
+
+    def c2_vanishing(self, c):
+        return Keyword("vanishing", c[0])         # CR 702.63a
+
+    def c2_vanishing_bare(self, c):
+        return Keyword("vanishing")               # CR 702.63b
+
+    def c2_evolve(self, c):
+        return Keyword("evolve")                  # CR 702.100a
+
+    def c2_riot(self, c):
+        return Keyword("riot")                    # CR 702.136a
+
+    def c2_training(self, c):
+        return Keyword("training")                # CR 702.149a
+
+    def c2_unleash(self, c):
+        # CR 702.98a: "You may have this permanent enter with an additional +1/+1 counter on it"
+        # (the keyword, see rules/counters2.py) and "This permanent can't block as long as it has
+        # a +1/+1 counter on it" (a static ability, CR 611.3a)
+        cant_block = StaticAbility(AsLongAs(CondCount(CountersOn(This(), "+1/+1"), 1, None),
+                                            CantAttackOrBlock(This(), attack=False, block=True)))
+        return [Keyword("unleash"), cant_block]
+
+    def c2_outlast(self, c):
+        # CR 702.107a: "[Cost], {T}: Put a +1/+1 counter on this creature. Activate only as a
+        # sorcery."
+        from .transform import mana
+        return ActivatedAbility(Cost(mana=mana(c[0]), tap=True), (), (PutCounters(This(), "+1/+1", 1),),
+                                sorcery_speed=True)
+
+    # ---- keyword actions (sentences) ---------------------------------------------------
+    def c2_bolster(self, c):
+        return [ir.C2Bolster(c[0])]               # CR 701.39a
+
+    def c2_adapt(self, c):
+        return [ir.C2Adapt(c[0])]                 # CR 701.46a
+
+    def c2_support(self, c):
+        # CR 701.41a: "Put a +1/+1 counter on each of up to N other target creatures" (on an
+        # instant or sorcery, "up to N target creatures": "other" then excludes only the spell
+        # itself, which is no creature on the battlefield, so one filter serves both). Judge
+        # Tower: "up to N" targets are as many as possible (JT-C3, R9), by the targeting code.
+        spec = TargetSpec("object", Filter(types=("creature",), other=True), count_min=0, count_max=c[0])
+        ref = self.ctx.add_target(spec)
+        return [PutCounters(ref, "+1/+1", 1)]
+
+    # ---- "~ enters with X +1/+1 counters on it" (CR 107.3m, 614.1c) ----------------------
+    def c2_enters_with_x(self, c):
+        subject, kind = c
+        if subject != This():
+            from .transform import Unsupported
+            raise Unsupported("another object than this one enters with counters")
+        from .transform import Line
+        return Line("abilities", (StaticAbility(EntersWithCounters(kind, X())),))
