@@ -359,6 +359,8 @@ class Cost:
     #: kw2: ninjutsu (CR 702.49a): "Reveal this card from your hand, Return an unblocked
     #: attacking creature you control to its owner's hand"
     kw2_ninjutsu: bool = False
+    #: counters2: "Pay {E}{E}": energy counters removed from the player (CR 107.14, 122.1)
+    c2_energy: int = 0
 
 
 # ---------------------------------------------------------------------------
@@ -1558,4 +1560,21 @@ class C2Adapt:
     n: int
 
 
-Effect = Union[Effect, C2Bolster, C2Adapt]   # counters2
+@dataclass(frozen=True)
+class C2GetEnergy:
+    """counters2: "you get {E}{E}" (CR 107.14, 122.1): ``n`` energy counters for each player
+    of ``who``."""
+
+    who: Ref
+    n: int
+
+
+@dataclass(frozen=True)
+class C2PayEnergy:
+    """counters2: "pay {E}{E}" as an instruction ("you may pay {E}{E}. If you do, ...", CR 118.12,
+    107.14): remove ``n`` energy counters from the controller; can't be paid in part (CR 118.3)."""
+
+    n: int
+
+
+Effect = Union[Effect, C2Bolster, C2Adapt, C2GetEnergy, C2PayEnergy]   # counters2

@@ -76,3 +76,26 @@ class Counters2TransformMixin:
             raise Unsupported("another object than this one enters with counters")
         from .transform import Line
         return Line("abilities", (StaticAbility(EntersWithCounters(kind, X())),))
+
+    # ---- energy (CR 107.14, 122.1) -------------------------------------------------------
+    @staticmethod
+    def _c2_energy_count(token) -> int:
+        return str(token).lower().count("{e}")
+
+    def c2_cost_pay_energy(self, c):
+        return {"c2_energy": self._c2_energy_count(c[0])}    # CR 107.14, 118.3
+
+    def c2_vp_get_energy(self, c):
+        n = self._c2_energy_count(c[0])
+        from .transform import VP
+        return VP(lambda who: [ir.C2GetEnergy(who, n)])       # CR 122.1
+
+    def c2_may_pay_energy(self, c):
+        # "you may pay {E}{E}. If you do, ..." (CR 118.12, 107.14); Judge Tower: the "may" is
+        # taken when able (JT-C1, R9), as for "you may pay {1}"
+        who, token = c
+        from .ir import Optional_, You
+        from .transform import Unsupported
+        if who != You():
+            raise Unsupported("another player than you may pay energy")
+        return [Optional_((ir.C2PayEnergy(self._c2_energy_count(token)),), who=who)]

@@ -615,6 +615,8 @@ class CastingMixin:
             return False   # kw2: CR 702.122a, 601.2h
         if cost.kw2_ninjutsu and not self.kw2_unblocked_attackers(p):
             return False   # kw2: CR 702.49a
+        if cost.c2_energy and not self.c2_can_pay_energy(p, cost.c2_energy):
+            return False   # counters2: "Pay {E}" (CR 107.14, 118.3)
         return True
 
     def can_pay_life(self, p: int, n: int) -> bool:
@@ -890,6 +892,8 @@ class CastingMixin:
             yield from self.kw2_pay_ninjutsu(p, source)
         if cost.life:
             self.lose_life(p, cost.life, rule="CR 119.4")
+        if cost.c2_energy:   # counters2: "Pay {E}" (CR 107.14)
+            self.c2_pay_energy(p, cost.c2_energy, what)
         if cost.remove_counters is not None:   # manaab: "Remove a charge counter from ~"
             kind, n = cost.remove_counters
             source.counters[kind] = source.counters.get(kind, 0) - n

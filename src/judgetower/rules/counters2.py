@@ -353,3 +353,35 @@ class Counters2Mixin:
         self.log.add(f"{o.name} adapts {e.n}: {e.n} +1/+1 counter(s)", "CR 701.46a", "CR 122.1")
         return
         yield
+
+    # ------------------------------------------------------------------ energy (CR 107.14, 122.1)
+    def _e_C2GetEnergy(self, e, ctx):
+        """CR 122.1: energy counters are put on the player."""
+        for p in self.players_of(e.who, ctx):
+            self.players[p].c2_energy += e.n
+            self.touch()
+            self.log.add(f"{self.players[p].name} gets {e.n} energy counter(s) ({self.players[p].c2_energy} in all)",
+                         "CR 122.1", "CR 107.14")
+        return
+        yield
+
+    def _e_C2PayEnergy(self, e, ctx):
+        """CR 107.14, 118.3: pay {E}: remove that many energy counters (never in part; a following
+        "If you do" sees whether it was paid, see ``run_effects_measured``)."""
+        p = ctx["controller"]
+        if self.players[p].c2_energy < e.n:
+            return
+        self.c2_pay_energy(p, e.n, f"{ctx['source'].name}")
+        return
+        yield
+
+    def c2_can_pay_energy(self, p: int, n: int) -> bool:
+        """CR 118.3: a player can't pay more energy than they have."""
+        return self.players[p].c2_energy >= n
+
+    def c2_pay_energy(self, p: int, n: int, what: str) -> None:
+        """CR 107.14: "To pay {E}, a player removes one energy counter from themselves." """
+        self.players[p].c2_energy -= n
+        self.touch()
+        self.log.add(f"{self.players[p].name} pays {'{E}' * n} for {what} ({self.players[p].c2_energy} energy left)",
+                     "CR 107.14")

@@ -1029,6 +1029,8 @@ class EffectsMixin:
             if isinstance(eff, ir.PayMana):
                 from judgetower.rules.mana import ManaCost
                 short = not self.can_pay_mana(p, ManaCost.parse(eff.cost))
+            if isinstance(eff, ir.C2PayEnergy):   # counters2: CR 107.14, 118.3
+                short = not self.c2_can_pay_energy(p, eff.n)
             if short:
                 self.log.add(f"{self.players[p].name} can't pay that cost in full, so none of it is paid",
                              "CR 118.3", "CR 118.12")
