@@ -1578,3 +1578,7 @@ class C2PayEnergy:
 
 
 Effect = Union[Effect, C2Bolster, C2Adapt, C2GetEnergy, C2PayEnergy]   # counters2
+
+#: counters2: trigger event "c2_evolves": ``subject`` (This) evolves, i.e. gets +1/+1 counters from
+#: its evolve ability resolving (CR 702.100b)
+TRIGGER_EVENTS = TRIGGER_EVENTS + ("c2_evolves",)

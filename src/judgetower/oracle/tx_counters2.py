@@ -77,6 +77,10 @@ class Counters2TransformMixin:
         from .transform import Line
         return Line("abilities", (StaticAbility(EntersWithCounters(kind, X())),))
 
+    def c2_ev_evolves(self, c):
+        self._about_this(c[0], "evolves")
+        return self._trigger(ir.Trigger("c2_evolves", This()))   # CR 702.100b
+
     # ---- energy (CR 107.14, 122.1) -------------------------------------------------------
     @staticmethod
     def _c2_energy_count(token) -> int:

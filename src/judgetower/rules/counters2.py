@@ -221,6 +221,15 @@ class Counters2Mixin:
             for idx in _keyword_indexes(o, "vanishing"):
                 self._trigger(o, idx, _vanishing_sacrifice(), {})
             return
+        if ev["kind"] == "c2_evolves":
+            # CR 702.100b: "Whenever ~ evolves"
+            from judgetower.rules.triggers import triggered_abilities
+            o = ev["obj"]
+            for idx, ab in triggered_abilities(o):
+                if ab.trigger.event == "c2_evolves":
+                    self.log.add(f"{o.name} evolves", "CR 702.100b")
+                    self._trigger(o, idx, ab, {})
+            return
         if ev["kind"] != "attacks":
             return
         o = ev["obj"]
@@ -323,6 +332,8 @@ class Counters2Mixin:
         self.c2_add_counters(o, "+1/+1", 1)
         self.log.add(f"a +1/+1 counter is put on {o.name} ({'evolve' if e.rule == 'CR 702.100a' else 'training'})",
                      e.rule, "CR 122.1")
+        if e.rule == "CR 702.100a":
+            self.events.append({"kind": "c2_evolves", "obj": o})   # CR 702.100b
         return
         yield
 
