@@ -1582,3 +1582,20 @@ Effect = Union[Effect, C2Bolster, C2Adapt, C2GetEnergy, C2PayEnergy]   # counter
 #: counters2: trigger event "c2_evolves": ``subject`` (This) evolves, i.e. gets +1/+1 counters from
 #: its evolve ability resolving (CR 702.100b)
 TRIGGER_EVENTS = TRIGGER_EVENTS + ("c2_evolves",)
+
+
+@dataclass(frozen=True)
+class C2LevelBand:
+    """counters2: a leveler's level symbol and its striation (CR 711.2a-b): "As long as this
+    creature has at least ``low`` level counters on it, but no more than ``high`` (None: "N3+"),
+    it has base power and toughness ``power``/``toughness`` and has [keywords]." Layer 7b and
+    layer 6 (CR 613.4b, 613.1f). Only keyword abilities are supported in a striation."""
+
+    low: int
+    high: int | None
+    power: int
+    toughness: int
+    keywords: tuple = ()   # (name, arg) pairs of ir.Keyword
+
+
+StaticEffect = Union[StaticEffect, C2LevelBand]   # counters2

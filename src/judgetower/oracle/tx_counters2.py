@@ -52,6 +52,12 @@ class Counters2TransformMixin:
         return ActivatedAbility(Cost(mana=mana(c[0]), tap=True), (), (PutCounters(This(), "+1/+1", 1),),
                                 sorcery_speed=True)
 
+    def c2_level_up(self, c):
+        # CR 702.87a: "[Cost]: Put a level counter on this permanent. Activate only as a
+        # sorcery." (its level symbols: oracle/c2_leveler.py, CR 711)
+        from .transform import mana
+        return ActivatedAbility(Cost(mana=mana(c[0])), (), (PutCounters(This(), "level", 1),), sorcery_speed=True)
+
     # ---- keyword actions (sentences) ---------------------------------------------------
     def c2_bolster(self, c):
         return [ir.C2Bolster(c[0])]               # CR 701.39a

@@ -117,6 +117,36 @@ def _training():
     return Synth("training", ir.Trigger("attacks", ir.This()), effects=(C2PlusCounter("CR 702.149a"),))
 
 
+def _level_bands(o):
+    """The level bands of ``o`` that apply now (CR 711.2a-b: by its number of level counters)."""
+    if o.face_down:
+        return
+    n = o.counters.get("level", 0)
+    for ab in o.compiled.abilities:
+        if isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, ir.C2LevelBand):
+            band = ab.effect
+            if n >= band.low and (band.high is None or n <= band.high):
+                yield band
+
+
+def c2_level_keywords(bf, adds) -> None:
+    """Layer 6 (CR 613.1f): the keywords of a leveler's applying striation (CR 711.2)."""
+    from judgetower.rules.layers import keyword_key
+    for o in bf:
+        for band in _level_bands(o):
+            if band.keywords:
+                adds.setdefault(o.id, set()).update(keyword_key(k, a) for k, a in band.keywords)
+
+
+def c2_level_pt(bf, out) -> None:
+    """Layer 7b (CR 613.4b): the base power and toughness of a leveler's applying striation
+    (CR 711.2); with fewer level counters than its first band, its printed (uppermost) P/T
+    (CR 711.5)."""
+    for o in bf:
+        for band in _level_bands(o):
+            out[o.id].power, out[o.id].toughness = band.power, band.toughness
+
+
 def _keyword_indexes(o, name: str) -> list[int]:
     return [i for i, ab in enumerate(o.compiled.abilities) if isinstance(ab, ir.Keyword) and ab.name == name]
 

@@ -13,6 +13,7 @@ import copy
 from dataclasses import dataclass
 
 from judgetower.oracle import ir
+from judgetower.rules.counters2 import c2_level_keywords, c2_level_pt  # counters2: CR 711
 
 #: Keyword names as stored in characteristics. Parameterised keywords are "protection:B",
 #: "landwalk:Mountain".
@@ -162,6 +163,7 @@ def compute_all(game) -> dict[int, Chars]:
         if o.granted:
             adds.setdefault(o.id, set()).update(o.granted)
     _kw2_status_keywords(bf, adds)   # kw2: "as long as ~ is monstrous, it has ..." (CR 611.3a)
+    c2_level_keywords(bf, adds)      # counters2: a leveler's striation (CR 711.2)
     for tid, ks in adds.items():
         out[tid].keywords = out[tid].keywords | frozenset(ks)
     # tokens helper: quoted abilities granted by static abilities, in the order of the statics
@@ -171,6 +173,7 @@ def compute_all(game) -> dict[int, Chars]:
             for tid in _affected(game, o, eff.affected, out):
                 out[tid].granted_abilities = tuple(out[tid].granted_abilities) + tuple(eff.abilities)
     # layer 7b (manaab): effects that set base power and toughness (CR 613.4b), timestamp order
+    c2_level_pt(bf, out)   # counters2: a leveler's striation (CR 711.2), the permanent's own timestamp first
     for eff in animated:
         for tid in eff["objs"]:
             if tid in out and eff["animate"]["power"] is not None:   # kw2: crew sets no P/T (CR 301.7b)
