@@ -1541,7 +1541,8 @@ Ability = Union[Ability, SelfCostReduction]          # branch "misc"
 #: 702.32a); "vanishing" -> N, or None without a number (CR 702.63a-b); "outlast" -> a mana cost
 #: (CR 702.107a; its activated ability is compiled next to the keyword).
 KEYWORDS = KEYWORDS + ("undying", "graft", "fading", "vanishing", "evolve", "riot", "unleash", "training",
-                       "outlast")
+                       "outlast", "amplify")
+#: counters2: "amplify" -> N (CR 702.38a)
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,9 @@ class Counters2TransformMixin:
     def c2_evolve(self, c):
         return Keyword("evolve")                  # CR 702.100a
 
+    def c2_amplify(self, c):
+        return Keyword("amplify", c[0])           # CR 702.38a
+
     def c2_riot(self, c):
         return Keyword("riot")                    # CR 702.136a
 

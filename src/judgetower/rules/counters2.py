@@ -185,8 +185,8 @@ class Counters2Mixin:
             elif ab.name == "vanishing" and ab.arg is not None:
                 self.c2_add_counters(o, "time", int(ab.arg))
                 self.log.add(f"{o.name} enters with {ab.arg} time counter(s) (vanishing)", "CR 702.63a", "CR 614.1c")
-            elif ab.name in ("riot", "unleash"):
-                o.__dict__.setdefault("c2_entry_pending", []).append(ab.name)
+            elif ab.name in ("riot", "unleash", "amplify"):
+                o.__dict__.setdefault("c2_entry_pending", []).append((ab.name, ab.arg))
 
     def c2_enter_choices(self):
         """Riot (CR 702.136a) and unleash (CR 702.98a): "You may have this permanent enter with an
@@ -200,7 +200,11 @@ class Counters2Mixin:
             if not pending:
                 continue
             while pending:
-                name = pending.pop(0)
+                name, arg = pending.pop(0)
+                if name == "amplify":
+                    yield from self.c2_amplify(o, int(arg))
+                    acted = True
+                    continue
                 rule = "CR 702.136a" if name == "riot" else "CR 702.98a"
                 alt = "" if name == "unleash" else " (if not, it gains haste)"
                 yes = yield from self.ask(o.controller, "may", self.forced_bool_options([True, False], "may"),
@@ -217,6 +221,35 @@ class Counters2Mixin:
                 self.touch()
                 acted = True
         return acted
+
+    def c2_amplify(self, o, n: int):
+        """CR 702.38a: "As this object enters, reveal any number of cards from your hand that share
+        a creature type with it. This permanent enters with N +1/+1 counters on it for each card
+        revealed this way." (CR 614.12: asked as it enters.) Judge Tower: "any number" is as many as
+        possible (JT-C3, R9), and an action on cards in a hidden zone can't fail to find (JT-C4)."""
+        from judgetower.rules.decisions import Done
+        p = o.controller
+        mine = set(self.chars(o).subtypes)
+        cands = [c for c in self.hand(p) if mine & set(self.chars(self.objects[c]).subtypes)]
+        shown: list = []
+        while True:
+            opts = [c for c in cands if c not in shown]
+            if not opts:
+                break
+            if not self.rules.max_targets:
+                opts = [Done()] + opts
+            c = yield from self.ask(p, "cards", opts, f"{o.name} (amplify {n}): reveal a card that shares a creature "
+                                    f"type with it ({len(shown)} so far)", "CR 702.38a", auto=False)
+            if isinstance(c, Done):
+                break
+            shown.append(c)
+        who = self.players[p].name
+        if shown:
+            self.log.add(f"{who} reveals {', '.join(self.objects[c].name for c in shown)} (amplify)", "CR 702.38a", "CR 701.20a")
+        self.c2_add_counters(o, "+1/+1", n * len(shown))
+        self.log.add(f"{o.name} enters with {n * len(shown)} +1/+1 counter(s) (amplify {n}, {len(shown)} card(s) revealed)",
+                     "CR 702.38a", "CR 614.12")
+        self.touch()
 
     # ------------------------------------------------------------------ conditions (CR 603.4)
     def c2_condition(self, cond: str, source, ctx) -> bool | None:
