@@ -33,7 +33,14 @@
   the tied ones, also in Judge Tower: JT-C1 forces only "may"/"unless") gets N +1/+1 counters.
 * Adapt N (CR 701.46a): if this permanent has no +1/+1 counters on it, N +1/+1 counters.
 * Outlast and Support compile to existing IR (an activated ability, CR 702.107a; "up to N other
-  target creatures", CR 701.41a, as many as possible in Judge Tower, JT-C3).
+  target creatures", CR 701.41a, as many as possible in Judge Tower, JT-C3). Level up likewise
+  (CR 702.87a); a leveler's striations are ``ir.C2LevelBand`` statics applied in layers 6 and 7b
+  (CR 711.2, ``c2_level_keywords``/``c2_level_pt``).
+* Amplify N (CR 702.38a): asked as it enters, like riot; Judge Tower: "any number" of cards is
+  as many as possible (JT-C3, R9; JT-C4: a hidden zone can't fail to find).
+* Energy (CR 107.14, 122.1): energy counters on a player (``Player.c2_energy``): "you get {E}",
+  a cost "Pay {E}", "you may pay {E}. If you do" (CR 118.12). Judge Tower: energy is not mana,
+  JT-G4 doesn't pay it; the "may" is taken when the energy is there (JT-C1, R9).
 """
 
 from __future__ import annotations
@@ -189,7 +196,7 @@ class Counters2Mixin:
                 o.__dict__.setdefault("c2_entry_pending", []).append((ab.name, ab.arg))
 
     def c2_enter_choices(self):
-        """Riot (CR 702.136a) and unleash (CR 702.98a): "You may have this permanent enter with an
+        """Riot (CR 702.136a) and unleash (CR 702.98a) (amplify: ``c2_amplify``): "You may have this permanent enter with an
         additional +1/+1 counter on it" (riot: if not, it gains haste), asked as it enters
         (CR 614.12). Judge Tower: the "may" is taken (JT-C1, R9). Returns True if anything was
         asked."""

@@ -168,7 +168,7 @@ class TriggersMixin:
             # conds: choices "as ~ enters" not made yet (CR 614.12), before anything looks at it
             if (yield from self.conds_enter_choices()):
                 acted = True
-            if (yield from self.c2_enter_choices()):   # counters2: riot, unleash (CR 702.136a, 702.98a, 614.12)
+            if (yield from self.c2_enter_choices()):   # counters2: riot, unleash, amplify (CR 702.136a, 702.98a, 702.38a, 614.12)
                 acted = True
             did = self.state_based_actions()
             if self.game_over:
