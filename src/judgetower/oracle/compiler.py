@@ -36,6 +36,7 @@ from .ir import (
 from .ir import TriggeredAbility  # conds: modal triggered abilities
 from .subtypes import BASIC_LAND_MANA
 from .tx_turnflow import tf_special_line   # turnflow
+from .c2_leveler import compile_band as c2_compile_band, is_level_line as c2_is_level_line  # counters2: CR 711
 from .transform import (
     Context, Line, OracleTransformer, Unsupported, contains, finish_effects, walk_replace,
 )
@@ -386,6 +387,14 @@ def _compile(name: str, text: str, types: tuple[str, ...], subtypes: tuple[str, 
         tf_ability = tf_special_line(line)   # turnflow: "Partner with [name]" (CR 702.124j)
         if tf_ability is not None:
             abilities.append(tf_ability)
+            continue
+        if is_permanent and c2_is_level_line(line):
+            # counters2: a leveler's level symbol and its striation (CR 711.2)
+            band, bad, i = c2_compile_band(raw_lines, i - 1, name)
+            if band is None:
+                unsupported.extend(bad)
+            else:
+                abilities.append(band)
             continue
         m_trig = _CONDS_TRIGGER_MODAL.match(line)
         if m_trig is not None and (line.lower().startswith(("when", "whenever", "at "))):

@@ -359,6 +359,8 @@ class Cost:
     #: kw2: ninjutsu (CR 702.49a): "Reveal this card from your hand, Return an unblocked
     #: attacking creature you control to its owner's hand"
     kw2_ninjutsu: bool = False
+    #: counters2: "Pay {E}{E}": energy counters removed from the player (CR 107.14, 122.1)
+    c2_energy: int = 0
 
 
 # ---------------------------------------------------------------------------
@@ -1530,6 +1532,77 @@ class SelfCostReduction:
 
 
 Ability = Union[Ability, SelfCostReduction]          # branch "misc"
+
+
+# ---------------------------------------------------------------------------
+# counters2: counter mechanics (CR 122, 701.39, 701.46, 702.32, 702.58, 702.63, 702.93, 702.98,
+# 702.100, 702.107, 702.136, 702.149)
+# ---------------------------------------------------------------------------
+
+#: counters2: "undying" (CR 702.93a), "evolve" (CR 702.100a), "riot" (CR 702.136a), "unleash"
+#: (CR 702.98a), "training" (CR 702.149a): no argument; "graft"/"fading" -> N (CR 702.58a,
+#: 702.32a); "vanishing" -> N, or None without a number (CR 702.63a-b); "outlast" -> a mana cost
+#: (CR 702.107a; its activated ability is compiled next to the keyword).
+KEYWORDS = KEYWORDS + ("undying", "graft", "fading", "vanishing", "evolve", "riot", "unleash", "training",
+                       "outlast", "amplify")
+#: counters2: "amplify" -> N (CR 702.38a)
+
+
+@dataclass(frozen=True)
+class C2Bolster:
+    """counters2: "Bolster N" (CR 701.39a): choose a creature you control with the least
+    toughness (or tied for it) among creatures you control; put N +1/+1 counters on it."""
+
+    n: int
+
+
+@dataclass(frozen=True)
+class C2Adapt:
+    """counters2: "Adapt N" (CR 701.46a): if this permanent has no +1/+1 counters on it, put N
+    +1/+1 counters on it."""
+
+    n: int
+
+
+@dataclass(frozen=True)
+class C2GetEnergy:
+    """counters2: "you get {E}{E}" (CR 107.14, 122.1): ``n`` energy counters for each player
+    of ``who``."""
+
+    who: Ref
+    n: int
+
+
+@dataclass(frozen=True)
+class C2PayEnergy:
+    """counters2: "pay {E}{E}" as an instruction ("you may pay {E}{E}. If you do, ...", CR 118.12,
+    107.14): remove ``n`` energy counters from the controller; can't be paid in part (CR 118.3)."""
+
+    n: int
+
+
+Effect = Union[Effect, C2Bolster, C2Adapt, C2GetEnergy, C2PayEnergy]   # counters2
+
+#: counters2: trigger event "c2_evolves": ``subject`` (This) evolves, i.e. gets +1/+1 counters from
+#: its evolve ability resolving (CR 702.100b)
+TRIGGER_EVENTS = TRIGGER_EVENTS + ("c2_evolves",)
+
+
+@dataclass(frozen=True)
+class C2LevelBand:
+    """counters2: a leveler's level symbol and its striation (CR 711.2a-b): "As long as this
+    creature has at least ``low`` level counters on it, but no more than ``high`` (None: "N3+"),
+    it has base power and toughness ``power``/``toughness`` and has [keywords]." Layer 7b and
+    layer 6 (CR 613.4b, 613.1f). Only keyword abilities are supported in a striation."""
+
+    low: int
+    high: int | None
+    power: int
+    toughness: int
+    keywords: tuple = ()   # (name, arg) pairs of ir.Keyword
+
+
+StaticEffect = Union[StaticEffect, C2LevelBand]   # counters2
 
 
 # =============================================================================================

@@ -286,6 +286,7 @@ def finish_effects(items: list, *, triggered: bool = False) -> tuple[tuple, str 
 #: Instructions that can come before "If you do" (CR 118.12: they are a cost paid on
 #: resolution): the engine knows whether each can be, and was, paid in full (CR 118.3).
 IF_YOU_DO_EFFECTS = (Draw, Discard, Sacrifice, ExileFromGraveyard, PayMana)
+IF_YOU_DO_EFFECTS = IF_YOU_DO_EFFECTS + (ir.C2PayEnergy,)   # counters2: "you may pay {E}" (CR 107.14)
 
 
 def check_if_you_do(effects: list) -> None:
@@ -392,8 +393,11 @@ from .tx_copies2 import Copies2TransformMixin   # copies2
 from .tx_turnflow import TurnflowTransformMixin  # turnflow
 
 
+from .tx_counters2 import Counters2TransformMixin  # counters2
+
+
 class OracleTransformer(ExilecastTransformMixin, Faces2TransformMixin, Copies2TransformMixin,
-                        TurnflowTransformMixin, Library2TransformMixin, Transformer):
+                        TurnflowTransformMixin, Library2TransformMixin, Counters2TransformMixin, Transformer):
     """Callbacks named after the rules and aliases of oracle.lark."""
 
     def __init__(self, ctx: Context | None = None):

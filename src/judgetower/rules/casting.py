@@ -639,6 +639,8 @@ class CastingMixin:
             return False   # kw2: CR 702.122a, 601.2h
         if cost.kw2_ninjutsu and not self.kw2_unblocked_attackers(p):
             return False   # kw2: CR 702.49a
+        if cost.c2_energy and not self.c2_can_pay_energy(p, cost.c2_energy):
+            return False   # counters2: "Pay {E}" (CR 107.14, 118.3)
         return True
 
     def can_pay_life(self, p: int, n: int) -> bool:
@@ -924,6 +926,8 @@ class CastingMixin:
             yield from self.kw2_pay_ninjutsu(p, source)
         if cost.life:
             self.lose_life(p, cost.life, rule="CR 119.4")
+        if cost.c2_energy:   # counters2: "Pay {E}" (CR 107.14)
+            self.c2_pay_energy(p, cost.c2_energy, what)
         if cost.remove_counters is not None:   # manaab: "Remove a charge counter from ~"
             kind, n = cost.remove_counters
             source.counters[kind] = source.counters.get(kind, 0) - n
@@ -1109,13 +1113,15 @@ class CastingMixin:
             elif isinstance(eff, ir.EntersWithCounters):
                 if eff.condition == "kicked" and not o.kicked:
                     continue
-                n = self.amount(eff.amount, {"source": o, "controller": o.controller, "kicked": o.kicked})
+                # counters2: "x": CR 107.3m, the X of the spell that became this permanent
+                n = self.amount(eff.amount, {"source": o, "controller": o.controller, "kicked": o.kicked, "x": o.x})
                 if n > 0:
                     o.counters[eff.kind] = o.counters.get(eff.kind, 0) + n
                     self.log.add(f"{o.name} enters with {n} {eff.kind} counter(s)", "CR 614.1c", "CR 122.6")
                 if eff.keywords:
                     o.granted = o.granted | frozenset(eff.keywords)
         self.kw2_enter_counters(o)   # kw2: bloodthirst, modular (CR 702.54a, 702.43a)
+        self.c2_enter_counters(o)    # counters2: graft, fading, vanishing; riot/unleash pending (CR 614.1c)
         self.touch()
 
 

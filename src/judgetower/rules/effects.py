@@ -1065,6 +1065,8 @@ class EffectsMixin:
             if isinstance(eff, ir.PayMana):
                 from judgetower.rules.mana import ManaCost
                 short = not self.can_pay_mana(p, ManaCost.parse(eff.cost))
+            if isinstance(eff, ir.C2PayEnergy):   # counters2: CR 107.14, 118.3
+                short = not self.c2_can_pay_energy(p, eff.n)
             if short:
                 self.log.add(f"{self.players[p].name} can't pay that cost in full, so none of it is paid",
                              "CR 118.3", "CR 118.12")
@@ -1443,6 +1445,8 @@ class EffectsMixin:
         for p in self.players_of(e.who, ctx):
             perms = [o for o in self.permanents() if any(v > 0 for v in o.counters.values())]
             players = [q for q in self.apnap() if self.players[q].alive and self.players[q].poison > 0]
+            # counters2: energy counters are a player's counters too (CR 122.1, 107.14)
+            players = [q for q in self.apnap() if q in players or (self.players[q].alive and self.players[q].c2_energy > 0)]
             chosen_objs, chosen_players = [], []
             for o in perms:
                 kinds = ", ".join(f"{k}" for k, v in sorted(o.counters.items()) if v > 0)
@@ -1452,8 +1456,11 @@ class EffectsMixin:
                 if yes:
                     chosen_objs.append(o)
             for q in players:
+                what = "poison counter" if self.players[q].poison > 0 else ""
+                if self.players[q].c2_energy > 0:   # counters2: energy (CR 122.1)
+                    what = "counter of each kind (poison, energy)" if what else "energy counter"
                 yes = yield from self.ask(p, "proliferate", self.forced_bool_options([True, False], "proliferate"),
-                                          f"proliferate: give {self.players[q].name} another poison counter?",
+                                          f"proliferate: give {self.players[q].name} another {what}?",
                                           "CR 701.34a")
                 if yes:
                     chosen_players.append(q)
@@ -1468,6 +1475,13 @@ class EffectsMixin:
                 self.log.add(f"proliferate: {o.name} gets another " + ", ".join(f"{k} counter (now {o.counters[k]})"
                              for k in kinds), "CR 701.34a", "CR 122.1")
             for q in chosen_players:
+                if self.players[q].c2_energy > 0:   # counters2: energy (CR 122.1)
+                    self.players[q].c2_energy += 1
+                    self.touch()
+                    self.log.add(f"proliferate: {self.players[q].name} gets another energy counter "
+                                 f"({self.players[q].c2_energy} in all)", "CR 701.34a", "CR 122.1")
+                if self.players[q].poison <= 0:
+                    continue
                 self.players[q].poison += 1
                 self.touch()
                 self.log.add(f"proliferate: {self.players[q].name} gets another poison counter "

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from judgetower.oracle import ir
 from judgetower.rules.turnflow import tf_effect_lasts, tf_paired_bonuses   # turnflow: "for as long as ~ remains tapped" (CR 611.2b)
+from judgetower.rules.counters2 import c2_level_keywords, c2_level_pt  # counters2: CR 711
 
 #: Keyword names as stored in characteristics. Parameterised keywords are "protection:B",
 #: "landwalk:Mountain".
@@ -179,6 +180,7 @@ def compute_all(game) -> dict[int, Chars]:
     for tid, _, _, kws in tf_paired_bonuses(game, out):   # turnflow: soulbond (CR 702.95)
         if kws:
             adds.setdefault(tid, set()).update(keyword_key(k) for k in kws)
+    c2_level_keywords(bf, adds)      # counters2: a leveler's striation (CR 711.2)
     for tid, ks in adds.items():
         out[tid].keywords = out[tid].keywords | frozenset(ks)
     # tokens helper: quoted abilities granted by static abilities, in the order of the statics
@@ -188,6 +190,7 @@ def compute_all(game) -> dict[int, Chars]:
             for tid in _affected(game, o, eff.affected, out):
                 out[tid].granted_abilities = tuple(out[tid].granted_abilities) + tuple(eff.abilities)
     # layer 7b (manaab): effects that set base power and toughness (CR 613.4b), timestamp order
+    c2_level_pt(bf, out)   # counters2: a leveler's striation (CR 711.2), the permanent's own timestamp first
     for eff in animated:
         for tid in eff["objs"]:
             if tid in out and eff["animate"]["power"] is not None:   # kw2: crew sets no P/T (CR 301.7b)

@@ -174,6 +174,7 @@ class Player:
     conds_left_battlefield_turn: bool = False
     upkeeps_begun: int = 0          # kwcosts: upkeep steps of theirs begun so far (echo, CR 702.30a)
     kw2_damaged_turn: int = -1      # kw2: the last turn this player was dealt damage (bloodthirst, CR 702.54a)
+    c2_energy: int = 0              # counters2: energy counters, a player's counters (CR 122.1, 107.14)
 
     @property
     def alive(self) -> bool:

@@ -129,6 +129,9 @@ class ResolutionMixin:
         f2 = self.faces2_condition(cond)          # faces2: werewolf conditions (CR 603.4)
         if f2 is not None:
             return f2
+        c2 = self.c2_condition(cond, source, ctx)   # counters2: undying, graft, vanishing, evolve (CR 603.4)
+        if c2 is not None:
+            return c2
         kw2 = self.kw2_condition(cond, source)   # kw2: renown (CR 702.112a)
         if kw2 is not None:
             return kw2

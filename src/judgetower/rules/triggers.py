@@ -156,6 +156,9 @@ def triggered_abilities(o) -> list[tuple[int, object]]:
             elif isinstance(ab, ir.Keyword) and ab.name == "living weapon":
                 from judgetower.rules.kw2 import living_weapon_synth
                 cached.append((i, living_weapon_synth()))       # kw2: CR 702.92a
+            elif isinstance(ab, ir.Keyword) and ab.name in ("undying", "graft", "fading", "vanishing", "evolve"):
+                from judgetower.rules.counters2 import c2_synths
+                cached.extend((i, s) for s in c2_synths(ab))    # counters2: CR 702.93a, 702.58a, 702.32a, 702.63a, 702.100a
         object.__setattr__(o.compiled, "_triggered", cached)
     return cached
 
@@ -174,6 +177,8 @@ class TriggersMixin:
             if (yield from self.conds_enter_choices()):
                 acted = True
             self.tf_state_checks()   # turnflow: ascend (CR 702.131b), "remains tapped" durations (CR 611.2b)
+            if (yield from self.c2_enter_choices()):   # counters2: riot, unleash, amplify (CR 702.136a, 702.98a, 702.38a, 614.12)
+                acted = True
             did = self.state_based_actions()
             if self.game_over:
                 return True
@@ -208,6 +213,7 @@ class TriggersMixin:
             self._check_event_more(ev, watchers, events[k + 1:])  # triggers branch
             self.kw2_check_event(ev, watchers)                    # kw2: CR 701.37b
             self.faces2_check_event(ev, watchers)                 # faces2: CR 701.27e, 603.4
+            self.c2_check_event(ev, watchers)                     # counters2: CR 702.63a, 702.149a
             self._check_delayed(ev)
             self._check_delayed_upkeep(ev)
             self.exilecast_check_event(ev)                        # exilecast: CR 702.62a, 702.88a

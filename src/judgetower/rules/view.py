@@ -61,6 +61,8 @@ class ViewMixin:
                   "graveyard": zone(peek("graveyard")), "shame": p.shame,
                   "mana_pool": dict(p.mana_pool),
                   "mana_paid": [f"{cost} for {what}" for what, cost in p.mana_paid]}
+            if p.c2_energy:
+                pv["energy"] = p.c2_energy   # counters2: counters on a player are public (CR 122.1)
             if viewer == p.index:
                 pv["hand"] = zone(hand)
             seen_lists.add(id(hand))
