@@ -1527,3 +1527,35 @@ class SelfCostReduction:
 
 
 Ability = Union[Ability, SelfCostReduction]          # branch "misc"
+
+
+# ============================================================================ auras2
+# auras2: auras and equipment beyond "enchant creature" (CR 301.5, 303.4, 613.1b, 701.3, 702.89)
+
+@dataclass(frozen=True)
+class CondAttachedTo:
+    """auras2: "as long as ~ is equipped / enchanted / enchanted or equipped": an Equipment
+    (CR 301.5) or an Aura (CR 303.4) is attached to the object with the ability. ``kinds``:
+    subtypes of the attached permanents that count ("Equipment", "Aura")."""
+
+    kinds: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class AttachSelfTo:
+    """auras2: "attach it to target creature you control" where "it" is the object with the
+    ability (CR 701.3a): the Equipment or Aura becomes attached to the target if it can be
+    (CR 701.3b, 301.5c, 303.4d)."""
+
+    what: Ref
+
+
+@dataclass(frozen=True)
+class ControlEnchanted:
+    """auras2: "You control enchanted creature." A static ability of an Aura: its controller
+    controls the enchanted permanent while it is attached (CR 613.1b layer 2, 303.4, 611.3a;
+    timestamp: when the Aura became attached, CR 613.7e)."""
+
+
+Effect = Union[Effect, AttachSelfTo]                  # auras2
+StaticEffect = Union[StaticEffect, ControlEnchanted]  # auras2

@@ -42,6 +42,7 @@ from .ir import (  # branch "zones"
 )
 from .ir import CostModifier, Proliferate, RevealTopToHand, SelfCombatRestriction, SelfCostReduction  # branch "misc"
 from .subtypes import canonical_subtype
+from .tx_auras2 import Auras2TransformMixin  # auras2
 
 
 class Unsupported(Exception):
@@ -379,7 +380,7 @@ _AMOUNT_EFFECTS = (DealDamage, Draw, Discard, GainLife, LoseLife, Mill, Scry, Pu
 # ---------------------------------------------------------------------------------------------
 
 
-class OracleTransformer(Transformer):
+class OracleTransformer(Auras2TransformMixin, Transformer):  # auras2: mixin
     """Callbacks named after the rules and aliases of oracle.lark."""
 
     def __init__(self, ctx: Context | None = None):

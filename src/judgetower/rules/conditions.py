@@ -64,6 +64,10 @@ def evaluate_cited(game, cond, source, controller: int, chars=None) -> tuple[boo
         ok = game.players[controller].conds_left_battlefield_turn
         return ok, ("a permanent you controlled left the battlefield this turn" if ok
                     else "no permanent you controlled left the battlefield this turn"), ()
+    if isinstance(cond, ir.CondAttachedTo):
+        # auras2: "as long as ~ is equipped/enchanted" (CR 301.5, 303.4)
+        from judgetower.rules.auras2 import attached_kinds
+        return attached_kinds(game, source, cond.kinds, chars)
     raise ValueError(f"unknown condition {cond!r}")
 
 

@@ -1269,6 +1269,7 @@ class EffectsMixin:
                 o.sick = True   # CR 302.6: not controlled continuously since that player's turn began
                 self.touch()
                 self.log.add(f"control of {o.name} returns to {self.players[ctl].name}", "CR 514.2", "CR 613.1b")
+        self.auras2_update_control()   # auras2: Auras' control statics still apply (CR 613.1b)
 
     def _e_LookTopPutOne(self, e, ctx):
         """Look at the top N cards (CR 701.20e), one into the hand, the rest on the bottom in any

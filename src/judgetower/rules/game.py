@@ -32,6 +32,7 @@ from judgetower.rules.sba import SBAMixin
 from judgetower.rules.triggers import TriggersMixin
 from judgetower.rules.turn import STEPS, TurnMixin
 from judgetower.rules.kw2 import Kw2Mixin
+from judgetower.rules.auras2 import Auras2Mixin  # auras2
 from judgetower.rules.view import ViewMixin
 
 PER_PLAYER_ZONES = ("library", "hand", "graveyard")
@@ -125,7 +126,8 @@ class StandardRules:
 
 
 class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin, CombatMixin,
-           SBAMixin, TriggersMixin, ViewMixin, LegalityMixin, Kw2Mixin):
+           SBAMixin, TriggersMixin, ViewMixin, LegalityMixin, Kw2Mixin,
+           Auras2Mixin):  # auras2
     """One game of Magic (or a variant), from set-up to its end."""
 
     def __init__(self, player_names: Iterable[str], *, seed: int = 0, rules: StandardRules | None = None,

@@ -1,0 +1,45 @@
+"""auras2: transformer callbacks for auras and equipment beyond "enchant creature"
+(CR 301.5, 303.4, 613.1b, 701.3, 702.89, 702.103). Mixed into OracleTransformer."""
+
+from __future__ import annotations
+
+from . import ir
+from .ir import Filter, StaticAbility, Target, This
+
+
+class Auras2TransformMixin:
+    """Callbacks named after the auras2 rules of oracle.lark."""
+
+    # "As long as ~ is equipped / enchanted" (CR 301.5, 303.4)
+    def _auras2_cond(self, c, kinds, what):
+        from .transform import Unsupported
+        if c[0] != This():
+            raise Unsupported(f"'is {what}' about another object than this one")
+        return ir.CondAttachedTo(kinds)
+
+    def auras2_cond_equipped(self, c):
+        return self._auras2_cond(c, ("Equipment",), "equipped")
+
+    def auras2_cond_enchanted(self, c):
+        return self._auras2_cond(c, ("Aura",), "enchanted")
+
+    def auras2_cond_enchanted_or_equipped(self, c):
+        return self._auras2_cond(c, ("Aura", "Equipment"), "enchanted or equipped")
+
+    # "attach it to target creature you control" (CR 701.3a): "it" must be this object
+    def auras2_vp_attach(self, c):
+        from .transform import VP, Unsupported
+        what, to = c
+        if what != This():
+            raise Unsupported("attaching another object than this one")
+        if not isinstance(to, Target):
+            raise Unsupported("attaching to something other than a target")
+        return VP(lambda who: [ir.AttachSelfTo(to)])
+
+    # "You control enchanted creature." (CR 613.1b layer 2)
+    def auras2_control_enchanted(self, c):
+        from .transform import Line
+        return Line("abilities", (StaticAbility(ir.ControlEnchanted()),))
+
+    def auras2_enchanted_kind(self, c):
+        return " ".join(str(t) for t in c)

@@ -1,0 +1,131 @@
+"""auras2: auras and equipment beyond "enchant creature" (engine side).
+
+- "As long as ~ is equipped / enchanted" (CR 301.5, 303.4): ``attached_kinds``, the condition
+  ir.CondAttachedTo evaluated by conditions.evaluate_cited (statics, CR 611.3a).
+- "When ~ enters, attach it to target creature you control" (CR 701.3a-c): ir.AttachSelfTo.
+- "You control enchanted creature" (CR 613.1b layer 2, 303.4, 613.7e): ir.ControlEnchanted,
+  applied by ``auras2_update_control`` at every state check (CR 704.3) and after each
+  resolution, before anyone can act on the old controller.
+"""
+
+from __future__ import annotations
+
+from judgetower.oracle import ir
+
+
+def _subtypes(game, o, chars) -> tuple:
+    if chars is not None and o.id in chars:
+        return chars[o.id].subtypes
+    if chars is not None:   # inside compute_all: never recurse into game.chars
+        return o.card.subtypes if o.card is not None else ()
+    return game.chars(o).subtypes
+
+
+def attached_kinds(game, source, kinds, chars=None) -> tuple[bool, str, tuple]:
+    """auras2: is a permanent with one of the subtypes ``kinds`` ("Equipment": equipped,
+    CR 301.5; "Aura": enchanted, CR 303.4) attached to ``source``? (ok, reason, cited rules)"""
+    obj = getattr(source, "obj", source)
+    oid = getattr(obj, "id", None)
+    rules = tuple({"Equipment": "CR 301.5", "Aura": "CR 303.4"}[k] for k in kinds)
+    if oid is None or getattr(obj, "zone", "") != "battlefield":
+        return False, "it is not on the battlefield", rules
+    for i in game.battlefield:
+        x = game.objects[i]
+        if x.attached_to == oid and x.id != oid and any(k in _subtypes(game, x, chars) for k in kinds):
+            return True, f"{x.name} is attached to it", rules
+    word = " or ".join({"Equipment": "equipped", "Aura": "enchanted"}[k] for k in kinds)
+    return False, f"it is not {word}", rules
+
+
+class Auras2Mixin:
+    """auras2: engine side of the auras2 IR (mixed into Game)."""
+
+    # ---------------------------------------------------------------- attach (CR 701.3)
+    def auras2_can_attach(self, src, t) -> bool:
+        """CR 701.3a: whether ``src`` (an Aura or Equipment on the battlefield) could be attached
+        to ``t``: an Aura to what it could enchant (CR 303.4, 303.4d), an Equipment to a creature
+        other than itself without protection from it (CR 301.5c, 702.16c)."""
+        if t.zone != "battlefield" or t.id == src.id:
+            return False
+        sch = self.chars(src)
+        if "Aura" in sch.subtypes:
+            return "Creature" not in sch.types and self._can_enchant(src, t)
+        if "Equipment" in sch.subtypes:
+            if "Creature" in sch.types:
+                return False   # CR 301.5c (reconfigure is not supported)
+            tch = self.chars(t)
+            if "Creature" not in tch.types:
+                return False
+            return not any(k == f"protection:{c}" for c in sch.colors for k in tch.keywords)
+        return False
+
+    def _e_AttachSelfTo(self, e, ctx):
+        """auras2: "attach it to target creature you control" (CR 701.3a): this Aura/Equipment
+        moves onto the target; it doesn't move if it can't be attached (CR 701.3b), nothing
+        happens if it is already attached there, and it gets a new timestamp (CR 701.3c, 613.7e)."""
+        src = self.current(ctx["source"])
+        targets = self.objs(e.what, ctx)
+        if src is None or src.zone != "battlefield" or not targets:
+            return
+        t = targets[0]
+        if src.attached_to == t.id:
+            self.log.add(f"{src.name} is already attached to {t.name}", "CR 701.3b")
+            return
+        if not self.auras2_can_attach(src, t):
+            self.log.add(f"{src.name} can't be attached to {t.name} and doesn't move", "CR 701.3b")
+            return
+        src.attached_to = t.id
+        src.timestamp = self.new_timestamp()
+        self.touch()
+        self.log.add(f"{src.name} is attached to {t.name}", "CR 701.3a", "CR 701.3c")
+        self.auras2_update_control()
+        return
+        yield
+
+    # ---------------------------------------------------------------- control (CR 613.1b)
+    def auras2_update_control(self) -> None:
+        """auras2: "You control enchanted creature" (CR 613.1b layer 2, 611.3a). Each permanent
+        enchanted by Auras with this ability is controlled by the controller of the one with the
+        latest timestamp (CR 613.7e: an Aura's timestamp is when it became attached), unless a
+        resolved control effect (``continuous`` "control" entries) is later (CR 613.7). When no
+        such Aura is attached any more, control goes back to what the other control effects, or
+        none, give (CR 611.3a: the static ability no longer applies). A permanent that changes
+        controller is removed from combat (CR 506.4) and gets summoning sickness (CR 302.6)."""
+        statics: dict[int, list] = {}
+        for i in self.battlefield:
+            a = self.objects[i]
+            if a.attached_to is None or a.face_down or a.compiled is None:
+                continue
+            if any(isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, ir.ControlEnchanted)
+                   for ab in a.compiled.abilities):
+                host = self.objects.get(a.attached_to)
+                if host is not None and host.zone == "battlefield" and "Aura" in self.chars(a).subtypes:
+                    statics.setdefault(host.id, []).append((a.timestamp, a.controller, a))
+        held = getattr(self, "_auras2_base", None)
+        if held is None:
+            held = self._auras2_base = {}
+        for oid in sorted(set(statics) | set(held)):
+            o = self.objects.get(oid)
+            if o is None or o.zone != "battlefield":
+                held.pop(oid, None)
+                continue
+            mine = statics.get(oid, [])
+            if mine and oid not in held:
+                held[oid] = o.controller     # what the other control effects give (CR 613.1b)
+            effects = sorted((eff["timestamp"], eff["control"]) for eff in self.continuous
+                             if eff.get("control_obj") == oid)
+            cands = [(ts, ctl) for ts, ctl, _ in mine] + effects
+            if mine:
+                ts, ctl = max(cands)
+                aura = max(mine, key=lambda m: m[0])[2]
+                why = f"{aura.name}'s controller controls it"
+            else:
+                ctl = effects[-1][1] if effects else held[oid]
+                held.pop(oid, None)
+                why = "no Aura gives control of it any more"
+            if o.controller != ctl:
+                self._remove_from_combat(o)
+                o.controller = ctl
+                o.sick = True
+                self.touch()
+                self.log.add(f"{self.players[ctl].name} controls {o.name} ({why})", "CR 613.1b", "CR 303.4")
