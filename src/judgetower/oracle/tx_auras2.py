@@ -43,3 +43,11 @@ class Auras2TransformMixin:
 
     def auras2_enchanted_kind(self, c):
         return " ".join(str(t) for t in c)
+
+    # keywords: "Bestow {cost}" (CR 702.103a), "Totem armor" (CR 702.89a)
+    def auras2_kw_bestow(self, c):
+        from .transform import mana
+        return ir.Keyword("bestow", mana(c[0]))
+
+    def auras2_kw_totem_armor(self, c):
+        return ir.Keyword("totem armor")

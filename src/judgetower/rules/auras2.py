@@ -129,3 +129,105 @@ class Auras2Mixin:
                 o.sick = True
                 self.touch()
                 self.log.add(f"{self.players[ctl].name} controls {o.name} ({why})", "CR 613.1b", "CR 303.4")
+
+    # ---------------------------------------------------------------- bestow (CR 702.103)
+    def auras2_bestow_cost(self, o):
+        """The bestow cost of a card with "Bestow [cost]" (CR 702.103a: an alternative cost,
+        CR 118.9), or None."""
+        for ab in o.compiled.abilities:
+            if isinstance(ab, ir.Keyword) and ab.name == "bestow":
+                return ir.Cost(mana=ab.arg)
+        return None
+
+    def auras2_bestow_has_target(self, p: int, o) -> bool:
+        """CR 702.103b, 601.2c: a spell cast bestowed targets a creature it could enchant."""
+        return self.has_targets(p, o, (ir.TargetSpec("object", bestow_enchant_filter()),))
+
+    def auras2_on_cast(self, p: int, spell, alternative: bool) -> None:
+        """CR 702.103a-b: a spell cast for its bestow cost becomes a bestowed Aura spell (an Aura
+        enchantment with enchant creature, not a creature) as it is put onto the stack."""
+        if alternative and self.auras2_bestow_cost(spell) is not None:
+            spell.auras2_bestowed = True
+            self.touch()
+            self.log.add(f"{self.players[p].name} casts {spell.name} bestowed: it is an Aura spell "
+                         "with enchant creature", "CR 702.103a", "CR 702.103b", "CR 118.9")
+
+    def auras2_bestow_resolving(self, spell, ok: bool) -> bool:
+        """CR 702.103e: as a bestowed Aura spell begins resolving with an illegal target, it
+        ceases to be bestowed and resolves as a creature spell (CR 608.3b does not counter it).
+        Returns True when the spell goes on resolving as a creature spell."""
+        if ok or not getattr(spell, "auras2_bestowed", False):
+            return False
+        spell.auras2_bestowed = False
+        self.touch()
+        self.log.add(f"{spell.name}'s target is illegal: it ceases to be bestowed and resolves as a "
+                     "creature spell", "CR 702.103e", "CR 608.3b")
+        return True
+
+    def auras2_carry(self, old, new, from_zone: str, to_zone: str) -> None:
+        """A bestowed Aura spell becomes a bestowed Aura permanent (CR 702.103b); anywhere else
+        the new object is a new card (CR 400.7)."""
+        if from_zone == "stack" and to_zone == "battlefield" and getattr(old, "auras2_bestowed", False):
+            new.auras2_bestowed = True
+
+    def auras2_unbestow(self) -> None:
+        """CR 702.103f: a bestowed Aura that is unattached, or attached to an illegal object,
+        becomes unattached and ceases to be bestowed: it stays on the battlefield as an
+        enchantment creature (an exception to CR 704.5m). Checked with state-based actions."""
+        for i in list(self.battlefield):
+            a = self.objects[i]
+            if not getattr(a, "auras2_bestowed", False):
+                continue
+            host = self.objects.get(a.attached_to) if a.attached_to is not None else None
+            if host is not None and host.zone == "battlefield" and host.id != a.id and self._can_enchant(a, host):
+                continue
+            a.attached_to = None
+            a.auras2_bestowed = False
+            self.touch()
+            self.log.add(f"{a.name} is no longer attached to a creature: it ceases to be bestowed and "
+                         "is an enchantment creature", "CR 702.103f")
+
+    # ---------------------------------------------------------------- umbra armor (CR 702.89)
+    def auras2_umbra_armor(self, o) -> bool:
+        """CR 702.89a (printed "totem armor"): "If enchanted permanent would be destroyed,
+        instead remove all damage marked on it and destroy this Aura." Returns True when the
+        destruction of ``o`` was replaced. With several such Auras the first attached (oldest
+        timestamp) is used. Limit: if ``o`` also has a regeneration shield, this replacement is
+        applied first (the engine does not ask for the order of replacement effects, CR 616.1)."""
+        umbras = sorted((self.objects[i] for i in self.battlefield
+                         if self.objects[i].attached_to == o.id and self.objects[i].id != o.id
+                         and self.chars(self.objects[i]).has("totem armor")
+                         and "Aura" in self.chars(self.objects[i]).subtypes),
+                        key=lambda a: a.timestamp)
+        if not umbras:
+            return False
+        a = umbras[0]
+        o.damage = 0
+        o.deathtouch_damage = False
+        self.touch()
+        self.log.add(f"{a.name}'s umbra armor: instead of {o.name} being destroyed, all damage is removed "
+                     f"from it and {a.name} is destroyed", "CR 702.89a", "CR 614.1a")
+        self.destroy(a, cause="umbra armor")
+        return True
+
+
+_BESTOW_FILTER = []
+
+
+def bestow_enchant_filter():
+    """The filter of "enchant creature" that a bestowed Aura gains (CR 702.103b), as the
+    compiler reads that keyword."""
+    if not _BESTOW_FILTER:
+        from judgetower.oracle.compiler import compile_text
+        comp = compile_text("bestowed aura", "Enchant creature", ("Enchantment",), ("Aura",))
+        arg = next(ab.arg for ab in comp.abilities if isinstance(ab, ir.Keyword) and ab.name == "enchant")
+        _BESTOW_FILTER.append(arg)
+    return _BESTOW_FILTER[0]
+
+
+def bestowed_chars(ch) -> None:
+    """CR 702.103b: a bestowed spell or permanent is an Aura enchantment (not a creature: its
+    creature subtypes go too, CR 205.1b as a type-setting effect of layer 4) with enchant
+    creature."""
+    ch.types = ("Enchantment",)
+    ch.subtypes = ("Aura",)

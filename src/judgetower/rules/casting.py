@@ -122,9 +122,14 @@ class CastingMixin:
                 return ir.Cost(mana=ab.arg)
             if isinstance(ab, ir.Keyword) and ab.name == "dash":
                 return ir.Cost(mana=ab.arg)   # kw2: CR 702.109a, an alternative cost (CR 118.9)
+            if isinstance(ab, ir.Keyword) and ab.name == "bestow":
+                return ir.Cost(mana=ab.arg)   # auras2: CR 702.103a, an alternative cost (CR 118.9)
         return None
 
     def keyword_arg(self, o, name: str):
+        if name == "enchant" and getattr(o, "auras2_bestowed", False):
+            from judgetower.rules.auras2 import bestow_enchant_filter   # auras2: CR 702.103b
+            return bestow_enchant_filter()
         for ab in o.compiled.abilities:
             if isinstance(ab, ir.Keyword) and ab.name == name:
                 return ab.arg
@@ -200,7 +205,7 @@ class CastingMixin:
         if sa is not None:
             return sa.targets
         enchant = self.keyword_arg(o, "enchant")
-        if enchant is not None and "Aura" in o.card.subtypes:
+        if enchant is not None and ("Aura" in o.card.subtypes or getattr(o, "auras2_bestowed", False)):  # auras2
             return (ir.TargetSpec("object", enchant),)
         return ()
 
@@ -542,6 +547,8 @@ class CastingMixin:
             return False   # kw2: a face-down creature spell has no flash (CR 702.37c, 307.1)
         if not self.spell_has_targets(p, o):
             return False
+        if alternative and self.auras2_bestow_cost(o) is not None and not self.auras2_bestow_has_target(p, o):
+            return False   # auras2: a bestowed Aura spell needs a creature to target (CR 702.103b, 601.2c)
         cost = self.spell_cost(o, alternative).with_x(0)
         cost = self.misc_apply_cost_change(cost, self.misc_cost_change(p, o)[0])   # misc: CR 601.2f
         if alternative:
@@ -633,6 +640,7 @@ class CastingMixin:
             name = card_obj.card.faces[face].name
         spell = self.move(card_obj, "stack", controller=p, cause="cast", rule="CR 601.2a", log=False)
         spell.alternative = alternative
+        self.auras2_on_cast(p, spell, alternative)   # auras2: bestow (CR 702.103a-b)
         if morph_down:
             self.kw2_cast_face_down(p, spell)   # kw2: CR 702.37c
         spell.cast_from = from_zone

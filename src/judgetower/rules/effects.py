@@ -316,6 +316,8 @@ class EffectsMixin:
         if ch.has("indestructible"):
             self.log.add(f"{o.name} is indestructible and isn't destroyed", "CR 702.12b")
             return False
+        if self.auras2_umbra_armor(o):   # auras2: umbra (totem) armor replaces it (CR 702.89a)
+            return False
         if o.regen_shields > 0 and not no_regenerate:
             o.regen_shields -= 1
             if not o.tapped:

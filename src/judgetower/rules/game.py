@@ -514,6 +514,7 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
             new.face_down = True
         self.kw2_carry_face_down(o, new, from_zone, to_zone)   # kw2: morph (CR 708.4, 708.9)
         self.kw2_dash_enters(o, new, from_zone, to_zone)       # kw2: dash (CR 702.109a, 608.3g)
+        self.auras2_carry(o, new, from_zone, to_zone)          # auras2: bestow (CR 702.103b)
         new.uid = o.uid
         self.touched_uids.append(o.uid)
         self.objects[new.id] = new

@@ -65,7 +65,11 @@ def base_chars(obj) -> Chars:
     tpl = _BASE_CACHE.get(key)
     if tpl is None:
         tpl = _BASE_CACHE[key] = (_base_chars(obj), obj.card, obj.compiled)
-    return copy.copy(tpl[0])
+    ch = copy.copy(tpl[0])
+    if getattr(obj, "auras2_bestowed", False):   # auras2: a bestowed Aura (CR 702.103b)
+        from judgetower.rules.auras2 import bestowed_chars
+        bestowed_chars(ch)
+    return ch
 
 
 def _base_chars(obj) -> Chars:

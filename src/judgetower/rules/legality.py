@@ -85,6 +85,8 @@ class LegalityMixin:
                 return "CR 700.2a"   # no mode with legal targets can be chosen
             if not self.has_targets(p, o, self.spell_targets(o)):
                 return "CR 601.2c"
+            if a.alternative and self.auras2_bestow_cost(o) is not None and not self.auras2_bestow_has_target(p, o):
+                return "CR 702.103b"   # auras2: a bestowed Aura spell targets a creature (CR 601.2c)
             return "CR 601.2h"
         if isinstance(a, Activate):
             o = self.objects.get(a.obj)

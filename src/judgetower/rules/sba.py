@@ -14,6 +14,7 @@ class SBAMixin:
         to_destroy: list[tuple] = []
         losers: list[tuple] = []
         did = False
+        self.auras2_unbestow()         # auras2: bestowed Auras unattached (CR 702.103f)
         self.auras2_update_control()   # auras2: "You control enchanted creature" (CR 613.1b)
         for p in self.players:
             if p.lost:
