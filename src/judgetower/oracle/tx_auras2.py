@@ -51,3 +51,7 @@ class Auras2TransformMixin:
 
     def auras2_kw_totem_armor(self, c):
         return ir.Keyword("totem armor")
+
+    def auras2_kw_awaken(self, c):
+        from .transform import mana
+        return ir.Keyword("awaken", (int(c[0]), mana(c[1])))   # CR 702.113a: (N, cost)

@@ -146,6 +146,9 @@ class Auras2Mixin:
     def auras2_on_cast(self, p: int, spell, alternative: bool) -> None:
         """CR 702.103a-b: a spell cast for its bestow cost becomes a bestowed Aura spell (an Aura
         enchantment with enchant creature, not a creature) as it is put onto the stack."""
+        if alternative and self.auras2_awaken_arg(spell) is not None:
+            spell.auras2_awaken = True
+            self.log.add(f"{self.players[p].name} casts {spell.name} for its awaken cost", "CR 702.113a", "CR 118.9")
         if alternative and self.auras2_bestow_cost(spell) is not None:
             spell.auras2_bestowed = True
             self.touch()
@@ -211,6 +214,55 @@ class Auras2Mixin:
         return True
 
 
+    # ---------------------------------------------------------------- awaken (CR 702.113)
+    def auras2_awaken_arg(self, o):
+        """(N, cost) of "Awaken N—[cost]" (CR 702.113a), or None."""
+        for ab in o.compiled.abilities:
+            if isinstance(ab, ir.Keyword) and ab.name == "awaken":
+                return ab.arg
+        return None
+
+    def auras2_awaken_has_target(self, p: int, o) -> bool:
+        """CR 702.113a, 601.2c: the spell's own targets and a land its controller controls."""
+        sa = self.spell_ability(o)
+        own = sa.targets if sa is not None else ()
+        return self.has_targets(p, o, tuple(own) + (awaken_land_spec(),))
+
+    def auras2_extra_targets(self, o) -> tuple:
+        """CR 702.113b: a spell whose awaken cost is paid also targets a land its controller
+        controls (after the spell's own targets); otherwise it is cast as if it had no such target."""
+        if getattr(o, "auras2_awaken", False):
+            return (awaken_land_spec(),)
+        return ()
+
+    def auras2_awaken_resolve(self, spell, ctx):
+        """CR 702.113a: "If this spell's awaken cost was paid, put N +1/+1 counters on target
+        land you control. That land becomes a 0/0 Elemental creature with haste. It's still a
+        land." After the spell's other instructions (they come first in its text). The effect has
+        no duration (CR 611.2a): layers 4 and 6 and 7b (CR 613.1d, 613.1f, 613.4b); the counters
+        apply in 7c (CR 613.4c)."""
+        if not getattr(spell, "auras2_awaken", False):
+            return
+        n = self.auras2_awaken_arg(spell)[0]
+        sa = self.spell_ability(spell)
+        idx = len(sa.targets) if sa is not None else 0
+        lands = [o for o in self.objs(ir.Target(idx), ctx) if o.zone == "battlefield"]
+        if not lands:
+            self.log.add(f"{spell.name}: the awaken target is gone or illegal: nothing is awakened", "CR 608.2b")
+            return
+        yield from self.run_effects((ir.PutCounters(ir.Target(idx), "+1/+1", n),), ctx)
+        lands = [o for o in lands if o.zone == "battlefield"]
+        if not lands:
+            return
+        self.continuous.append({"objs": {o.id for o in lands}, "keywords": ("haste",), "duration": "permanent",
+                                "animate": {"types": ("Creature",), "subtypes": ("Elemental",), "colors": None,
+                                            "power": 0, "toughness": 0},
+                                "timestamp": self.new_timestamp()})
+        self.touch()
+        self.log.add(", ".join(o.name for o in lands) + f" gets {n} +1/+1 counter(s) and becomes a 0/0 Elemental "
+                     "creature with haste (still a land)", "CR 702.113a", "CR 205.1b", "CR 613.1d", "CR 613.4b")
+
+
 _BESTOW_FILTER = []
 
 
@@ -231,3 +283,16 @@ def bestowed_chars(ch) -> None:
     creature."""
     ch.types = ("Enchantment",)
     ch.subtypes = ("Aura",)
+
+
+_LAND_SPEC = []
+
+
+def awaken_land_spec():
+    """The target of awaken's spell ability, "target land you control" (CR 702.113a), as the
+    compiler reads it."""
+    if not _LAND_SPEC:
+        from judgetower.oracle.compiler import compile_text
+        comp = compile_text("awaken", "Tap target land you control.", ("Instant",))
+        _LAND_SPEC.append(next(ab for ab in comp.abilities if isinstance(ab, ir.SpellAbility)).targets[0])
+    return _LAND_SPEC[0]

@@ -124,6 +124,8 @@ class CastingMixin:
                 return ir.Cost(mana=ab.arg)   # kw2: CR 702.109a, an alternative cost (CR 118.9)
             if isinstance(ab, ir.Keyword) and ab.name == "bestow":
                 return ir.Cost(mana=ab.arg)   # auras2: CR 702.103a, an alternative cost (CR 118.9)
+            if isinstance(ab, ir.Keyword) and ab.name == "awaken":
+                return ir.Cost(mana=ab.arg[1])   # auras2: CR 702.113a, an alternative cost (CR 118.9)
         return None
 
     def keyword_arg(self, o, name: str):
@@ -203,7 +205,7 @@ class CastingMixin:
         """Target specs of a spell: its spell ability's, or an Aura's enchant target (CR 303.4a)."""
         sa = self.spell_ability(o)
         if sa is not None:
-            return sa.targets
+            return sa.targets + self.auras2_extra_targets(o)   # auras2: awaken's target (CR 702.113b)
         enchant = self.keyword_arg(o, "enchant")
         if enchant is not None and ("Aura" in o.card.subtypes or getattr(o, "auras2_bestowed", False)):  # auras2
             return (ir.TargetSpec("object", enchant),)
@@ -549,6 +551,8 @@ class CastingMixin:
             return False
         if alternative and self.auras2_bestow_cost(o) is not None and not self.auras2_bestow_has_target(p, o):
             return False   # auras2: a bestowed Aura spell needs a creature to target (CR 702.103b, 601.2c)
+        if alternative and self.auras2_awaken_arg(o) is not None and not self.auras2_awaken_has_target(p, o):
+            return False   # auras2: awaken's land target (CR 702.113a-b, 601.2c)
         cost = self.spell_cost(o, alternative).with_x(0)
         cost = self.misc_apply_cost_change(cost, self.misc_cost_change(p, o)[0])   # misc: CR 601.2f
         if alternative:

@@ -87,6 +87,8 @@ class LegalityMixin:
                 return "CR 601.2c"
             if a.alternative and self.auras2_bestow_cost(o) is not None and not self.auras2_bestow_has_target(p, o):
                 return "CR 702.103b"   # auras2: a bestowed Aura spell targets a creature (CR 601.2c)
+            if a.alternative and self.auras2_awaken_arg(o) is not None and not self.auras2_awaken_has_target(p, o):
+                return "CR 702.113a"   # auras2: awaken targets a land you control (CR 601.2c)
             return "CR 601.2h"
         if isinstance(a, Activate):
             o = self.objects.get(a.obj)

@@ -57,6 +57,7 @@ class ResolutionMixin:
         ctx = self.make_ctx(spell, p, legal, x=spell.x, kicked=spell.kicked)
         if sa is not None:
             yield from self.run_effects(sa.effects, ctx)
+        yield from self.auras2_awaken_resolve(spell, ctx)   # auras2: awaken (CR 702.113a)
         # CR 608.2n: an instant or sorcery goes to its owner's graveyard (buyback: hand)
         if spell.id in self.stack:
             if spell.buyback:

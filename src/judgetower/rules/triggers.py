@@ -236,6 +236,7 @@ class TriggersMixin:
             cp.kws_copy = True   # ceases to exist when it leaves the stack (CR 707.10a, 704.5e)
             cp.x, cp.kicked, cp.modes = spell.x, spell.kicked, spell.modes
             cp.kw2_entwined = getattr(spell, "kw2_entwined", False)
+            cp.auras2_awaken = getattr(spell, "auras2_awaken", False)   # auras2: CR 707.10 (awaken cost paid)
             cp.targets = [list(ts) for ts in spell.targets]
             self.objects[cp.id] = cp
             self.stack.append(cp.id)
