@@ -1557,5 +1557,13 @@ class ControlEnchanted:
     timestamp: when the Aura became attached, CR 613.7e)."""
 
 
+@dataclass(frozen=True)
+class ActivationBan:
+    """auras2: "its activated abilities can't be activated" (Arrest): no activated ability of
+    ``affected`` (mana and loyalty abilities included) can be activated (CR 602.5)."""
+
+    affected: Ref
+
+
 Effect = Union[Effect, AttachSelfTo]                  # auras2
-StaticEffect = Union[StaticEffect, ControlEnchanted]  # auras2
+StaticEffect = Union[StaticEffect, ControlEnchanted, ActivationBan]  # auras2

@@ -55,3 +55,39 @@ class Auras2TransformMixin:
     def auras2_kw_awaken(self, c):
         from .transform import mana
         return ir.Keyword("awaken", (int(c[0]), mana(c[1])))   # CR 702.113a: (N, cost)
+
+    # "Enchanted creature gets +2/+2 and can't block." (CR 611.3a)
+    def auras2_restriction(self, c):
+        return " ".join(str(t) for t in c)
+
+    def _auras2_restriction_statics(self, affected, words):
+        from .transform import _static_filter_ok
+        _static_filter_ok(affected, False)
+        return {
+            "can't block": (StaticAbility(ir.CantAttackOrBlock(affected, attack=False)),),
+            "can't attack": (StaticAbility(ir.CantAttackOrBlock(affected, block=False)),),
+            "can't attack or block": (StaticAbility(ir.CantAttackOrBlock(affected)),),
+            "can't be blocked": (StaticAbility(ir.CombatRule(affected, "cant_be_blocked")),),
+            "attacks each combat if able": (StaticAbility(ir.CombatRule(affected, "attacks_each_combat")),),
+        }[words]
+
+    def auras2_anthem_and(self, c):
+        from .transform import Line, _static_filter_ok, pt_mod
+        affected, token, words = c
+        _static_filter_ok(affected, False)
+        p, t = pt_mod(token)
+        return Line("abilities", (StaticAbility(ir.Anthem(affected, p, t, ())),)
+                    + self._auras2_restriction_statics(affected, words))
+
+    # Arrest: "... can't attack or block, and its activated abilities can't be activated" (CR 602.5)
+    def auras2_restriction_and_ban(self, c):
+        from .transform import Line, Unsupported
+        affected, words = c
+        if not isinstance(affected, (ir.Enchanted, ir.Equipped, ir.This)):
+            raise Unsupported("'its activated abilities can't be activated' about a group")
+        return Line("abilities", self._auras2_restriction_statics(affected, words)
+                    + (StaticAbility(ir.ActivationBan(affected)),))
+
+    def auras2_activation_ban(self, c):
+        from .transform import Line
+        return Line("abilities", (StaticAbility(ir.ActivationBan(c[0])),))

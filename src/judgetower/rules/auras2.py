@@ -263,6 +263,24 @@ class Auras2Mixin:
                      "creature with haste (still a land)", "CR 702.113a", "CR 205.1b", "CR 613.1d", "CR 613.4b")
 
 
+    # ---------------------------------------------------------------- Arrest (CR 602.5)
+    def auras2_activation_banned(self, o) -> bool:
+        """CR 602.5: "its activated abilities can't be activated" (a static ability of an Aura,
+        Equipment or the object itself) applies to ``o``: none of its activated abilities, mana
+        and loyalty abilities included, can be activated."""
+        if getattr(o, "zone", None) != "battlefield":
+            return False
+        for i in self.battlefield:
+            x = self.objects[i]
+            if x.face_down or x.compiled is None:
+                continue
+            for ab in x.compiled.abilities:
+                if isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, ir.ActivationBan) \
+                        and self._static_affects(x, ab.effect.affected, o):
+                    return True
+        return False
+
+
 _BESTOW_FILTER = []
 
 

@@ -253,6 +253,8 @@ class CastingMixin:
             ch = self.chars(o)
             if "Creature" in ch.types and o.sick and not ch.has("haste"):
                 continue
+            if self.auras2_activation_banned(o):
+                continue   # auras2: its mana abilities can't be activated either (CR 602.5)
             for idx, ab in enumerate(self.activated_abilities(o)):
                 if not ab.mana_ability or not ab.cost.tap or ab.cost.mana or ab.cost.sacrifice_self or ab.cost.exile_self \
                         or ab.cost.discard or ab.cost.discard_self:
@@ -943,6 +945,8 @@ class CastingMixin:
                 return False
         elif o.controller != p:
             return False
+        if self.auras2_activation_banned(o):
+            return False   # auras2: "its activated abilities can't be activated" (CR 602.5)
         if getattr(ab, "once_per_turn", False) and idx in o.activated_this_turn:
             return False   # CR 602.5b
         if getattr(ab, "timing", "") and not self.activation_timing_ok(p, ab):

@@ -105,6 +105,8 @@ class LegalityMixin:
                 return "CR 602.5b"
             if ab.timing and not self.activation_timing_ok(p, ab):
                 return "CR 602.5"
+            if self.auras2_activation_banned(o):
+                return "CR 602.5"   # auras2: "its activated abilities can't be activated"
             ch = self.chars(o)
             if (ab.cost.tap and o.tapped):
                 return "CR 118.3"  # a tapped permanent can't be tapped to pay a cost (also CR 107.5)
