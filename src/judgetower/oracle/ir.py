@@ -1565,5 +1565,15 @@ class ActivationBan:
     affected: Ref
 
 
+@dataclass(frozen=True)
+class AttachedCount:
+    """auras2: an amount, "for each Aura / Equipment attached to it": the permanents with one of
+    the subtypes ``kinds`` attached to ``to`` (This(), or the Enchanted()/Equipped() object of
+    the source) (CR 301.5, 303.4)."""
+
+    kinds: tuple[str, ...]
+    to: Ref
+
+
 Effect = Union[Effect, AttachSelfTo]                  # auras2
 StaticEffect = Union[StaticEffect, ControlEnchanted, ActivationBan]  # auras2

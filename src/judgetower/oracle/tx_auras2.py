@@ -91,3 +91,29 @@ class Auras2TransformMixin:
     def auras2_activation_ban(self, c):
         from .transform import Line
         return Line("abilities", (StaticAbility(ir.ActivationBan(c[0])),))
+
+    # "~ gets +2/+2 for each Aura attached to it" (CR 611.3a, 613.4c)
+    def auras2_attach_kinds(self, c):
+        from .transform import Unsupported
+        kinds = {"aura": "Aura", "equipment": "Equipment"}
+        words = [str(t).lower() for t in c]
+        if any(w not in kinds for w in words) or len(set(words)) != len(words):
+            raise Unsupported("'for each ... attached' of other subtypes")
+        return tuple(kinds[w] for w in words)
+
+    def auras2_attach_host(self, c):
+        return str(c[0])
+
+    def auras2_anthem_per_attached(self, c):
+        from .transform import Line, Unsupported, _static_filter_ok, pt_mod
+        affected, token, kinds, host, keywords = c
+        if host == "~":
+            to = This()
+        elif isinstance(affected, (This, ir.Enchanted, ir.Equipped)):
+            to = affected
+        else:
+            raise Unsupported("'for each ... attached to it' about each of a group")
+        _static_filter_ok(affected, bool(keywords))
+        p, t = pt_mod(token)
+        return Line("abilities", (StaticAbility(ir.Anthem(affected, p, t, tuple(keywords or ()),
+                                                          per=ir.AttachedCount(kinds, to))),))

@@ -37,6 +37,21 @@ def attached_kinds(game, source, kinds, chars=None) -> tuple[bool, str, tuple]:
     return False, f"it is not {word}", rules
 
 
+def attached_count(game, source, amount, chars=None) -> int:
+    """auras2: ir.AttachedCount: how many Auras/Equipment (by subtype, CR 301.5, 303.4) are
+    attached to ``amount.to`` (the source itself, or what the source is attached to)."""
+    obj = getattr(source, "obj", source)
+    if isinstance(amount.to, ir.This):
+        host = getattr(obj, "id", None)
+    else:
+        host = getattr(obj, "attached_to", None)
+    if host is None or getattr(obj, "zone", "") != "battlefield":
+        return 0
+    return sum(1 for i in game.battlefield
+               if game.objects[i].attached_to == host and i != host
+               and any(k in _subtypes(game, game.objects[i], chars) for k in amount.kinds))
+
+
 class Auras2Mixin:
     """auras2: engine side of the auras2 IR (mixed into Game)."""
 

@@ -152,6 +152,10 @@ class EffectsMixin:
             return sum(o.counters.get(a.kind, 0) for o in objs)
         if isinstance(a, ir.TriggerAmount):
             return ctx.get("trigger_amount", 0)
+        if isinstance(a, ir.AttachedCount):   # auras2: "for each Aura attached to it"
+            from judgetower.rules.auras2 import attached_count
+            src = ctx.get("source")
+            return attached_count(self, self.current(src) or src, a)
         if isinstance(a, ir.TimesKicked):
             return ctx.get("kicked", getattr(ctx.get("source"), "kicked", 0))
         # --- counted amounts (filters helper) ---

@@ -247,6 +247,9 @@ def _count(game, source, amount, chars) -> int:
     compiler refuses counts by power or toughness, which layer 7c itself changes)."""
     if isinstance(amount, ir.Product):
         return amount.factor * _count(game, source, amount.amount, chars)
+    if isinstance(amount, ir.AttachedCount):   # auras2: "for each Aura attached to it"
+        from judgetower.rules.auras2 import attached_count
+        return attached_count(game, source, amount, chars)
     controller = source.controller if source.zone in ("battlefield", "stack") else source.owner
     if isinstance(amount, ir.CountOf) and amount.filter.zone == "battlefield" and chars is not None:
         from judgetower.rules.casting import _Src
