@@ -1575,5 +1575,11 @@ class AttachedCount:
     to: Ref
 
 
+@dataclass(frozen=True)
+class DiedCard:
+    """auras2: "that card" in "When enchanted/equipped creature dies, return that card ...": the
+    new object the creature became in the graveyard (CR 400.7e), if it is still there."""
+
+
 Effect = Union[Effect, AttachSelfTo]                  # auras2
 StaticEffect = Union[StaticEffect, ControlEnchanted, ActivationBan]  # auras2

@@ -1628,6 +1628,8 @@ class OracleTransformer(Auras2TransformMixin, Transformer):  # auras2: mixin
         if self.ctx.antecedent is not None:
             return self.ctx.antecedent
         t = self.ctx.trigger  # triggers branch: "that creature" is the permanent the event was about
+        if t is not None and t.event == "dies" and isinstance(t.subject, (Enchanted, Equipped)):
+            return ir.DiedCard()   # auras2: "When enchanted creature dies, return that card ..." (CR 400.7e)
         if t is not None and isinstance(t.subject, Filter) and t.event in self.OBJECT_EVENTS:
             return TriggerObject()
         if t is not None and (t.by is not None or t.recipient == "creature"):

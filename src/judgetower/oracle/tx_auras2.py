@@ -117,3 +117,8 @@ class Auras2TransformMixin:
         p, t = pt_mod(token)
         return Line("abilities", (StaticAbility(ir.Anthem(affected, p, t, tuple(keywords or ()),
                                                           per=ir.AttachedCount(kinds, to))),))
+
+    # "When enchanted creature dies, ..." (CR 603.6c, 603.10a: looks back in time)
+    def auras2_ev_attached_dies(self, c):
+        from .transform import Trigger
+        return self._trigger(Trigger("dies", c[0]))

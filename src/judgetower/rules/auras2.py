@@ -296,6 +296,18 @@ class Auras2Mixin:
         return False
 
 
+    # ---------------------------------------------------------------- dies triggers (CR 400.7e)
+    def auras2_died_card(self, ctx) -> list:
+        """auras2: ir.DiedCard: the object the dead creature became in the graveyard, found by the
+        trigger's ability if it is still there (CR 400.7e)."""
+        old = ctx.get("trigger_lki") or ctx.get("trigger_obj")
+        nid = getattr(old, "moved_to", None)
+        new = self.objects.get(nid) if nid is not None else None
+        if new is None or new.zone != "graveyard":
+            return []
+        return [new]
+
+
 _BESTOW_FILTER = []
 
 

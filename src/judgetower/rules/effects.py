@@ -84,6 +84,8 @@ class EffectsMixin:
             if f.zone in ("hand", "graveyard"):   # "all creature cards in all graveyards"
                 return self.objects_matching(f, ctx["source"], ctx["controller"])
             return []
+        if isinstance(ref, ir.DiedCard):   # auras2: the card a dies trigger's creature became (CR 400.7e)
+            return self.auras2_died_card(ctx)
         raise NotImplementedError(f"object reference {ref!r}")
 
     def objects_matching(self, f, source, controller) -> list:

@@ -526,6 +526,8 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
             o.last_chars = old_chars
             # conds: "if a permanent you controlled left the battlefield this turn" (revolt)
             self.players[o.controller].conds_left_battlefield_turn = True
+            # auras2: what was attached to it as it left, for triggers that look back (CR 603.10a)
+            o.auras2_attached_lki = tuple(x.id for x in self.permanents() if x.attached_to == o.id)
             for other in self.permanents():
                 if other.attached_to == o.id:
                     other.attached_to = None if "Equipment" in (other.card.subtypes if other.card else ()) else other.attached_to

@@ -552,7 +552,8 @@ class TriggersMixin:
             return obj is watcher or obj.id == watcher.id
         if isinstance(subj, (ir.Enchanted, ir.Equipped)):
             # triggers branch: "enchanted/equipped creature attacks/deals damage"
-            return watcher.attached_to is not None and watcher.attached_to == obj.id
+            return (watcher.attached_to is not None and watcher.attached_to == obj.id) or \
+                watcher.id in getattr(obj, "auras2_attached_lki", ())   # auras2: CR 603.10a look-back
         if isinstance(subj, ir.Filter):
             if obj.id == watcher.id and not t.include_self and subj.other:
                 return False
