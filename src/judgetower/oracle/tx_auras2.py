@@ -122,3 +122,20 @@ class Auras2TransformMixin:
     def auras2_ev_attached_dies(self, c):
         from .transform import Trigger
         return self._trigger(Trigger("dies", c[0]))
+
+    # 'Enchanted creature gets +1/+1 and has "{R}: Regenerate this creature."' (CR 613.1f, 613.4c)
+    def auras2_anthem_and_quoted(self, c):
+        from .transform import Line, _static_filter_ok, pt_mod
+        affected, token, quoted = c
+        _static_filter_ok(affected, True)
+        granted = self.tk_st_grant_ability([affected, quoted]).items   # activated abilities only
+        p, t = pt_mod(token)
+        return Line("abilities", (StaticAbility(ir.Anthem(affected, p, t, ())),) + granted)
+
+    def auras2_anthem_kw_and_quoted(self, c):
+        from .transform import Line, _static_filter_ok, pt_mod
+        affected, token, keywords, quoted = c
+        _static_filter_ok(affected, True)
+        granted = self.tk_st_grant_ability([affected, quoted]).items
+        p, t = pt_mod(token)
+        return Line("abilities", (StaticAbility(ir.Anthem(affected, p, t, tuple(keywords))),) + granted)
