@@ -1581,5 +1581,11 @@ class DiedCard:
     new object the creature became in the graveyard (CR 400.7e), if it is still there."""
 
 
+@dataclass(frozen=True)
+class EnchantedPlayer:
+    """auras2: "enchanted player" / "enchanted opponent": the player the Aura with this ability is
+    attached to (CR 303.4, 702.5d)."""
+
+
 Effect = Union[Effect, AttachSelfTo]                  # auras2
 StaticEffect = Union[StaticEffect, ControlEnchanted, ActivationBan]  # auras2

@@ -139,3 +139,21 @@ class Auras2TransformMixin:
         granted = self.tk_st_grant_ability([affected, quoted]).items
         p, t = pt_mod(token)
         return Line("abilities", (StaticAbility(ir.Anthem(affected, p, t, tuple(keywords))),) + granted)
+
+    # "Enchant player" / "Enchant opponent" (CR 303.4, 702.5d)
+    def auras2_kw_enchant_player(self, c):
+        return ir.Keyword("enchant player", "player")
+
+    def auras2_kw_enchant_opponent(self, c):
+        return ir.Keyword("enchant player", "opponent")
+
+    def auras2_step_enchanted_player(self, c):
+        from .transform import Trigger
+        return self._trigger(Trigger(c[-1], whose="enchanted_player"))
+
+    def auras2_ev_enchanted_player_draws(self, c):
+        from .transform import Trigger
+        return self._trigger(Trigger("draw", whose="enchanted_player"))
+
+    def auras2_p_enchanted_player(self, c):
+        return ir.EnchantedPlayer()

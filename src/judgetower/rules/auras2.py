@@ -308,6 +308,63 @@ class Auras2Mixin:
         return [new]
 
 
+    # ---------------------------------------------------------------- Enchant player (CR 303.4, 702.5d)
+    def auras2_player_aura_targets(self, o) -> tuple:
+        """CR 303.4a, 702.5d: an Aura spell with "Enchant player" / "Enchant opponent" targets a
+        player / an opponent."""
+        kind = self.keyword_arg(o, "enchant player")
+        if kind is None or o.card is None or "Aura" not in o.card.subtypes:
+            return ()
+        return (ir.TargetSpec("opponent" if kind == "opponent" else "player"),)
+
+    def auras2_attached_to_player(self, new) -> None:
+        """A resolving Aura spell that targets a player becomes attached to that player
+        (CR 303.4a, 608.3c); kept as ``auras2_player`` (a seat index)."""
+        from judgetower.rules.objects import PID
+        if new is not None and isinstance(new.attached_to, PID):
+            new.auras2_player = new.attached_to.index
+            new.attached_to = None
+
+    def auras2_player_attach_legal(self, o) -> bool:
+        """CR 704.5m, 303.4d: an Aura attached to a player who left the game, or to a player it
+        can't enchant ("Enchant opponent" and the player is not an opponent of its controller)."""
+        p = o.auras2_player
+        if p is None or not 0 <= p < len(self.players) or self.players[p].lost:
+            return False
+        if self.keyword_arg(o, "enchant player") == "opponent" and not self.are_opponents(p, o.controller):
+            return False
+        return True
+
+    def auras2_put_player_aura(self, o, ctl, e, ctx):
+        """CR 303.4f: an Aura with "Enchant player" put onto the battlefield other than by
+        resolving is attached to a player its controller chooses (not targeted); CR 303.4g: with
+        none it could enchant, it stays where it is."""
+        from judgetower.rules.objects import PID
+        opp_only = self.keyword_arg(o, "enchant player") == "opponent"
+        cands = [PID(q) for q in self.apnap() if not self.players[q].lost
+                 and (not opp_only or self.are_opponents(q, ctl))]
+        if not cands:
+            self.log.add(f"{o.name} has no player it could enchant and stays in {o.zone}", "CR 303.4g")
+            return
+        who = yield from self.ask(ctl, "target", cands, f"choose the player {o.name} will enchant", "CR 303.4f")
+        new = self.move(o, "battlefield", controller=ctl, tapped=e.tapped,
+                        cause=f"returned by {ctx['source'].name}", rule="CR 400.7")
+        if new is not None:
+            new.auras2_player = who.index
+            self.touch()
+            self.log.add(f"{new.name} enters attached to {self.players[who.index].name}", "CR 303.4f")
+
+    def auras2_enchanted_player(self, ctx) -> list:
+        """"enchanted player": the player the source Aura is attached to (as it last existed on
+        the battlefield if it has left, CR 608.2h)."""
+        src = ctx.get("source")
+        cur = self.current(src) or src
+        p = getattr(cur, "auras2_player", None)
+        if p is None or self.players[p].lost:
+            return []
+        return [p]
+
+
 _BESTOW_FILTER = []
 
 

@@ -209,7 +209,7 @@ class CastingMixin:
         enchant = self.keyword_arg(o, "enchant")
         if enchant is not None and ("Aura" in o.card.subtypes or getattr(o, "auras2_bestowed", False)):  # auras2
             return (ir.TargetSpec("object", enchant),)
-        return ()
+        return self.auras2_player_aura_targets(o)   # auras2: "Enchant player" (CR 303.4a, 702.5d)
 
     # ------------------------------------------------------------------ mana
     def mana_sources(self, p: int, exclude: int | None = None, helpers: frozenset = frozenset()) -> list[Source]:

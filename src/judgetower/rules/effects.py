@@ -127,6 +127,8 @@ class EffectsMixin:
             return [ctx["trigger_player"]] if ctx.get("trigger_player") is not None else []
         if isinstance(ref, ir.DefendingPlayer):
             return [ctx["defending"]] if ctx.get("defending") is not None else []
+        if isinstance(ref, ir.EnchantedPlayer):   # auras2: CR 303.4, 702.5d
+            return self.auras2_enchanted_player(ctx)
         raise NotImplementedError(f"player reference {ref!r}")
 
     def amount(self, a, ctx) -> int:
@@ -400,6 +402,9 @@ class EffectsMixin:
                     # instruction names (else the acting player): that owner controls it
                     ctl = self.rules.owner_leaving(self, o, o.zone, None)
                 host = None
+                if o.card is not None and "Aura" in o.card.subtypes and self.keyword_arg(o, "enchant player") is not None:
+                    yield from self.auras2_put_player_aura(o, ctl, e, ctx)   # auras2: CR 303.4f, a player
+                    continue
                 if o.card is not None and "Aura" in o.card.subtypes:
                     # CR 303.4f: an Aura put onto the battlefield other than by resolving is attached
                     # to an object its new controller chooses; CR 303.4g: with none, it stays put

@@ -50,6 +50,7 @@ class ResolutionMixin:
                 new.attached_to = legal[0][0]
                 self.log.add(f"{new.name} enters attached to {self.target_name(legal[0][0])}", "CR 608.3c")
             self.touch()
+            self.auras2_attached_to_player(new)   # auras2: "Enchant player" (CR 303.4, 702.5d)
             self.auras2_update_control()   # auras2: "You control enchanted creature" (CR 613.1b)
             return
         self.log.add(f"{spell.name} resolves", "CR 608.2")

@@ -355,6 +355,8 @@ class TriggersMixin:
                         continue
                     if t.whose == "attached_controller" and not self._attached_controller(w, ev["player"]):
                         continue  # triggers branch: "the upkeep of enchanted creature's controller"
+                    if t.whose == "enchanted_player" and getattr(w, "auras2_player", None) != ev["player"]:
+                        continue  # auras2: "at the beginning of enchanted player's upkeep" (CR 303.4)
                     self._trigger(w, idx, ab, {"trigger_player": ev["player"]})
         elif kind == "attacks":
             a = ev["obj"]
@@ -538,6 +540,8 @@ class TriggersMixin:
         return o is not None and o.zone == "battlefield" and o.controller == p
 
     def _whose_ok(self, whose, p, w) -> bool:
+        if whose == "enchanted_player":   # auras2: "whenever enchanted player draws a card"
+            return getattr(w, "auras2_player", None) == p
         if whose == "you":
             return p == w.controller
         if whose == "opponent":
