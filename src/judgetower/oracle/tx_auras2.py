@@ -157,3 +157,6 @@ class Auras2TransformMixin:
 
     def auras2_p_enchanted_player(self, c):
         return ir.EnchantedPlayer()
+
+    def auras2_pm_enchanted_player_controls(self, c):
+        return [("controller", "enchanted_player")]

@@ -52,6 +52,18 @@ def attached_count(game, source, amount, chars=None) -> int:
                and any(k in _subtypes(game, game.objects[i], chars) for k in amount.kinds))
 
 
+def enchanted_player_of(game, source):
+    """auras2: the player the Aura behind ``source`` (the Aura, a filter's view of it, or an
+    ability of it on the stack) is attached to (CR 303.4, 702.5d), or None."""
+    obj = getattr(source, "obj", source)
+    if getattr(obj, "kind", None) in ("activated", "triggered"):
+        obj = game.objects.get(getattr(obj, "source_id", None))
+    p = getattr(obj, "auras2_player", None)
+    if p is None or game.players[p].lost:
+        return None
+    return p
+
+
 class Auras2Mixin:
     """auras2: engine side of the auras2 IR (mixed into Game)."""
 
