@@ -205,7 +205,8 @@ class CastingMixin:
         """Target specs of a spell: its spell ability's, or an Aura's enchant target (CR 303.4a)."""
         sa = self.spell_ability(o)
         if sa is not None:
-            return sa.targets + self.auras2_extra_targets(o)   # auras2: awaken's target (CR 702.113b)
+            extra = self.auras2_extra_targets(o)   # auras2: awaken's target (CR 702.113b)
+            return tuple(sa.targets) + extra if extra else sa.targets
         enchant = self.keyword_arg(o, "enchant")
         if enchant is not None and ("Aura" in o.card.subtypes or getattr(o, "auras2_bestowed", False)):  # auras2
             return (ir.TargetSpec("object", enchant),)
