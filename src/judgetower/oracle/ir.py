@@ -1534,6 +1534,68 @@ class SelfCostReduction:
 Ability = Union[Ability, SelfCostReduction]          # branch "misc"
 
 
+# ============================================================================ auras2
+# auras2: auras and equipment beyond "enchant creature" (CR 301.5, 303.4, 613.1b, 701.3, 702.89)
+
+@dataclass(frozen=True)
+class CondAttachedTo:
+    """auras2: "as long as ~ is equipped / enchanted / enchanted or equipped": an Equipment
+    (CR 301.5) or an Aura (CR 303.4) is attached to the object with the ability. ``kinds``:
+    subtypes of the attached permanents that count ("Equipment", "Aura")."""
+
+    kinds: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class AttachSelfTo:
+    """auras2: "attach it to target creature you control" where "it" is the object with the
+    ability (CR 701.3a): the Equipment or Aura becomes attached to the target if it can be
+    (CR 701.3b, 301.5c, 303.4d)."""
+
+    what: Ref
+
+
+@dataclass(frozen=True)
+class ControlEnchanted:
+    """auras2: "You control enchanted creature." A static ability of an Aura: its controller
+    controls the enchanted permanent while it is attached (CR 613.1b layer 2, 303.4, 611.3a;
+    timestamp: when the Aura became attached, CR 613.7e)."""
+
+
+@dataclass(frozen=True)
+class ActivationBan:
+    """auras2: "its activated abilities can't be activated" (Arrest): no activated ability of
+    ``affected`` (mana and loyalty abilities included) can be activated (CR 602.5)."""
+
+    affected: Ref
+
+
+@dataclass(frozen=True)
+class AttachedCount:
+    """auras2: an amount, "for each Aura / Equipment attached to it": the permanents with one of
+    the subtypes ``kinds`` attached to ``to`` (This(), or the Enchanted()/Equipped() object of
+    the source) (CR 301.5, 303.4)."""
+
+    kinds: tuple[str, ...]
+    to: Ref
+
+
+@dataclass(frozen=True)
+class DiedCard:
+    """auras2: "that card" in "When enchanted/equipped creature dies, return that card ...": the
+    new object the creature became in the graveyard (CR 400.7e), if it is still there."""
+
+
+@dataclass(frozen=True)
+class EnchantedPlayer:
+    """auras2: "enchanted player" / "enchanted opponent": the player the Aura with this ability is
+    attached to (CR 303.4, 702.5d)."""
+
+
+Effect = Union[Effect, AttachSelfTo]                  # auras2
+StaticEffect = Union[StaticEffect, ControlEnchanted, ActivationBan]  # auras2
+
+
 # ---------------------------------------------------------------------------
 # counters2: counter mechanics (CR 122, 701.39, 701.46, 702.32, 702.58, 702.63, 702.93, 702.98,
 # 702.100, 702.107, 702.136, 702.149)

@@ -43,6 +43,7 @@ from .ir import (  # branch "zones"
 from .ir import CostModifier, Proliferate, RevealTopToHand, SelfCombatRestriction, SelfCostReduction  # branch "misc"
 from .subtypes import canonical_subtype
 from .tx_library2 import Library2TransformMixin   # library2
+from .tx_auras2 import Auras2TransformMixin  # auras2
 
 
 class Unsupported(Exception):
@@ -397,7 +398,8 @@ from .tx_counters2 import Counters2TransformMixin  # counters2
 
 
 class OracleTransformer(ExilecastTransformMixin, Faces2TransformMixin, Copies2TransformMixin,
-                        TurnflowTransformMixin, Library2TransformMixin, Counters2TransformMixin, Transformer):
+                        TurnflowTransformMixin, Library2TransformMixin, Counters2TransformMixin,
+                        Auras2TransformMixin, Transformer):
     """Callbacks named after the rules and aliases of oracle.lark."""
 
     def __init__(self, ctx: Context | None = None):
@@ -1648,6 +1650,8 @@ class OracleTransformer(ExilecastTransformMixin, Faces2TransformMixin, Copies2Tr
         if self.ctx.antecedent is not None:
             return self.ctx.antecedent
         t = self.ctx.trigger  # triggers branch: "that creature" is the permanent the event was about
+        if t is not None and t.event == "dies" and isinstance(t.subject, (Enchanted, Equipped)):
+            return ir.DiedCard()   # auras2: "When enchanted creature dies, return that card ..." (CR 400.7e)
         if t is not None and isinstance(t.subject, Filter) and t.event in self.OBJECT_EVENTS:
             return TriggerObject()
         if t is not None and (t.by is not None or t.recipient == "creature"):

@@ -128,9 +128,16 @@ class CastingMixin:
                 return ir.Cost(mana=ab.arg)   # kw2: CR 702.109a, an alternative cost (CR 118.9)
             if self.copies2_alt_cost(ab) is not None:   # copies2: prototype, overload (CR 702.160a, 702.96a)
                 return self.copies2_alt_cost(ab)
+            if isinstance(ab, ir.Keyword) and ab.name == "bestow":
+                return ir.Cost(mana=ab.arg)   # auras2: CR 702.103a, an alternative cost (CR 118.9)
+            if isinstance(ab, ir.Keyword) and ab.name == "awaken":
+                return ir.Cost(mana=ab.arg[1])   # auras2: CR 702.113a, an alternative cost (CR 118.9)
         return None
 
     def keyword_arg(self, o, name: str):
+        if name == "enchant" and getattr(o, "auras2_bestowed", False):
+            from judgetower.rules.auras2 import bestow_enchant_filter   # auras2: CR 702.103b
+            return bestow_enchant_filter()
         for ab in o.compiled.abilities:
             if isinstance(ab, ir.Keyword) and ab.name == name:
                 return ab.arg
@@ -204,11 +211,12 @@ class CastingMixin:
         """Target specs of a spell: its spell ability's, or an Aura's enchant target (CR 303.4a)."""
         sa = self.spell_ability(o)
         if sa is not None:
-            return sa.targets
+            extra = self.auras2_extra_targets(o)   # auras2: awaken's target (CR 702.113b)
+            return tuple(sa.targets) + extra if extra else sa.targets
         enchant = self.keyword_arg(o, "enchant")
-        if enchant is not None and "Aura" in o.card.subtypes:
+        if enchant is not None and ("Aura" in o.card.subtypes or getattr(o, "auras2_bestowed", False)):  # auras2
             return (ir.TargetSpec("object", enchant),)
-        return ()
+        return self.auras2_player_aura_targets(o)   # auras2: "Enchant player" (CR 303.4a, 702.5d)
 
     # ------------------------------------------------------------------ mana
     def mana_sources(self, p: int, exclude: int | None = None, helpers: frozenset = frozenset()) -> list[Source]:
@@ -254,6 +262,8 @@ class CastingMixin:
             ch = self.chars(o)
             if "Creature" in ch.types and o.sick and not ch.has("haste"):
                 continue
+            if self.auras2_activation_banned(o):
+                continue   # auras2: its mana abilities can't be activated either (CR 602.5)
             for idx, ab in enumerate(self.activated_abilities(o)):
                 if not ab.mana_ability or not ab.cost.tap or ab.cost.mana or ab.cost.sacrifice_self or ab.cost.exile_self \
                         or ab.cost.discard or ab.cost.discard_self:
@@ -564,6 +574,10 @@ class CastingMixin:
             return False   # exilecast: CR 118.6: no mana cost, can't be cast for it
         if not self.spell_has_targets(p, o):
             return False
+        if alternative and self.auras2_bestow_cost(o) is not None and not self.auras2_bestow_has_target(p, o):
+            return False   # auras2: a bestowed Aura spell needs a creature to target (CR 702.103b, 601.2c)
+        if alternative and self.auras2_awaken_arg(o) is not None and not self.auras2_awaken_has_target(p, o):
+            return False   # auras2: awaken's land target (CR 702.113a-b, 601.2c)
         cost = self.spell_cost(o, alternative).with_x(0)
         cost = self.misc_apply_cost_change(cost, self.misc_cost_change(p, o)[0])   # misc: CR 601.2f
         if alternative:
@@ -659,6 +673,7 @@ class CastingMixin:
             name = card_obj.card.faces[face].name
         spell = self.move(card_obj, "stack", controller=p, cause="cast", rule="CR 601.2a", log=False)
         spell.alternative = alternative
+        self.auras2_on_cast(p, spell, alternative)   # auras2: bestow (CR 702.103a-b)
         if morph_down:
             self.kw2_cast_face_down(p, spell)   # kw2: CR 702.37c
         spell.cast_from = from_zone
@@ -969,6 +984,8 @@ class CastingMixin:
                 return False
         elif o.controller != p:
             return False
+        if self.auras2_activation_banned(o):
+            return False   # auras2: "its activated abilities can't be activated" (CR 602.5)
         if getattr(ab, "once_per_turn", False) and idx in o.activated_this_turn:
             return False   # CR 602.5b
         if getattr(ab, "timing", "") and not self.activation_timing_ok(p, ab):

@@ -72,6 +72,10 @@ def evaluate_cited(game, cond, source, controller: int, chars=None) -> tuple[boo
         # turnflow: CR 702.131c
         ok = game.tf_has_blessing(controller)
         return ok, "you have the city's blessing" if ok else "you don't have the city's blessing", ("CR 702.131c",)
+    if isinstance(cond, ir.CondAttachedTo):
+        # auras2: "as long as ~ is equipped/enchanted" (CR 301.5, 303.4)
+        from judgetower.rules.auras2 import attached_kinds
+        return attached_kinds(game, source, cond.kinds, chars)
     raise ValueError(f"unknown condition {cond!r}")
 
 

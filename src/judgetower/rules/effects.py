@@ -84,6 +84,8 @@ class EffectsMixin:
             if f.zone in ("hand", "graveyard"):   # "all creature cards in all graveyards"
                 return self.objects_matching(f, ctx["source"], ctx["controller"])
             return []
+        if isinstance(ref, ir.DiedCard):   # auras2: the card a dies trigger's creature became (CR 400.7e)
+            return self.auras2_died_card(ctx)
         raise NotImplementedError(f"object reference {ref!r}")
 
     def objects_matching(self, f, source, controller) -> list:
@@ -125,6 +127,8 @@ class EffectsMixin:
             return [ctx["trigger_player"]] if ctx.get("trigger_player") is not None else []
         if isinstance(ref, ir.DefendingPlayer):
             return [ctx["defending"]] if ctx.get("defending") is not None else []
+        if isinstance(ref, ir.EnchantedPlayer):   # auras2: CR 303.4, 702.5d
+            return self.auras2_enchanted_player(ctx)
         raise NotImplementedError(f"player reference {ref!r}")
 
     def amount(self, a, ctx) -> int:
@@ -152,6 +156,10 @@ class EffectsMixin:
             return sum(o.counters.get(a.kind, 0) for o in objs)
         if isinstance(a, ir.TriggerAmount):
             return ctx.get("trigger_amount", 0)
+        if isinstance(a, ir.AttachedCount):   # auras2: "for each Aura attached to it"
+            from judgetower.rules.auras2 import attached_count
+            src = ctx.get("source")
+            return attached_count(self, self.current(src) or src, a)
         if isinstance(a, ir.TimesKicked):
             return ctx.get("kicked", getattr(ctx.get("source"), "kicked", 0))
         # --- counted amounts (filters helper) ---
@@ -318,6 +326,8 @@ class EffectsMixin:
         if ch.has("indestructible"):
             self.log.add(f"{o.name} is indestructible and isn't destroyed", "CR 702.12b")
             return False
+        if self.auras2_umbra_armor(o):   # auras2: umbra (totem) armor replaces it (CR 702.89a)
+            return False
         if o.regen_shields > 0 and not no_regenerate:
             o.regen_shields -= 1
             if not o.tapped:
@@ -394,6 +404,9 @@ class EffectsMixin:
                     # instruction names (else the acting player): that owner controls it
                     ctl = self.rules.owner_leaving(self, o, o.zone, None)
                 host = None
+                if o.card is not None and "Aura" in o.card.subtypes and self.keyword_arg(o, "enchant player") is not None:
+                    yield from self.auras2_put_player_aura(o, ctl, e, ctx)   # auras2: CR 303.4f, a player
+                    continue
                 if o.card is not None and "Aura" in o.card.subtypes:
                     # CR 303.4f: an Aura put onto the battlefield other than by resolving is attached
                     # to an object its new controller chooses; CR 303.4g: with none, it stays put
@@ -1307,6 +1320,7 @@ class EffectsMixin:
                 o.sick = True   # CR 302.6: not controlled continuously since that player's turn began
                 self.touch()
                 self.log.add(f"control of {o.name} returns to {self.players[ctl].name}", "CR 514.2", "CR 613.1b")
+        self.auras2_update_control()   # auras2: Auras' control statics still apply (CR 613.1b)
 
     def _e_LookTopPutOne(self, e, ctx):
         """Look at the top N cards (CR 701.20e), one into the hand, the rest on the bottom in any

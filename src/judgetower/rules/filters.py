@@ -72,6 +72,10 @@ def matches_chars(game, obj, ch: Chars, f: ir.Filter, source=None) -> bool:
             return False
         if f.controller == "opponent" and not game.are_opponents(who, me):
             return False
+        if f.controller == "enchanted_player":   # auras2: "creatures enchanted player controls"
+            from judgetower.rules.auras2 import enchanted_player_of
+            if who != enchanted_player_of(game, source):
+                return False
     return True
 
 

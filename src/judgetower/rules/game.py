@@ -38,6 +38,7 @@ from judgetower.rules.copies2 import Copies2Mixin   # copies2
 from judgetower.rules.turnflow import TurnflowMixin   # turnflow
 from judgetower.rules.library2 import Library2Mixin   # library2
 from judgetower.rules.counters2 import Counters2Mixin   # counters2
+from judgetower.rules.auras2 import Auras2Mixin  # auras2
 from judgetower.rules.view import ViewMixin
 
 PER_PLAYER_ZONES = ("library", "hand", "graveyard")
@@ -132,7 +133,7 @@ class StandardRules:
 
 class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin, CombatMixin, SBAMixin,
            TriggersMixin, ViewMixin, LegalityMixin, Kw2Mixin, ExilecastMixin, Faces2Mixin, Copies2Mixin,
-           TurnflowMixin, Library2Mixin, Counters2Mixin):
+           TurnflowMixin, Library2Mixin, Counters2Mixin, Auras2Mixin):
     """One game of Magic (or a variant), from set-up to its end."""
 
     def __init__(self, player_names: Iterable[str], *, seed: int = 0, rules: StandardRules | None = None,
@@ -529,6 +530,7 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
         self.exilecast_after_move(o, new, from_zone, to_zone, ec_rebound)   # exilecast: CR 702.88a, 702.62a
         self.faces2_enters(o, new, from_zone, to_zone)         # faces2: enters transformed (CR 712.14a)
         self.copies2_carry(o, new, from_zone, to_zone)         # copies2: prototype (CR 718.3b)
+        self.auras2_carry(o, new, from_zone, to_zone)          # auras2: bestow (CR 702.103b)
         new.uid = o.uid
         self.touched_uids.append(o.uid)
         self.objects[new.id] = new
@@ -540,6 +542,8 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
             o.last_chars = old_chars
             # conds: "if a permanent you controlled left the battlefield this turn" (revolt)
             self.players[o.controller].conds_left_battlefield_turn = True
+            # auras2: what was attached to it as it left, for triggers that look back (CR 603.10a)
+            o.auras2_attached_lki = tuple(x.id for x in self.permanents() if x.attached_to == o.id)
             for other in self.permanents():
                 if other.attached_to == o.id:
                     other.attached_to = None if "Equipment" in (other.card.subtypes if other.card else ()) else other.attached_to

@@ -78,7 +78,11 @@ def base_chars(obj) -> Chars:
             from judgetower.rules.copies2 import prototyped_chars
             ch = prototyped_chars(obj, ch)   # copies2: a prototyped spell/permanent (CR 718.3b)
         tpl = _BASE_CACHE[key] = (ch, obj.card, obj.compiled, cspec)   # (keeps the keyed objects alive)
-    return copy.copy(tpl[0])
+    ch = copy.copy(tpl[0])
+    if getattr(obj, "auras2_bestowed", False):   # auras2: a bestowed Aura (CR 702.103b)
+        from judgetower.rules.auras2 import bestowed_chars
+        bestowed_chars(ch)
+    return ch
 
 
 def _base_chars(obj) -> Chars:
@@ -266,6 +270,9 @@ def _count(game, source, amount, chars) -> int:
     compiler refuses counts by power or toughness, which layer 7c itself changes)."""
     if isinstance(amount, ir.Product):
         return amount.factor * _count(game, source, amount.amount, chars)
+    if isinstance(amount, ir.AttachedCount):   # auras2: "for each Aura attached to it"
+        from judgetower.rules.auras2 import attached_count
+        return attached_count(game, source, amount, chars)
     controller = source.controller if source.zone in ("battlefield", "stack") else source.owner
     if isinstance(amount, ir.TfPartySize):   # turnflow: CR 700.8a, with the characteristics so far
         return game.tf_party_size(controller, chars)

@@ -89,6 +89,10 @@ class LegalityMixin:
                 return "CR 700.2a"   # no mode with legal targets can be chosen
             if not self.has_targets(p, o, self.spell_targets(o)):
                 return "CR 601.2c"
+            if a.alternative and self.auras2_bestow_cost(o) is not None and not self.auras2_bestow_has_target(p, o):
+                return "CR 702.103b"   # auras2: a bestowed Aura spell targets a creature (CR 601.2c)
+            if a.alternative and self.auras2_awaken_arg(o) is not None and not self.auras2_awaken_has_target(p, o):
+                return "CR 702.113a"   # auras2: awaken targets a land you control (CR 601.2c)
             return "CR 601.2h"
         if isinstance(a, Activate):
             o = self.objects.get(a.obj)
@@ -108,6 +112,8 @@ class LegalityMixin:
                 return "CR 602.5b"
             if ab.timing and not self.activation_timing_ok(p, ab):
                 return "CR 602.5"
+            if self.auras2_activation_banned(o):
+                return "CR 602.5"   # auras2: "its activated abilities can't be activated"
             ch = self.chars(o)
             if (ab.cost.tap and o.tapped):
                 return "CR 118.3"  # a tapped permanent can't be tapped to pay a cost (also CR 107.5)

@@ -35,6 +35,8 @@ class ResolutionMixin:
         p = spell.controller
         specs = self.spell_targets(spell)
         ok, legal = self._targets_check(spell, specs)
+        if self.auras2_bestow_resolving(spell, ok):   # auras2: CR 702.103e
+            ok, legal = True, []
         if not ok:
             # CR 608.3b: a permanent spell (an Aura) with an illegal target doesn't resolve either
             rules = ("CR 608.3b", "CR 608.2b") if self.is_permanent_spell(spell) else ("CR 608.2b",)
@@ -45,10 +47,13 @@ class ResolutionMixin:
             # CR 608.3: it becomes a permanent; an Aura attaches to its target (CR 608.3c)
             self.log.add(f"{spell.name} resolves", "CR 608.3")
             new = self.move(spell, "battlefield", controller=p, cause="resolved", rule="CR 608.3a", log=False)
-            if new is not None and legal and legal[0] and "Aura" in (new.card.subtypes if new.card else ()):
+            if new is not None and legal and legal[0] and ("Aura" in (new.card.subtypes if new.card else ())
+                                                           or getattr(new, "auras2_bestowed", False)):   # auras2: CR 702.103b
                 new.attached_to = legal[0][0]
                 self.log.add(f"{new.name} enters attached to {self.target_name(legal[0][0])}", "CR 608.3c")
             self.touch()
+            self.auras2_attached_to_player(new)   # auras2: "Enchant player" (CR 303.4, 702.5d)
+            self.auras2_update_control()   # auras2: "You control enchanted creature" (CR 613.1b)
             return
         self.log.add(f"{spell.name} resolves", "CR 608.2")
         self.tf_ascend_spell(spell)   # turnflow: ascend on an instant or sorcery (CR 702.131a)
@@ -56,6 +61,7 @@ class ResolutionMixin:
         ctx = self.make_ctx(spell, p, legal, x=spell.x, kicked=spell.kicked)
         if sa is not None:
             yield from self.run_effects(sa.effects, ctx)
+        yield from self.auras2_awaken_resolve(spell, ctx)   # auras2: awaken (CR 702.113a)
         # CR 608.2n: an instant or sorcery goes to its owner's graveyard (buyback: hand)
         if spell.id in self.stack:
             if spell.buyback:

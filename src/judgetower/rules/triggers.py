@@ -69,7 +69,7 @@ def madness_trigger(o) -> tuple[int, Synth]:
 # copies2: the choices made when casting a spell that a copy of it copies (CR 707.10): modes,
 # X, kicker, the alternative cost paid (overload too, CR 702.96), entwine (CR 702.42)
 COPIED_CHOICES = ("modes", "x", "kicked", "alternative", "kw2_entwined", "copies2_overloaded",
-                  "copies2_prototyped")
+                  "copies2_prototyped", "auras2_awaken")   # auras2: the awaken cost paid
 
 EVENT_RULES = {
     "blocks": ("CR 509.3a",), "becomes_blocked": ("CR 509.3c",), "attacks_or_blocks": ("CR 508.3a", "CR 509.3a"),
@@ -377,6 +377,8 @@ class TriggersMixin:
                         continue
                     if t.whose == "attached_controller" and not self._attached_controller(w, ev["player"]):
                         continue  # triggers branch: "the upkeep of enchanted creature's controller"
+                    if t.whose == "enchanted_player" and getattr(w, "auras2_player", None) != ev["player"]:
+                        continue  # auras2: "at the beginning of enchanted player's upkeep" (CR 303.4)
                     self._trigger(w, idx, ab, {"trigger_player": ev["player"]})
         elif kind == "attacks":
             a = ev["obj"]
@@ -560,6 +562,8 @@ class TriggersMixin:
         return o is not None and o.zone == "battlefield" and o.controller == p
 
     def _whose_ok(self, whose, p, w) -> bool:
+        if whose == "enchanted_player":   # auras2: "whenever enchanted player draws a card"
+            return getattr(w, "auras2_player", None) == p
         if whose == "you":
             return p == w.controller
         if whose == "opponent":
@@ -574,7 +578,8 @@ class TriggersMixin:
             return obj is watcher or obj.id == watcher.id
         if isinstance(subj, (ir.Enchanted, ir.Equipped)):
             # triggers branch: "enchanted/equipped creature attacks/deals damage"
-            return watcher.attached_to is not None and watcher.attached_to == obj.id
+            return (watcher.attached_to is not None and watcher.attached_to == obj.id) or \
+                watcher.id in getattr(obj, "auras2_attached_lki", ())   # auras2: CR 603.10a look-back
         if isinstance(subj, ir.Filter):
             if obj.id == watcher.id and not t.include_self and subj.other:
                 return False

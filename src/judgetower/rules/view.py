@@ -35,6 +35,8 @@ class ViewMixin:
                 d["keywords"] = sorted(ch.keywords)
             if o.attached_to is not None:
                 d["attached_to"] = o.attached_to
+            if getattr(o, "auras2_player", None) is not None:   # auras2: an Aura on a player (CR 303.4)
+                d["attached_to_player"] = self.players[o.auras2_player].name
             if o.attacking is not None:
                 d["attacking"] = self.target_name(o.attacking)
             if o.blocking:
