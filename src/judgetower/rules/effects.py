@@ -1563,11 +1563,17 @@ class EffectsMixin:
         """CR 701.25a: look at the top N cards of your library, put any number of them into your
         graveyard and the rest on top in any order (Judge Tower: a free choice, JT-C6/R10; a short
         library is refilled first, JT-E2/R19)."""
-        p = ctx["controller"]
         n = self.amount(e.amount, ctx)
         if n <= 0:
             return   # CR 701.25c: no surveil event
-        yield from self.ensure_library(p, n, "surveil")
+        yield from self.look_and_split_graveyard(ctx["controller"], n, "surveil", "CR 701.25a", f"surveil {n}", "surveil")
+
+    def look_and_split_graveyard(self, p: int, n: int, action: str, rule: str, label: str = "", tag: str = ""):
+        """Look at the top ``n`` cards of ``p``'s library and put any number of them into the
+        graveyard, the rest back on top in any order (CR 701.25a surveil, CR 701.20e/401.4 "put any
+        number of them into your graveyard and the rest back on top"). Judge Tower: the split is a
+        free choice (JT-C6, R10); a short library is refilled first (JT-E2, R19)."""
+        yield from self.ensure_library(p, n, action)
         if self.game_over:
             return
         top = self.top_cards(p, n)
@@ -1580,19 +1586,21 @@ class EffectsMixin:
                 for t_order in itertools.permutations(rest):
                     for g_order in itertools.permutations(gy):   # the order they reach the graveyard
                         opts.append(Split(tuple(t_order), (), tuple(g_order)))
-        self.log.add(f"{self.players[p].name} looks at the top {len(top)} card(s) of their library (surveil {n})", "CR 701.25a")
-        self.log.add(f"{self.players[p].name} sees: " + ", ".join(self.objects[c].name for c in top), "CR 701.25a", visible_to=[p])
-        split = yield from self.ask(p, "split", opts, f"surveil {n}: choose the cards for the top and the graveyard", "CR 701.25a")
+        what = f" ({label})" if label else ""
+        self.log.add(f"{self.players[p].name} looks at the top {len(top)} card(s) of their library{what}", rule)
+        self.log.add(f"{self.players[p].name} sees: " + ", ".join(self.objects[c].name for c in top), rule, visible_to=[p])
+        split = yield from self.ask(p, "split", opts, f"{label + ': ' if label else ''}choose the cards for the top and "
+                                    "the graveyard", rule)
         lib = self.library(p)
-        for c in list(split.top) + list(split.graveyard):
+        for c in split.top:
             lib.remove(c)
         for c in reversed(split.top):
             lib.append(c)
         for c in split.graveyard:
-            lib.append(c)
-            self.move(self.objects[c], "graveyard", owner=p, cause="surveilled into the graveyard", rule="CR 701.25a")
-        self.log.add(f"{self.players[p].name} puts {len(split.top)} on top of their library and "
-                     f"{len(split.graveyard)} into their graveyard (surveil)", "CR 701.25a")
+            self.move(self.objects[c], "graveyard", owner=p, cause=f"put into the graveyard ({label or 'looked at'})",
+                      rule=rule)
+        self.log.add(f"{self.players[p].name} puts {len(split.top)} {'on' if tag else 'back on'} top of their library and "
+                     f"{len(split.graveyard)} into their graveyard" + (f" ({tag})" if tag else ""), rule)
         self.touch()
 
     def _e_ExileTopOfLibrary(self, e, ctx):

@@ -23,7 +23,7 @@
 from __future__ import annotations
 
 from judgetower.oracle import ir
-from judgetower.rules.decisions import Done, Split
+from judgetower.rules.decisions import Done
 from judgetower.rules.filters import matches
 
 
@@ -232,36 +232,7 @@ class Library2Mixin:
         """CR 701.20e, 401.4: the player splits the looked-at cards between the graveyard and the
         top of the library, in any order (Judge Tower: a free choice, JT-C6, R10; a short library
         is refilled first, JT-E2/R19)."""
-        import itertools
-        p = ctx["controller"]
-        n = self.amount(e.amount, ctx)
-        yield from self.ensure_library(p, n, "look")
-        if self.game_over:
-            return
-        top = self.top_cards(p, n)
-        if not top:
-            return
-        opts = []
-        for k in range(len(top) + 1):
-            for gy in itertools.combinations(top, k):
-                rest = [c for c in top if c not in gy]
-                for t_order in itertools.permutations(rest):
-                    for g_order in itertools.permutations(gy):   # the order they reach the graveyard
-                        opts.append(Split(tuple(t_order), (), tuple(g_order)))
-        self.log.add(f"{self.players[p].name} looks at the top {len(top)} card(s) of their library", "CR 701.20e")
-        self.log.add(f"{self.players[p].name} sees: " + ", ".join(self.objects[c].name for c in top), "CR 701.20e",
-                     visible_to=[p])
-        split = yield from self.ask(p, "split", opts, "choose the cards for the top and the graveyard", "CR 401.4")
-        lib = self.library(p)
-        for c in split.top:
-            lib.remove(c)
-        for c in reversed(split.top):
-            lib.append(c)
-        for c in split.graveyard:
-            self.move(self.objects[c], "graveyard", owner=p, cause="put into the graveyard", rule="CR 701.20e")
-        self.log.add(f"{self.players[p].name} puts {len(split.top)} back on top of their library and "
-                     f"{len(split.graveyard)} into their graveyard", "CR 401.4")
-        self.touch()
+        yield from self.look_and_split_graveyard(ctx["controller"], self.amount(e.amount, ctx), "look", "CR 701.20e")
 
     # -- shuffle cards into your library --------------------------------------------------------
 
