@@ -9,8 +9,8 @@ import pytest
 import yaml
 
 DIR = Path(__file__).parent / "scenarios" / "judge-tower"
-REQUIRED = ("JT-G1 JT-G3 JT-G4 JT-G5 JT-G7 JT-G8 JT-G10 JT-P1 JT-P2 JT-P3 JT-C1 JT-C2 JT-C3 JT-C4 JT-C5 "
-            "JT-C6 JT-S1 JT-E1 JT-E2 R1 R2 R3 R4 R5 R7 R8 R9 R10 R11 R12 R14 R18 R19 R20").split()
+REQUIRED = ("JT-G1 JT-G3 JT-G4 JT-G5 JT-G6 JT-G7 JT-G8 JT-G10 JT-P1 JT-P2 JT-P3 JT-C1 JT-C2 JT-C3 JT-C4 JT-C5 "
+            "JT-C6 JT-S1 JT-E1 JT-E2 R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11 R12 R14 R18 R19 R20").split()
 
 
 def _cited() -> set[str]:
