@@ -237,16 +237,23 @@ def tf_effect_lasts(game, eff) -> bool:
     return "tf_source" not in eff or _tf_while_tapped_holds(game, eff)
 
 
-def _e_TfModifyPTWhileTapped(self, e, ctx):
-    """CR 611.2b: "[what] gets +P/+T [and has ...] for as long as ~ remains tapped"; the affected
-    set is locked in as it resolves (CR 611.2c); if the source is already untapped or gone, the
-    effect does nothing (CR 611.2b)."""
+def _tf_while_tapped_start(self, e, ctx):
+    """The source and the objects of a "for as long as ~ remains tapped" effect as it resolves
+    (locked in, CR 611.2c); no objects when the source is already untapped or gone: the effect
+    does nothing (CR 611.2b)."""
     src = self.current(ctx.get("source"))
     if src is None or src.zone != "battlefield" or not src.tapped:
         self.log.add(f"{getattr(ctx.get('source'), 'name', 'the source')} is not tapped: the effect "
                      f"\"for as long as it remains tapped\" does nothing", "CR 611.2b")
-        return
-    objs = [o for o in self.objs(e.what, ctx) if o.zone == "battlefield"]
+        return src, []
+    return src, [o for o in self.objs(e.what, ctx) if o.zone == "battlefield"]
+
+
+def _e_TfModifyPTWhileTapped(self, e, ctx):
+    """CR 611.2b: "[what] gets +P/+T [and has ...] for as long as ~ remains tapped"; the affected
+    set is locked in as it resolves (CR 611.2c); if the source is already untapped or gone, the
+    effect does nothing (CR 611.2b)."""
+    src, objs = _tf_while_tapped_start(self, e, ctx)
     if not objs:
         return
     self.continuous.append({"objs": {o.id for o in objs}, "power": e.power, "toughness": e.toughness,
@@ -342,12 +349,7 @@ def _e_TfDoesntUntapWhileTapped(self, e, ctx):
     """CR 502.3, 611.2b: "[what] doesn't untap during its controller's untap step for as long as
     ~ remains tapped" (the objects are locked in as it resolves, CR 611.2c; nothing happens if the
     source is already untapped or gone)."""
-    src = self.current(ctx.get("source"))
-    if src is None or src.zone != "battlefield" or not src.tapped:
-        self.log.add(f"{getattr(ctx.get('source'), 'name', 'the source')} is not tapped: the effect "
-                     f"\"for as long as it remains tapped\" does nothing", "CR 611.2b")
-        return
-    objs = [o for o in self.objs(e.what, ctx) if o.zone == "battlefield"]
+    src, objs = _tf_while_tapped_start(self, e, ctx)
     if not objs:
         return
     self.continuous.append({"objs": set(), "tf_no_untap": {o.id for o in objs}, "duration": "tf_while_tapped",
