@@ -1327,14 +1327,9 @@ class EffectsMixin:
         order (CR 401.4: the owner arranges them), in a random order, or into the graveyard.
         Judge Tower: the bottom of the shared library is exile instead (JT-G8, R7, R10)."""
         p = ctx["controller"]
-        n = self.amount(e.amount, ctx)
-        yield from self.ensure_library(p, n, "look")
-        top = self.top_cards(p, n)
+        top = yield from self.look_at_top(p, self.amount(e.amount, ctx))
         if not top:
             return
-        self.log.add(f"{self.players[p].name} looks at the top {len(top)} card(s) of their library", "CR 701.20e")
-        self.log.add(f"{self.players[p].name} sees: " + ", ".join(self.objects[c].name for c in top), "CR 701.20e",
-                     visible_to=[p])
         c = None
         if e.reveal is None:
             c = yield from self.ask(p, "cards", top, "put one of them into your hand", "CR 701.20e")
@@ -1568,15 +1563,27 @@ class EffectsMixin:
             return   # CR 701.25c: no surveil event
         yield from self.look_and_split_graveyard(ctx["controller"], n, "surveil", "CR 701.25a", f"surveil {n}", "surveil")
 
+    def look_at_top(self, p: int, n: int, rule: str = "CR 701.20e", action: str = "look", what: str = ""):
+        """``p`` looks at the top ``n`` cards of their library (CR 701.20e): a short shared library is
+        refilled first (JT-E2, R19); the names are logged for ``p`` only. Returns the cards, top
+        first (none when the game ended)."""
+        yield from self.ensure_library(p, n, action)
+        if self.game_over:
+            return []
+        top = self.top_cards(p, n)
+        if top:
+            self.log.add(f"{self.players[p].name} looks at the top {len(top)} card(s) of their library{what}", rule)
+            self.log.add(f"{self.players[p].name} sees: " + ", ".join(self.objects[c].name for c in top), rule,
+                         visible_to=[p])
+        return top
+
     def look_and_split_graveyard(self, p: int, n: int, action: str, rule: str, label: str = "", tag: str = ""):
         """Look at the top ``n`` cards of ``p``'s library and put any number of them into the
         graveyard, the rest back on top in any order (CR 701.25a surveil, CR 701.20e/401.4 "put any
         number of them into your graveyard and the rest back on top"). Judge Tower: the split is a
         free choice (JT-C6, R10); a short library is refilled first (JT-E2, R19)."""
-        yield from self.ensure_library(p, n, action)
-        if self.game_over:
-            return
-        top = self.top_cards(p, n)
+        what = f" ({label})" if label else ""
+        top = yield from self.look_at_top(p, n, rule, action, what)
         if not top:
             return
         opts = []
@@ -1586,9 +1593,6 @@ class EffectsMixin:
                 for t_order in itertools.permutations(rest):
                     for g_order in itertools.permutations(gy):   # the order they reach the graveyard
                         opts.append(Split(tuple(t_order), (), tuple(g_order)))
-        what = f" ({label})" if label else ""
-        self.log.add(f"{self.players[p].name} looks at the top {len(top)} card(s) of their library{what}", rule)
-        self.log.add(f"{self.players[p].name} sees: " + ", ".join(self.objects[c].name for c in top), rule, visible_to=[p])
         split = yield from self.ask(p, "split", opts, f"{label + ': ' if label else ''}choose the cards for the top and "
                                     "the graveyard", rule)
         lib = self.library(p)

@@ -202,16 +202,9 @@ class Library2Mixin:
 
     def _e_Lib2LookTopPutOnto(self, e, ctx):
         p = ctx["controller"]
-        n = self.amount(e.amount, ctx)
-        yield from self.ensure_library(p, n, "look")
-        if self.game_over:
-            return
-        top = self.top_cards(p, n)
+        top = yield from self.look_at_top(p, self.amount(e.amount, ctx))
         if not top:
             return
-        self.log.add(f"{self.players[p].name} looks at the top {len(top)} card(s) of their library", "CR 701.20e")
-        self.log.add(f"{self.players[p].name} sees: " + ", ".join(self.objects[c].name for c in top), "CR 701.20e",
-                     visible_to=[p])
         cands = [x for x in top if matches(self, self.objects[x], e.filter, _src(ctx["source"], p))]
         # "you may put ... onto the battlefield": JT-C1/JT-C4 force it when a card qualifies (R9)
         yes = bool(cands) and (yield from self.ask(p, "may", self.forced_bool_options([True, False], "may"),
