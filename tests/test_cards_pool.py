@@ -327,3 +327,19 @@ def test_download_verifies_and_saves(fixture_path, tmp_path, capsys, monkeypatch
     assert cli.main(["cards", "download", "--url", bad.as_uri(), "--dest", str(dest)]) == 2
     assert "truncated or corrupt xz stream" in capsys.readouterr().err
     assert not (dest / "AtomicCards.json.xz").exists()
+
+
+def test_a_tower_names_a_double_faced_card_by_its_whole_name():
+    """`tower build` writes a double-faced card as "Front // Back" (the data file's name); the game
+    pool holds it as its front face (CR 712.8a): the whole name resolves to it, a wrong back face
+    does not."""
+    from judgetower.cards.card import CardDef
+    from judgetower.cards.pool import CardPool
+    front = CardDef("Test Villager", "Creature — Human Werewolf", "{1}{G}", power="2", toughness="2")
+    back = CardDef("Test Howler", "Creature — Werewolf", None, power="4", toughness="4")
+    card = CardDef("Test Villager", "Creature — Human Werewolf", "{1}{G}", power="2", toughness="2",
+                   layout="transform", faces=(front, back))
+    pool = CardPool([card])
+    assert [c.name for c in pool.get_many(["Test Villager // Test Howler"])] == ["Test Villager"]
+    with pytest.raises(CardError, match="Test Villager // Test Other"):
+        pool.get_many(["Test Villager // Test Other"])

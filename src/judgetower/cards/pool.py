@@ -107,7 +107,15 @@ class CardPool:
             return None
         if name in self._cards:
             return name
-        return self._folded.get(name.casefold())
+        found = self._folded.get(name.casefold())
+        if found is None and " // " in name:
+            # a double-faced card is its front face in the game (CR 712.8a); a tower built from the
+            # whole card file names it "Front // Back": accept that name when the faces match
+            front = self._folded.get(name.split(" // ")[0].casefold())
+            card = self._cards.get(front) if front is not None else None
+            if card is not None and card.faces and " // ".join(f.name for f in card.faces).casefold() == name.casefold():
+                return front
+        return found
 
     def _unknown_message(self, name: str) -> str:
         close = difflib.get_close_matches(name, list(self._cards), n=3, cutoff=0.6)
