@@ -4,12 +4,16 @@ abilities is exercised at least once (`judgetower.agents.smoke`).
 
     python3 benchmarks/smoke_cards.py [--data PATH] [--limit N] [--workers 2] [--seed 0]
                                       [--show 40] [--card NAME ...] [--traceback]
+                                      [--grep REGEX]
 
 Prints the cards checked, the failures (an exception: the card's name and the error's last line;
 ``--traceback`` prints it whole), the cards with an ability never exercised, the abilities
 exercised, and the smoke-check time (wall and CPU, total and per card). ``--limit N`` checks a
 seeded sample of N playable cards instead of all of them. The compiled pool comes from the SQLite
-cache (`load_pool`; a first compile of a file with a new compiler version takes minutes). Skips
+cache (`load_pool`; a first compile of a file with a new compiler version takes minutes).
+``--grep REGEX`` skips the cache: it compiles, in this process, only the Judge Tower pool cards whose
+rules text matches REGEX, and checks those that are playable (the quick check while growing the
+compiler). Skips
 with a reason when the data file is absent. Exit status 1 when a card raised an exception.
 """
 
@@ -25,7 +29,7 @@ from pathlib import Path
 
 from judgetower.agents.smoke import smoke_card
 from judgetower.cards.card import CardError
-from judgetower.oracle.compiled_pool import load_pool
+from judgetower.oracle.compiled_pool import FullPool, _compile_faces, _info, load_pool, status_of
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DATA = ROOT.parent / "shared" / "data" / "AtomicCards-dev-2022.json.xz"
@@ -44,6 +48,23 @@ def _check(name: str) -> dict:
             "games": r.games, "decisions": r.decisions, "seconds": r.seconds, "notes": r.notes}
 
 
+def grep_pool(data: str, pattern: str) -> FullPool:
+    """A `FullPool` (not cached) of the Judge Tower pool cards of ``data`` whose text matches
+    ``pattern`` (case-insensitive), compiled now."""
+    import re
+    from judgetower.cards.mtgjson import load_atomic
+    rx = re.compile(pattern, re.I)
+    atoms = [c for c in load_atomic(data).cards
+             if not c.is_funny and not c.is_alchemy and not c.layout_reason
+             and (c.vintage in ("Legal", "Restricted") or not c.has_legalities)
+             and any(rx.search(f.text or "") for f in c.faces)]
+    irs = [_compile_faces(c) for c in atoms]
+    infos = [_info(c, status_of(c, ir)) for c, ir in zip(atoms, irs)]
+    return FullPool(source=f"{data} (cards matching {pattern!r})", key="", meta={},
+                    has_legalities=True, infos=infos, records={c.name: c for c in atoms},
+                    ir={c.name: ir for c, ir in zip(atoms, irs)})
+
+
 def main() -> int:
     global _POOL, _SEED
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -54,12 +75,17 @@ def main() -> int:
     ap.add_argument("--show", type=int, default=40, help="list at most N cards per kind of problem (0: all)")
     ap.add_argument("--card", action="append", default=[], help="check this card only (repeatable)")
     ap.add_argument("--traceback", action="store_true", help="print each failure's whole traceback")
+    ap.add_argument("--grep", default=None,
+                    help="compile now (no cache) only the pool cards whose text matches this regex")
     a = ap.parse_args()
     if not Path(a.data).exists():
         print(f"skipped: {a.data} is absent")
         return 0
     t0 = time.perf_counter()
-    _POOL = load_pool(a.data, notice=lambda m: print(f"smoke_cards: {m}", file=sys.stderr, flush=True))
+    if a.grep:
+        _POOL = grep_pool(a.data, a.grep)
+    else:
+        _POOL = load_pool(a.data, notice=lambda m: print(f"smoke_cards: {m}", file=sys.stderr, flush=True))
     _SEED = a.seed
     load_s = time.perf_counter() - t0
     if a.card:

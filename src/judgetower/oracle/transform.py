@@ -1584,6 +1584,10 @@ class OracleTransformer(ExilecastTransformMixin, Faces2TransformMixin, Copies2Tr
 
     def vp_prevent_next(self, c):
         amount, to = c
+        if isinstance(to, Recipients):   # "each creature and each player": a shield each (CR 615.7)
+            if any(isinstance(r, All) and r.filter.zone != "battlefield" for r in to.refs):
+                raise Unsupported("preventing damage to spells or cards")
+            return VP(lambda who: [PreventDamage(amount, r) for r in to.refs])
         if isinstance(to, All) and to.filter.zone != "battlefield":
             raise Unsupported("preventing damage to spells or cards")
         return VP(lambda who: [PreventDamage(amount, to)])
