@@ -138,3 +138,27 @@ def test_an_unplayable_card_is_refused():
     pool = CardPool([CardDef("Made-up Riddle", "Sorcery", "{U}", text="Ponder the unknowable riddle.")])
     with pytest.raises(CardError, match="not understood"):
         smoke_card(pool, "Made-up Riddle")
+
+
+def test_the_sandbox_makes_cast_triggers_unblocked_attacks_and_costs_happen():
+    """The sandbox supplies what a card's triggers and costs need: a spell of the watched kind to
+    cast (CR 601.2i), an opposing board without creatures so an attacker connects (CR 510.1),
+    a card to discard and energy to pay (CR 701.9, 107.14); an additional cost counts as
+    exercised when the spell is cast with it paid (CR 601.2h)."""
+    from judgetower.cards.card import CardDef
+    from judgetower.cards.pool import starter_pool
+    made_up = [
+        CardDef("Made-up Enchantress", "Creature — Human Druid", "{1}{G}", power="0", toughness="2",
+                text="Whenever you cast an enchantment spell, draw a card."),
+        CardDef("Made-up Specter", "Creature — Specter", "{2}{B}", power="2", toughness="2",
+                text="Whenever Made-up Specter deals combat damage to a player, that player discards a card."),
+        CardDef("Made-up Tormenting Voice", "Sorcery", "{1}{R}",
+                text="As an additional cost to cast this spell, discard a card.\nDraw two cards."),
+    ]
+    from judgetower.oracle import compile_card
+    pool = starter_pool().with_cards(made_up)
+    voice = card_abilities(compile_card(made_up[2]))
+    assert [a.kind for a in voice] == ["additional cost", "spell"]
+    for card in made_up:
+        r = smoke_card(pool, card.name, seed=0)
+        assert r.passed, (card.name, r.problems())

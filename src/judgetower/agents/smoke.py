@@ -23,8 +23,10 @@ The games, for a card C (after the first two, only while something is still unex
 * for triggers: C on the battlefield with its abilities already used this turn (so forced play
   does not sacrifice or tap it first), from A's main phase and from B's end step (A's upkeep
   next); B's turn (B attacks into A's untapped creatures); C cast and left summoning sick for
-  three turns; Wrath of God, then a removal spell aimed at C (dies, leaves, put into a
-  graveyard).
+  three turns; B without creatures (C, or the creature it equips or enchants, attacks
+  unblocked); Wrath of God, then a removal spell aimed at C (dies, leaves, put into a
+  graveyard). A card that watches spells being cast gets spells of that kind in the hand of the
+  player it watches; one whose costs discard cards or pay energy gets cards and energy for them.
 * activated abilities used from hand (cycling): C in hand, that ability preferred.
 * **graveyard**: C in the shared graveyard and a Regrowth in hand aimed at it; C returns to hand.
   C's own actions there (flashback) are preferred like anywhere else.
@@ -36,7 +38,8 @@ stand-in card with that type, subtype, supertype and colour (`_stand_in`), never
 An ability is *exercised* when it resolved (spell abilities, each mode, activated and triggered
 abilities), when C was cast that way (kicker, multikicker, buyback, alternative cost, cost
 increase, flashback; a spell's keywords), or when C was on the battlefield with its
-characteristics computed (static abilities and keywords; "enchant" once attached). An exception
+characteristics computed (static abilities and keywords; "enchant" once attached; an instant's
+or sorcery's static abilities and additional costs when it is cast). An exception
 anywhere is a failure, with its traceback; what stays unexercised is reported with the reason
 (no legal target, CR 603.3d; targets gone, CR 608.2b; event never happened).
 """
@@ -169,6 +172,12 @@ def card_abilities(compiled, activated: list | None = None) -> list[Ability]:
             out.append(Ability("static", i, type(ab.effect).__name__))
         elif isinstance(ab, ir.AlternativeCost):
             out.append(Ability("alternative cost", i, "rather than its mana cost"))
+        elif isinstance(ab, ir.AdditionalCost):
+            # paid as the spell is cast (CR 601.2b, 601.2h): exercised by casting it
+            out.append(Ability("additional cost", i, "paid as it is cast"))
+        elif isinstance(ab, ir.Kw2ExertAbility):
+            # exerted as it attacks, its linked reflexive trigger resolves (CR 701.43d, 603.12)
+            out.append(Ability("triggered", i, f"exert: {_short(ab.effects)}"))
         elif isinstance(ab, ir.CostIncrease):
             out.append(Ability("cost increase", i, f"{ab.mana} per extra target"))
         elif isinstance(ab, (ir.SelfCostReduction, ir.TfSelfCostReductionIf)):
@@ -254,6 +263,7 @@ def _why_not(a: Ability) -> str:
         "triggered": "its trigger event never happened in the sandbox",
         "cast option": "never paid when cast",
         "alternative cost": "never payable in the sandbox",
+        "additional cost": "never cast with it paid",
         "graveyard cast": "never cast from the graveyard",
     }.get(a.kind, "never on the battlefield")
 
@@ -334,10 +344,14 @@ class _Sandbox:
         card = self.check.starter.get(name)
         return self.g.make_card(card, owner, zone, compiled=compile_card(card))
 
-    def board(self) -> None:
+    def board(self, their_creatures: bool = True) -> None:
+        """Both sandbox boards and the shared graveyard; ``their_creatures`` false: B's board
+        without its creatures (an attacker of A's goes unblocked)."""
         g = self.g
         for owner, names in ((0, OUR_BOARD), (1, THEIR_BOARD)):
             for name in names:
+                if not their_creatures and owner == 1 and "Creature" in self.check.starter.get(name).types:
+                    continue
                 o = self.starter(name, owner, "battlefield")
                 o.sick = False
                 self._attach_aura(o)
@@ -384,6 +398,14 @@ class _Sandbox:
         one per object needed, with the filter's type, subtype, supertypes and colour."""
         g = self.g
         src = self.card_obj
+        # what the card's costs use up: cards to discard (CR 701.9) and energy (CR 107.14)
+        costs = [ab.cost for ab in self.check.compiled.abilities
+                 if isinstance(ab, (ir.AdditionalCost, ir.ActivatedAbility)) and ab.cost is not None]
+        for _ in range(max((c.discard for c in costs), default=0)):
+            self.starter("Divination", 0, "hand")
+        energy = max((c.c2_energy for c in costs), default=0)
+        if energy:
+            g.players[0].c2_energy += 3 * energy
         for f, need in self.check.filters:
             if f.token or f.zone not in ("battlefield", "graveyard", "hand"):
                 continue
@@ -398,11 +420,12 @@ class _Sandbox:
                 self._attach_aura(o)
         g.touch()
 
-    def stand_in_card(self, f) -> None:
-        """A made-up card matching ``f`` in player A's hand, to cast (`_stand_in`)."""
+    def stand_in_card(self, f, owner: int = 0) -> None:
+        """A made-up card matching ``f`` in the hand of player A (``owner`` 0) or B, to cast
+        (`_stand_in`)."""
         card = _stand_in(f)
         if card is not None:
-            self.g.make_card(card, 0, "hand", compiled=compile_card(card))
+            self.g.make_card(card, owner, "hand", compiled=compile_card(card))
 
     def _zone_objects(self, zone: str):
         g = self.g
@@ -557,10 +580,14 @@ class _Check:
             if alternative:
                 self.mark("alternative cost")
             self.mark("cost increase")
+            self.mark("additional cost")   # CR 601.2h: a spell is cast only once its costs are paid
             if from_graveyard:
                 self.mark("graveyard cast")
             if not self.permanent:   # a spell's keywords (devoid, delve, ...) work as it is cast
                 self.mark("keyword")
+                # an instant's or sorcery's static abilities ("can't be countered") function on
+                # the stack (CR 113.6, 113.6a)
+                self.mark("static")
             for a in self.result.abilities:
                 if a.kind == "cast option" and ((a.text in ("kicker", "multikicker") and kicked)
                                                 or (a.text == "buyback" and buyback)):
@@ -661,11 +688,23 @@ class _Check:
                         if isinstance(ab, ir.TriggeredAbility) and ab.trigger.event == "enters"
                         and isinstance(ab.trigger.subject, ir.Filter)]
             watches_entering = bool(entering)
+            # "whenever you cast a [filter] spell" / "whenever an opponent casts ...": spells for
+            # that player to cast (CR 601.2i), a made-up one matching the filter when it has one
+            casting = [ab.trigger for ab in self.compiled.abilities
+                       if isinstance(ab, ir.TriggeredAbility) and ab.trigger.event == "cast"]
 
-            def bf_setup(sb: _Sandbox, used: bool = False):
-                sb.board()
+            def bf_setup(sb: _Sandbox, used: bool = False, their_creatures: bool = True):
+                sb.board(their_creatures)
                 sb.place_card("battlefield", used=used)
                 fillers(sb)
+                for t in casting:
+                    owner = 1 if t.whose == "opponent" else 0
+                    f = t.subject if isinstance(t.subject, ir.Filter) else None
+                    if f is not None and (f.types or f.subtypes or f.colors or f.supertypes):
+                        sb.stand_in_card(replace(f, zone="hand", controller=None, other=False), owner)
+                    else:
+                        for name in SPELL_FILLERS[:2]:
+                            sb.starter(name, owner, "hand")
                 if watches_entering:   # "whenever another creature enters": creatures to cast
                     for name in ENTERING:
                         sb.starter(name, 0, "hand")
@@ -703,6 +742,11 @@ class _Check:
                 self.play("battlefield on B's turn", bf_setup,
                           lambda sb: sb.g.turn >= 3 and sb.g.step == "precombat_main", 265,
                           turn=2, active=1, step="precombat_main")
+            if self.missing("triggered"):
+                # B without creatures: the card (or the creature it equips or enchants) attacks
+                # unblocked ("deals combat damage to a player", "attacks and isn't blocked")
+                self.play("battlefield, B without creatures", lambda sb: bf_setup(sb, their_creatures=False),
+                          _until_turn_3, 268)
             if self.missing("triggered"):
                 self.play("hand, then three turns", hand_setup(modes[0] if modes else None), _until_turn_3, 270)
             if self.missing("triggered"):
