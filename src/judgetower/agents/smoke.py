@@ -914,6 +914,11 @@ def smoke_card(pool, name: str, seed: int = 0) -> SmokeResult:
         except CardError as exc:
             raise CardError(f"{name!r} is not playable: card facts: {exc}") from None
         compiled = pool.compiled(name)[0]
+        game_card = getattr(atom, "game_card", None)
+        if game_card is not None and game_card is not atom.front and atom.layout == "transform":
+            # a card with several faces plays as the one card games hold (its faces: disturb,
+            # transform, adventure, split halves), compiled as games compile it
+            card, compiled = game_card, compile_card(game_card)
     else:
         card = pool.get(name)
         compiled = compile_card(card)
