@@ -143,7 +143,8 @@ def test_an_unplayable_card_is_refused():
 def test_the_sandbox_makes_cast_triggers_unblocked_attacks_and_costs_happen():
     """The sandbox supplies what a card's triggers and costs need: a spell of the watched kind to
     cast (CR 601.2i), an opposing board without creatures so an attacker connects (CR 510.1),
-    a card to discard and energy to pay (CR 701.9, 107.14); an additional cost counts as
+    a blocker for the card (CR 509.3c), a card to discard and energy to pay (CR 701.9, 107.14);
+    an additional cost counts as
     exercised when the spell is cast with it paid (CR 601.2h)."""
     from judgetower.cards.card import CardDef
     from judgetower.cards.pool import starter_pool
@@ -152,12 +153,14 @@ def test_the_sandbox_makes_cast_triggers_unblocked_attacks_and_costs_happen():
                 text="Whenever you cast an enchantment spell, draw a card."),
         CardDef("Made-up Specter", "Creature — Specter", "{2}{B}", power="2", toughness="2",
                 text="Whenever Made-up Specter deals combat damage to a player, that player discards a card."),
+        CardDef("Made-up Tiger", "Creature — Cat", "{2}{R}", power="2", toughness="2",
+                text="Whenever Made-up Tiger becomes blocked, it gets +1/+1 until end of turn."),
         CardDef("Made-up Tormenting Voice", "Sorcery", "{1}{R}",
                 text="As an additional cost to cast this spell, discard a card.\nDraw two cards."),
     ]
     from judgetower.oracle import compile_card
     pool = starter_pool().with_cards(made_up)
-    voice = card_abilities(compile_card(made_up[2]))
+    voice = card_abilities(compile_card(made_up[-1]))
     assert [a.kind for a in voice] == ["additional cost", "spell"]
     for card in made_up:
         r = smoke_card(pool, card.name, seed=0)

@@ -25,7 +25,7 @@ The games, for a card C (after the first two, only while something is still unex
   next); B's turn (B attacks into A's untapped creatures); C cast and left summoning sick for
   three turns; B without creatures (C, or the creature it equips or enchants, attacks
   unblocked); Wrath of God, then a removal spell aimed at C (dies, leaves, put into a
-  graveyard). A card that watches spells being cast gets spells of that kind in the hand of the
+  graveyard). The card blocks or is blocked when it can. A card that watches spells being cast gets spells of that kind in the hand of the
   player it watches; one whose costs discard cards or pay energy gets cards and energy for them.
 * activated abilities used from hand (cycling): C in hand, that ability preferred.
 * **graveyard**: C in the shared graveyard and a Regrowth in hand aimed at it; C returns to hand.
@@ -54,7 +54,7 @@ from dataclasses import dataclass, field, replace
 from judgetower.agents.autopilot import Autopilot
 from judgetower.cards.card import CardDef, CardError
 from judgetower.oracle import compile_card, ir
-from judgetower.rules.decisions import Activate, Cast, PlayLand
+from judgetower.rules.decisions import Activate, Block, Cast, PlayLand
 from judgetower.rules.filters import matches
 from judgetower.rules.game import Game
 from judgetower.rules.objects import StackAbility
@@ -492,6 +492,11 @@ class _Sandbox:
                 for a in opts:
                     if isinstance(a, Cast) and a.obj == tool.id:
                         return a
+        if d.kind == "blockers" and cur is not None:
+            # the card blocks, or is blocked ("whenever ~ blocks / becomes blocked", CR 509.3)
+            mine = [b for b in opts if isinstance(b, Block) and cur.id in (b.attacker, b.blocker)]
+            if mine:
+                return mine[0]
         if d.kind == "target" and g.stack and cur is not None and cur.id in opts:
             top = g.objects[g.stack[-1]]
             if self.tool is not None and not isinstance(top, StackAbility) and top.uid == self.tool.uid:
