@@ -2011,3 +2011,45 @@ class Lib2LookTopSplitGraveyard:
 Effect = Union[Effect, Lib2SearchLibrary, Lib2RevealUntil, Lib2LookTopPutOnto, Lib2ShuffleIntoLibrary,
                Lib2SearchLibraryAndGraveyard, Lib2LookTopSplitGraveyard]   # library2
 KEYWORDS = KEYWORDS + ("dredge",)   # library2: Dredge N (CR 702.52a), arg N
+
+
+# ---------------------------------------------------------------------------
+# tokcount: keyword actions that create tokens or put counters (engine: rules/tokcount.py)
+# ---------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class TcFabricate:
+    """Fabricate N's effect (CR 702.123a): "you may put N +1/+1 counters on it. If you don't,
+    create N 1/1 colorless Servo artifact creature tokens." """
+
+    n: int
+
+
+@dataclass(frozen=True)
+class TcAmass:
+    """"Amass N" (CR 701.47a): an Army of ``subtype`` (printed "amass N": Zombie)."""
+
+    n: int
+    subtype: str = "Zombie"
+
+
+@dataclass(frozen=True)
+class TcPopulate:
+    """"Populate" (CR 701.36a): a copy of a creature token you control."""
+
+
+@dataclass(frozen=True)
+class TcExplore:
+    """"[permanent] explores" (CR 701.44a)."""
+
+    what: Ref
+
+
+@dataclass(frozen=True)
+class TcConnive:
+    """"[permanent] connives" (CR 701.50a)."""
+
+    what: Ref
+
+
+Effect = Union[Effect, TcFabricate, TcAmass, TcPopulate, TcExplore, TcConnive]   # tokcount

@@ -1,0 +1,157 @@
+"""tokcount: keyword actions and abilities that create tokens or put counters (CR 122, 701, 702).
+
+* Fabricate N (CR 702.123a): "When this permanent enters, you may put N +1/+1 counters on it. If
+  you don't, create N 1/1 colorless Servo artifact creature tokens." Judge Tower: the "may" is
+  taken when able (JT-C1, R9): the counters, unless the permanent is no longer on the
+  battlefield (then nothing can be put on it, and the Servos are created).
+* Amass N (CR 701.47a): "If you don't control an Army creature, create a 0/0 black Zombie Army
+  creature token. Choose an Army creature you control. Put N +1/+1 counters on that creature. If
+  it isn't a Zombie, it becomes a Zombie in addition to its other types." (printed "amass N":
+  Zombie). The choice among several Armies is free (not a "may": JT-C1 doesn't apply).
+* Populate (CR 701.36a-b): choose a creature token you control (a free choice) and create a copy
+  of it (CR 707.2, the engine's token copy); none: nothing.
+* Explore (CR 701.44a-c): the exploring permanent's controller (last known information if it
+  left, 701.44c) reveals the top card of their library; a land card goes into their hand;
+  otherwise a +1/+1 counter on the permanent (if still there) and they may put the card into
+  their graveyard. Judge Tower: the shared library's top card is revealed (JT-G5); the revealed
+  card is that player's alone while the ability resolves (JT-G6, R6); the "may" is taken (JT-C1,
+  R9): the card goes to the (shared) graveyard.
+* Connive (CR 701.50a-c): draw a card, then discard a card; a nonland card discarded: a +1/+1
+  counter on the conniving permanent (if still there). The discarded card is a free choice.
+"""
+
+from __future__ import annotations
+
+from judgetower.oracle import ir
+
+
+def _one(game, ref, ctx):
+    """The permanent an explore/connive instruction names (last known information, CR 701.44c)."""
+    objs = game.objs(ref, ctx, lki=True)
+    return objs[0] if objs else None
+
+
+class TokcountMixin:
+
+    def _tc_counters_on(self, o, n: int, why: str, rule: str) -> bool:
+        cur = self.current(o) if o is not None else None
+        if cur is None or cur.zone != "battlefield" or n <= 0:
+            return False
+        cur.counters["+1/+1"] = cur.counters.get("+1/+1", 0) + n
+        self.touch()
+        self.log.add(f"{n} +1/+1 counter(s) are put on {cur.name} ({why})", rule, "CR 122.1")
+        return True
+
+    # ------------------------------------------------------------------ fabricate
+    def _e_TcFabricate(self, e, ctx):
+        """CR 702.123a (Judge Tower: JT-C1, R9: the counters are taken when able)."""
+        p = ctx["controller"]
+        src = self.current(ctx["source"])
+        able = src is not None and src.zone == "battlefield"
+        yes = False
+        if able:
+            yes = yield from self.ask(p, "may", self.forced_bool_options([True, False], "may"),
+                                      f"fabricate {e.n}: put {e.n} +1/+1 counter(s) on {src.name}? "
+                                      f"(if not, create {e.n} 1/1 Servo token(s))", "CR 702.123a")
+        if yes:
+            self._tc_counters_on(src, e.n, f"fabricate {e.n}", "CR 702.123a")
+            return
+        spec = ir.TokenSpec("Servo Token", 1, 1, (), ("Artifact", "Creature"), ("Servo",))
+        for _ in range(e.n):
+            t = self.make_token(spec, p)
+            self.log.add(f"{self.players[p].name} creates a {t.name} (1/1) (fabricate {e.n})", "CR 702.123a", "CR 111.2")
+
+    # ------------------------------------------------------------------ amass
+    def _e_TcAmass(self, e, ctx):
+        """CR 701.47a."""
+        p = ctx["controller"]
+        who = self.players[p].name
+
+        def armies():
+            return [o for o in self.permanents(p) if "Creature" in self.chars(o).types and "Army" in self.chars(o).subtypes]
+        if not armies():
+            spec = ir.TokenSpec(f"{e.subtype} Army Token", 0, 0, ("B",), ("Creature",), (e.subtype, "Army"))
+            t = self.make_token(spec, p)
+            self.log.add(f"{who} controls no Army: creates a {t.name} (0/0) (amass {e.n})", "CR 701.47a", "CR 111.2")
+        cands = [o.id for o in armies()]
+        if not cands:
+            return
+        c = yield from self.ask(p, "cards", cands, f"amass {e.n}: choose an Army creature you control", "CR 701.47a")
+        o = self.objects[c]
+        o.counters["+1/+1"] = o.counters.get("+1/+1", 0) + e.n
+        self.touch()
+        self.log.add(f"{who} amasses {e.n}: {e.n} +1/+1 counter(s) on {o.name}", "CR 701.47a", "CR 122.1")
+        if e.subtype not in self.chars(o).subtypes:
+            # "it becomes a [subtype] in addition to its other types" (CR 701.47a, 205.1b, 613.1d)
+            self.continuous.append({"objs": {o.id}, "duration": "permanent",
+                                    "animate": {"types": (), "subtypes": (e.subtype,), "colors": None,
+                                                "power": None, "toughness": None},
+                                    "timestamp": self.new_timestamp()})
+            self.touch()
+            self.log.add(f"{o.name} becomes a {e.subtype} in addition to its other types", "CR 701.47a", "CR 613.1d")
+
+    # ------------------------------------------------------------------ populate
+    def _e_TcPopulate(self, e, ctx):
+        """CR 701.36a-b."""
+        p = ctx["controller"]
+        cands = [o.id for o in self.permanents(p) if o.token is not None and "Creature" in self.chars(o).types]
+        if not cands:
+            self.log.add(f"{self.players[p].name} controls no creature token: populate creates nothing", "CR 701.36b")
+            return
+        c = yield from self.ask(p, "cards", cands, "populate: choose a creature token you control", "CR 701.36a")
+        self.log.add(f"{self.players[p].name} populates: {self.objects[c].name}", "CR 701.36a")
+        ctx.setdefault("chosen", {})["tc_populate"] = [self.objects[c]]
+        yield from self._e_CreateTokenCopy(ir.CreateTokenCopy(ir.Chosen("tc_populate")), ctx)
+
+    # ------------------------------------------------------------------ explore
+    def _e_TcExplore(self, e, ctx):
+        """CR 701.44a-c (Judge Tower: JT-G5/G6, R6, JT-C1/R9, see the module docstring)."""
+        o = _one(self, e.what, ctx)
+        if o is None:
+            return
+        p = o.controller
+        who = self.players[p].name
+        yield from self.ensure_library(p, 1 + self._held_by_others(p), "reveal")
+        top = self.top_cards(p, 1)
+        if not top:
+            self.log.add(f"{who} has no card to reveal: {o.name} explores (no land card revealed)", "CR 701.44a", "CR 701.44b")
+            # CR 701.44a: "Otherwise" (no land card revealed): the counter is still put on it
+            self._tc_counters_on(o, 1, "explore", "CR 701.44a")
+            return
+        card = self.objects[top[0]]
+        self.hold_for_looker(p, top)
+        jt = ("JT-G6", "R6") if self.held_by_looker else ()
+        self.log.add(f"{o.name} explores: {who} reveals {card.name} from the top of their library", "CR 701.44a",
+                     "CR 701.20a", *jt)
+        if "Land" in card.card.types:
+            self.move(card, "hand", owner=p, cause="explore: a land card", rule="CR 701.44a")
+            return
+        self._tc_counters_on(o, 1, "explore", "CR 701.44a")
+        yes = yield from self.ask(p, "may", self.forced_bool_options([True, False], "may"),
+                                  f"explore: put {card.name} into your graveyard?", "CR 701.44a")
+        if yes:
+            self.move(card, "graveyard", owner=p, cause="explore", rule="CR 701.44a")
+        else:
+            self.log.add(f"{who} leaves {card.name} on top of their library", "CR 701.44a")
+
+    # ------------------------------------------------------------------ connive
+    def _e_TcConnive(self, e, ctx):
+        """CR 701.50a-c."""
+        o = _one(self, e.what, ctx)
+        if o is None:
+            return
+        p = o.controller
+        who = self.players[p].name
+        self.log.add(f"{o.name} connives", "CR 701.50a")
+        yield from self.draw(p, 1)
+        cands = list(self.hand(p))
+        if not cands:
+            self.log.add(f"{who} has no card to discard (connive)", "CR 701.50a")
+            return
+        c = yield from self.ask(p, "cards", cands, f"connive: discard a card", "CR 701.50a")
+        card = self.objects[c]
+        nonland = "Land" not in card.card.types
+        self.log.add(f"{who} discards {card.name} (connive)", "CR 701.50a", "CR 701.9a")
+        self.move(card, "graveyard", cause="discarded", rule="CR 701.9a", log=False)
+        if nonland:
+            self._tc_counters_on(o, 1, "connive: a nonland card was discarded", "CR 701.50a")
