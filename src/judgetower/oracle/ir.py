@@ -2052,4 +2052,10 @@ class TcConnive:
     what: Ref
 
 
-Effect = Union[Effect, TcFabricate, TcAmass, TcPopulate, TcExplore, TcConnive]   # tokcount
+@dataclass(frozen=True)
+class TcExtortDrain:
+    """Extort's "each opponent loses 1 life and you gain life equal to the total life lost this
+    way" (CR 702.101a)."""
+
+
+Effect = Union[Effect, TcFabricate, TcAmass, TcPopulate, TcExplore, TcConnive, TcExtortDrain]   # tokcount

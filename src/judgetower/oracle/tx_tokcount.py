@@ -49,6 +49,30 @@ class TokcountTransformMixin:
         # the engine (ir.TcFabricate); Judge Tower: the "may" is taken when able (JT-C1, R9).
         return TriggeredAbility(ir.Trigger("enters", ir.This()), (), (ir.TcFabricate(int(c[0])),))
 
+    def tc_extort(self, c):
+        # CR 702.101a: "Whenever you cast a spell, you may pay {W/B}. If you do, each opponent
+        # loses 1 life and you gain life equal to the total life lost this way." Judge Tower: the
+        # "may" is taken (JT-C1, R9) and the hybrid mana is paid for free (JT-G4, R4); the loss is
+        # an event of 1 life per opponent (R3), and you gain that total.
+        from dataclasses import replace
+        ab = self._tc_expand("Whenever you cast a spell, you may pay {W/B}. If you do, each opponent loses 1 life.",
+                             "extort")
+        opt, ifdo = ab.effects
+        if not isinstance(ifdo, ir.IfYouDo):
+            from .transform import Unsupported
+            raise Unsupported("extort")
+        return replace(ab, effects=(opt, replace(ifdo, effects=(ir.TcExtortDrain(),))))
+
+    def tc_reinforce(self, c):
+        # CR 702.77a: "Reinforce N—[cost]" means "[Cost], Discard this card: Put N +1/+1 counters
+        # on target creature." (an activated ability that functions only from the hand, 702.77b)
+        from .ir import ActivatedAbility, Cost, Filter, PutCounters, Target, TargetSpec
+        from .transform import mana
+        n = int(c[0])
+        return ActivatedAbility(Cost(mana=mana(c[1]), discard_self=True),
+                                (TargetSpec("object", Filter(types=("creature",))),),
+                                (PutCounters(Target(0), "+1/+1", n),), zone="hand")
+
     # ---- keyword actions (sentences) ---------------------------------------------------
     def tc_investigate(self, c):
         # CR 701.16a: "Investigate" means "Create a Clue token." (CR 111.10f)

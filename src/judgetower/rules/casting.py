@@ -1057,7 +1057,10 @@ class CastingMixin:
         yield from self.pay_extra(p, o, cost, f"{name}'s ability")
         if cost.discard_self:
             # kwcosts: CR 702.29a: cycling: "[Cost], Discard this card: Draw a card."
-            self.log.add(f"{self.players[p].name} cycles {name} (discards it)", "CR 702.29a", "CR 701.9a")
+            if ab.effects and isinstance(ab.effects[0], ir.PutCounters):   # tokcount: reinforce (CR 702.77a)
+                self.log.add(f"{self.players[p].name} discards {name} (reinforce)", "CR 702.77a", "CR 701.9a")
+            else:
+                self.log.add(f"{self.players[p].name} cycles {name} (discards it)", "CR 702.29a", "CR 701.9a")
             self.move(o, "graveyard", cause="discarded as a cost", rule="CR 701.9a", log=False)
         if cost.sacrifice_self:
             self.move(o, "graveyard", cause="sacrificed as a cost", rule="CR 701.21a")

@@ -155,3 +155,17 @@ class TokcountMixin:
         self.move(card, "graveyard", cause="discarded", rule="CR 701.9a", log=False)
         if nonland:
             self._tc_counters_on(o, 1, "connive: a nonland card was discarded", "CR 701.50a")
+
+    # ------------------------------------------------------------------ extort
+    def _e_TcExtortDrain(self, e, ctx):
+        """CR 702.101a: each opponent loses 1 life; you gain the total lost (Judge Tower: each loss
+        is an event of 1 life on an infinite total, R3; the gain is that finite total)."""
+        p = ctx["controller"]
+        total = 0
+        for q in self.opponents(p):
+            before = self.players[q].life_lost_turn
+            self.lose_life(q, 1, rule="CR 702.101a")
+            total += self.players[q].life_lost_turn - before
+        self.gain_life(p, total, rule="CR 702.101a")
+        return
+        yield
