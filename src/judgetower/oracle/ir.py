@@ -2058,4 +2058,7 @@ class TcExtortDrain:
     way" (CR 702.101a)."""
 
 
+#: tokcount: "devour" -> N (CR 702.82a)
+KEYWORDS = KEYWORDS + ("devour",)
+
 Effect = Union[Effect, TcFabricate, TcAmass, TcPopulate, TcExplore, TcConnive, TcExtortDrain]   # tokcount

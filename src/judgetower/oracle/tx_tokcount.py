@@ -63,6 +63,13 @@ class TokcountTransformMixin:
             raise Unsupported("extort")
         return replace(ab, effects=(opt, replace(ifdo, effects=(ir.TcExtortDrain(),))))
 
+    def tc_devour(self, c):
+        # CR 702.82a: "As this object enters, you may sacrifice any number of creatures. This
+        # permanent enters with N +1/+1 counters on it for each creature sacrificed this way."
+        # (the engine's choice as it enters, rules/tokcount.py)
+        from .ir import Keyword
+        return Keyword("devour", int(c[0]))
+
     def tc_reinforce(self, c):
         # CR 702.77a: "Reinforce N—[cost]" means "[Cost], Discard this card: Put N +1/+1 counters
         # on target creature." (an activated ability that functions only from the hand, 702.77b)

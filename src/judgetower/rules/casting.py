@@ -1142,6 +1142,7 @@ class CastingMixin:
                     o.granted = o.granted | frozenset(eff.keywords)
         self.kw2_enter_counters(o)   # kw2: bloodthirst, modular (CR 702.54a, 702.43a)
         self.c2_enter_counters(o)    # counters2: graft, fading, vanishing; riot/unleash pending (CR 614.1c)
+        self.tc_enter_counters(o)    # tokcount: devour pending (CR 702.82a, 614.12)
         self.touch()
 
 

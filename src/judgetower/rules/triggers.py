@@ -179,6 +179,8 @@ class TriggersMixin:
             self.tf_state_checks()   # turnflow: ascend (CR 702.131b), "remains tapped" durations (CR 611.2b)
             if (yield from self.c2_enter_choices()):   # counters2: riot, unleash, amplify (CR 702.136a, 702.98a, 702.38a, 614.12)
                 acted = True
+            if (yield from self.tc_enter_choices()):   # tokcount: devour (CR 702.82a, 614.12)
+                acted = True
             did = self.state_based_actions()
             if self.game_over:
                 return True
