@@ -80,6 +80,16 @@ class TokcountTransformMixin:
                                 (TargetSpec("object", Filter(types=("creature",))),),
                                 (PutCounters(Target(0), "+1/+1", n),), zone="hand")
 
+    # ---- trigger events --------------------------------------------------------------
+    def tc_ev_damaged_by_self_dies(self, c):
+        # "Whenever a creature dealt damage by ~ this turn dies" (CR 700.4, 603.10a: it looks back
+        # in time; the creature is the trigger object)
+        return self._trigger(ir.Trigger("tc_damaged_by_self_dies", ir.This()))
+
+    def tc_ev_second_draw(self, c):
+        # "Whenever you draw your second card each turn" (CR 121.2, 603.2)
+        return self._trigger(ir.Trigger("tc_second_draw", whose="you"))
+
     # ---- keyword actions (sentences) ---------------------------------------------------
     def tc_investigate(self, c):
         # CR 701.16a: "Investigate" means "Create a Clue token." (CR 111.10f)

@@ -266,6 +266,7 @@ class EffectsMixin:
             # triggers branch: damage dealt to a permanent, for "is dealt damage" (CR 120.3)
             self.events.append({"kind": "damage", "source": source, "obj": o, "amount": n, "combat": combat,
                                 "batch": getattr(self, "damage_batch", 0)})
+            self.tc_note_damage(source, o)   # tokcount: "dealt damage by ~ this turn" (CR 120.3)
         if src_ch is not None and src_ch.has("lifelink"):
             self.gain_life(source.controller, n, rule="CR 702.15b")
         return n

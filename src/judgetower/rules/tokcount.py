@@ -33,6 +33,53 @@ def _one(game, ref, ctx):
 
 class TokcountMixin:
 
+    # ------------------------------------------------------------------ trigger events
+    def tc_note_damage(self, source, o) -> None:
+        """CR 120.3: remember which objects dealt damage to the permanent ``o`` this turn (for
+        "a creature dealt damage by ~ this turn"; a permanent that changes zones is a new object,
+        CR 400.7, so the source's object id is kept)."""
+        sid = getattr(source, "id", None)
+        if sid is None:
+            return
+        seen = o.__dict__.setdefault("tc_damaged_by", set())
+        seen.add((self.turn, sid))
+
+    def tc_check_event(self, ev, watchers, departed) -> None:
+        """"Whenever a creature dealt damage by ~ this turn dies" (CR 700.4; a leaves-the-battlefield
+        trigger, it looks back in time, CR 603.10a: ~ dying at the same time still sees it) and
+        "Whenever you draw your second card each turn" (CR 121.2)."""
+        from judgetower.rules.layers import base_chars
+        from judgetower.rules.triggers import triggered_abilities
+        kind = ev["kind"]
+        if kind == "zone" and ev.get("from") == "battlefield" and ev["to"] == "graveyard" and ev.get("old") is not None:
+            old = ev["old"]
+            old_ch = ev.get("old_chars") or base_chars(old)
+            if "Creature" not in old_ch.types:
+                return
+            marks = old.__dict__.get("tc_damaged_by", set())
+            ids = {w.id for w in watchers}
+            for w in watchers + [d for d in departed if d.id not in ids]:
+                if (self.turn, w.id) not in marks:
+                    continue
+                for idx, ab in triggered_abilities(w):
+                    if ab.trigger.event == "tc_damaged_by_self_dies":
+                        self.log.add(f"{old.name}, dealt damage by {w.name} this turn, dies: {w.name}'s ability "
+                                     "triggers", "CR 700.4", "CR 603.10a")
+                        self._trigger(w, idx, ab, {"trigger_obj": old, "trigger_lki": old})
+        elif kind == "draw":
+            p = ev["player"]
+            counts = self.__dict__.setdefault("tc_draws", {})
+            key = (self.turn, p)
+            counts[key] = counts.get(key, 0) + 1
+            if counts[key] != 2:
+                return
+            for w in watchers:
+                if w.controller != p:
+                    continue
+                for idx, ab in triggered_abilities(w):
+                    if ab.trigger.event == "tc_second_draw" and ab.trigger.whose == "you":
+                        self._trigger(w, idx, ab, {"trigger_player": p})
+
     # ------------------------------------------------------------------ devour (CR 702.82a)
     def tc_enter_counters(self, o) -> None:
         """Hook of apply_enter_replacements: devour's choice is made just after it is put on the
