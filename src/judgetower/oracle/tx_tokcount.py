@@ -80,6 +80,33 @@ class TokcountTransformMixin:
                                 (TargetSpec("object", Filter(types=("creature",))),),
                                 (PutCounters(Target(0), "+1/+1", n),), zone="hand")
 
+    # ---- entering with counters (CR 614.1c, 122.6) ---------------------------------------
+    def tc_enters_with_if_attacked(self, c):
+        # "~ enters with N +1/+1 counters on it if you attacked this turn" (CR 614.1c; "you
+        # attacked": you declared one or more attackers this turn, CR 508.1)
+        from .ir import EntersWithCounters, StaticAbility, This
+        from .transform import Line, Unsupported
+        subject, n, kind = c
+        if subject != This():
+            raise Unsupported("another object than this one enters with counters")
+        return Line("abilities", (StaticAbility(EntersWithCounters(kind, n, condition="tc_attacked_this_turn")),))
+
+    def tc_enters_with_for_each(self, c):
+        # "~ enters with a +1/+1 counter on it for each creature card in your graveyard" (CR
+        # 614.1c; counted as it enters, CR 608.2h). Judge Tower: the shared graveyard is "your
+        # graveyard" (R5).
+        from .ir import EntersWithCounters, StaticAbility, This
+        from .transform import Line, Unsupported
+        from .ir import CountOf
+        subject, kind, counted = c
+        if subject != This():
+            raise Unsupported("another object than this one enters with counters")
+        if not (isinstance(counted, CountOf) and counted.filter.zone in ("graveyard", "hand")):
+            # permanents counted as it enters would need it left out (it isn't on the
+            # battlefield yet, CR 614.1c): not done here
+            raise Unsupported("entering with counters for each permanent")
+        return Line("abilities", (StaticAbility(EntersWithCounters(kind, counted)),))
+
     # ---- trigger events --------------------------------------------------------------
     def tc_ev_damaged_by_self_dies(self, c):
         # "Whenever a creature dealt damage by ~ this turn dies" (CR 700.4, 603.10a: it looks back

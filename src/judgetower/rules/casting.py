@@ -1133,6 +1133,10 @@ class CastingMixin:
             elif isinstance(eff, ir.EntersWithCounters):
                 if eff.condition == "kicked" and not o.kicked:
                     continue
+                if eff.condition == "tc_attacked_this_turn" and not self.players[o.controller].attacked_count_turn:
+                    # tokcount: "if you attacked this turn" (you declared an attacker, CR 508.1)
+                    self.log.add(f"{o.name} enters without counters: its controller didn't attack this turn", "CR 614.1c")
+                    continue
                 # counters2: "x": CR 107.3m, the X of the spell that became this permanent
                 n = self.amount(eff.amount, {"source": o, "controller": o.controller, "kicked": o.kicked, "x": o.x})
                 if n > 0:
