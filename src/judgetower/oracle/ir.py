@@ -2058,6 +2058,16 @@ class TcExtortDrain:
     way" (CR 702.101a)."""
 
 
+@dataclass(frozen=True)
+class TcPutItsCounters:
+    """"When ~ dies, put its counters on [object]": each counter it had as it last existed
+    (CR 608.2h, 122.1)."""
+
+    what: Ref
+
+
+Effect = Union[Effect, TcPutItsCounters]   # tokcount
+
 #: tokcount: "tc_damaged_by_self_dies": a creature dealt damage by ``subject`` (This) this turn dies
 #: (CR 700.4, 603.10a); "tc_second_draw": ``whose`` ("you") draws their second card this turn (CR 121.2)
 TRIGGER_EVENTS = TRIGGER_EVENTS + ("tc_damaged_by_self_dies", "tc_second_draw")

@@ -117,6 +117,15 @@ class TokcountTransformMixin:
         # "Whenever you draw your second card each turn" (CR 121.2, 603.2)
         return self._trigger(ir.Trigger("tc_second_draw", whose="you"))
 
+    def tc_put_its_counters(self, c):
+        # "put its counters on target creature you control" in a leaves-the-battlefield trigger of
+        # this object: the counters it had as it last existed (CR 608.2h, 603.10a)
+        from .transform import Unsupported
+        trig = getattr(self.ctx, "trigger", None)
+        if trig is None or trig.event not in ("dies", "to_graveyard", "leaves") or not isinstance(trig.subject, ir.This):
+            raise Unsupported("'its counters' outside a 'when ~ dies/leaves' trigger")
+        return [ir.TcPutItsCounters(self._one_object(c[0], "put its counters"))]
+
     # ---- keyword actions (sentences) ---------------------------------------------------
     def tc_investigate(self, c):
         # CR 701.16a: "Investigate" means "Create a Clue token." (CR 111.10f)

@@ -265,3 +265,24 @@ class TokcountMixin:
         self.gain_life(p, total, rule="CR 702.101a")
         return
         yield
+
+    # ------------------------------------------------------------------ its counters
+    def _e_TcPutItsCounters(self, e, ctx):
+        """"put its counters on [creature]": the counters this object had as it last existed on the
+        battlefield (CR 608.2h, 603.10a), each kind in the same number (CR 122.1)."""
+        lki = ctx.get("trigger_lki") or ctx.get("source")
+        counters = dict(getattr(lki, "counters", {}) or {})
+        targets = [o for o in self.objs(e.what, ctx) if o.zone == "battlefield"]
+        if not targets:
+            return
+        t = targets[0]
+        if not counters:
+            self.log.add(f"{lki.name} had no counters: none are put on {t.name}", "CR 122.1")
+            return
+        for kind, n in counters.items():
+            if n > 0:
+                t.counters[kind] = t.counters.get(kind, 0) + n
+                self.log.add(f"{n} {kind} counter(s) are put on {t.name} ({lki.name}'s counters)", "CR 122.1", "CR 608.2h")
+        self.touch()
+        return
+        yield
