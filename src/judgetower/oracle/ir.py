@@ -2072,7 +2072,16 @@ Effect = Union[Effect, TcPutItsCounters]   # tokcount
 #: (CR 700.4, 603.10a); "tc_second_draw": ``whose`` ("you") draws their second card this turn (CR 121.2)
 TRIGGER_EVENTS = TRIGGER_EVENTS + ("tc_damaged_by_self_dies", "tc_second_draw")
 
-#: tokcount: "devour" -> N (CR 702.82a)
-KEYWORDS = KEYWORDS + ("devour",)
+#: tokcount: "devour" -> N (CR 702.82a); "sunburst" (CR 702.44a)
+KEYWORDS = KEYWORDS + ("devour", "sunburst")
+
+
+@dataclass(frozen=True)
+class TcColorsSpent:
+    """An amount: the number of colors of mana spent to cast this permanent's spell (CR 601.2h,
+    702.44a); 0 if it didn't enter from the stack as a resolving spell."""
+
+
+Amount = Union[Amount, TcColorsSpent]   # tokcount
 
 Effect = Union[Effect, TcFabricate, TcAmass, TcPopulate, TcExplore, TcConnive, TcExtortDrain]   # tokcount

@@ -107,6 +107,21 @@ class TokcountTransformMixin:
             raise Unsupported("entering with counters for each permanent")
         return Line("abilities", (StaticAbility(EntersWithCounters(kind, counted)),))
 
+    def tc_enters_with_per_color(self, c):
+        # "~ enters with a +1/+1 counter on it for each color of mana spent to cast it" (CR 614.1c,
+        # 601.2h; 0 unless it entered from the stack as a resolving spell that was cast)
+        from .ir import EntersWithCounters, StaticAbility, This
+        from .transform import Line, Unsupported
+        subject, kind = c
+        if subject != This():
+            raise Unsupported("another object than this one enters with counters")
+        return Line("abilities", (StaticAbility(EntersWithCounters(kind, ir.TcColorsSpent())),))
+
+    def tc_sunburst(self, c):
+        # CR 702.44a-b: the engine reads the keyword as the permanent enters (rules/tokcount.py)
+        from .ir import Keyword
+        return Keyword("sunburst")
+
     # ---- trigger events --------------------------------------------------------------
     def tc_ev_damaged_by_self_dies(self, c):
         # "Whenever a creature dealt damage by ~ this turn dies" (CR 700.4, 603.10a: it looks back

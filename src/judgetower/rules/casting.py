@@ -393,6 +393,7 @@ class CastingMixin:
             o.activated_this_turn.add(s.ability)
             self.log.add(f"{self.players[p].name} taps {o.name} for mana", "CR 605.3a")
         self.players[p].mana_pool = dict(plan.leftover)
+        self.tc_last_spent = plan.spent   # tokcount: the mana spent (colors: sunburst, CR 702.44a)
         if plan.life:
             self.lose_life(p, plan.life, rule="CR 107.4f")
         self.touch()
@@ -817,8 +818,10 @@ class CastingMixin:
             self.log.add(f"cost {'increase' if change > 0 else 'reduction'} of {{{abs(change)}}} "
                          f"({', '.join(changers)}): the total cost of {name} is {cost}",
                          "CR 601.2f", *(("CR 118.7a",) if change < 0 else ()))
+        self.tc_last_spent = None
         if not self.pay_mana(p, cost, name, phyrexian_life=phy_life, helpers=cv):
             raise RuntimeError(f"engine offered an unpayable cast of {name}")
+        yield from self.tc_record_colors(p, spell, cost)   # tokcount: colors spent (CR 702.44a, JT-G4)
         self.touch()
         self.events.append({"kind": "cast", "obj": spell, "player": p})
         self.after_cast(p, spell)

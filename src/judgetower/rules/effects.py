@@ -205,6 +205,8 @@ class EffectsMixin:
             return n
         if isinstance(a, ir.TfPartySize):   # turnflow: CR 700.8a
             return self.tf_party_size(ctx["controller"])
+        if isinstance(a, ir.TcColorsSpent):   # tokcount: colors of mana spent to cast it (CR 601.2h)
+            return len(getattr(ctx.get("source"), "tc_colors", None) or ())
         raise NotImplementedError(f"amount {a!r}")
 
     # ------------------------------------------------------------------ damage (CR 120)

@@ -519,6 +519,8 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
             new.tapped = tapped
             new.sick = True
             new.kicked, new.x = o.kicked, o.x
+            # tokcount: the colors of mana spent to cast it (sunburst, CR 702.44b: from the stack only)
+            new.tc_colors = getattr(o, "tc_colors", None) if from_zone == "stack" else None
             new.control_mark = self.players[new.controller].upkeeps_begun   # kwcosts: echo (CR 702.30a)
             # kwcosts: evoke (CR 702.74a): its evoke cost was paid (the alternative cost of a
             # card with evoke)

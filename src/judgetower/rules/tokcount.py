@@ -87,6 +87,8 @@ class TokcountMixin:
         for ab in o.compiled.abilities:
             if isinstance(ab, ir.Keyword) and ab.name == "devour":
                 o.__dict__.setdefault("tc_entry_pending", []).append(int(ab.arg))
+            elif isinstance(ab, ir.Keyword) and ab.name == "sunburst":
+                self.tc_sunburst(o)   # CR 702.44a
 
     def tc_enter_choices(self):
         """Devour N (CR 702.82a): "As this object enters, you may sacrifice any number of
@@ -286,3 +288,76 @@ class TokcountMixin:
         self.touch()
         return
         yield
+
+    # ------------------------------------------------------------------ colors of mana spent (sunburst)
+    def _tc_cares_about_colors(self, spell) -> bool:
+        for ab in spell.compiled.abilities:
+            if isinstance(ab, ir.Keyword) and ab.name == "sunburst":
+                return True
+            if isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, ir.EntersWithCounters) \
+                    and isinstance(ab.effect.amount, ir.TcColorsSpent):
+                return True
+        return False
+
+    def tc_record_colors(self, p: int, spell, cost):
+        """The colors of mana spent to cast ``spell`` (CR 601.2h; sunburst, CR 702.44a-b). In
+        ordinary Magic, those of the mana the automatic payment spent (mana of a choice of colors,
+        such as a Treasure's, counted as a color not yet spent: the payment's choice, CR 106.1b).
+        Judge Tower: no mana is produced; the payer chooses the mana spent as they pay (JT-G4, R4):
+        a free choice (neither a "may", JT-C1, nor a number to choose, JT-C3), here among the
+        possible sets of colors (colored symbols must be paid with their color, hybrid symbols
+        with one of theirs, Phyrexian symbols with mana, R4)."""
+        if not self._tc_cares_about_colors(spell):
+            return
+        if self.rules_free_mana():
+            opts = _tc_color_options(cost)
+            pick = yield from self.ask(p, "color", opts, f"{spell.name}: the colors of mana spent to cast it "
+                                       "(Judge Tower: the payer chooses the mana, JT-G4)", "R4")
+            colors = tuple(c for c in pick if c in "WUBRG")
+            spell.tc_colors = colors
+            self.log.add(f"{self.players[p].name} pays {spell.name} with mana of {len(colors)} color(s)"
+                         + (f" ({''.join(colors)})" if colors else ""), "CR 601.2h", "JT-G4", "R4")
+            return
+        units = list(self.tc_last_spent or [])
+        colors = {u for u in units if len(u) == 1 and u in "WUBRG"}
+        for u in units:
+            choices = "WUBRG" if u == "*" else (u if len(u) > 1 else "")
+            for c in choices:
+                if c in "WUBRG" and c not in colors:
+                    colors.add(c)
+                    break
+        spell.tc_colors = tuple(c for c in "WUBRG" if c in colors)
+        self.log.add(f"{spell.name} was cast with mana of {len(colors)} color(s)"
+                     + (f" ({''.join(spell.tc_colors)})" if colors else ""), "CR 601.2h")
+
+    def tc_sunburst(self, o) -> None:
+        """CR 702.44a-b: entering from the stack as a resolving spell with colored mana spent: a
+        +1/+1 counter (if it enters as a creature, ignoring type-changing effects: its card's
+        types) or a charge counter for each color."""
+        n = len(getattr(o, "tc_colors", None) or ())
+        if not n:
+            return
+        kind = "+1/+1" if "Creature" in (o.card.types if o.card is not None else ()) else "charge"
+        o.counters[kind] = o.counters.get(kind, 0) + n
+        self.log.add(f"{o.name} enters with {n} {kind} counter(s) (sunburst)", "CR 702.44a", "CR 614.1c")
+
+
+def _tc_color_options(cost) -> list[str]:
+    """Judge Tower (R4): the sets of colors the payer can spend on ``cost``, one achievable set per
+    number of colors (colored and Phyrexian symbols paid with their color, each hybrid symbol with
+    one of its colors or, for {2/W}, two generic mana; generic mana of any type); "C" for none."""
+    import itertools
+    forced = {c for c in cost.colored if c in "WUBRG"} | {c for c in cost.phyrexian if c in "WUBRG"}
+    # each hybrid symbol: one of its colors, or ("", N) for {N/W} paid with N generic mana
+    hybrids = [tuple((x, 0) for x in h if x in "WUBRG") + ((("", int(h[0])),) if h[0].isdigit() else ())
+               for h in cost.hybrid]
+    by_k: dict[int, str] = {}
+    for combo in (itertools.product(*hybrids) if hybrids else [()]):
+        base = forced | {c for c, _ in combo if c}
+        free = cost.generic + sum(n for _, n in combo)
+        extra = [c for c in "WUBRG" if c not in base]
+        for k in range(len(base), min(5, len(base) + free) + 1):
+            if k not in by_k:
+                chosen = base | set(extra[:k - len(base)])
+                by_k[k] = "".join(c for c in "WUBRG" if c in chosen) or "C"
+    return [by_k[k] for k in sorted(by_k)]
