@@ -2059,6 +2059,18 @@ class TcExtortDrain:
 
 
 @dataclass(frozen=True)
+class TcChampion:
+    """Champion's first ability (CR 702.72a): "sacrifice it unless you exile another [filter]
+    you control" (the exile is linked to its second ability, CR 702.72b)."""
+
+    filter: Filter
+    what: str
+
+
+Effect = Union[Effect, TcChampion]   # tokcount
+
+
+@dataclass(frozen=True)
 class TcPutItsCounters:
     """"When ~ dies, put its counters on [object]": each counter it had as it last existed
     (CR 608.2h, 122.1)."""

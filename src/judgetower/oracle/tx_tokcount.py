@@ -70,6 +70,24 @@ class TokcountTransformMixin:
         from .ir import Keyword
         return Keyword("devour", int(c[0]))
 
+    def _tc_champion(self, flt, what: str):
+        # CR 702.72a: "When this permanent enters, sacrifice it unless you exile another [object]
+        # you control" and "When this permanent leaves the battlefield, return the exiled card to
+        # the battlefield under its owner's control." (linked abilities, CR 702.72b, 607.2a).
+        # Judge Tower: "unless" is taken when able (JT-C1, R9): another such permanent is exiled.
+        etb = TriggeredAbility(ir.Trigger("enters", ir.This()), (), (ir.TcChampion(flt, what),))
+        ltb = self._tc_expand("When ~ leaves the battlefield, return the exiled card to the battlefield under its "
+                              "owner's control.", "champion")
+        return [etb, ltb]
+
+    def tc_champion_creature(self, c):
+        return self._tc_champion(ir.Filter(types=("creature",)), "creature")
+
+    def tc_champion_subtype(self, c):
+        from .subtypes import canonical_subtype
+        name = canonical_subtype(str(c[0]))
+        return self._tc_champion(ir.Filter(subtypes=(name,)), name)
+
     def tc_reinforce(self, c):
         # CR 702.77a: "Reinforce N—[cost]" means "[Cost], Discard this card: Put N +1/+1 counters
         # on target creature." (an activated ability that functions only from the hand, 702.77b)

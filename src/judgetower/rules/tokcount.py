@@ -268,6 +268,43 @@ class TokcountMixin:
         return
         yield
 
+    # ------------------------------------------------------------------ champion
+    def _e_TcChampion(self, e, ctx):
+        """CR 702.72a: "sacrifice it unless you exile another [object] you control"; the exiled card
+        is linked to the champion's leaves-the-battlefield ability (CR 702.72b, 607.2a). Judge Tower:
+        the "unless" action is taken when able (JT-C1, R9); which permanent stays a free choice."""
+        from judgetower.rules.filters import matches
+        p = ctx["controller"]
+        src = ctx["source"]
+        cur = self.current(src)
+        cands = [o.id for o in self.permanents(p) if o.id != getattr(cur, "id", None)
+                 and matches(self, o, e.filter, cur or src)]
+        who = self.players[p].name
+        exile = False
+        if cands:
+            exile = yield from self.ask(p, "may", self.forced_bool_options([True, False], "may"),
+                                        f"champion: exile another {e.what} you control? (if not, sacrifice {src.name})",
+                                        "CR 702.72a")
+        if exile:
+            c = yield from self.ask(p, "cards", cands, f"champion: choose another {e.what} you control to exile", "CR 702.72a")
+            o = self.objects[c]
+            new = self.move(o, "exile", cause=f"championed by {src.name}", rule="CR 702.72a")
+            if new is None:
+                return
+            item = ctx.get("item")
+            if cur is not None and cur.zone == "battlefield":
+                key = getattr(item, "ability_index", 0)
+                cur.linked.setdefault(key, []).append(new.id)
+                self.log.add(f"{who} exiles {new.name}: it is championed by {src.name} (linked abilities)",
+                             "CR 702.72a", "CR 702.72c", "CR 607.2a")
+            else:
+                self.log.add(f"{new.name} is exiled, but {src.name} has already left: it won't return "
+                             "(unreferenced exile)", "CR 702.72a", "CR 400.7", "R20")
+            return
+        if cur is not None and cur.zone == "battlefield" and cur.controller == p:
+            self.log.add(f"{who} sacrifices {cur.name} (champion: nothing exiled)", "CR 702.72a", "CR 701.21a")
+            self.move(cur, "graveyard", cause="sacrificed", rule="CR 701.21a", log=False)
+
     # ------------------------------------------------------------------ its counters
     def _e_TcPutItsCounters(self, e, ctx):
         """"put its counters on [creature]": the counters this object had as it last existed on the
