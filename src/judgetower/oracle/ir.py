@@ -2084,6 +2084,9 @@ Effect = Union[Effect, TcPutItsCounters]   # tokcount
 #: (CR 700.4, 603.10a); "tc_second_draw": ``whose`` ("you") draws their second card this turn (CR 121.2)
 TRIGGER_EVENTS = TRIGGER_EVENTS + ("tc_damaged_by_self_dies", "tc_second_draw")
 
+#: tokcount: "tc_goaded": goaded by the controller of the static ability's source (CR 701.15b)
+COMBAT_RULES = COMBAT_RULES + ("tc_goaded",)
+
 #: tokcount: "devour" -> N (CR 702.82a); "sunburst" (CR 702.44a)
 KEYWORDS = KEYWORDS + ("devour", "sunburst")
 

@@ -140,6 +140,20 @@ class TokcountTransformMixin:
         from .ir import Keyword
         return Keyword("sunburst")
 
+    def tc_anthem_goaded(self, c):
+        # CR 701.15b: a goaded creature attacks each combat if able and attacks a player other than
+        # the goading player if able (the goading player: the controller of this static ability's
+        # source, rules/tokcount.py)
+        from .transform import Line, Unsupported, _static_filter_ok, pt_mod
+        affected, token = c
+        if not isinstance(affected, (ir.Enchanted, ir.Equipped)):
+            raise Unsupported("a group of goaded creatures")
+        _static_filter_ok(affected, False)
+        p, t = pt_mod(token)
+        return Line("abilities", (ir.StaticAbility(ir.Anthem(affected, p, t, ())),
+                                  ir.StaticAbility(ir.CombatRule(affected, "attacks_each_combat")),
+                                  ir.StaticAbility(ir.CombatRule(affected, "tc_goaded"))))
+
     # ---- trigger events --------------------------------------------------------------
     def tc_ev_damaged_by_self_dies(self, c):
         # "Whenever a creature dealt damage by ~ this turn dies" (CR 700.4, 603.10a: it looks back

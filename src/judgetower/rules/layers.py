@@ -212,8 +212,10 @@ def compute_all(game) -> dict[int, Chars]:
                 out[tid].cant_block |= eff.block
         elif isinstance(eff, ir.CombatRule):
             # kwstatic: CR 508.1c-d, 509.1b (a rules effect on the object, not a layer change)
+            # tokcount: goad names its goading player (CR 701.15b): "tc_goaded:<player>"
+            rule = f"tc_goaded:{o.controller}" if eff.rule == "tc_goaded" else eff.rule
             for tid in _affected(game, o, eff.affected, out):
-                out[tid].restrictions = out[tid].restrictions | {eff.rule}
+                out[tid].restrictions = out[tid].restrictions | {rule}
     for eff in game.continuous:
         # kwstatic: "can't be blocked this turn", "can't block this turn" (CR 509.1b, 611.2)
         for rule in eff.get("kws_restrictions", ()):

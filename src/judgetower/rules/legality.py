@@ -159,6 +159,8 @@ class LegalityMixin:
             return "CR 508.1c"
         if not self.misc_attack_allowed(o, c.defender):
             return "CR 508.1c"   # misc: "can't attack unless defending player controls ..."
+        if c.defender not in self.tc_goad_defenders(o, self.defenders_for(o.controller)):
+            return "CR 701.15b"   # tokcount: goaded, another player can be attacked
         return "CR 508.1b"
 
     def misc_why_lure(self, d: int, blocks: dict, c) -> bool:

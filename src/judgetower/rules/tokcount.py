@@ -23,6 +23,7 @@
 from __future__ import annotations
 
 from judgetower.oracle import ir
+from judgetower.rules.objects import PID
 
 
 def _one(game, ref, ctx):
@@ -267,6 +268,17 @@ class TokcountMixin:
         self.gain_life(p, total, rule="CR 702.101a")
         return
         yield
+
+    # ------------------------------------------------------------------ goad (CR 701.15b)
+    def tc_goad_defenders(self, o, defs: list) -> list:
+        """CR 701.15b, 508.1d: a goaded creature attacks a player other than the goading player(s)
+        if able: when such a player can be attacked, only they are offered (attacking a
+        planeswalker or a goading player would obey fewer requirements)."""
+        goaders = {int(r.split(":", 1)[1]) for r in self.chars(o).restrictions if r.startswith("tc_goaded:")}
+        if not goaders:
+            return defs
+        others = [d for d in defs if isinstance(d, PID) and d.index not in goaders]
+        return others if others else defs
 
     # ------------------------------------------------------------------ champion
     def _e_TcChampion(self, e, ctx):
