@@ -2059,6 +2059,16 @@ class TcExtortDrain:
 
 
 @dataclass(frozen=True)
+class TcDetain:
+    """"Detain [permanents]" (CR 701.35a)."""
+
+    what: Ref
+
+
+Effect = Union[Effect, TcDetain]   # tokcount
+
+
+@dataclass(frozen=True)
 class TcChampion:
     """Champion's first ability (CR 702.72a): "sacrifice it unless you exile another [filter]
     you control" (the exile is linked to its second ability, CR 702.72b)."""

@@ -190,6 +190,16 @@ class TokcountTransformMixin:
     def tc_populate(self, c):
         return [ir.TcPopulate()]                  # CR 701.36a
 
+    def tc_detain(self, c):
+        # CR 701.35a: until the next turn of this ability's controller, the permanent(s) can't
+        # attack or block and their activated abilities can't be activated
+        from .transform import Unsupported
+        what = c[0]
+        self._permanent_or_card(what)
+        if not isinstance(what, (ir.Target, ir.This, ir.TriggerObject)):
+            raise Unsupported("detain of a group")
+        return [ir.TcDetain(what)]
+
     def tc_explores(self, c):
         return [ir.TcExplore(self._one_object(c[0], "explore"))]   # CR 701.44a
 

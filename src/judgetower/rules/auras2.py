@@ -297,6 +297,8 @@ class Auras2Mixin:
         and loyalty abilities included, can be activated."""
         if getattr(o, "zone", None) != "battlefield":
             return False
+        if self.tc_detained(o):   # tokcount: detain (CR 701.35a)
+            return True
         for i in self.battlefield:
             x = self.objects[i]
             if x.face_down or x.compiled is None:

@@ -217,6 +217,12 @@ def compute_all(game) -> dict[int, Chars]:
             for tid in _affected(game, o, eff.affected, out):
                 out[tid].restrictions = out[tid].restrictions | {rule}
     for eff in game.continuous:
+        # tokcount: detain (CR 701.35a): can't attack or block until its controller's next turn
+        if eff.get("tc_detain") and game.tc_detain_lasts(eff):
+            for tid in eff["objs"]:
+                if tid in out:
+                    out[tid].cant_attack = out[tid].cant_block = True
+    for eff in game.continuous:
         # kwstatic: "can't be blocked this turn", "can't block this turn" (CR 509.1b, 611.2)
         for rule in eff.get("kws_restrictions", ()):
             for tid in eff["objs"]:

@@ -280,6 +280,38 @@ class TokcountMixin:
         others = [d for d in defs if isinstance(d, PID) and d.index not in goaders]
         return others if others else defs
 
+    # ------------------------------------------------------------------ detain (CR 701.35a)
+    def _e_TcDetain(self, e, ctx):
+        """CR 701.35a: "Until the next turn of the controller of that spell or ability, that
+        permanent can't attack or block and its activated abilities can't be activated" (mana
+        abilities included). The affected set is locked in as it resolves (CR 611.2c)."""
+        objs = [o for o in self.objs(e.what, ctx) if o.zone == "battlefield"]
+        if not objs:
+            return
+        p = ctx["controller"]
+        self.continuous.append({"objs": {o.id for o in objs}, "tc_detain": True, "tc_player": p,
+                                "tc_turn": self.turn, "tc_upkeeps": self.players[p].upkeeps_begun,
+                                "duration": "tc_until_next_turn",
+                                "timestamp": self.new_timestamp()})
+        self.touch()
+        self.log.add(f"{self.players[p].name} detains {', '.join(o.name for o in objs)}: until "
+                     f"{self.players[p].name}'s next turn, it can't attack or block and its activated abilities "
+                     "can't be activated", "CR 701.35a")
+        return
+        yield
+
+    def tc_detain_lasts(self, eff) -> bool:
+        """CR 701.35a: the effect ends as its controller's next turn begins (that turn is under
+        way, or a later upkeep of theirs has begun)."""
+        p = eff["tc_player"]
+        if self.active == p and self.turn > eff["tc_turn"]:
+            return False
+        return self.players[p].upkeeps_begun <= eff["tc_upkeeps"]
+
+    def tc_detained(self, o) -> bool:
+        return any(eff.get("tc_detain") and o.id in eff["objs"] and self.tc_detain_lasts(eff)
+                   for eff in self.continuous)
+
     # ------------------------------------------------------------------ champion
     def _e_TcChampion(self, e, ctx):
         """CR 702.72a: "sacrifice it unless you exile another [object] you control"; the exiled card
