@@ -2065,7 +2065,14 @@ class TcDetain:
     what: Ref
 
 
-Effect = Union[Effect, TcDetain]   # tokcount
+@dataclass(frozen=True)
+class TcGoad:
+    """"Goad [creature]" (CR 701.15a)."""
+
+    what: Ref
+
+
+Effect = Union[Effect, TcDetain, TcGoad]   # tokcount
 
 
 @dataclass(frozen=True)

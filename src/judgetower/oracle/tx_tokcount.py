@@ -200,6 +200,16 @@ class TokcountTransformMixin:
             raise Unsupported("detain of a group")
         return [ir.TcDetain(what)]
 
+    def tc_vp_goad(self, c):
+        # CR 701.15a: "Until your next turn, that creature attacks each combat if able and
+        # attacks a player other than you if able."
+        from .transform import VP, Unsupported
+        what = c[0]
+        self._permanent_or_card(what)
+        if not isinstance(what, (ir.Target, ir.TriggerObject)):
+            raise Unsupported("goad of a group")
+        return VP(lambda who: [ir.TcGoad(what)])
+
     def tc_explores(self, c):
         return [ir.TcExplore(self._one_object(c[0], "explore"))]   # CR 701.44a
 

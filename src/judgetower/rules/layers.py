@@ -222,6 +222,11 @@ def compute_all(game) -> dict[int, Chars]:
             for tid in eff["objs"]:
                 if tid in out:
                     out[tid].cant_attack = out[tid].cant_block = True
+        # tokcount: goad (CR 701.15a-b): attacks each combat, a player other than the goader
+        if eff.get("tc_goad") and game.tc_detain_lasts(eff):
+            for tid in eff["objs"]:
+                if tid in out:
+                    out[tid].restrictions = out[tid].restrictions | {"attacks_each_combat", f"tc_goaded:{eff['tc_player']}"}
     for eff in game.continuous:
         # kwstatic: "can't be blocked this turn", "can't block this turn" (CR 509.1b, 611.2)
         for rule in eff.get("kws_restrictions", ()):

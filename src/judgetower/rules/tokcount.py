@@ -300,6 +300,24 @@ class TokcountMixin:
         return
         yield
 
+    def _e_TcGoad(self, e, ctx):
+        """CR 701.15a: "Until your next turn, that creature attacks each combat if able and attacks
+        a player other than you if able." (the same duration as detain's, ``tc_detain_lasts``;
+        goaded again by the same player: only the duration is updated, CR 701.15c)"""
+        objs = [o for o in self.objs(e.what, ctx) if o.zone == "battlefield"]
+        if not objs:
+            return
+        p = ctx["controller"]
+        self.continuous.append({"objs": {o.id for o in objs}, "tc_goad": True, "tc_player": p,
+                                "tc_turn": self.turn, "tc_upkeeps": self.players[p].upkeeps_begun,
+                                "duration": "tc_until_next_turn", "timestamp": self.new_timestamp()})
+        self.touch()
+        self.log.add(f"{self.players[p].name} goads {', '.join(o.name for o in objs)}: until {self.players[p].name}'s "
+                     "next turn, it attacks each combat if able and attacks a player other than "
+                     f"{self.players[p].name} if able", "CR 701.15a")
+        return
+        yield
+
     def tc_detain_lasts(self, eff) -> bool:
         """CR 701.35a: the effect ends as its controller's next turn begins (that turn is under
         way, or a later upkeep of theirs has begun)."""
