@@ -183,6 +183,12 @@ class TokcountTransformMixin:
         except TokenTextUnsupported as exc:   # pragma: no cover - the Clue's text compiles
             raise Unsupported(f"Clue token's ability: {exc}")
 
+    def tc_investigate_twice(self, c):
+        return [ir.CreateToken(self.tc_investigate(c)[0].token, 2)]   # CR 701.16a: two Clues
+
+    def tc_investigate_times(self, c):
+        return [ir.CreateToken(self.tc_investigate(c)[0].token, int(c[0]))]   # CR 701.16a
+
     def tc_amass(self, c):
         # CR 701.47a (amass N: the Zombie Army of the cards printed before "amass [subtype] N")
         return [ir.TcAmass(int(c[0]), "Zombie")]
