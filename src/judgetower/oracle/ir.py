@@ -2072,7 +2072,20 @@ class TcGoad:
     what: Ref
 
 
-Effect = Union[Effect, TcDetain, TcGoad]   # tokcount
+@dataclass(frozen=True)
+class TcReconfigureAttach:
+    """Reconfigure's first ability (CR 702.151a): attach this permanent to the target creature."""
+
+
+@dataclass(frozen=True)
+class TcReconfigureUnattach:
+    """Reconfigure's second ability (CR 702.151a): unattach this permanent."""
+
+
+#: tokcount: "reconfigure" -> its cost (CR 702.151a)
+KEYWORDS = KEYWORDS + ("reconfigure",)
+
+Effect = Union[Effect, TcDetain, TcGoad, TcReconfigureAttach, TcReconfigureUnattach]   # tokcount
 
 
 @dataclass(frozen=True)

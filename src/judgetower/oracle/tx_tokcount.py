@@ -88,6 +88,21 @@ class TokcountTransformMixin:
         name = canonical_subtype(str(c[0]))
         return self._tc_champion(ir.Filter(subtypes=(name,)), name)
 
+    def tc_reconfigure(self, c):
+        # CR 702.151a: "[Cost]: Attach this permanent to another target creature you control.
+        # Activate only as a sorcery." and "[Cost]: Unattach this permanent. Activate only if this
+        # permanent is attached to a creature and only as a sorcery." The Keyword stays too: while
+        # attached, the Equipment isn't a creature (CR 702.151b, rules/tokcount.py).
+        from .ir import ActivatedAbility, Cost, Filter, Keyword, TargetSpec
+        from .transform import mana
+        cost = mana(c[0])
+        attach = ActivatedAbility(Cost(mana=cost),
+                                  (TargetSpec("object", Filter(types=("creature",), controller="you", other=True)),),
+                                  (ir.TcReconfigureAttach(),), sorcery_speed=True)
+        unattach = ActivatedAbility(Cost(mana=cost), (), (ir.TcReconfigureUnattach(),), sorcery_speed=True,
+                                    timing="tc_attached")
+        return [Keyword("reconfigure", cost), attach, unattach]
+
     def tc_reinforce(self, c):
         # CR 702.77a: "Reinforce N—[cost]" means "[Cost], Discard this card: Put N +1/+1 counters
         # on target creature." (an activated ability that functions only from the hand, 702.77b)

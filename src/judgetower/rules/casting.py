@@ -993,6 +993,8 @@ class CastingMixin:
             return False   # CR 602.5b
         if getattr(ab, "timing", "") and not self.activation_timing_ok(p, ab):
             return False   # CR 602.5
+        if getattr(ab, "timing", "") == "tc_attached" and o.attached_to is None:
+            return False   # tokcount: reconfigure's unattach: only while attached (CR 702.151a, 602.5)
         ch = self.chars(o)
         if cost.tap or cost.untap:
             if (cost.tap and o.tapped) or (cost.untap and not o.tapped):

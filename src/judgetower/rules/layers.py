@@ -154,6 +154,12 @@ def compute_all(game) -> dict[int, Chars]:
                 ch.subtypes = ch.subtypes + tuple(t for t in an["subtypes"] if t not in ch.subtypes)
                 if an["colors"] is not None:
                     ch.colors = tuple(an["colors"])
+    # tokcount: CR 702.151b: an Equipment with reconfigure attached to a creature stops being a
+    # creature (layer 4, after the type-adding effects above)
+    for o in bf:
+        if o.attached_to is not None and not o.face_down and "Creature" in out[o.id].types \
+                and any(isinstance(ab, ir.Keyword) and ab.name == "reconfigure" for ab in o.compiled.abilities):
+            out[o.id].types = tuple(t for t in out[o.id].types if t != "Creature")
     # conds: CR 611.3a: a static ability's "as long as" effect applies only while its condition
     # is true, checked each time characteristics are computed (with the types and colours of
     # layers 4-5; conditions on power, toughness or keywords are refused by the compiler)

@@ -112,6 +112,8 @@ class LegalityMixin:
                 return "CR 602.5b"
             if ab.timing and not self.activation_timing_ok(p, ab):
                 return "CR 602.5"
+            if ab.timing == "tc_attached" and o.attached_to is None:
+                return "CR 602.5"   # tokcount: reconfigure's unattach (CR 702.151a)
             if self.auras2_activation_banned(o):
                 return "CR 602.5"   # auras2: "its activated abilities can't be activated"
             ch = self.chars(o)

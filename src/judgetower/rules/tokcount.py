@@ -330,6 +330,39 @@ class TokcountMixin:
         return any(eff.get("tc_detain") and o.id in eff["objs"] and self.tc_detain_lasts(eff)
                    for eff in self.continuous)
 
+    # ------------------------------------------------------------------ reconfigure (CR 702.151)
+    def _e_TcReconfigureAttach(self, e, ctx):
+        """CR 702.151a: attach this permanent to the target creature (another creature you
+        control); while attached it isn't a creature (CR 702.151b, layers.py)."""
+        src = self.current(ctx["source"])
+        targets = self.objs(ir.Target(0), ctx)
+        if src is None or src.zone != "battlefield" or not targets:
+            return
+        t = targets[0]
+        if t.controller != ctx["controller"] or t.zone != "battlefield" or t.id == src.id \
+                or not self.auras2_can_attach(src, t):
+            self.log.add(f"{src.name} can't be attached to {t.name}", "CR 701.3b")
+            return
+        src.attached_to = t.id
+        src.timestamp = self.new_timestamp()
+        self.touch()
+        self.log.add(f"{src.name} is attached to {t.name} (reconfigure): it isn't a creature while attached",
+                     "CR 702.151a", "CR 702.151b")
+        return
+        yield
+
+    def _e_TcReconfigureUnattach(self, e, ctx):
+        """CR 702.151a: unattach this permanent (it is a creature again, CR 702.151b)."""
+        src = self.current(ctx["source"])
+        if src is None or src.zone != "battlefield" or src.attached_to is None:
+            return
+        src.attached_to = None
+        src.timestamp = self.new_timestamp()
+        self.touch()
+        self.log.add(f"{src.name} becomes unattached (reconfigure)", "CR 702.151a", "CR 701.3d")
+        return
+        yield
+
     # ------------------------------------------------------------------ champion
     def _e_TcChampion(self, e, ctx):
         """CR 702.72a: "sacrifice it unless you exile another [object] you control"; the exiled card
