@@ -2085,7 +2085,17 @@ class TcReconfigureUnattach:
 #: tokcount: "reconfigure" -> its cost (CR 702.151a)
 KEYWORDS = KEYWORDS + ("reconfigure",)
 
-Effect = Union[Effect, TcDetain, TcGoad, TcReconfigureAttach, TcReconfigureUnattach]   # tokcount
+@dataclass(frozen=True)
+class TcRemoveCountersAtEndOfCombat:
+    """"remove N [kind] counters from it at end of combat" (CR 603.7a, 511.1): a delayed
+    triggered ability about this permanent."""
+
+    kind: str
+    n: int
+
+
+Effect = Union[Effect, TcDetain, TcGoad, TcReconfigureAttach, TcReconfigureUnattach,
+               TcRemoveCountersAtEndOfCombat]   # tokcount
 
 
 @dataclass(frozen=True)

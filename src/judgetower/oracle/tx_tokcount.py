@@ -231,6 +231,15 @@ class TokcountTransformMixin:
             raise Unsupported("goad of a group")
         return VP(lambda who: [ir.TcGoad(what)])
 
+    def tc_remove_counters_eoc(self, c):
+        # "remove a +1/+1 counter from it at end of combat": a delayed triggered ability (CR 603.7a)
+        # that triggers as the end of combat step begins (CR 511.1), about this permanent only
+        from .transform import Unsupported
+        n, kind, what = c
+        if not isinstance(what, ir.This):
+            raise Unsupported("removing counters from another object at end of combat")
+        return [ir.TcRemoveCountersAtEndOfCombat(kind, n)]
+
     def tc_explores(self, c):
         return [ir.TcExplore(self._one_object(c[0], "explore"))]   # CR 701.44a
 

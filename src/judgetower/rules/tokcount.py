@@ -22,8 +22,18 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from judgetower.oracle import ir
 from judgetower.rules.objects import PID
+
+
+@dataclass(frozen=True)
+class TcEocRemove:
+    """The delayed triggered ability's effect: remove N counters of ``kind`` from the source."""
+
+    kind: str
+    n: int
 
 
 def _one(game, ref, ctx):
@@ -52,6 +62,7 @@ class TokcountMixin:
         from judgetower.rules.layers import base_chars
         from judgetower.rules.triggers import triggered_abilities
         kind = ev["kind"]
+        self.tc_check_end_of_combat(ev)
         if kind == "zone" and ev.get("from") == "battlefield" and ev["to"] == "graveyard" and ev.get("old") is not None:
             old = ev["old"]
             old_ch = ev.get("old_chars") or base_chars(old)
@@ -362,6 +373,50 @@ class TokcountMixin:
         self.log.add(f"{src.name} becomes unattached (reconfigure)", "CR 702.151a", "CR 701.3d")
         return
         yield
+
+    # ------------------------------------------------------------------ at end of combat
+    def _e_TcRemoveCountersAtEndOfCombat(self, e, ctx):
+        """CR 603.7a: sets up a delayed triggered ability: "at end of combat" (the beginning of the
+        end of combat step, CR 511.1), remove the counters from this permanent."""
+        src = self.current(ctx["source"])
+        if src is None or src.zone != "battlefield":
+            return
+        self.__dict__.setdefault("tc_eoc_delayed", []).append((src.id, e.kind, e.n, ctx["controller"]))
+        self.log.add(f"{src.name} sets up a delayed triggered ability (at end of combat, remove {e.n} {e.kind} "
+                     "counter(s) from it)", "CR 603.7a")
+        return
+        yield
+
+    def _e_TcEocRemove(self, e, ctx):
+        o = self.current(ctx["source"])
+        if o is None or o.zone != "battlefield":
+            self.log.add("the permanent has left the battlefield: no counter is removed", "CR 400.7")
+            return
+        have = o.counters.get(e.kind, 0)
+        k = min(have, e.n)
+        if k:
+            o.counters[e.kind] = have - k
+            if not o.counters[e.kind]:
+                del o.counters[e.kind]
+            self.touch()
+        self.log.add(f"{k} {e.kind} counter(s) are removed from {o.name} (at end of combat)", "CR 603.7", "CR 122.1")
+        return
+        yield
+
+    def tc_check_end_of_combat(self, ev) -> None:
+        if ev["kind"] != "step" or ev["step"] != "end_of_combat":
+            return
+        from judgetower.rules.triggers import Synth
+        pending = self.__dict__.pop("tc_eoc_delayed", [])
+        for oid, kind, n, p in pending:
+            src = self.objects.get(oid)
+            if src is None:
+                continue
+            self.pending_triggers.append({"source": src, "index": -1,
+                                          "ability": Synth("delayed", ir.Trigger("end_step"),
+                                                           effects=(TcEocRemove(kind, n),)),
+                                          "controller": p, "context": {"chosen": {}}})
+            self.log.add(f"the delayed triggered ability of {src.name} triggers (end of combat)", "CR 603.7b", "CR 511.1")
 
     # ------------------------------------------------------------------ champion
     def _e_TcChampion(self, e, ctx):
