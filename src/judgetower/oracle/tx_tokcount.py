@@ -169,6 +169,9 @@ class TokcountTransformMixin:
                                   ir.StaticAbility(ir.CombatRule(affected, "attacks_each_combat")),
                                   ir.StaticAbility(ir.CombatRule(affected, "tc_goaded"))))
 
+    def tc_cond_attacked(self, c):
+        return "tc_attacked_this_turn"   # CR 508.1: you declared an attacker this turn
+
     # ---- trigger events --------------------------------------------------------------
     def tc_ev_damaged_by_self_dies(self, c):
         # "Whenever a creature dealt damage by ~ this turn dies" (CR 700.4, 603.10a: it looks back
