@@ -243,6 +243,13 @@ class TokcountTransformMixin:
             raise Unsupported("removing counters from another object at end of combat")
         return [ir.TcRemoveCountersAtEndOfCombat(kind, n)]
 
+    def tc_then_action(self, c):
+        # "[instructions], then populate" / "investigate, then [instructions]": in order (CR 608.2c)
+        out: list = []
+        for part in c:
+            out.extend(part if isinstance(part, (list, tuple)) else [part])
+        return out
+
     def tc_explores(self, c):
         return [ir.TcExplore(self._one_object(c[0], "explore"))]   # CR 701.44a
 
