@@ -126,7 +126,7 @@ class TokcountMixin:
                     if not self.rules.max_targets:
                         opts = [Done()] + opts
                     c = yield from self.ask(p, "cards", opts, f"{o.name} (devour {n}): sacrifice a creature "
-                                            f"({len(chosen)} so far)", "CR 702.82a", auto=False)
+                                            f"({len(chosen)} so far)", "CR 702.82a", tc_devour=True)
                     if isinstance(c, Done):
                         break
                     chosen.append(c)
