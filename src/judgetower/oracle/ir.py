@@ -2011,3 +2011,132 @@ class Lib2LookTopSplitGraveyard:
 Effect = Union[Effect, Lib2SearchLibrary, Lib2RevealUntil, Lib2LookTopPutOnto, Lib2ShuffleIntoLibrary,
                Lib2SearchLibraryAndGraveyard, Lib2LookTopSplitGraveyard]   # library2
 KEYWORDS = KEYWORDS + ("dredge",)   # library2: Dredge N (CR 702.52a), arg N
+
+
+# ---------------------------------------------------------------------------
+# tokcount: keyword actions that create tokens or put counters (engine: rules/tokcount.py)
+# ---------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class TcFabricate:
+    """Fabricate N's effect (CR 702.123a): "you may put N +1/+1 counters on it. If you don't,
+    create N 1/1 colorless Servo artifact creature tokens." """
+
+    n: int
+
+
+@dataclass(frozen=True)
+class TcAmass:
+    """"Amass N" (CR 701.47a): an Army of ``subtype`` (printed "amass N": Zombie)."""
+
+    n: int
+    subtype: str = "Zombie"
+
+
+@dataclass(frozen=True)
+class TcPopulate:
+    """"Populate" (CR 701.36a): a copy of a creature token you control."""
+
+
+@dataclass(frozen=True)
+class TcExplore:
+    """"[permanent] explores" (CR 701.44a)."""
+
+    what: Ref
+
+
+@dataclass(frozen=True)
+class TcConnive:
+    """"[permanent] connives" (CR 701.50a)."""
+
+    what: Ref
+
+
+@dataclass(frozen=True)
+class TcExtortDrain:
+    """Extort's "each opponent loses 1 life and you gain life equal to the total life lost this
+    way" (CR 702.101a)."""
+
+
+@dataclass(frozen=True)
+class TcDetain:
+    """"Detain [permanents]" (CR 701.35a)."""
+
+    what: Ref
+
+
+@dataclass(frozen=True)
+class TcGoad:
+    """"Goad [creature]" (CR 701.15a)."""
+
+    what: Ref
+
+
+@dataclass(frozen=True)
+class TcReconfigureAttach:
+    """Reconfigure's first ability (CR 702.151a): attach this permanent to the target creature."""
+
+
+@dataclass(frozen=True)
+class TcReconfigureUnattach:
+    """Reconfigure's second ability (CR 702.151a): unattach this permanent."""
+
+
+#: tokcount: "reconfigure" -> its cost (CR 702.151a)
+KEYWORDS = KEYWORDS + ("reconfigure",)
+
+@dataclass(frozen=True)
+class TcRemoveCountersAtEndOfCombat:
+    """"remove N [kind] counters from it at end of combat" (CR 603.7a, 511.1): a delayed
+    triggered ability about this permanent."""
+
+    kind: str
+    n: int
+
+
+Effect = Union[Effect, TcDetain, TcGoad, TcReconfigureAttach, TcReconfigureUnattach,
+               TcRemoveCountersAtEndOfCombat]   # tokcount
+
+
+@dataclass(frozen=True)
+class TcChampion:
+    """Champion's first ability (CR 702.72a): "sacrifice it unless you exile another [filter]
+    you control" (the exile is linked to its second ability, CR 702.72b)."""
+
+    filter: Filter
+    what: str
+
+
+Effect = Union[Effect, TcChampion]   # tokcount
+
+
+@dataclass(frozen=True)
+class TcPutItsCounters:
+    """"When ~ dies, put its counters on [object]": each counter it had as it last existed
+    (CR 608.2h, 122.1)."""
+
+    what: Ref
+
+
+Effect = Union[Effect, TcPutItsCounters]   # tokcount
+
+#: tokcount: "tc_damaged_by_self_dies": a creature dealt damage by ``subject`` (This) this turn dies
+#: (CR 700.4, 603.10a); "tc_second_draw": ``whose`` ("you") draws their second card this turn (CR 121.2)
+TRIGGER_EVENTS = TRIGGER_EVENTS + ("tc_damaged_by_self_dies", "tc_second_draw")
+
+#: tokcount: "tc_goaded": goaded by the controller of the static ability's source (CR 701.15b)
+COMBAT_RULES = COMBAT_RULES + ("tc_goaded",)
+
+#: tokcount: "devour" -> N (CR 702.82a); "sunburst" (CR 702.44a)
+KEYWORDS = KEYWORDS + ("devour", "sunburst")
+
+
+@dataclass(frozen=True)
+class TcColorsSpent:
+    """An amount: the number of colors of mana spent to cast this permanent's spell (CR 601.2h,
+    702.44a); 0 if it didn't enter from the stack as a resolving spell."""
+
+
+Amount = Union[Amount, TcColorsSpent]   # tokcount
+
+Effect = Union[Effect, TcFabricate, TcAmass, TcPopulate, TcExplore, TcConnive, TcExtortDrain]   # tokcount

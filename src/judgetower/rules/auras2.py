@@ -78,8 +78,8 @@ class Auras2Mixin:
         if "Aura" in sch.subtypes:
             return "Creature" not in sch.types and self._can_enchant(src, t)
         if "Equipment" in sch.subtypes:
-            if "Creature" in sch.types:
-                return False   # CR 301.5c (reconfigure is not supported)
+            if "Creature" in sch.types and not sch.has("reconfigure"):
+                return False   # CR 301.5c (tokcount: unless it has reconfigure)
             tch = self.chars(t)
             if "Creature" not in tch.types:
                 return False
@@ -297,6 +297,8 @@ class Auras2Mixin:
         and loyalty abilities included, can be activated."""
         if getattr(o, "zone", None) != "battlefield":
             return False
+        if self.tc_detained(o):   # tokcount: detain (CR 701.35a)
+            return True
         for i in self.battlefield:
             x = self.objects[i]
             if x.face_down or x.compiled is None:

@@ -393,6 +393,7 @@ class CastingMixin:
             o.activated_this_turn.add(s.ability)
             self.log.add(f"{self.players[p].name} taps {o.name} for mana", "CR 605.3a")
         self.players[p].mana_pool = dict(plan.leftover)
+        self.tc_last_spent = plan.spent   # tokcount: the mana spent (colors: sunburst, CR 702.44a)
         if plan.life:
             self.lose_life(p, plan.life, rule="CR 107.4f")
         self.touch()
@@ -817,8 +818,10 @@ class CastingMixin:
             self.log.add(f"cost {'increase' if change > 0 else 'reduction'} of {{{abs(change)}}} "
                          f"({', '.join(changers)}): the total cost of {name} is {cost}",
                          "CR 601.2f", *(("CR 118.7a",) if change < 0 else ()))
+        self.tc_last_spent = None
         if not self.pay_mana(p, cost, name, phyrexian_life=phy_life, helpers=cv):
             raise RuntimeError(f"engine offered an unpayable cast of {name}")
+        yield from self.tc_record_colors(p, spell, cost)   # tokcount: colors spent (CR 702.44a, JT-G4)
         self.touch()
         self.events.append({"kind": "cast", "obj": spell, "player": p})
         self.after_cast(p, spell)
@@ -990,6 +993,8 @@ class CastingMixin:
             return False   # CR 602.5b
         if getattr(ab, "timing", "") and not self.activation_timing_ok(p, ab):
             return False   # CR 602.5
+        if getattr(ab, "timing", "") == "tc_attached" and o.attached_to is None:
+            return False   # tokcount: reconfigure's unattach: only while attached (CR 702.151a, 602.5)
         ch = self.chars(o)
         if cost.tap or cost.untap:
             if (cost.tap and o.tapped) or (cost.untap and not o.tapped):
@@ -1057,7 +1062,10 @@ class CastingMixin:
         yield from self.pay_extra(p, o, cost, f"{name}'s ability")
         if cost.discard_self:
             # kwcosts: CR 702.29a: cycling: "[Cost], Discard this card: Draw a card."
-            self.log.add(f"{self.players[p].name} cycles {name} (discards it)", "CR 702.29a", "CR 701.9a")
+            if ab.effects and isinstance(ab.effects[0], ir.PutCounters):   # tokcount: reinforce (CR 702.77a)
+                self.log.add(f"{self.players[p].name} discards {name} (reinforce)", "CR 702.77a", "CR 701.9a")
+            else:
+                self.log.add(f"{self.players[p].name} cycles {name} (discards it)", "CR 702.29a", "CR 701.9a")
             self.move(o, "graveyard", cause="discarded as a cost", rule="CR 701.9a", log=False)
         if cost.sacrifice_self:
             self.move(o, "graveyard", cause="sacrificed as a cost", rule="CR 701.21a")
@@ -1130,6 +1138,10 @@ class CastingMixin:
             elif isinstance(eff, ir.EntersWithCounters):
                 if eff.condition == "kicked" and not o.kicked:
                     continue
+                if eff.condition == "tc_attacked_this_turn" and not self.players[o.controller].attacked_count_turn:
+                    # tokcount: "if you attacked this turn" (you declared an attacker, CR 508.1)
+                    self.log.add(f"{o.name} enters without counters: its controller didn't attack this turn", "CR 614.1c")
+                    continue
                 # counters2: "x": CR 107.3m, the X of the spell that became this permanent
                 n = self.amount(eff.amount, {"source": o, "controller": o.controller, "kicked": o.kicked, "x": o.x})
                 if n > 0:
@@ -1139,6 +1151,7 @@ class CastingMixin:
                     o.granted = o.granted | frozenset(eff.keywords)
         self.kw2_enter_counters(o)   # kw2: bloodthirst, modular (CR 702.54a, 702.43a)
         self.c2_enter_counters(o)    # counters2: graft, fading, vanishing; riot/unleash pending (CR 614.1c)
+        self.tc_enter_counters(o)    # tokcount: devour pending (CR 702.82a, 614.12)
         self.touch()
 
 

@@ -54,7 +54,7 @@ class CombatMixin:
     def attack_options(self, ap: int, declared: dict) -> list:
         cands = [o for o in self.permanents(ap) if o.id not in declared and self.can_attack(o)]
         defs = self.defenders_for(ap)
-        return [Done()] + [Attack(o.id, d) for o in cands for d in defs
+        return [Done()] + [Attack(o.id, d) for o in cands for d in self.tc_goad_defenders(o, defs)   # tokcount: CR 701.15b
                            if self.misc_attack_allowed(o, d)]   # misc: CR 508.1c
 
     def attack_done_ok(self, ap: int, declared: dict) -> bool:

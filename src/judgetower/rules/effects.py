@@ -205,6 +205,8 @@ class EffectsMixin:
             return n
         if isinstance(a, ir.TfPartySize):   # turnflow: CR 700.8a
             return self.tf_party_size(ctx["controller"])
+        if isinstance(a, ir.TcColorsSpent):   # tokcount: colors of mana spent to cast it (CR 601.2h)
+            return len(getattr(ctx.get("source"), "tc_colors", None) or ())
         raise NotImplementedError(f"amount {a!r}")
 
     # ------------------------------------------------------------------ damage (CR 120)
@@ -266,6 +268,7 @@ class EffectsMixin:
             # triggers branch: damage dealt to a permanent, for "is dealt damage" (CR 120.3)
             self.events.append({"kind": "damage", "source": source, "obj": o, "amount": n, "combat": combat,
                                 "batch": getattr(self, "damage_batch", 0)})
+            self.tc_note_damage(source, o)   # tokcount: "dealt damage by ~ this turn" (CR 120.3)
         if src_ch is not None and src_ch.has("lifelink"):
             self.gain_life(source.controller, n, rule="CR 702.15b")
         return n

@@ -38,6 +38,7 @@ from judgetower.rules.copies2 import Copies2Mixin   # copies2
 from judgetower.rules.turnflow import TurnflowMixin   # turnflow
 from judgetower.rules.library2 import Library2Mixin   # library2
 from judgetower.rules.counters2 import Counters2Mixin   # counters2
+from judgetower.rules.tokcount import TokcountMixin   # tokcount
 from judgetower.rules.auras2 import Auras2Mixin  # auras2
 from judgetower.rules.view import ViewMixin
 
@@ -133,7 +134,7 @@ class StandardRules:
 
 class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin, CombatMixin, SBAMixin,
            TriggersMixin, ViewMixin, LegalityMixin, Kw2Mixin, ExilecastMixin, Faces2Mixin, Copies2Mixin,
-           TurnflowMixin, Library2Mixin, Counters2Mixin, Auras2Mixin):
+           TurnflowMixin, Library2Mixin, Counters2Mixin, Auras2Mixin, TokcountMixin):
     """One game of Magic (or a variant), from set-up to its end."""
 
     def __init__(self, player_names: Iterable[str], *, seed: int = 0, rules: StandardRules | None = None,
@@ -518,6 +519,8 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
             new.tapped = tapped
             new.sick = True
             new.kicked, new.x = o.kicked, o.x
+            # tokcount: the colors of mana spent to cast it (sunburst, CR 702.44b: from the stack only)
+            new.tc_colors = getattr(o, "tc_colors", None) if from_zone == "stack" else None
             new.control_mark = self.players[new.controller].upkeeps_begun   # kwcosts: echo (CR 702.30a)
             # kwcosts: evoke (CR 702.74a): its evoke cost was paid (the alternative cost of a
             # card with evoke)

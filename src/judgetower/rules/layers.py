@@ -154,6 +154,12 @@ def compute_all(game) -> dict[int, Chars]:
                 ch.subtypes = ch.subtypes + tuple(t for t in an["subtypes"] if t not in ch.subtypes)
                 if an["colors"] is not None:
                     ch.colors = tuple(an["colors"])
+    # tokcount: CR 702.151b: an Equipment with reconfigure attached to a creature stops being a
+    # creature (layer 4, after the type-adding effects above)
+    for o in bf:
+        if o.attached_to is not None and not o.face_down and "Creature" in out[o.id].types \
+                and any(isinstance(ab, ir.Keyword) and ab.name == "reconfigure" for ab in o.compiled.abilities):
+            out[o.id].types = tuple(t for t in out[o.id].types if t != "Creature")
     # conds: CR 611.3a: a static ability's "as long as" effect applies only while its condition
     # is true, checked each time characteristics are computed (with the types and colours of
     # layers 4-5; conditions on power, toughness or keywords are refused by the compiler)
@@ -212,8 +218,21 @@ def compute_all(game) -> dict[int, Chars]:
                 out[tid].cant_block |= eff.block
         elif isinstance(eff, ir.CombatRule):
             # kwstatic: CR 508.1c-d, 509.1b (a rules effect on the object, not a layer change)
+            # tokcount: goad names its goading player (CR 701.15b): "tc_goaded:<player>"
+            rule = f"tc_goaded:{o.controller}" if eff.rule == "tc_goaded" else eff.rule
             for tid in _affected(game, o, eff.affected, out):
-                out[tid].restrictions = out[tid].restrictions | {eff.rule}
+                out[tid].restrictions = out[tid].restrictions | {rule}
+    for eff in game.continuous:
+        # tokcount: detain (CR 701.35a): can't attack or block until its controller's next turn
+        if eff.get("tc_detain") and game.tc_detain_lasts(eff):
+            for tid in eff["objs"]:
+                if tid in out:
+                    out[tid].cant_attack = out[tid].cant_block = True
+        # tokcount: goad (CR 701.15a-b): attacks each combat, a player other than the goader
+        if eff.get("tc_goad") and game.tc_detain_lasts(eff):
+            for tid in eff["objs"]:
+                if tid in out:
+                    out[tid].restrictions = out[tid].restrictions | {"attacks_each_combat", f"tc_goaded:{eff['tc_player']}"}
     for eff in game.continuous:
         # kwstatic: "can't be blocked this turn", "can't block this turn" (CR 509.1b, 611.2)
         for rule in eff.get("kws_restrictions", ()):

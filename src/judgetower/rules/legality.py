@@ -112,6 +112,8 @@ class LegalityMixin:
                 return "CR 602.5b"
             if ab.timing and not self.activation_timing_ok(p, ab):
                 return "CR 602.5"
+            if ab.timing == "tc_attached" and o.attached_to is None:
+                return "CR 602.5"   # tokcount: reconfigure's unattach (CR 702.151a)
             if self.auras2_activation_banned(o):
                 return "CR 602.5"   # auras2: "its activated abilities can't be activated"
             ch = self.chars(o)
@@ -159,6 +161,8 @@ class LegalityMixin:
             return "CR 508.1c"
         if not self.misc_attack_allowed(o, c.defender):
             return "CR 508.1c"   # misc: "can't attack unless defending player controls ..."
+        if c.defender not in self.tc_goad_defenders(o, self.defenders_for(o.controller)):
+            return "CR 701.15b"   # tokcount: goaded, another player can be attacked
         return "CR 508.1b"
 
     def misc_why_lure(self, d: int, blocks: dict, c) -> bool:

@@ -141,6 +141,8 @@ class ResolutionMixin:
         kw2 = self.kw2_condition(cond, source)   # kw2: renown (CR 702.112a)
         if kw2 is not None:
             return kw2
+        if cond == "tc_attacked_this_turn":   # tokcount: "if you attacked this turn" (CR 508.1)
+            return self.players[controller].attacked_count_turn > 0
         raise ValueError(f"unknown condition {cond!r}")
 
     def current(self, o):

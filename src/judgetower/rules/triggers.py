@@ -179,6 +179,8 @@ class TriggersMixin:
             self.tf_state_checks()   # turnflow: ascend (CR 702.131b), "remains tapped" durations (CR 611.2b)
             if (yield from self.c2_enter_choices()):   # counters2: riot, unleash, amplify (CR 702.136a, 702.98a, 702.38a, 614.12)
                 acted = True
+            if (yield from self.tc_enter_choices()):   # tokcount: devour (CR 702.82a, 614.12)
+                acted = True
             did = self.state_based_actions()
             if self.game_over:
                 return True
@@ -214,6 +216,7 @@ class TriggersMixin:
             self.kw2_check_event(ev, watchers)                    # kw2: CR 701.37b
             self.faces2_check_event(ev, watchers)                 # faces2: CR 701.27e, 603.4
             self.c2_check_event(ev, watchers)                     # counters2: CR 702.63a, 702.149a
+            self.tc_check_event(ev, watchers, departed)           # tokcount: CR 700.4, 121.2
             self._check_delayed(ev)
             self._check_delayed_upkeep(ev)
             self.exilecast_check_event(ev)                        # exilecast: CR 702.62a, 702.88a

@@ -204,7 +204,8 @@ class TurnMixin:
         elif step == "combat_damage":
             yield from self.combat_damage(first_strike=False)
         elif step == "end_of_combat":
-            pass
+            # tokcount: "at end of combat" delayed triggers (CR 603.7, 511.1)
+            self.events.append({"kind": "step", "step": "end_of_combat", "player": ap})
         elif step == "postcombat_main":
             self._end_combat()
         elif step == "end":

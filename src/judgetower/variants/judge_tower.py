@@ -150,6 +150,8 @@ class JudgeTowerRules(StandardRules):
             return "JT-C3"
         if d.kind == "cards" and d.context.get("crew") and isinstance(choice, Done):
             return "JT-C3"   # kw2: crew taps "any number of" creatures: as many as possible (R9)
+        if d.kind == "cards" and d.context.get("tc_devour") and isinstance(choice, Done):
+            return "JT-C3"   # tokcount: devour sacrifices "any number of" creatures: as many as possible (R9)
         if d.kind in ("may", "pay"):
             return "JT-C1"
         if d.kind == "proliferate":
