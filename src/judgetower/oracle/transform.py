@@ -397,9 +397,12 @@ from .tx_turnflow import TurnflowTransformMixin  # turnflow
 from .tx_counters2 import Counters2TransformMixin  # counters2
 
 
+from .tx_kwcast import KwcastTransformMixin  # kwcast: CR 702.29e, 702.61, 702.81, 702.85, 702.133
+
+
 class OracleTransformer(ExilecastTransformMixin, Faces2TransformMixin, Copies2TransformMixin,
                         TurnflowTransformMixin, Library2TransformMixin, Counters2TransformMixin,
-                        Auras2TransformMixin, Transformer):
+                        Auras2TransformMixin, KwcastTransformMixin, Transformer):
     """Callbacks named after the rules and aliases of oracle.lark."""
 
     def __init__(self, ctx: Context | None = None):

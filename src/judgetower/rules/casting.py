@@ -92,6 +92,8 @@ class CastingMixin:
                     cached.append(cycling_ability(ab.arg))   # kwcosts: CR 702.29a
                 elif isinstance(ab, ir.Keyword) and ab.name == "unearth":
                     cached.append(unearth_ability(ab.arg))   # kwcosts: CR 702.84a
+                elif self.kwcast_activated(ab) is not None:
+                    cached.append(self.kwcast_activated(ab))   # kwcast: typecycling (CR 702.29e)
                 elif isinstance(ab, ir.Keyword) and ab.name == "crew":
                     from judgetower.rules.kw2 import crew_ability
                     cached.append(crew_ability(int(ab.arg)))   # kw2: CR 702.122a
@@ -553,6 +555,8 @@ class CastingMixin:
         if getattr(o, "aftermath", False) or (o.zone == "graveyard" and o.card is not None
                                                and self.has_aftermath(o)):
             return ManaCost.parse(o.card.mana_cost)   # faces: aftermath pays its mana cost (CR 702.127a)
+        if o.zone == "graveyard" and self.kwcast_gy_keyword(o) is not None:
+            return ManaCost.parse(o.card.mana_cost)   # kwcast: retrace, jump-start pay the mana cost (CR 702.81a, 702.133a)
         if getattr(o, "madness", False) and o.zone in ("exile", "stack"):
             # kwcosts: CR 702.35a, 702.35b: cast for its madness cost rather than its mana cost
             return ManaCost.parse(self.keyword_arg(o, "madness") or None)
@@ -574,6 +578,10 @@ class CastingMixin:
             return False   # exilecast: CR 118.6: no mana cost, can't be cast for it
         if not self.spell_has_targets(p, o):
             return False
+        if self.kwcast_split_second() is not None:
+            return False   # kwcast: CR 702.61a: no other spells while a split second spell is on the stack
+        if not self.kwcast_can_cast_from_gy(p, o):
+            return False   # kwcast: the discard of retrace / jump-start (CR 702.81a, 702.133a, 601.2h)
         if alternative and self.auras2_bestow_cost(o) is not None and not self.auras2_bestow_has_target(p, o):
             return False   # auras2: a bestowed Aura spell needs a creature to target (CR 702.103b, 601.2c)
         if alternative and self.auras2_awaken_arg(o) is not None and not self.auras2_awaken_has_target(p, o):
@@ -616,7 +624,8 @@ class CastingMixin:
     def can_flashback(self, o) -> bool:
         """CR 702.34a: an instant or sorcery card with flashback in a graveyard can be cast."""
         return (o.card is not None and o.zone == "graveyard" and self.keyword_arg(o, "flashback") is not None
-                and ("Instant" in o.card.types or "Sorcery" in o.card.types))
+                and ("Instant" in o.card.types or "Sorcery" in o.card.types)) or (
+                    o.zone == "graveyard" and self.kwcast_gy_keyword(o) is not None)   # kwcast: CR 702.81a, 702.133a
 
     def activation_timing_ok(self, p: int, ab) -> bool:
         """CR 602.5: "Activate only during your turn / your upkeep / before attackers are declared"."""
@@ -711,6 +720,8 @@ class CastingMixin:
                          "CR 601.2a", "CR 715.3d")
         elif from_zone == "exile" and self.exilecast_cast_note(p, card_obj, spell):
             pass   # exilecast: a foretold card (CR 702.143a)
+        elif from_zone == "graveyard" and self.kwcast_gy_keyword(spell) is not None:
+            self.kwcast_note_gy_cast(p, spell, name)   # kwcast: retrace, jump-start (CR 702.81a, 702.133a)
         elif from_zone == "graveyard":
             # kwcosts: CR 702.34a: cast from the graveyard with flashback
             spell.flashback = True
@@ -807,6 +818,7 @@ class CastingMixin:
         if getattr(spell, "flashback", False):
             # kwcosts: CR 702.34a, 601.2h: the non-mana part of the flashback cost
             yield from self.pay_extra(p, spell, self.flashback_cost(spell), name)
+        yield from self.kwcast_pay_gy_cost(p, spell, name)   # kwcast: CR 702.81a, 702.133a
         add = self.additional_cost(spell)
         if add is not None:
             # kwcosts: CR 601.2b, 601.2h: the additional cost is paid with the others
@@ -988,6 +1000,8 @@ class CastingMixin:
             return False   # auras2: "its activated abilities can't be activated" (CR 602.5)
         if getattr(ab, "once_per_turn", False) and idx in o.activated_this_turn:
             return False   # CR 602.5b
+        if self.kwcast_activation_locked(o, ab):
+            return False   # kwcast: split second (CR 702.61a)
         if getattr(ab, "timing", "") and not self.activation_timing_ok(p, ab):
             return False   # CR 602.5
         ch = self.chars(o)

@@ -212,6 +212,7 @@ class TriggersMixin:
             self.copies2_check_event(ev, watchers)              # copies2: "cast or copy" (CR 707.10)
             self._check_event_more(ev, watchers, events[k + 1:])  # triggers branch
             self.kw2_check_event(ev, watchers)                    # kw2: CR 701.37b
+            self.kwcast_check_event(ev)                           # kwcast: cascade (CR 702.85a)
             self.faces2_check_event(ev, watchers)                 # faces2: CR 701.27e, 603.4
             self.c2_check_event(ev, watchers)                     # counters2: CR 702.63a, 702.149a
             self._check_delayed(ev)

@@ -1,0 +1,43 @@
+"""kwcast: transformer callbacks for keywords about casting (grammar: the "kwcast" block at the
+end of oracle.lark; engine: rules/kwcast.py).
+
+* "Basic landcycling {1}{G}", "Plainscycling {2}" ... (CR 702.29e) -> Keyword("typecycling",
+  (kind, mana)); kind "basic land" or a basic land type ("Plains")
+* "Split second" (CR 702.61a) -> Keyword("split second")
+* "Retrace" (CR 702.81a) -> Keyword("retrace")
+* "Jump-start" (CR 702.133a) -> Keyword("jump-start")
+* "Cascade" (CR 702.85a) -> Keyword("cascade")
+"""
+
+from __future__ import annotations
+
+from .ir import Keyword
+
+
+class KwcastTransformMixin:
+    """Callbacks of the kwcast grammar block."""
+
+    def kwc_typecycling_word(self, c):
+        return str(c[0])
+
+    def kwc_typecycling(self, c):
+        from .transform import mana
+        word = str(c[0])
+        kind = word[: -len("cycling")].capitalize()   # "plainscycling" -> "Plains"
+        return Keyword("typecycling", (kind, mana(c[1])))   # CR 702.29e
+
+    def kwc_basic_landcycling(self, c):
+        from .transform import mana
+        return Keyword("typecycling", ("basic land", mana(c[0])))   # CR 702.29e
+
+    def kwc_split_second(self, c):
+        return Keyword("split second")   # CR 702.61a
+
+    def kwc_retrace(self, c):
+        return Keyword("retrace")   # CR 702.81a
+
+    def kwc_jump_start(self, c):
+        return Keyword("jump-start")   # CR 702.133a
+
+    def kwc_cascade(self, c):
+        return Keyword("cascade")   # CR 702.85a
