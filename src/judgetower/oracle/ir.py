@@ -1467,6 +1467,18 @@ KEYWORDS = KEYWORDS + ("crew", "renown", "bloodthirst", "modular", "exploit", "m
 #: "split second" (CR 702.61a), "retrace" (CR 702.81a), "jump-start" (CR 702.133a), "cascade"
 #: (CR 702.85a): no argument
 KEYWORDS = KEYWORDS + ("typecycling", "split second", "retrace", "jump-start", "cascade")
+#: kwcast: "spectacle"/"surge"/"scavenge" -> a mana cost (CR 702.137a, 702.117a, 702.97a)
+KEYWORDS = KEYWORDS + ("spectacle", "surge", "scavenge")
+
+
+@dataclass(frozen=True)
+class KwcCastOnly:
+    """kwcast: "Cast this spell only ..." (CR 601.3: a rule or effect prohibits casting it
+    otherwise). ``cond``: "attacked_this_step" (during the declare attackers step, and a creature
+    was declared attacking you this step) | "another_spell_this_turn" (you've cast another spell
+    this turn)."""
+
+    cond: str
 
 #: kw2: trigger event "kw2_becomes_monstrous": ``subject`` (This) becomes monstrous (CR 701.37b)
 #: kw2: "kw2_exploits": ``subject`` (This) exploits a creature (CR 702.110b); "that creature" is

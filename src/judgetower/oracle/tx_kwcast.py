@@ -7,11 +7,14 @@ end of oracle.lark; engine: rules/kwcast.py).
 * "Retrace" (CR 702.81a) -> Keyword("retrace")
 * "Jump-start" (CR 702.133a) -> Keyword("jump-start")
 * "Cascade" (CR 702.85a) -> Keyword("cascade")
+* "Spectacle {M}" (CR 702.137a), "Surge {M}" (CR 702.117a), "Scavenge {M}" (CR 702.97a) -> Keyword
+* "Cast this spell only during the declare attackers step and only if you've been attacked this
+  step." / "Cast this spell only if you've cast another spell this turn." (CR 601.3) -> KwcCastOnly
 """
 
 from __future__ import annotations
 
-from .ir import Keyword
+from .ir import Keyword, KwcCastOnly
 
 
 class KwcastTransformMixin:
@@ -41,3 +44,24 @@ class KwcastTransformMixin:
 
     def kwc_cascade(self, c):
         return Keyword("cascade")   # CR 702.85a
+
+    # -- kwcast (2) ---------------------------------------------------------------------------
+    def kwc_spectacle(self, c):
+        from .transform import mana
+        return Keyword("spectacle", mana(c[0]))   # CR 702.137a
+
+    def kwc_surge(self, c):
+        from .transform import mana
+        return Keyword("surge", mana(c[0]))   # CR 702.117a
+
+    def kwc_scavenge(self, c):
+        from .transform import mana
+        return Keyword("scavenge", mana(c[0]))   # CR 702.97a
+
+    def kwc_cast_only_attacked(self, c):
+        from .transform import Line
+        return Line("abilities", (KwcCastOnly("attacked_this_step"),))   # CR 601.3
+
+    def kwc_cast_only_another_spell(self, c):
+        from .transform import Line
+        return Line("abilities", (KwcCastOnly("another_spell_this_turn"),))   # CR 601.3

@@ -128,6 +128,8 @@ class CastingMixin:
                 return ir.Cost(mana=ab.arg)
             if isinstance(ab, ir.Keyword) and ab.name == "dash":
                 return ir.Cost(mana=ab.arg)   # kw2: CR 702.109a, an alternative cost (CR 118.9)
+            if self.kwcast_alt_cost(ab) is not None:   # kwcast: spectacle, surge (CR 702.137a, 702.117a)
+                return self.kwcast_alt_cost(ab)
             if self.copies2_alt_cost(ab) is not None:   # copies2: prototype, overload (CR 702.160a, 702.96a)
                 return self.copies2_alt_cost(ab)
             if isinstance(ab, ir.Keyword) and ab.name == "bestow":
@@ -582,6 +584,10 @@ class CastingMixin:
             return False   # kwcast: CR 702.61a: no other spells while a split second spell is on the stack
         if not self.kwcast_can_cast_from_gy(p, o):
             return False   # kwcast: the discard of retrace / jump-start (CR 702.81a, 702.133a, 601.2h)
+        if self.kwcast_cast_only_ok(p, o) is not None:
+            return False   # kwcast: "Cast this spell only ..." (CR 601.3)
+        if alternative and not self.kwcast_alt_allowed(p, o):
+            return False   # kwcast: spectacle, surge conditions (CR 702.137a, 702.117a)
         if alternative and self.auras2_bestow_cost(o) is not None and not self.auras2_bestow_has_target(p, o):
             return False   # auras2: a bestowed Aura spell needs a creature to target (CR 702.103b, 601.2c)
         if alternative and self.auras2_awaken_arg(o) is not None and not self.auras2_awaken_has_target(p, o):
@@ -814,6 +820,7 @@ class CastingMixin:
                 self.log.add(f"{self.players[p].name} evokes {name}", "CR 702.74a", "CR 118.9")
             if self.keyword_arg(spell, "dash") is not None:   # kw2
                 self.log.add(f"{self.players[p].name} casts {name} for its dash cost", "CR 702.109a", "CR 118.9")
+            self.kwcast_note_alt(p, spell, name)   # kwcast: spectacle, surge (CR 702.137a, 702.117a)
             yield from self.pay_extra(p, spell, self.alternative_cost(spell), name)
         if getattr(spell, "flashback", False):
             # kwcosts: CR 702.34a, 601.2h: the non-mana part of the flashback cost

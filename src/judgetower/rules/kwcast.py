@@ -51,6 +51,21 @@ def typecycling_ability(kind: str, cost: str) -> ir.ActivatedAbility:
     return ir.ActivatedAbility(ir.Cost(mana=cost, discard_self=True), (), (search,), zone="hand")
 
 
+def scavenge_ability(cost: str) -> ir.ActivatedAbility:
+    """CR 702.97a: "Scavenge [cost]" means "[Cost], Exile this card from your graveyard: Put a
+    number of +1/+1 counters equal to the power of the card you exiled on target creature.
+    Activate only as a sorcery." (The exiled card's power: its last known information, CR 608.2h.)"""
+    spec = ir.TargetSpec("object", ir.Filter(types=("creature",)))
+    return ir.ActivatedAbility(ir.Cost(mana=cost, exile_self=True), (spec,),
+                               (ir.PutCounters(ir.Target(0), "+1/+1", ir.PowerOf(ir.This())),),
+                               sorcery_speed=True, zone="graveyard")
+
+
+#: kwcast: alternative costs given by a keyword, with the rule and the condition's wording
+KWC_ALT = {"spectacle": ("CR 702.137a", "an opponent lost life this turn"),
+           "surge": ("CR 702.117a", "you've cast another spell this turn")}
+
+
 def _kw(o, name: str) -> bool:
     comp = getattr(o, "compiled", None)
     return comp is not None and any(isinstance(a, ir.Keyword) and a.name == name for a in comp.abilities)
@@ -78,6 +93,8 @@ class KwcastMixin:
     def kwcast_activated(ab):
         if isinstance(ab, ir.Keyword) and ab.name == "typecycling":
             return typecycling_ability(*ab.arg)
+        if isinstance(ab, ir.Keyword) and ab.name == "scavenge":
+            return scavenge_ability(ab.arg)
         return None
 
     # -- retrace (CR 702.81), jump-start (CR 702.133) ---------------------------------------------
@@ -130,6 +147,7 @@ class KwcastMixin:
 
     # -- cascade (CR 702.85) --------------------------------------------------------------------
     def kwcast_check_event(self, ev) -> None:
+        self.kwcast_note_event(ev)
         if ev.get("kind") != "cast":
             return
         spell = ev["obj"]
@@ -156,23 +174,40 @@ class KwcastMixin:
 
     def _e_KwcCascade(self, e, ctx):
         p = ctx["controller"]
+
+        def qualifies(o) -> bool:
+            return o.card is not None and "Land" not in o.card.types and o.card.mana_value < e.mv
+
+        # The cards from the top down to the first qualifying one are exiled together (as library2's
+        # "reveal until" does). A library without one: ordinary Magic, the whole library is exiled
+        # (CR 702.85a); Judge Tower, JT-E2/R19 refill (unreferenced exile, then the graveyard) and
+        # the action is tried again, then the game ends.
+        while True:
+            lib = self.library(p)
+            taken, hit_id = [], None
+            for c in reversed(lib):   # the top card first
+                taken.append(c)
+                if qualifies(self.objects[c]):
+                    hit_id = c
+                    break
+            if hit_id is not None:
+                break
+            size = len(lib)
+            ok = yield from self.ensure_library(p, size + 1, "cascade")
+            if self.game_over or ok is False:
+                return
+            if len(self.library(p)) == size:
+                break
         exiled: list[int] = []
         hit = None
-        while hit is None:
-            lib = self.library(p)
-            if not lib:
-                size = 0
-                ok = yield from self.ensure_library(p, 1, "cascade")   # JT-E2, R19
-                if self.game_over or ok is False or len(self.library(p)) == size:
-                    break
-                lib = self.library(p)
-            top = self.objects[lib[-1]]
-            moved = self.move(top, "exile", owner=p, cause="exiled by cascade", rule="CR 702.85a", log=False)
-            o = moved if moved is not None else top
+        for c in taken:
+            moved = self.move(self.objects[c], "exile", owner=p, cause="exiled by cascade", rule="CR 702.85a", log=False)
+            o = moved if moved is not None else self.objects[c]
             exiled.append(o.id)
-            self.log.add(f"{self.players[p].name} exiles {o.name} (cascade)", "CR 702.85a")
-            if o.card is not None and "Land" not in o.card.types and mana_value_of(o.card.mana_cost) < e.mv:
+            if c == hit_id:
                 hit = o
+        self.log.add(f"{self.players[p].name} exiles " + (", ".join(self.objects[c].name for c in exiled) or "no card")
+                     + " (cascade)", "CR 702.85a")
         cast = False
         if hit is not None:
             if not hit.compiled.ok:
@@ -187,3 +222,78 @@ class KwcastMixin:
                 self.log.add(f"{self.players[p].name} can't cast {hit.name}: no legal targets", "CR 601.2c")
         rest = [c for c in exiled if not (cast and hit is not None and c == hit.id) and self.objects[c].zone == "exile"]
         yield from self.lib2_put_rest(p, rest, "bottom_random", "exiled")
+
+    # -- kwcast (2): spectacle (CR 702.137), surge (CR 702.117) -----------------------------------
+    def kwcast_alt_cost(self, ab):
+        """Spectacle and surge costs are alternative costs (CR 118.9)."""
+        if isinstance(ab, ir.Keyword) and ab.name in KWC_ALT:
+            return ir.Cost(mana=ab.arg)
+        return None
+
+    def kwcast_alt_keyword(self, o) -> str | None:
+        for ab in o.compiled.abilities:
+            if isinstance(ab, ir.AlternativeCost):
+                return None
+            if isinstance(ab, ir.Keyword) and ab.name in KWC_ALT:
+                return ab.name
+        return None
+
+    def kwcast_alt_allowed(self, p: int, o) -> bool:
+        """CR 702.137a: spectacle only if an opponent lost life this turn; CR 702.117a: surge only
+        if you (or a teammate) cast another spell this turn."""
+        kw = self.kwcast_alt_keyword(o)
+        if kw == "spectacle":
+            return any(q != p and pl.life_lost_turn > 0 for q, pl in enumerate(self.players)
+                       if not getattr(pl, "lost", False))
+        if kw == "surge":
+            return self.kwcast_spells_cast(p) > 0
+        return True
+
+    def kwcast_note_alt(self, p: int, spell, name: str) -> None:
+        kw = self.kwcast_alt_keyword(spell)
+        if kw is not None:
+            rule, why = KWC_ALT[kw]
+            self.log.add(f"{self.players[p].name} casts {name} for its {kw} cost ({why})", rule, "CR 118.9")
+
+    # -- spells cast this turn and players attacked this step ------------------------------------
+    def kwcast_spells_cast(self, p: int) -> int:
+        """Spells p has cast this turn (copies are not cast, CR 707.10)."""
+        turn, counts = getattr(self, "_kwcast_casts", (None, {}))
+        return counts.get(p, 0) if turn == self.turn else 0
+
+    def kwcast_note_event(self, ev) -> None:
+        kind = ev.get("kind")
+        if kind == "cast":
+            turn, counts = getattr(self, "_kwcast_casts", (None, {}))
+            if turn != self.turn:
+                counts = {}
+            counts = dict(counts)
+            counts[ev["player"]] = counts.get(ev["player"], 0) + 1
+            self._kwcast_casts = (self.turn, counts)
+        elif kind == "attacks":
+            from judgetower.rules.objects import PID
+            if isinstance(getattr(ev["obj"], "attacking", None), PID):
+                self._kwcast_attacked = getattr(self, "_kwcast_attacked", frozenset()) | {ev["defending"]}
+
+    def kwcast_step_begins(self, step: str) -> None:
+        """Each step starts with nobody attacked in it (a new declare attackers step, CR 508)."""
+        self._kwcast_attacked = frozenset()
+
+    def kwcast_attacked_this_step(self, p: int) -> bool:
+        """"you've been attacked this step": in the declare attackers step, a creature was declared
+        attacking you (the player; a creature attacking a planeswalker attacks that planeswalker,
+        CR 506.3, 508.1b)."""
+        if self.step != "declare_attackers":
+            return False
+        return p in getattr(self, "_kwcast_attacked", frozenset())
+
+    def kwcast_cast_only_ok(self, p: int, o) -> str | None:
+        """The rule a "Cast this spell only ..." restriction breaks now (CR 601.3), or None."""
+        comp = getattr(o, "compiled", None)
+        for ab in (comp.abilities if comp is not None else ()):
+            if isinstance(ab, ir.KwcCastOnly):
+                if ab.cond == "attacked_this_step" and not self.kwcast_attacked_this_step(p):
+                    return "CR 601.3"
+                if ab.cond == "another_spell_this_turn" and self.kwcast_spells_cast(p) < 1:
+                    return "CR 601.3"
+        return None

@@ -78,6 +78,10 @@ class LegalityMixin:
                 return "CR 601.2"
             if self.kwcast_split_second() is not None:
                 return "CR 702.61a"   # kwcast: a split second spell is on the stack
+            if self.kwcast_cast_only_ok(p, o) is not None:
+                return self.kwcast_cast_only_ok(p, o)   # kwcast: "Cast this spell only ..." (CR 601.3)
+            if a.alternative and self.kwcast_alt_keyword(o) is not None and not self.kwcast_alt_allowed(p, o):
+                return {"spectacle": "CR 702.137a", "surge": "CR 702.117a"}[self.kwcast_alt_keyword(o)]   # kwcast
             if ("Instant" not in o.card.types and not self.sorcery_timing(p)
                     and not o.compiled.abilities.count(ir.Keyword("flash"))):  # kwstatic: CR 702.8a
                 # the timing rule of the card's own type: 302.1 creature, 301.1 artifact,
