@@ -1467,8 +1467,9 @@ KEYWORDS = KEYWORDS + ("crew", "renown", "bloodthirst", "modular", "exploit", "m
 #: "split second" (CR 702.61a), "retrace" (CR 702.81a), "jump-start" (CR 702.133a), "cascade"
 #: (CR 702.85a): no argument
 KEYWORDS = KEYWORDS + ("typecycling", "split second", "retrace", "jump-start", "cascade")
-#: kwcast: "spectacle"/"surge"/"scavenge" -> a mana cost (CR 702.137a, 702.117a, 702.97a)
-KEYWORDS = KEYWORDS + ("spectacle", "surge", "scavenge")
+#: kwcast: "spectacle"/"surge"/"scavenge"/"blitz" -> a mana cost (CR 702.137a, 702.117a, 702.97a,
+#: 702.152a)
+KEYWORDS = KEYWORDS + ("spectacle", "surge", "scavenge", "blitz")
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,8 @@ end of oracle.lark; engine: rules/kwcast.py).
 * "Retrace" (CR 702.81a) -> Keyword("retrace")
 * "Jump-start" (CR 702.133a) -> Keyword("jump-start")
 * "Cascade" (CR 702.85a) -> Keyword("cascade")
-* "Spectacle {M}" (CR 702.137a), "Surge {M}" (CR 702.117a), "Scavenge {M}" (CR 702.97a) -> Keyword
+* "Spectacle {M}" (CR 702.137a), "Surge {M}" (CR 702.117a), "Scavenge {M}" (CR 702.97a), "Blitz {M}"
+  (CR 702.152a) -> Keyword
 * "Cast this spell only during the declare attackers step and only if you've been attacked this
   step." / "Cast this spell only if you've cast another spell this turn." (CR 601.3) -> KwcCastOnly
 """
@@ -57,6 +58,10 @@ class KwcastTransformMixin:
     def kwc_scavenge(self, c):
         from .transform import mana
         return Keyword("scavenge", mana(c[0]))   # CR 702.97a
+
+    def kwc_blitz(self, c):
+        from .transform import mana
+        return Keyword("blitz", mana(c[0]))   # CR 702.152a
 
     def kwc_cast_only_attacked(self, c):
         from .transform import Line

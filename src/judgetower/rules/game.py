@@ -529,6 +529,7 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
             new.face_down = True
         self.kw2_carry_face_down(o, new, from_zone, to_zone)   # kw2: morph (CR 708.4, 708.9)
         self.kw2_dash_enters(o, new, from_zone, to_zone)       # kw2: dash (CR 702.109a, 608.3g)
+        self.kwcast_blitz_enters(o, new, from_zone, to_zone)   # kwcast: blitz (CR 702.152a)
         self.exilecast_after_move(o, new, from_zone, to_zone, ec_rebound)   # exilecast: CR 702.88a, 702.62a
         self.faces2_enters(o, new, from_zone, to_zone)         # faces2: enters transformed (CR 712.14a)
         self.copies2_carry(o, new, from_zone, to_zone)         # copies2: prototype (CR 718.3b)

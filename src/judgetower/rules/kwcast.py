@@ -63,7 +63,8 @@ def scavenge_ability(cost: str) -> ir.ActivatedAbility:
 
 #: kwcast: alternative costs given by a keyword, with the rule and the condition's wording
 KWC_ALT = {"spectacle": ("CR 702.137a", "an opponent lost life this turn"),
-           "surge": ("CR 702.117a", "you've cast another spell this turn")}
+           "surge": ("CR 702.117a", "you've cast another spell this turn"),
+           "blitz": ("CR 702.152a", "")}
 
 
 def _kw(o, name: str) -> bool:
@@ -253,7 +254,8 @@ class KwcastMixin:
         kw = self.kwcast_alt_keyword(spell)
         if kw is not None:
             rule, why = KWC_ALT[kw]
-            self.log.add(f"{self.players[p].name} casts {name} for its {kw} cost ({why})", rule, "CR 118.9")
+            self.log.add(f"{self.players[p].name} casts {name} for its {kw} cost" + (f" ({why})" if why else ""),
+                         rule, "CR 118.9")
 
     # -- spells cast this turn and players attacked this step ------------------------------------
     def kwcast_spells_cast(self, p: int) -> int:
@@ -297,3 +299,34 @@ class KwcastMixin:
                 if ab.cond == "another_spell_this_turn" and self.kwcast_spells_cast(p) < 1:
                     return "CR 601.3"
         return None
+
+    # -- blitz (CR 702.152) -----------------------------------------------------------------------
+    def kwcast_blitz_enters(self, o, new, from_zone: str, to_zone: str) -> None:
+        """CR 702.152a: the permanent a spell cast for its blitz cost becomes has haste and "When
+        this permanent is put into a graveyard from the battlefield, draw a card" (``blitz_synth``,
+        condition "kwcast_blitzed"), and is sacrificed at the beginning of the next end step."""
+        if not (from_zone == "stack" and to_zone == "battlefield" and getattr(o, "alternative", False)
+                and new is not None):
+            return
+        if self.kwcast_alt_keyword(o) != "blitz":
+            return
+        new.kwcast_blitzed = True
+        new.granted = new.granted | frozenset({"haste"})
+        self.delayed.append({"when": "next_end_step", "effects": (ir.SacrificeThis(),),
+                             "controller": new.controller, "source": new, "chosen": {}, "turn": self.turn})
+        self.log.add(f"{new.name} was blitzed: it has haste and \"when it dies, draw a card\", and is sacrificed at "
+                     "the beginning of the next end step", "CR 702.152a")
+
+    def kwcast_condition(self, cond: str, source) -> bool | None:
+        """Intervening "if" conditions of kwcast's keyword triggers; None: not kwcast's."""
+        if cond == "kwcast_blitzed":
+            return bool(getattr(source, "kwcast_blitzed", False))
+        return None
+
+
+def blitz_synth():
+    """CR 702.152a: "When this permanent is put into a graveyard from the battlefield, draw a
+    card" while its blitz cost was paid."""
+    from judgetower.rules.triggers import Synth
+    return Synth("blitz", ir.Trigger("to_graveyard", ir.This()), effects=(ir.Draw(ir.You(), 1),),
+                 condition="kwcast_blitzed")

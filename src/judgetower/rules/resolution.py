@@ -141,6 +141,9 @@ class ResolutionMixin:
         kw2 = self.kw2_condition(cond, source)   # kw2: renown (CR 702.112a)
         if kw2 is not None:
             return kw2
+        kwc = self.kwcast_condition(cond, source)   # kwcast: blitz (CR 702.152a)
+        if kwc is not None:
+            return kwc
         raise ValueError(f"unknown condition {cond!r}")
 
     def current(self, o):

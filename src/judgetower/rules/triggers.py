@@ -153,6 +153,9 @@ def triggered_abilities(o) -> list[tuple[int, object]]:
             elif isinstance(ab, ir.Keyword) and ab.name == "exploit":
                 from judgetower.rules.kw2 import exploit_synth
                 cached.append((i, exploit_synth()))             # kw2: CR 702.110a
+            elif isinstance(ab, ir.Keyword) and ab.name == "blitz":
+                from judgetower.rules.kwcast import blitz_synth
+                cached.append((i, blitz_synth()))               # kwcast: CR 702.152a
             elif isinstance(ab, ir.Keyword) and ab.name == "living weapon":
                 from judgetower.rules.kw2 import living_weapon_synth
                 cached.append((i, living_weapon_synth()))       # kw2: CR 702.92a
