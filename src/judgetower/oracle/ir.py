@@ -1470,6 +1470,8 @@ KEYWORDS = KEYWORDS + ("typecycling", "split second", "retrace", "jump-start", "
 #: kwcast: "spectacle"/"surge"/"scavenge"/"blitz" -> a mana cost (CR 702.137a, 702.117a, 702.97a,
 #: 702.152a)
 KEYWORDS = KEYWORDS + ("spectacle", "surge", "scavenge", "blitz")
+#: kwcast: "escape" -> (mana cost, N other cards to exile from the graveyard) (CR 702.138a)
+KEYWORDS = KEYWORDS + ("escape",)
 
 
 @dataclass(frozen=True)

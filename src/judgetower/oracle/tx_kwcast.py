@@ -9,6 +9,7 @@ end of oracle.lark; engine: rules/kwcast.py).
 * "Cascade" (CR 702.85a) -> Keyword("cascade")
 * "Spectacle {M}" (CR 702.137a), "Surge {M}" (CR 702.117a), "Scavenge {M}" (CR 702.97a), "Blitz {M}"
   (CR 702.152a) -> Keyword
+* "Escape—{M}, Exile N other cards from your graveyard." (CR 702.138a) -> Keyword("escape", (M, N))
 * "Cast this spell only during the declare attackers step and only if you've been attacked this
   step." / "Cast this spell only if you've cast another spell this turn." (CR 601.3) -> KwcCastOnly
 """
@@ -62,6 +63,10 @@ class KwcastTransformMixin:
     def kwc_blitz(self, c):
         from .transform import mana
         return Keyword("blitz", mana(c[0]))   # CR 702.152a
+
+    def kwc_escape(self, c):
+        from .transform import Line, mana
+        return Line("abilities", (Keyword("escape", (mana(c[0]), int(c[1]))),))   # CR 702.138a
 
     def kwc_cast_only_attacked(self, c):
         from .transform import Line

@@ -557,8 +557,8 @@ class CastingMixin:
         if getattr(o, "aftermath", False) or (o.zone == "graveyard" and o.card is not None
                                                and self.has_aftermath(o)):
             return ManaCost.parse(o.card.mana_cost)   # faces: aftermath pays its mana cost (CR 702.127a)
-        if o.zone == "graveyard" and self.kwcast_gy_keyword(o) is not None:
-            return ManaCost.parse(o.card.mana_cost)   # kwcast: retrace, jump-start pay the mana cost (CR 702.81a, 702.133a)
+        if (o.zone == "graveyard" or getattr(o, "kwcast_gy", None)) and self.kwcast_gy_keyword(o) is not None:
+            return ManaCost.parse(self.kwcast_gy_mana(o) or None)   # kwcast: retrace, jump-start: the mana cost; escape (CR 702.81a, 702.133a, 702.138a)
         if getattr(o, "madness", False) and o.zone in ("exile", "stack"):
             # kwcosts: CR 702.35a, 702.35b: cast for its madness cost rather than its mana cost
             return ManaCost.parse(self.keyword_arg(o, "madness") or None)

@@ -101,10 +101,10 @@ class KwcastMixin:
     # -- retrace (CR 702.81), jump-start (CR 702.133) ---------------------------------------------
     @staticmethod
     def kwcast_gy_keyword(o) -> str | None:
-        """"retrace" / "jump-start" when the card has it (and no flashback), else None."""
+        """"retrace" / "jump-start" / "escape" when the card has it (and no flashback), else None."""
         if getattr(o, "card", None) is None or _kw(o, "flashback"):
             return None
-        for name in ("jump-start", "retrace"):
+        for name in ("jump-start", "retrace", "escape"):
             if _kw(o, name):
                 return name
         return None
@@ -119,18 +119,38 @@ class KwcastMixin:
         return cands
 
     def kwcast_can_cast_from_gy(self, p: int, o) -> bool:
-        return o.zone != "graveyard" or self.kwcast_gy_keyword(o) is None or bool(self.kwcast_gy_discards(p, o))
+        if o.zone != "graveyard" or self.kwcast_gy_keyword(o) is None:
+            return True
+        if self.kwcast_gy_keyword(o) == "escape":
+            # CR 702.138a, 601.2h: N *other* cards to exile from the graveyard
+            return len([c for c in self.graveyard(p) if c != o.id]) >= self.keyword_arg(o, "escape")[1]
+        return bool(self.kwcast_gy_discards(p, o))
+
+    def kwcast_gy_mana(self, o) -> str:
+        """The mana paid to cast ``o`` from the graveyard: its mana cost (retrace, jump-start) or
+        its escape cost, an alternative cost (CR 702.138a, 118.9)."""
+        if self.kwcast_gy_keyword(o) == "escape":
+            return self.keyword_arg(o, "escape")[0]
+        return o.card.mana_cost
 
     def kwcast_note_gy_cast(self, p: int, spell, name: str) -> None:
         kw = self.kwcast_gy_keyword(spell)
         spell.kwcast_gy = kw
-        rule = "CR 702.133a" if kw == "jump-start" else "CR 702.81a"
+        rule = {"jump-start": "CR 702.133a", "retrace": "CR 702.81a", "escape": "CR 702.138a"}[kw]
         self.log.add(f"{self.players[p].name} casts {name} from the graveyard with {kw}", "CR 601.2a", rule)
 
     def kwcast_pay_gy_cost(self, p: int, spell, name: str):
         """The discard of retrace / jump-start, paid with the other costs (CR 601.2h)."""
         kw = getattr(spell, "kwcast_gy", None)
         if kw is None:
+            return
+        if kw == "escape":
+            # CR 702.138a: "Exile N other cards from your graveyard" (JT: the shared graveyard, R5)
+            for _ in range(self.keyword_arg(spell, "escape")[1]):
+                cands = [c for c in reversed(self.graveyard(p)) if c != spell.id]
+                c = yield from self.ask(p, "cards", cands, f"exile another card from your graveyard for escape ({name})",
+                                        "CR 702.138a")
+                self.move(self.objects[c], "exile", cause=f"escape cost of {name}", rule="CR 702.138a")
             return
         rule = "CR 702.133a" if kw == "jump-start" else "CR 702.81a"
         cands = self.kwcast_gy_discards(p, spell)
