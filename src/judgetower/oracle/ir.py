@@ -1472,6 +1472,8 @@ KEYWORDS = KEYWORDS + ("typecycling", "split second", "retrace", "jump-start", "
 KEYWORDS = KEYWORDS + ("spectacle", "surge", "scavenge", "blitz")
 #: kwcast: "escape" -> (mana cost, N other cards to exile from the graveyard) (CR 702.138a)
 KEYWORDS = KEYWORDS + ("escape",)
+#: kwcast: "casualty" -> N (CR 702.153a)
+KEYWORDS = KEYWORDS + ("casualty",)
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ end of oracle.lark; engine: rules/kwcast.py).
 * "Cascade" (CR 702.85a) -> Keyword("cascade")
 * "Spectacle {M}" (CR 702.137a), "Surge {M}" (CR 702.117a), "Scavenge {M}" (CR 702.97a), "Blitz {M}"
   (CR 702.152a) -> Keyword
+* "Casualty N" (CR 702.153a) -> Keyword("casualty", N)
 * "Escape—{M}, Exile N other cards from your graveyard." (CR 702.138a) -> Keyword("escape", (M, N))
 * "Cast this spell only during the declare attackers step and only if you've been attacked this
   step." / "Cast this spell only if you've cast another spell this turn." (CR 601.3) -> KwcCastOnly
@@ -67,6 +68,9 @@ class KwcastTransformMixin:
     def kwc_escape(self, c):
         from .transform import Line, mana
         return Line("abilities", (Keyword("escape", (mana(c[0]), int(c[1]))),))   # CR 702.138a
+
+    def kwc_casualty(self, c):
+        return Keyword("casualty", int(c[0]))   # CR 702.153a
 
     def kwc_cast_only_attacked(self, c):
         from .transform import Line

@@ -826,6 +826,7 @@ class CastingMixin:
             # kwcosts: CR 702.34a, 601.2h: the non-mana part of the flashback cost
             yield from self.pay_extra(p, spell, self.flashback_cost(spell), name)
         yield from self.kwcast_pay_gy_cost(p, spell, name)   # kwcast: CR 702.81a, 702.133a
+        yield from self.kwcast_pay_casualty(p, spell, name)   # kwcast: CR 702.153a
         add = self.additional_cost(spell)
         if add is not None:
             # kwcosts: CR 601.2b, 601.2h: the additional cost is paid with the others

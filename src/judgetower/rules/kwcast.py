@@ -22,6 +22,18 @@ transformer: oracle/tx_kwcast.py.
   library in a random order." Each instance triggers separately (CR 702.85c). Judge Tower: the
   "may" is taken when able (JT-C1, R9); the shared library is short -> JT-E2/R19 refill
   (``ensure_library``); "on the bottom" means exiled instead (JT-G8, R7).
+* Spectacle (CR 702.137a), surge (CR 702.117a), blitz (CR 702.152a): alternative costs (CR 118.9)
+  with their conditions; blitz also gives haste, "when it dies, draw a card" and a sacrifice at
+  the next end step. Judge Tower: an alternative cost "rather than" is used when able (JT-C1, R9).
+* Escape (CR 702.138a): cast from the graveyard for the escape cost (mana + exile N other cards
+  from the graveyard); JT: the shared graveyard (R5), JT-P1 forces it like flashback.
+* Scavenge (CR 702.97a): an activated ability from the graveyard, sorcery speed.
+* Casualty N (CR 702.153a): an optional additional cost (JT-C1, R9: paid when able) and a
+  reflexive "when you cast" copy trigger (CR 707.10).
+* "Cast this spell only during the declare attackers step and only if you've been attacked this
+  step." / "Cast this spell only if you've cast another spell this turn." (CR 601.3). "You" have
+  been attacked: a creature was declared attacking you, the player (CR 506.3, 508.1b; a creature
+  attacking a planeswalker you control attacks the planeswalker).
 """
 
 from __future__ import annotations
@@ -38,6 +50,11 @@ class KwcCascade:
     was cast (last known information if it has left the stack, CR 702.85a uses "this spell's")."""
 
     mv: int
+
+
+@dataclass(frozen=True)
+class KwcCasualtyCopy:
+    """Casualty's reflexive cast trigger (CR 702.153a): copy the spell; new targets may be chosen."""
 
 
 def typecycling_ability(kind: str, cost: str) -> ir.ActivatedAbility:
@@ -65,6 +82,14 @@ def scavenge_ability(cost: str) -> ir.ActivatedAbility:
 KWC_ALT = {"spectacle": ("CR 702.137a", "an opponent lost life this turn"),
            "surge": ("CR 702.117a", "you've cast another spell this turn"),
            "blitz": ("CR 702.152a", "")}
+
+
+def blitz_synth():
+    """CR 702.152a: "When this permanent is put into a graveyard from the battlefield, draw a
+    card" while its blitz cost was paid."""
+    from judgetower.rules.triggers import Synth
+    return Synth("blitz", ir.Trigger("to_graveyard", ir.This()), effects=(ir.Draw(ir.You(), 1),),
+                 condition="kwcast_blitzed")
 
 
 def _kw(o, name: str) -> bool:
@@ -177,6 +202,12 @@ class KwcastMixin:
             return
         from judgetower.rules.triggers import Synth
         mv = self.kwcast_spell_mv(spell)
+        if getattr(spell, "kwcast_casualty", False):
+            # CR 702.153a: "When you cast this spell, if a casualty cost was paid for it, copy it."
+            idx = next(i for i, ab in enumerate(comp.abilities) if isinstance(ab, ir.Keyword) and ab.name == "casualty")
+            self.log.add(f"{spell.name}'s casualty triggers", "CR 702.153a")
+            self._trigger(spell, idx, Synth("casualty", ir.Trigger("kws_cast_self"), effects=(KwcCasualtyCopy(),)),
+                          {"trigger_obj": spell})
         for idx, ab in enumerate(comp.abilities):
             if isinstance(ab, ir.Keyword) and ab.name == "cascade":
                 # CR 702.85c: each instance triggers separately
@@ -344,9 +375,32 @@ class KwcastMixin:
         return None
 
 
-def blitz_synth():
-    """CR 702.152a: "When this permanent is put into a graveyard from the battlefield, draw a
-    card" while its blitz cost was paid."""
-    from judgetower.rules.triggers import Synth
-    return Synth("blitz", ir.Trigger("to_graveyard", ir.This()), effects=(ir.Draw(ir.You(), 1),),
-                 condition="kwcast_blitzed")
+    # -- casualty (CR 702.153) --------------------------------------------------------------------
+    def kwcast_casualty_cands(self, p: int, spell) -> list[int]:
+        n = self.keyword_arg(spell, "casualty")
+        if n is None:
+            return []
+        return [x.id for x in self.permanents(p) if "Creature" in self.chars(x).types and self.chars(x).power >= int(n)]
+
+    def kwcast_pay_casualty(self, p: int, spell, name: str):
+        """CR 702.153a: "As an additional cost to cast this spell, you may sacrifice a creature with
+        power N or greater." Judge Tower: an optional cost is paid when able (JT-C1, R9)."""
+        n = self.keyword_arg(spell, "casualty")
+        if n is None or getattr(spell, "kws_copy", False):
+            return
+        cands = self.kwcast_casualty_cands(p, spell)
+        opts = [False] + ([True] if cands else [])
+        pay = yield from self.ask(p, "casualty", self.forced_bool_options(opts, "casualty"),
+                                  f"pay casualty {n} for {name} (sacrifice a creature with power {n} or greater)?",
+                                  "CR 702.153a")
+        if not pay:
+            return
+        c = yield from self.ask(p, "cards", cands, f"sacrifice for casualty {n}", "CR 702.153a")
+        self.log.add(f"{self.players[p].name} sacrifices {self.objects[c].name} for casualty {n} ({name})",
+                     "CR 702.153a", "CR 701.21a")
+        self.move(self.objects[c], "graveyard", cause="sacrificed", rule="CR 701.21a", log=False)
+        spell.kwcast_casualty = True
+
+    def _e_KwcCasualtyCopy(self, e, ctx):
+        spell = ctx.get("trigger_obj") or ctx["source"]
+        yield from self.put_spell_copies(ctx["controller"], spell, 1, "CR 702.153a")
