@@ -9,6 +9,7 @@ end of oracle.lark; engine: rules/kwcast.py).
 * "Cascade" (CR 702.85a) -> Keyword("cascade")
 * "Spectacle {M}" (CR 702.137a), "Surge {M}" (CR 702.117a), "Scavenge {M}" (CR 702.97a), "Blitz {M}"
   (CR 702.152a) -> Keyword
+* "Undaunted" (CR 702.125a) -> SelfCostReduction(1, PlayerCount(EachOpponent()))
 * "Casualty N" (CR 702.153a) -> Keyword("casualty", N)
 * "Escape—{M}, Exile N other cards from your graveyard." (CR 702.138a) -> Keyword("escape", (M, N))
 * "Cast this spell only during the declare attackers step and only if you've been attacked this
@@ -71,6 +72,12 @@ class KwcastTransformMixin:
 
     def kwc_casualty(self, c):
         return Keyword("casualty", int(c[0]))   # CR 702.153a
+
+    def kwc_undaunted(self, c):
+        # CR 702.125a: "This spell costs {1} less to cast for each opponent you have." (the
+        # turnflow/misc cost reduction, CR 601.2f, 118.7a)
+        from .ir import EachOpponent, PlayerCount, SelfCostReduction
+        return SelfCostReduction(1, PlayerCount(EachOpponent()))
 
     def kwc_cast_only_attacked(self, c):
         from .transform import Line
