@@ -125,7 +125,7 @@ TRIGGER_KEYWORDS = ("persist", "hideaway")
 
 #: Keywords that stand for an activated ability (CR 702: equip, cycling, ...): the engine lists
 #: them among the object's activated abilities, after or between the printed ones, in order.
-ACTIVATED_KEYWORDS = ("equip", "cycling", "fortify", "reconfigure", "ninjutsu", "unearth", "transmute",
+ACTIVATED_KEYWORDS = ("equip", "cycling", "typecycling", "fortify", "reconfigure", "ninjutsu", "unearth", "transmute",
                       "outlast", "level up", "scavenge", "embalm", "eternalize", "channel", "forecast")
 #: Keywords whose use is casting the card from a graveyard (CR 702.34 flashback, ...).
 GRAVEYARD_CAST_KEYWORDS = ("flashback", "jump-start", "retrace", "escape", "disturb", "aftermath")

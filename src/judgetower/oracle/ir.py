@@ -1463,6 +1463,27 @@ StaticEffect = Union[StaticEffect, SkipStep]   # branch "zones"
 KEYWORDS = KEYWORDS + ("crew", "renown", "bloodthirst", "modular", "exploit", "morph", "megamorph", "dash",
                        "living weapon", "entwine", "replicate", "ninjutsu")
 #: kw2: "entwine"/"replicate"/"ninjutsu" -> a mana cost (CR 702.42a, 702.56a, 702.49a).
+#: kwcast: "typecycling" -> (kind, mana cost): kind "basic land" or a basic land type (CR 702.29e);
+#: "split second" (CR 702.61a), "retrace" (CR 702.81a), "jump-start" (CR 702.133a), "cascade"
+#: (CR 702.85a): no argument
+KEYWORDS = KEYWORDS + ("typecycling", "split second", "retrace", "jump-start", "cascade")
+#: kwcast: "spectacle"/"surge"/"scavenge"/"blitz" -> a mana cost (CR 702.137a, 702.117a, 702.97a,
+#: 702.152a)
+KEYWORDS = KEYWORDS + ("spectacle", "surge", "scavenge", "blitz")
+#: kwcast: "escape" -> (mana cost, N other cards to exile from the graveyard) (CR 702.138a)
+KEYWORDS = KEYWORDS + ("escape",)
+#: kwcast: "casualty" -> N (CR 702.153a)
+KEYWORDS = KEYWORDS + ("casualty",)
+
+
+@dataclass(frozen=True)
+class KwcCastOnly:
+    """kwcast: "Cast this spell only ..." (CR 601.3: a rule or effect prohibits casting it
+    otherwise). ``cond``: "attacked_this_step" (during the declare attackers step, and a creature
+    was declared attacking you this step) | "another_spell_this_turn" (you've cast another spell
+    this turn)."""
+
+    cond: str
 
 #: kw2: trigger event "kw2_becomes_monstrous": ``subject`` (This) becomes monstrous (CR 701.37b)
 #: kw2: "kw2_exploits": ``subject`` (This) exploits a creature (CR 702.110b); "that creature" is

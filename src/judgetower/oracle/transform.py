@@ -398,9 +398,12 @@ from .tx_counters2 import Counters2TransformMixin  # counters2
 from .tx_tokcount import TokcountTransformMixin  # tokcount
 
 
+from .tx_kwcast import KwcastTransformMixin  # kwcast: CR 702.29e, 702.61, 702.81, 702.85, 702.133
+
+
 class OracleTransformer(ExilecastTransformMixin, Faces2TransformMixin, Copies2TransformMixin,
                         TurnflowTransformMixin, Library2TransformMixin, Counters2TransformMixin,
-                        Auras2TransformMixin, TokcountTransformMixin, Transformer):
+                        Auras2TransformMixin, TokcountTransformMixin, KwcastTransformMixin, Transformer):
     """Callbacks named after the rules and aliases of oracle.lark."""
 
     def __init__(self, ctx: Context | None = None):

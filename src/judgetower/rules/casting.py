@@ -92,6 +92,8 @@ class CastingMixin:
                     cached.append(cycling_ability(ab.arg))   # kwcosts: CR 702.29a
                 elif isinstance(ab, ir.Keyword) and ab.name == "unearth":
                     cached.append(unearth_ability(ab.arg))   # kwcosts: CR 702.84a
+                elif self.kwcast_activated(ab) is not None:
+                    cached.append(self.kwcast_activated(ab))   # kwcast: typecycling (CR 702.29e)
                 elif isinstance(ab, ir.Keyword) and ab.name == "crew":
                     from judgetower.rules.kw2 import crew_ability
                     cached.append(crew_ability(int(ab.arg)))   # kw2: CR 702.122a
@@ -126,6 +128,8 @@ class CastingMixin:
                 return ir.Cost(mana=ab.arg)
             if isinstance(ab, ir.Keyword) and ab.name == "dash":
                 return ir.Cost(mana=ab.arg)   # kw2: CR 702.109a, an alternative cost (CR 118.9)
+            if self.kwcast_alt_cost(ab) is not None:   # kwcast: spectacle, surge (CR 702.137a, 702.117a)
+                return self.kwcast_alt_cost(ab)
             if self.copies2_alt_cost(ab) is not None:   # copies2: prototype, overload (CR 702.160a, 702.96a)
                 return self.copies2_alt_cost(ab)
             if isinstance(ab, ir.Keyword) and ab.name == "bestow":
@@ -554,6 +558,8 @@ class CastingMixin:
         if getattr(o, "aftermath", False) or (o.zone == "graveyard" and o.card is not None
                                                and self.has_aftermath(o)):
             return ManaCost.parse(o.card.mana_cost)   # faces: aftermath pays its mana cost (CR 702.127a)
+        if (o.zone == "graveyard" or getattr(o, "kwcast_gy", None)) and self.kwcast_gy_keyword(o) is not None:
+            return ManaCost.parse(self.kwcast_gy_mana(o) or None)   # kwcast: retrace, jump-start: the mana cost; escape (CR 702.81a, 702.133a, 702.138a)
         if getattr(o, "madness", False) and o.zone in ("exile", "stack"):
             # kwcosts: CR 702.35a, 702.35b: cast for its madness cost rather than its mana cost
             return ManaCost.parse(self.keyword_arg(o, "madness") or None)
@@ -575,6 +581,14 @@ class CastingMixin:
             return False   # exilecast: CR 118.6: no mana cost, can't be cast for it
         if not self.spell_has_targets(p, o):
             return False
+        if self.kwcast_split_second() is not None:
+            return False   # kwcast: CR 702.61a: no other spells while a split second spell is on the stack
+        if not self.kwcast_can_cast_from_gy(p, o):
+            return False   # kwcast: the discard of retrace / jump-start (CR 702.81a, 702.133a, 601.2h)
+        if self.kwcast_cast_only_ok(p, o) is not None:
+            return False   # kwcast: "Cast this spell only ..." (CR 601.3)
+        if alternative and not self.kwcast_alt_allowed(p, o):
+            return False   # kwcast: spectacle, surge conditions (CR 702.137a, 702.117a)
         if alternative and self.auras2_bestow_cost(o) is not None and not self.auras2_bestow_has_target(p, o):
             return False   # auras2: a bestowed Aura spell needs a creature to target (CR 702.103b, 601.2c)
         if alternative and self.auras2_awaken_arg(o) is not None and not self.auras2_awaken_has_target(p, o):
@@ -617,7 +631,8 @@ class CastingMixin:
     def can_flashback(self, o) -> bool:
         """CR 702.34a: an instant or sorcery card with flashback in a graveyard can be cast."""
         return (o.card is not None and o.zone == "graveyard" and self.keyword_arg(o, "flashback") is not None
-                and ("Instant" in o.card.types or "Sorcery" in o.card.types))
+                and ("Instant" in o.card.types or "Sorcery" in o.card.types)) or (
+                    o.zone == "graveyard" and self.kwcast_gy_keyword(o) is not None)   # kwcast: CR 702.81a, 702.133a
 
     def activation_timing_ok(self, p: int, ab) -> bool:
         """CR 602.5: "Activate only during your turn / your upkeep / before attackers are declared"."""
@@ -712,6 +727,8 @@ class CastingMixin:
                          "CR 601.2a", "CR 715.3d")
         elif from_zone == "exile" and self.exilecast_cast_note(p, card_obj, spell):
             pass   # exilecast: a foretold card (CR 702.143a)
+        elif from_zone == "graveyard" and self.kwcast_gy_keyword(spell) is not None:
+            self.kwcast_note_gy_cast(p, spell, name)   # kwcast: retrace, jump-start (CR 702.81a, 702.133a)
         elif from_zone == "graveyard":
             # kwcosts: CR 702.34a: cast from the graveyard with flashback
             spell.flashback = True
@@ -804,10 +821,13 @@ class CastingMixin:
                 self.log.add(f"{self.players[p].name} evokes {name}", "CR 702.74a", "CR 118.9")
             if self.keyword_arg(spell, "dash") is not None:   # kw2
                 self.log.add(f"{self.players[p].name} casts {name} for its dash cost", "CR 702.109a", "CR 118.9")
+            self.kwcast_note_alt(p, spell, name)   # kwcast: spectacle, surge (CR 702.137a, 702.117a)
             yield from self.pay_extra(p, spell, self.alternative_cost(spell), name)
         if getattr(spell, "flashback", False):
             # kwcosts: CR 702.34a, 601.2h: the non-mana part of the flashback cost
             yield from self.pay_extra(p, spell, self.flashback_cost(spell), name)
+        yield from self.kwcast_pay_gy_cost(p, spell, name)   # kwcast: CR 702.81a, 702.133a
+        yield from self.kwcast_pay_casualty(p, spell, name)   # kwcast: CR 702.153a
         add = self.additional_cost(spell)
         if add is not None:
             # kwcosts: CR 601.2b, 601.2h: the additional cost is paid with the others
@@ -991,6 +1011,8 @@ class CastingMixin:
             return False   # auras2: "its activated abilities can't be activated" (CR 602.5)
         if getattr(ab, "once_per_turn", False) and idx in o.activated_this_turn:
             return False   # CR 602.5b
+        if self.kwcast_activation_locked(o, ab):
+            return False   # kwcast: split second (CR 702.61a)
         if getattr(ab, "timing", "") and not self.activation_timing_ok(p, ab):
             return False   # CR 602.5
         if getattr(ab, "timing", "") == "tc_attached" and o.attached_to is None:

@@ -40,6 +40,7 @@ from judgetower.rules.library2 import Library2Mixin   # library2
 from judgetower.rules.counters2 import Counters2Mixin   # counters2
 from judgetower.rules.tokcount import TokcountMixin   # tokcount
 from judgetower.rules.auras2 import Auras2Mixin  # auras2
+from judgetower.rules.kwcast import KwcastMixin  # kwcast
 from judgetower.rules.view import ViewMixin
 
 PER_PLAYER_ZONES = ("library", "hand", "graveyard")
@@ -134,7 +135,7 @@ class StandardRules:
 
 class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin, CombatMixin, SBAMixin,
            TriggersMixin, ViewMixin, LegalityMixin, Kw2Mixin, ExilecastMixin, Faces2Mixin, Copies2Mixin,
-           TurnflowMixin, Library2Mixin, Counters2Mixin, Auras2Mixin, TokcountMixin):
+           TurnflowMixin, Library2Mixin, Counters2Mixin, Auras2Mixin, TokcountMixin, KwcastMixin):
     """One game of Magic (or a variant), from set-up to its end."""
 
     def __init__(self, player_names: Iterable[str], *, seed: int = 0, rules: StandardRules | None = None,
@@ -458,6 +459,7 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
             self.log.add(f"the copy of {o.name} ceases to exist", "CR 707.10a", "CR 704.5e")
             return None
         to_zone, position = self.faces2_replace_move(o, to_zone, position)   # faces2: CR 614.1a
+        to_zone, position = self.kwcast_replace_move(o, from_zone, to_zone, position)   # kwcast: CR 702.133a
         if from_zone == "stack" and getattr(o, "flashback", False) and to_zone != "exile":
             # kwcosts: CR 702.34a: a spell cast with flashback is exiled instead of going anywhere
             # else when it leaves the stack (resolving, countered, ...)
@@ -530,6 +532,7 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
             new.face_down = True
         self.kw2_carry_face_down(o, new, from_zone, to_zone)   # kw2: morph (CR 708.4, 708.9)
         self.kw2_dash_enters(o, new, from_zone, to_zone)       # kw2: dash (CR 702.109a, 608.3g)
+        self.kwcast_blitz_enters(o, new, from_zone, to_zone)   # kwcast: blitz (CR 702.152a)
         self.exilecast_after_move(o, new, from_zone, to_zone, ec_rebound)   # exilecast: CR 702.88a, 702.62a
         self.faces2_enters(o, new, from_zone, to_zone)         # faces2: enters transformed (CR 712.14a)
         self.copies2_carry(o, new, from_zone, to_zone)         # copies2: prototype (CR 718.3b)

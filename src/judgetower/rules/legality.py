@@ -76,6 +76,12 @@ class LegalityMixin:
                 return "CR 715.3d" if getattr(o, "adventure_player", None) is not None else "CR 601.2a"
             if not o.compiled.ok:
                 return "CR 601.2"
+            if self.kwcast_split_second() is not None:
+                return "CR 702.61a"   # kwcast: a split second spell is on the stack
+            if self.kwcast_cast_only_ok(p, o) is not None:
+                return self.kwcast_cast_only_ok(p, o)   # kwcast: "Cast this spell only ..." (CR 601.3)
+            if a.alternative and self.kwcast_alt_keyword(o) is not None and not self.kwcast_alt_allowed(p, o):
+                return {"spectacle": "CR 702.137a", "surge": "CR 702.117a"}[self.kwcast_alt_keyword(o)]   # kwcast
             if ("Instant" not in o.card.types and not self.sorcery_timing(p)
                     and not o.compiled.abilities.count(ir.Keyword("flash"))):  # kwstatic: CR 702.8a
                 # the timing rule of the card's own type: 302.1 creature, 301.1 artifact,
@@ -110,6 +116,8 @@ class LegalityMixin:
                 return ec
             if ab.once_per_turn and a.index in o.activated_this_turn:
                 return "CR 602.5b"
+            if self.kwcast_activation_locked(o, ab):
+                return "CR 702.61a"   # kwcast: split second
             if ab.timing and not self.activation_timing_ok(p, ab):
                 return "CR 602.5"
             if ab.timing == "tc_attached" and o.attached_to is None:

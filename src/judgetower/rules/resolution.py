@@ -143,6 +143,9 @@ class ResolutionMixin:
             return kw2
         if cond == "tc_attacked_this_turn":   # tokcount: "if you attacked this turn" (CR 508.1)
             return self.players[controller].attacked_count_turn > 0
+        kwc = self.kwcast_condition(cond, source)   # kwcast: blitz (CR 702.152a)
+        if kwc is not None:
+            return kwc
         raise ValueError(f"unknown condition {cond!r}")
 
     def current(self, o):

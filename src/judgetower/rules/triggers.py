@@ -153,6 +153,9 @@ def triggered_abilities(o) -> list[tuple[int, object]]:
             elif isinstance(ab, ir.Keyword) and ab.name == "exploit":
                 from judgetower.rules.kw2 import exploit_synth
                 cached.append((i, exploit_synth()))             # kw2: CR 702.110a
+            elif isinstance(ab, ir.Keyword) and ab.name == "blitz":
+                from judgetower.rules.kwcast import blitz_synth
+                cached.append((i, blitz_synth()))               # kwcast: CR 702.152a
             elif isinstance(ab, ir.Keyword) and ab.name == "living weapon":
                 from judgetower.rules.kw2 import living_weapon_synth
                 cached.append((i, living_weapon_synth()))       # kw2: CR 702.92a
@@ -214,6 +217,7 @@ class TriggersMixin:
             self.copies2_check_event(ev, watchers)              # copies2: "cast or copy" (CR 707.10)
             self._check_event_more(ev, watchers, events[k + 1:])  # triggers branch
             self.kw2_check_event(ev, watchers)                    # kw2: CR 701.37b
+            self.kwcast_check_event(ev)                           # kwcast: cascade (CR 702.85a)
             self.faces2_check_event(ev, watchers)                 # faces2: CR 701.27e, 603.4
             self.c2_check_event(ev, watchers)                     # counters2: CR 702.63a, 702.149a
             self.tc_check_event(ev, watchers, departed)           # tokcount: CR 700.4, 121.2

@@ -134,6 +134,7 @@ class TurnMixin:
                 i += 1
                 continue
             self.step = step
+            self.kwcast_step_begins(step)   # kwcast: "you've been attacked this step" (CR 601.3)
             if not (skip_tba and i == start_index):
                 self.log.add(f"{step.replace('_', ' ')} step begins", STEP_RULES[step])
                 yield from self._turn_based_actions(step)
