@@ -2011,3 +2011,81 @@ class Lib2LookTopSplitGraveyard:
 Effect = Union[Effect, Lib2SearchLibrary, Lib2RevealUntil, Lib2LookTopPutOnto, Lib2ShuffleIntoLibrary,
                Lib2SearchLibraryAndGraveyard, Lib2LookTopSplitGraveyard]   # library2
 KEYWORDS = KEYWORDS + ("dredge",)   # library2: Dredge N (CR 702.52a), arg N
+
+
+# ---- zones4: library, hand and graveyard effects (CR 401, 402, 404, 701) -----------------------
+
+@dataclass(frozen=True)
+class Zones4PutOnTopOfLibrary:
+    """zones4: "Put [any number of / up to N] target [creature] card[s] from your graveyard on top
+    of your library." (CR 401.1: a card goes to its owner's library; CR 401.4: several cards put
+    into a library at once are arranged by their owner). Judge Tower: the shared graveyard and
+    library (JT-G5, R5); the top of the shared library is not its bottom, so JT-G8 does not apply."""
+
+    what: Ref
+
+
+@dataclass(frozen=True)
+class Zones4ExileGraveyard:
+    """zones4: "Exile all cards from target player's graveyard." (CR 406.2, 404.1). Judge Tower:
+    the shared graveyard is every player's graveyard (JT-G5, R5): all of it is exiled, the cards
+    leaving it owned by that player."""
+
+    who: Ref
+
+
+@dataclass(frozen=True)
+class Zones4DiscardHandDraw:
+    """zones4: "Discard all the cards in your hand, then draw that many cards [plus one]."
+    (CR 701.9a discard, 121.1 draw; "that many" = the number of cards discarded, CR 608.2c).
+    Judge Tower: a short library is JT-E2/R19 (one draw instruction = one action)."""
+
+    who: Ref
+    plus: int = 0
+
+
+@dataclass(frozen=True)
+class Zones4ShuffleHandGraveyard:
+    """zones4: "[Each player] shuffles their hand and graveyard into their library [, then draws
+    seven cards]." (CR 701.24a; each player for their own part). Judge Tower: nothing is shuffled
+    into the shared library: those cards are exiled instead (JT-G8, R7); the draws are one action
+    per player in APNAP order (JT-G7, R19)."""
+
+    who: Ref
+    draw: int = 0
+
+
+@dataclass(frozen=True)
+class Zones4Learn:
+    """zones4: Learn (CR 701.48a): "You may discard a card. If you do, draw a card. If you didn't
+    discard a card, you may reveal a Lesson card you own from outside the game and put it into
+    your hand." These games have no cards outside the game (no sideboard), so the Lesson option
+    never finds a card: the only choice is discard-then-draw or nothing. Judge Tower: the "may" is
+    taken when able (JT-C1, R9): with a card in hand, that player discards and draws."""
+
+    who: Ref
+
+
+@dataclass(frozen=True)
+class Zones4ChooseFromHandExile:
+    """zones4: after "[player] reveals their hand": "You choose a [nonland] card [with mana value N
+    or greater] from it and exile that card." (CR 701.20a reveal, 406.2 exile; the choice is the
+    controller's). Judge Tower: a choice among the revealed cards stays free (no JT rule forces which)."""
+
+    who: Ref
+    filter: Filter
+
+
+@dataclass(frozen=True)
+class Zones4ExileToOwnersGraveyard:
+    """zones4 (processors): "[You may] put a card an opponent owns from exile into that player's
+    graveyard." (CR 406.3, 404.1, 400.3: a card goes to its owner's graveyard). Judge Tower: the
+    graveyard is shared (JT-G5, R5); exiled cards keep their owner (R20 piles)."""
+
+    optional: bool = True
+
+
+Effect = Union[Effect, Zones4PutOnTopOfLibrary, Zones4ExileGraveyard, Zones4DiscardHandDraw,
+               Zones4ShuffleHandGraveyard, Zones4Learn, Zones4ChooseFromHandExile,
+               Zones4ExileToOwnersGraveyard]   # zones4
+KEYWORDS = KEYWORDS + ("partner",)   # zones4: Partner (CR 702.124a: deck construction in Commander only)

@@ -288,6 +288,7 @@ def finish_effects(items: list, *, triggered: bool = False) -> tuple[tuple, str 
 #: resolution): the engine knows whether each can be, and was, paid in full (CR 118.3).
 IF_YOU_DO_EFFECTS = (Draw, Discard, Sacrifice, ExileFromGraveyard, PayMana)
 IF_YOU_DO_EFFECTS = IF_YOU_DO_EFFECTS + (ir.C2PayEnergy,)   # counters2: "you may pay {E}" (CR 107.14)
+IF_YOU_DO_EFFECTS = IF_YOU_DO_EFFECTS + (ir.Zones4ExileToOwnersGraveyard,)   # zones4: processors (CR 406.3)
 
 
 def check_if_you_do(effects: list) -> None:
@@ -395,11 +396,12 @@ from .tx_turnflow import TurnflowTransformMixin  # turnflow
 
 
 from .tx_counters2 import Counters2TransformMixin  # counters2
+from .tx_zones4 import Zones4TransformMixin  # zones4
 
 
 class OracleTransformer(ExilecastTransformMixin, Faces2TransformMixin, Copies2TransformMixin,
                         TurnflowTransformMixin, Library2TransformMixin, Counters2TransformMixin,
-                        Auras2TransformMixin, Transformer):
+                        Auras2TransformMixin, Zones4TransformMixin, Transformer):
     """Callbacks named after the rules and aliases of oracle.lark."""
 
     def __init__(self, ctx: Context | None = None):

@@ -1107,6 +1107,9 @@ class EffectsMixin:
                 before = len(self.permanents(p))
                 yield from self.run_effects((eff,), ctx)
                 done = done and before - len(self.permanents(p)) >= n
+            elif isinstance(eff, ir.Zones4ExileToOwnersGraveyard):   # zones4: processors (CR 406.3)
+                yield from self.run_effects((eff,), ctx)
+                done = done and bool(ctx.pop("zones4_done", False))
             elif isinstance(eff, ir.ExileFromGraveyard):
                 before = len(self.graveyard(p))
                 yield from self.run_effects((eff,), ctx)

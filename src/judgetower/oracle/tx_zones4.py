@@ -1,0 +1,72 @@
+"""zones4: transformer callbacks for library, hand and graveyard effects (CR 401, 402, 404,
+701.9 discard, 701.24 shuffle, 701.48 learn, 702.124 partner). A mixin of ``OracleTransformer``
+(Lark finds the callbacks by name); the grammar is the "zones4" block at the end of oracle.lark."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from . import transform as _tx   # VP, Unsupported (a cycle: only used when a callback runs)
+from .ir import (
+    Filter, You, Keyword, Zones4PutOnTopOfLibrary, Zones4ExileGraveyard, Zones4DiscardHandDraw,
+    Zones4ShuffleHandGraveyard, Zones4Learn, Zones4ChooseFromHandExile, Zones4ExileToOwnersGraveyard,
+)
+
+
+def _zones4_you(who) -> bool:
+    if who != You():
+        raise _tx.Unsupported("another player than you puts cards into your library")
+    return True
+
+
+class Zones4TransformMixin:
+    """Callbacks of the grammar's zones4 block."""
+
+    def zones4_put_on_your_library_top(self, c):
+        """CR 401.1: only cards of your graveyard go into "your library" (library2's check)."""
+        what = self._lib2_your_graveyard_cards(c[0], "put on top of your library")
+        return _tx.VP(lambda who: _zones4_you(who) and [Zones4PutOnTopOfLibrary(what)])
+
+    def zones4_exile_graveyard(self, c):
+        whose = c[-1]
+        return _tx.VP(lambda who: [Zones4ExileGraveyard(whose)])
+
+    def zones4_plus_one(self, c):
+        return 1
+
+    def zones4_discard_hand_draw(self, c):
+        plus = 1 if c and c[-1] == 1 else 0
+        return _tx.VP(lambda who: [Zones4DiscardHandDraw(who, plus)])
+
+    def zones4_shuffle_hand_graveyard(self, c):
+        return _tx.VP(lambda who: [Zones4ShuffleHandGraveyard(who)])
+
+    def zones4_shuffle_hand_graveyard_draw(self, c):
+        n = c[-1]
+        if not isinstance(n, int):
+            raise _tx.Unsupported("a variable number of cards drawn after shuffling")
+        return _tx.VP(lambda who: [Zones4ShuffleHandGraveyard(who, n)])
+
+    def zones4_learn(self, c):
+        return _tx.VP(lambda who: _zones4_you(who) and [Zones4Learn(who)])
+
+    def zones4_exile_to_graveyard(self, c):
+        return _tx.VP(lambda who: _zones4_you(who) and [Zones4ExileToOwnersGraveyard()])
+
+    def zones4_choose_exile(self, c):
+        fnp = c[-1]
+        if self.ctx.antecedent_player is None:
+            raise _tx.Unsupported("'from it' without a revealed hand before it")
+        return [Zones4ChooseFromHandExile(self.ctx.antecedent_player, replace(fnp.filter, zone="hand"))]
+
+    def zones4_choose_exile_mv(self, c):
+        n = c[-1]
+        if not isinstance(n, int):
+            raise _tx.Unsupported("a variable mana value")
+        if self.ctx.antecedent_player is None:
+            raise _tx.Unsupported("'from it' without a revealed hand before it")
+        return [Zones4ChooseFromHandExile(self.ctx.antecedent_player,
+                                          Filter(zone="hand", compare=(("mana_value", ">=", n),)))]
+
+    def zones4_kw_partner(self, c):
+        return Keyword("partner")

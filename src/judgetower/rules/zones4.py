@@ -1,0 +1,163 @@
+"""zones4: library, hand and graveyard effects in the engine (a mixin of ``Game``).
+
+* "Put target card(s) from your graveyard on top of your library" (CR 401.1; several at once are
+  arranged by their owner, CR 401.4). Judge Tower: the shared library's top (JT-G5); JT-G8 is
+  only about shuffling and the bottom.
+* "Exile all cards from target player's graveyard" (CR 406.2). Judge Tower: the shared graveyard
+  is that player's graveyard (JT-G5, R5): all of it is exiled.
+* "Discard all the cards in your hand, then draw that many cards [plus one]" (CR 701.9a, 121.1).
+* "Each player shuffles their hand and graveyard into their library[, then draws N cards]"
+  (CR 701.24a; each player for their own part; CR 101.4 / JT-G7: APNAP order). Judge Tower: the
+  cards would be shuffled into the shared library: exiled instead (JT-G8, R7); each draw is one
+  library action (R19).
+* Learn (CR 701.48a): there are no cards outside these games (no sideboard), so learning is
+  "you may discard a card; if you do, draw a card". Judge Tower: taken when able (JT-C1, R9).
+* "You choose a [nonland] card from it and exile that card" after a revealed hand (CR 701.20a, 406.2).
+* Processors: "put a card an opponent owns from exile into that player's graveyard" (CR 406.3,
+  400.3). Judge Tower: the one graveyard is shared (JT-G5); "may" is taken when able (JT-C1, R9).
+"""
+
+from __future__ import annotations
+
+from judgetower.rules.filters import matches
+
+
+def _src(source, controller):
+    from judgetower.rules.effects import _src as src
+    return src(source, controller)
+
+
+class Zones4Mixin:
+    """Effect handlers ``_e_Zones4*``."""
+
+    def _e_Zones4PutOnTopOfLibrary(self, e, ctx):
+        """CR 401.1: each card goes on top of its owner's library; CR 401.4: cards put into a
+        library at the same time are arranged by their owner (the top card chosen first)."""
+        cards = [o for o in self.objs(e.what, ctx) if o.zone == "graveyard"]
+        if not cards:
+            return
+        by_owner: dict[int, list[int]] = {}
+        for o in cards:
+            by_owner.setdefault(o.owner, []).append(o.id)
+        for owner in self.apnap():
+            ids = by_owner.get(owner)
+            if not ids:
+                continue
+            order = yield from self.lib2_choose_order(owner, ids, "choose the next card from the top of the library")
+            for x in reversed(order):
+                o = self.objects[x]
+                name = o.name
+                new = self.move(o, "library", owner=owner, position="top",
+                                cause=f"put on top of its owner's library by {ctx['source'].name}", rule="CR 401.1",
+                                log=False)
+                if new is not None and new.zone == "library":
+                    self.log.add(f"{name} is put on top of its owner's library", "CR 401.1", "CR 401.4")
+
+    def _e_Zones4ExileGraveyard(self, e, ctx):
+        """CR 406.2: every card of that player's graveyard is exiled (the shared graveyard under
+        Judge Tower, its cards leaving it owned by that player: JT-G5, R5)."""
+        for p in self.players_of(e.who, ctx):
+            cards = list(self.graveyard(p))
+            for c in cards:
+                self.move(self.objects[c], "exile", owner=p, cause=f"exiled by {ctx['source'].name}", rule="CR 406.2")
+            self.log.add(f"{len(cards)} card(s) of {self.players[p].name}'s graveyard are exiled", "CR 406.2")
+        return
+        yield
+
+    def _e_Zones4DiscardHandDraw(self, e, ctx):
+        """CR 701.9a: discard the whole hand; then draw that many (CR 608.2c: the number
+        discarded) plus ``e.plus`` (CR 121.1)."""
+        for p in self.players_of(e.who, ctx):
+            hand = list(self.hand(p))
+            for c in hand:
+                o = self.objects[c]
+                self.log.add(f"{self.players[p].name} discards {o.name}", "CR 701.9a")
+                self.move(o, "graveyard", cause="discarded", rule="CR 701.9a", log=False)
+            n = len(hand) + e.plus
+            self.log.add(f"{self.players[p].name} discarded {len(hand)} card(s) and draws {n}", "CR 608.2c", "CR 121.1")
+            yield from self.draw(p, n)
+
+    def _e_Zones4ShuffleHandGraveyard(self, e, ctx):
+        """CR 701.24a: each player puts their hand and graveyard into their library and shuffles
+        it (APNAP order, CR 101.4; JT-G7); then each draws N (one library action per player,
+        R19). Judge Tower: the cards are exiled instead of shuffled into the shared library
+        (JT-G8, R7) and nothing is shuffled."""
+        players = [p for p in self.apnap() if p in set(self.players_of(e.who, ctx))]
+        for p in players:
+            moved = 0
+            for c in list(self.hand(p)) + list(self.graveyard(p)):
+                o = self.objects[c]
+                new = self.move(o, "library", owner=p, position="shuffle",
+                                cause=f"shuffled into the library by {ctx['source'].name}", rule="CR 701.24a",
+                                log=False)
+                if new is not None and new.zone == "library":
+                    moved += 1
+            self.log.add(f"{self.players[p].name} shuffles {moved} card(s) from their hand and graveyard into their "
+                         f"library", "CR 701.24a")
+            self.shuffle_library(p)
+        for p in players:
+            if e.draw:
+                yield from self.draw(p, e.draw)
+
+    def _e_Zones4Learn(self, e, ctx):
+        """CR 701.48a: "You may discard a card. If you do, draw a card. If you didn't, you may
+        reveal a Lesson card you own from outside the game ..." — no card is outside these games,
+        so only the first option can do anything. Judge Tower: "may" is taken when able (JT-C1, R9)."""
+        for p in self.players_of(e.who, ctx):
+            if not self.hand(p):
+                self.log.add(f"{self.players[p].name} learns: no card to discard, and no Lesson outside the game",
+                             "CR 701.48a")
+                continue
+            yes = yield from self.ask(p, "may", self.forced_bool_options([True, False], "may"),
+                                      f"{ctx['source'].name}: learn - discard a card to draw a card?", "CR 701.48a")
+            if not yes:
+                self.log.add(f"{self.players[p].name} learns: discards nothing (no Lesson outside the game)",
+                             "CR 701.48a")
+                continue
+            yield from self.discard_chosen(p, 1, rule="CR 701.48a")
+            self.log.add(f"{self.players[p].name} learns: discards a card, then draws a card", "CR 701.48a")
+            yield from self.draw(p, 1)
+
+    def _e_Zones4ChooseFromHandExile(self, e, ctx):
+        """CR 701.20a: the hand was revealed; its controller's spell or ability chooses a card
+        matching the filter, which is exiled (CR 406.2). A free choice (no JT rule forces it)."""
+        me = ctx["controller"]
+        src = _src(ctx["source"], me)
+        for p in self.players_of(e.who, ctx):
+            cands = [c for c in self.hand(p) if matches(self, self.objects[c], e.filter, src)]
+            if not cands:
+                self.log.add(f"{self.players[me].name} finds no card to choose in {self.players[p].name}'s hand",
+                             "CR 701.20a")
+                continue
+            c = yield from self.ask(me, "cards", cands, f"choose a card from {self.players[p].name}'s hand to exile",
+                                    "CR 701.20a")
+            o = self.objects[c]
+            self.log.add(f"{self.players[me].name} chooses {o.name} from {self.players[p].name}'s hand and exiles it",
+                         "CR 701.20a", "CR 406.2")
+            self.move(o, "exile", cause=f"exiled by {ctx['source'].name}", rule="CR 406.2", log=False)
+
+    def zones4_opponent_exiled(self, p: int) -> list[int]:
+        """Cards in exile owned by an opponent of ``p`` (face-up or face-down: CR 406.3 lets any
+        exiled card be chosen; its owner is known to the game)."""
+        opps = set(self.opponents(p))
+        return [i for i in self.exile if self.objects[i].owner in opps]
+
+    def _e_Zones4ExileToOwnersGraveyard(self, e, ctx):
+        """Processors (CR 406.3, 400.3): a card an opponent owns goes from exile into that
+        player's graveyard (the shared graveyard under Judge Tower, JT-G5). Sets ``zones4_done``
+        for a following "If you do" (CR 608.2c)."""
+        p = ctx["controller"]
+        ctx["zones4_done"] = False
+        cands = self.zones4_opponent_exiled(p)
+        if not cands:
+            self.log.add(f"{self.players[p].name} has no card an opponent owns in exile to put into a graveyard",
+                         "CR 406.3")
+            return
+        c = yield from self.ask(p, "cards", cands, "choose a card an opponent owns in exile", "CR 406.3")
+        o = self.objects[c]
+        owner = o.owner
+        self.log.add(f"{self.players[p].name} puts {o.name} from exile into {self.players[owner].name}'s graveyard",
+                     "CR 406.3", "CR 400.3")
+        self.move(o, "graveyard", owner=owner, cause="put from exile into its owner's graveyard", rule="CR 400.3",
+                  log=False)
+        ctx["zones4_done"] = True
