@@ -315,6 +315,9 @@ class TargetSpec:
     #: "another target creature" after earlier targets: the objects chosen for these earlier
     #: specs (indexes) can't be chosen for this one (filters helper)
     distinct_from: tuple[int, ...] = ()
+    #: zones4: "target cards from a single graveyard": every card chosen for this spec is in the
+    #: same graveyard (CR 115.1, 601.2c; under Judge Tower there is one graveyard, JT-G5)
+    zones4_single_graveyard: bool = False
 
 
 # ---------------------------------------------------------------------------

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from . import transform as _tx   # VP, Unsupported (a cycle: only used when a callback runs)
 from .ir import (
-    Filter, You, Keyword, Zones4PutOnTopOfLibrary, Zones4ExileGraveyard, Zones4DiscardHandDraw,
+    Filter, TargetSpec, You, Keyword, Zones4PutOnTopOfLibrary, Zones4ExileGraveyard, Zones4DiscardHandDraw,
     Zones4ShuffleHandGraveyard, Zones4Learn, Zones4ChooseFromHandExile, Zones4ExileToOwnersGraveyard,
 )
 
@@ -67,6 +67,16 @@ class Zones4TransformMixin:
             raise _tx.Unsupported("'from it' without a revealed hand before it")
         return [Zones4ChooseFromHandExile(self.ctx.antecedent_player,
                                           Filter(zone="hand", compare=(("mana_value", ">=", n),)))]
+
+    def zones4_t_single_graveyard(self, c):
+        n = c[0]
+        if not isinstance(n, int):
+            raise _tx.Unsupported("a variable number of targets")
+        return self.ctx.add_target(TargetSpec("object", Filter(zone="graveyard"), count_min=0, count_max=n,
+                                              zones4_single_graveyard=True))
+
+    def zones4_t_x_single_graveyard(self, c):
+        raise _tx.Unsupported("X target cards (the number of targets is X)")
 
     def zones4_kw_partner(self, c):
         return Keyword("partner")
