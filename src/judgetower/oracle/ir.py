@@ -2088,6 +2088,21 @@ class Zones4ExileToOwnersGraveyard:
     optional: bool = True
 
 
+@dataclass(frozen=True)
+class Zones4TopCardVisible:
+    """zones4 (a static effect): "You may look at the top card of your library any time."
+    (``who`` "you", ``reveal`` False), "Play with the top card of your library revealed." ("you",
+    True), "Players play with the top card of their libraries revealed." ("each", True) (CR 401.5).
+    Hidden information: looked at, the card is shown only to that player. Judge Tower: "your
+    library" is the shared library (JT-G5, R5)."""
+
+    who: str = "you"
+    reveal: bool = False
+
+
+StaticEffect = Union[StaticEffect, Zones4TopCardVisible]   # zones4
+
+
 Effect = Union[Effect, Zones4PutOnTopOfLibrary, Zones4ExileGraveyard, Zones4DiscardHandDraw,
                Zones4ShuffleHandGraveyard, Zones4Learn, Zones4ChooseFromHandExile,
                Zones4ExileToOwnersGraveyard]   # zones4

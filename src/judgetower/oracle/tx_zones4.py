@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from . import transform as _tx   # VP, Unsupported (a cycle: only used when a callback runs)
 from .ir import (
-    Filter, TargetSpec, You, Keyword, Zones4PutOnTopOfLibrary, Zones4ExileGraveyard, Zones4DiscardHandDraw,
+    Filter, TargetSpec, You, Keyword, StaticAbility, Zones4TopCardVisible, Zones4PutOnTopOfLibrary, Zones4ExileGraveyard, Zones4DiscardHandDraw,
     Zones4ShuffleHandGraveyard, Zones4Learn, Zones4ChooseFromHandExile, Zones4ExileToOwnersGraveyard,
 )
 
@@ -77,6 +77,15 @@ class Zones4TransformMixin:
 
     def zones4_t_x_single_graveyard(self, c):
         raise _tx.Unsupported("X target cards (the number of targets is X)")
+
+    def zones4_st_look_top(self, c):
+        return _tx.Line("abilities", (StaticAbility(Zones4TopCardVisible("you", False)),))
+
+    def zones4_st_you_top_revealed(self, c):
+        return _tx.Line("abilities", (StaticAbility(Zones4TopCardVisible("you", True)),))
+
+    def zones4_st_players_top_revealed(self, c):
+        return _tx.Line("abilities", (StaticAbility(Zones4TopCardVisible("each", True)),))
 
     def zones4_kw_partner(self, c):
         return Keyword("partner")

@@ -30,6 +30,29 @@ def _src(source, controller):
 class Zones4Mixin:
     """Effect handlers ``_e_Zones4*``."""
 
+    def zones4_top_card_seen(self, q: int, viewer: int | None):
+        """CR 401.5: the top card of ``q``'s library when ``viewer`` (None: a spectator) may see it
+        through a static ability of a permanent: revealed (everyone) or looked at (only the
+        ability's controller, whose library it is: hidden information, CR 401.2). Judge Tower: the
+        shared library is every player's library (JT-G5, R5). Returns the card's id or None."""
+        from judgetower.oracle import ir
+        lib = self.zones.get(("library", self.rules.zone_owner(self, "library", q)), [])
+        if not lib:
+            return None
+        for s in self.battlefield:
+            o = self.objects[s]
+            if o.face_down:
+                continue
+            for ab in o.compiled.abilities:
+                if not (isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, ir.Zones4TopCardVisible)):
+                    continue
+                eff = ab.effect
+                if eff.who == "you" and self.zones.get(("library", self.rules.zone_owner(self, "library", o.controller))) is not lib:
+                    continue
+                if eff.reveal or viewer == o.controller:
+                    return lib[-1]
+        return None
+
     def _e_Zones4PutOnTopOfLibrary(self, e, ctx):
         """CR 401.1: each card goes on top of its owner's library; CR 401.4: cards put into a
         library at the same time are arranged by their owner (the top card chosen first)."""
