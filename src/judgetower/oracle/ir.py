@@ -2089,6 +2089,17 @@ class Zones4ExileToOwnersGraveyard:
 
 
 @dataclass(frozen=True)
+class Zones4LookTop:
+    """zones4: "look at the top card of [whose] library" (``reveal`` False: only the controller
+    sees it, hidden information, CR 401.2) / "[whose] reveals the top card of their library"
+    (``reveal`` True: shown to everyone, CR 701.20a). A library action of one card (JT-E2, R19);
+    Judge Tower: the card is held by the looker until the resolution ends (JT-G6, R6)."""
+
+    whose: Ref
+    reveal: bool = False
+
+
+@dataclass(frozen=True)
 class Zones4TopCardVisible:
     """zones4 (a static effect): "You may look at the top card of your library any time."
     (``who`` "you", ``reveal`` False), "Play with the top card of your library revealed." ("you",
@@ -2105,5 +2116,5 @@ StaticEffect = Union[StaticEffect, Zones4TopCardVisible]   # zones4
 
 Effect = Union[Effect, Zones4PutOnTopOfLibrary, Zones4ExileGraveyard, Zones4DiscardHandDraw,
                Zones4ShuffleHandGraveyard, Zones4Learn, Zones4ChooseFromHandExile,
-               Zones4ExileToOwnersGraveyard]   # zones4
+               Zones4ExileToOwnersGraveyard, Zones4LookTop]   # zones4
 KEYWORDS = KEYWORDS + ("partner",)   # zones4: Partner (CR 702.124a: deck construction in Commander only)

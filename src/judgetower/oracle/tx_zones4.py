@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from . import transform as _tx   # VP, Unsupported (a cycle: only used when a callback runs)
 from .ir import (
-    Filter, TargetSpec, You, Keyword, StaticAbility, Zones4TopCardVisible, Zones4PutOnTopOfLibrary, Zones4ExileGraveyard, Zones4DiscardHandDraw,
+    Filter, TargetSpec, You, Keyword, StaticAbility, Zones4TopCardVisible, Zones4LookTop, Zones4PutOnTopOfLibrary, Zones4ExileGraveyard, Zones4DiscardHandDraw,
     Zones4ShuffleHandGraveyard, Zones4Learn, Zones4ChooseFromHandExile, Zones4ExileToOwnersGraveyard,
 )
 
@@ -86,6 +86,13 @@ class Zones4TransformMixin:
 
     def zones4_st_players_top_revealed(self, c):
         return _tx.Line("abilities", (StaticAbility(Zones4TopCardVisible("each", True)),))
+
+    def zones4_look_top(self, c):
+        whose = c[-1]
+        return _tx.VP(lambda who: _zones4_you(who) and [Zones4LookTop(whose, False)])
+
+    def zones4_reveal_top(self, c):
+        return _tx.VP(lambda who: [Zones4LookTop(who, True)])
 
     def zones4_kw_partner(self, c):
         return Keyword("partner")

@@ -53,6 +53,27 @@ class Zones4Mixin:
                     return lib[-1]
         return None
 
+    def _e_Zones4LookTop(self, e, ctx):
+        """Look at (CR 401.2: only the looker sees it) or reveal (CR 701.20a: everyone) the top
+        card of a library. One card: a library action (JT-E2, R19). Judge Tower: a card looked
+        at or revealed is held by that player until the resolution ends (JT-G6, R6)."""
+        me = ctx["controller"]
+        for q in self.players_of(e.whose, ctx):
+            looker = q if e.reveal else me
+            yield from self.ensure_library(q, 1, "reveal" if e.reveal else "look")
+            top = self.top_cards(q, 1)
+            if not top:
+                self.log.add(f"{self.players[q].name}'s library is empty", "CR 401.2")
+                continue
+            name = self.objects[top[0]].name
+            if e.reveal:
+                self.log.add(f"{self.players[q].name} reveals the top card of their library: {name}", "CR 701.20a")
+            else:
+                self.log.add(f"{self.players[me].name} looks at the top card of {self.players[q].name}'s library",
+                             "CR 401.2")
+                self.log.add(f"{self.players[me].name} sees {name}", "CR 401.2", visible_to=[me])
+            self.hold_for_looker(looker, top)
+
     def _e_Zones4PutOnTopOfLibrary(self, e, ctx):
         """CR 401.1: each card goes on top of its owner's library; CR 401.4: cards put into a
         library at the same time are arranged by their owner (the top card chosen first)."""
