@@ -2077,6 +2077,8 @@ class Zones4ChooseFromHandExile:
 
     who: Ref
     filter: Filter
+    #: "Exile that card until ~ leaves the battlefield" (CR 610.3): linked to the source
+    until_leaves: bool = False
 
 
 @dataclass(frozen=True)

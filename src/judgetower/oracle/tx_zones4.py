@@ -94,5 +94,9 @@ class Zones4TransformMixin:
     def zones4_reveal_top(self, c):
         return _tx.VP(lambda who: [Zones4LookTop(who, True)])
 
+    def zones4_reveal_choose_exile_until(self, c):
+        who, fnp = c[0], c[-1]
+        return [_tx.RevealHand(who), Zones4ChooseFromHandExile(who, replace(fnp.filter, zone="hand"), until_leaves=True)]
+
     def zones4_kw_partner(self, c):
         return Keyword("partner")

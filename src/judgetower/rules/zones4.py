@@ -176,9 +176,20 @@ class Zones4Mixin:
             c = yield from self.ask(me, "cards", cands, f"choose a card from {self.players[p].name}'s hand to exile",
                                     "CR 701.20a")
             o = self.objects[c]
+            src = ctx["source"]
+            if e.until_leaves and self.current(src) is None:
+                # CR 610.3b: the source already left the battlefield: nothing is exiled
+                self.log.add(f"{self.players[me].name} chooses {o.name}; {src.name} has already left the "
+                             f"battlefield: nothing is exiled", "CR 610.3b")
+                continue
             self.log.add(f"{self.players[me].name} chooses {o.name} from {self.players[p].name}'s hand and exiles it",
                          "CR 701.20a", "CR 406.2")
-            self.move(o, "exile", cause=f"exiled by {ctx['source'].name}", rule="CR 406.2", log=False)
+            new = self.move(o, "exile", cause=f"exiled by {src.name}", rule="CR 406.2", log=False)
+            if e.until_leaves and new is not None:
+                cur = self.current(src) or src
+                cur.linked.setdefault("until", []).append(new.id)   # returned when it leaves (CR 610.3)
+                new.zones4_until_from = "hand"   # CR 610.3: it returns to its previous zone
+                self.log.add(f"{new.name} is exiled until {src.name} leaves the battlefield", "CR 610.3")
 
     def zones4_opponent_exiled(self, p: int) -> list[int]:
         """Cards in exile owned by an opponent of ``p`` (face-up or face-down: CR 406.3 lets any
