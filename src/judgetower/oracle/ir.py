@@ -2079,6 +2079,11 @@ class Zones4ChooseFromHandExile:
     filter: Filter
     #: "Exile that card until ~ leaves the battlefield" (CR 610.3): linked to the source
     until_leaves: bool = False
+    #: "You may choose ... from it. That player discards that card." (Extract the Truth): the
+    #: choice is optional (CR 608.2c; Judge Tower: taken when able, JT-C1, R9) and the card is
+    #: discarded (CR 701.9a) rather than exiled
+    optional: bool = False
+    discard: bool = False
 
 
 @dataclass(frozen=True)
@@ -2102,6 +2107,18 @@ class Zones4LookTop:
 
 
 @dataclass(frozen=True)
+class Zones4HandToBottom:
+    """zones4: "put the cards in your hand on the bottom of your library in any order, then draw
+    that many cards" (``all_hand`` True, ``draw`` True) / "put a card from your hand on the bottom
+    of your library" (one chosen card). CR 401.4 (the owner orders them), 121.1. Judge Tower: the
+    bottom of the shared library is exile (JT-G8, R7); the draw still counts the cards put."""
+
+    who: Ref
+    all_hand: bool = False
+    draw: bool = False
+
+
+@dataclass(frozen=True)
 class Zones4TopCardVisible:
     """zones4 (a static effect): "You may look at the top card of your library any time."
     (``who`` "you", ``reveal`` False), "Play with the top card of your library revealed." ("you",
@@ -2118,5 +2135,5 @@ StaticEffect = Union[StaticEffect, Zones4TopCardVisible]   # zones4
 
 Effect = Union[Effect, Zones4PutOnTopOfLibrary, Zones4ExileGraveyard, Zones4DiscardHandDraw,
                Zones4ShuffleHandGraveyard, Zones4Learn, Zones4ChooseFromHandExile,
-               Zones4ExileToOwnersGraveyard, Zones4LookTop]   # zones4
+               Zones4ExileToOwnersGraveyard, Zones4LookTop, Zones4HandToBottom]   # zones4
 KEYWORDS = KEYWORDS + ("partner",)   # zones4: Partner (CR 702.124a: deck construction in Commander only)

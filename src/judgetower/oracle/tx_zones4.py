@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from . import transform as _tx   # VP, Unsupported (a cycle: only used when a callback runs)
 from .ir import (
-    Filter, TargetSpec, You, Keyword, StaticAbility, Zones4TopCardVisible, Zones4LookTop, Zones4PutOnTopOfLibrary, Zones4ExileGraveyard, Zones4DiscardHandDraw,
+    Filter, TargetSpec, You, Keyword, StaticAbility, Zones4TopCardVisible, Zones4LookTop, Zones4HandToBottom, Zones4PutOnTopOfLibrary, Zones4ExileGraveyard, Zones4DiscardHandDraw,
     Zones4ShuffleHandGraveyard, Zones4Learn, Zones4ChooseFromHandExile, Zones4ExileToOwnersGraveyard,
 )
 
@@ -97,6 +97,21 @@ class Zones4TransformMixin:
     def zones4_reveal_choose_exile_until(self, c):
         who, fnp = c[0], c[-1]
         return [_tx.RevealHand(who), Zones4ChooseFromHandExile(who, replace(fnp.filter, zone="hand"), until_leaves=True)]
+
+    def zones4_hand_bottom_draw(self, c):
+        return _tx.VP(lambda who: _zones4_you(who) and [Zones4HandToBottom(who, all_hand=True, draw=True)])
+
+    def zones4_hand_card_bottom(self, c):
+        return _tx.VP(lambda who: _zones4_you(who) and [Zones4HandToBottom(who)])
+
+    def zones4_may_choose_then_discard(self, c):
+        """"You may choose a [filter] card from it. That player discards that card." (Duress's
+        choose_then_discard behind a "may", CR 608.2c; Judge Tower: taken when able, JT-C1, R9)."""
+        fnp = c[-1]
+        if self.ctx.antecedent_player is None:
+            raise _tx.Unsupported("'that player' without a player before it")
+        return [Zones4ChooseFromHandExile(self.ctx.antecedent_player, replace(fnp.filter, zone="hand"),
+                                          optional=True, discard=True)]
 
     def zones4_kw_partner(self, c):
         return Keyword("partner")

@@ -74,6 +74,25 @@ class Zones4Mixin:
                 self.log.add(f"{self.players[me].name} sees {name}", "CR 401.2", visible_to=[me])
             self.hold_for_looker(looker, top)
 
+    def _e_Zones4HandToBottom(self, e, ctx):
+        """CR 401.4: cards from the hand on the bottom of the library (the owner orders them);
+        then, for "that many", draw as many as were put (CR 608.2c, 121.1). Judge Tower: they are
+        exiled instead (JT-G8, R7, in ``move``)."""
+        for p in self.players_of(e.who, ctx):
+            if e.all_hand:
+                cards = list(self.hand(p))
+            else:
+                if not self.hand(p):
+                    continue
+                c = yield from self.ask(p, "cards", list(self.hand(p)),
+                                        "choose a card from your hand to put on the bottom of your library", "CR 401.4")
+                cards = [c]
+            self.log.add(f"{self.players[p].name} puts {len(cards)} card(s) from their hand on the bottom of their "
+                         f"library", "CR 401.4")
+            yield from self.lib2_put_rest(p, cards, "bottom_any", "hand")
+            if e.draw:
+                yield from self.draw(p, len(cards))
+
     def _e_Zones4PutOnTopOfLibrary(self, e, ctx):
         """CR 401.1: each card goes on top of its owner's library; CR 401.4: cards put into a
         library at the same time are arranged by their owner (the top card chosen first)."""
@@ -164,7 +183,8 @@ class Zones4Mixin:
 
     def _e_Zones4ChooseFromHandExile(self, e, ctx):
         """CR 701.20a: the hand was revealed; its controller's spell or ability chooses a card
-        matching the filter, which is exiled (CR 406.2). A free choice (no JT rule forces it)."""
+        matching the filter, which is exiled (CR 406.2) or discarded (CR 701.9a). Which card is a
+        free choice (no JT rule forces it); "you may choose" is taken when able (JT-C1, R9)."""
         me = ctx["controller"]
         src = _src(ctx["source"], me)
         for p in self.players_of(e.who, ctx):
@@ -173,23 +193,34 @@ class Zones4Mixin:
                 self.log.add(f"{self.players[me].name} finds no card to choose in {self.players[p].name}'s hand",
                              "CR 701.20a")
                 continue
+            if e.optional:
+                # "you may choose": Judge Tower takes it when able (JT-C1, R9)
+                yes = yield from self.ask(me, "may", self.forced_bool_options([True, False], "may"),
+                                          f"{ctx['source'].name}: choose a card from {self.players[p].name}'s hand?",
+                                          "CR 608.2c")
+                if not yes:
+                    self.log.add(f"{self.players[me].name} chooses no card", "CR 608.2c")
+                    continue
+            if e.discard:
+                yield from self.discard_chosen(p, 1, chooser=me, flt=e.filter, source=src)
+                continue
             c = yield from self.ask(me, "cards", cands, f"choose a card from {self.players[p].name}'s hand to exile",
                                     "CR 701.20a")
             o = self.objects[c]
-            src = ctx["source"]
-            if e.until_leaves and self.current(src) is None:
+            source = ctx["source"]
+            if e.until_leaves and self.current(source) is None:
                 # CR 610.3b: the source already left the battlefield: nothing is exiled
-                self.log.add(f"{self.players[me].name} chooses {o.name}; {src.name} has already left the "
+                self.log.add(f"{self.players[me].name} chooses {o.name}; {source.name} has already left the "
                              f"battlefield: nothing is exiled", "CR 610.3b")
                 continue
             self.log.add(f"{self.players[me].name} chooses {o.name} from {self.players[p].name}'s hand and exiles it",
                          "CR 701.20a", "CR 406.2")
-            new = self.move(o, "exile", cause=f"exiled by {src.name}", rule="CR 406.2", log=False)
+            new = self.move(o, "exile", cause=f"exiled by {source.name}", rule="CR 406.2", log=False)
             if e.until_leaves and new is not None:
-                cur = self.current(src) or src
+                cur = self.current(source) or source
                 cur.linked.setdefault("until", []).append(new.id)   # returned when it leaves (CR 610.3)
                 new.zones4_until_from = "hand"   # CR 610.3: it returns to its previous zone
-                self.log.add(f"{new.name} is exiled until {src.name} leaves the battlefield", "CR 610.3")
+                self.log.add(f"{new.name} is exiled until {source.name} leaves the battlefield", "CR 610.3")
 
     def zones4_opponent_exiled(self, p: int) -> list[int]:
         """Cards in exile owned by an opponent of ``p`` (face-up or face-down: CR 406.3 lets any
