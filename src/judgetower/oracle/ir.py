@@ -2035,6 +2035,16 @@ class Zones4ExileGraveyard:
     leaving it owned by that player."""
 
     who: Ref
+    #: "Exile all cards from target player's hand and graveyard" (CR 406.2)
+    hand: bool = False
+
+
+@dataclass(frozen=True)
+class Zones4PutChosenOnTop:
+    """zones4: "put a [land] card from your graveyard on top of your library", the card chosen
+    on resolution (CR 401.1, 608.2c). Judge Tower: the shared graveyard and library (JT-G5, R5)."""
+
+    filter: Filter
 
 
 @dataclass(frozen=True)
@@ -2135,5 +2145,6 @@ StaticEffect = Union[StaticEffect, Zones4TopCardVisible]   # zones4
 
 Effect = Union[Effect, Zones4PutOnTopOfLibrary, Zones4ExileGraveyard, Zones4DiscardHandDraw,
                Zones4ShuffleHandGraveyard, Zones4Learn, Zones4ChooseFromHandExile,
-               Zones4ExileToOwnersGraveyard, Zones4LookTop, Zones4HandToBottom]   # zones4
+               Zones4ExileToOwnersGraveyard, Zones4LookTop, Zones4HandToBottom,
+               Zones4PutChosenOnTop]   # zones4
 KEYWORDS = KEYWORDS + ("partner",)   # zones4: Partner (CR 702.124a: deck construction in Commander only)

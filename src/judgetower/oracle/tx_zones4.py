@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from . import transform as _tx   # VP, Unsupported (a cycle: only used when a callback runs)
 from .ir import (
-    Filter, TargetSpec, You, Keyword, StaticAbility, Zones4TopCardVisible, Zones4LookTop, Zones4HandToBottom, Zones4PutOnTopOfLibrary, Zones4ExileGraveyard, Zones4DiscardHandDraw,
+    Filter, TargetSpec, You, Keyword, StaticAbility, Zones4TopCardVisible, Zones4LookTop, Zones4HandToBottom, Zones4PutChosenOnTop, Zones4PutOnTopOfLibrary, Zones4ExileGraveyard, Zones4DiscardHandDraw,
     Zones4ShuffleHandGraveyard, Zones4Learn, Zones4ChooseFromHandExile, Zones4ExileToOwnersGraveyard,
 )
 
@@ -112,6 +112,16 @@ class Zones4TransformMixin:
             raise _tx.Unsupported("'that player' without a player before it")
         return [Zones4ChooseFromHandExile(self.ctx.antecedent_player, replace(fnp.filter, zone="hand"),
                                           optional=True, discard=True)]
+
+    def zones4_exile_hand_graveyard(self, c):
+        whose = c[-1]
+        return _tx.VP(lambda who: [Zones4ExileGraveyard(whose, hand=True)])
+
+    def zones4_put_chosen_on_top(self, c):
+        f = c[-1].filter
+        if f.zone != "graveyard" or f.controller != "you":
+            raise _tx.Unsupported("put on top of your library: a card other than one of your graveyard")
+        return _tx.VP(lambda who: _zones4_you(who) and [Zones4PutChosenOnTop(f)])
 
     def zones4_kw_partner(self, c):
         return Keyword("partner")

@@ -93,6 +93,23 @@ class Zones4Mixin:
             if e.draw:
                 yield from self.draw(p, len(cards))
 
+    def _e_Zones4PutChosenOnTop(self, e, ctx):
+        """CR 401.1, 608.2c: a card of your graveyard matching the filter, chosen on resolution,
+        goes on top of your library (none: nothing happens)."""
+        p = ctx["controller"]
+        src = _src(ctx["source"], p)
+        cands = [c for c in self.graveyard(p) if matches(self, self.objects[c], e.filter, src)]
+        if not cands:
+            self.log.add(f"{self.players[p].name} has no such card in their graveyard", "CR 608.2c")
+            return
+        c = yield from self.ask(p, "cards", cands, "choose a card to put on top of your library", "CR 401.1")
+        o = self.objects[c]
+        name = o.name
+        new = self.move(o, "library", owner=p, position="top", cause="put on top of the library", rule="CR 401.1",
+                        log=False)
+        if new is not None and new.zone == "library":
+            self.log.add(f"{name} is put on top of its owner's library", "CR 401.1")
+
     def _e_Zones4PutOnTopOfLibrary(self, e, ctx):
         """CR 401.1: each card goes on top of its owner's library; CR 401.4: cards put into a
         library at the same time are arranged by their owner (the top card chosen first)."""
@@ -120,6 +137,11 @@ class Zones4Mixin:
         """CR 406.2: every card of that player's graveyard is exiled (the shared graveyard under
         Judge Tower, its cards leaving it owned by that player: JT-G5, R5)."""
         for p in self.players_of(e.who, ctx):
+            if e.hand:
+                hand = list(self.hand(p))
+                for c in hand:
+                    self.move(self.objects[c], "exile", cause=f"exiled by {ctx['source'].name}", rule="CR 406.2")
+                self.log.add(f"{len(hand)} card(s) of {self.players[p].name}'s hand are exiled", "CR 406.2")
             cards = list(self.graveyard(p))
             for c in cards:
                 self.move(self.objects[c], "exile", owner=p, cause=f"exiled by {ctx['source'].name}", rule="CR 406.2")
