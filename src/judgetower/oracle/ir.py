@@ -2129,6 +2129,18 @@ class Zones4HandToBottom:
 
 
 @dataclass(frozen=True)
+class Zones4Clash:
+    """zones4: "Clash with an opponent. [If you win, EFFECTS.]" (CR 701.30): choose an opponent;
+    each reveals the top card of their library (CR 701.30a/c), then in APNAP order each may put
+    theirs on the bottom (CR 101.4); you win if your card's mana value is higher than the other
+    (CR 701.30d). Judge Tower: the shared library: your revealed card is held by you (JT-G6, R6),
+    so the opponent reveals the next one; "may put on the bottom" is taken when able (JT-C1, R9)
+    and the bottom is exile (JT-G8, R7); each reveal is a library action (R19)."""
+
+    win: tuple = ()
+
+
+@dataclass(frozen=True)
 class Zones4TopCardVisible:
     """zones4 (a static effect): "You may look at the top card of your library any time."
     (``who`` "you", ``reveal`` False), "Play with the top card of your library revealed." ("you",
@@ -2146,5 +2158,5 @@ StaticEffect = Union[StaticEffect, Zones4TopCardVisible]   # zones4
 Effect = Union[Effect, Zones4PutOnTopOfLibrary, Zones4ExileGraveyard, Zones4DiscardHandDraw,
                Zones4ShuffleHandGraveyard, Zones4Learn, Zones4ChooseFromHandExile,
                Zones4ExileToOwnersGraveyard, Zones4LookTop, Zones4HandToBottom,
-               Zones4PutChosenOnTop]   # zones4
+               Zones4PutChosenOnTop, Zones4Clash]   # zones4
 KEYWORDS = KEYWORDS + ("partner",)   # zones4: Partner (CR 702.124a: deck construction in Commander only)

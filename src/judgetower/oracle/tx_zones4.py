@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from . import transform as _tx   # VP, Unsupported (a cycle: only used when a callback runs)
 from .ir import (
-    Filter, TargetSpec, You, Keyword, StaticAbility, Zones4TopCardVisible, Zones4LookTop, Zones4HandToBottom, Zones4PutChosenOnTop, Zones4PutOnTopOfLibrary, Zones4ExileGraveyard, Zones4DiscardHandDraw,
+    Filter, TargetSpec, You, Keyword, StaticAbility, Zones4TopCardVisible, Zones4LookTop, Zones4HandToBottom, Zones4PutChosenOnTop, Zones4Clash, Zones4PutOnTopOfLibrary, Zones4ExileGraveyard, Zones4DiscardHandDraw,
     Zones4ShuffleHandGraveyard, Zones4Learn, Zones4ChooseFromHandExile, Zones4ExileToOwnersGraveyard,
 )
 
@@ -122,6 +122,12 @@ class Zones4TransformMixin:
         if f.zone != "graveyard" or f.controller != "you":
             raise _tx.Unsupported("put on top of your library: a card other than one of your graveyard")
         return _tx.VP(lambda who: _zones4_you(who) and [Zones4PutChosenOnTop(f)])
+
+    def zones4_clash(self, c):
+        return [Zones4Clash()]
+
+    def zones4_clash_if_win(self, c):
+        return [Zones4Clash(tuple(c[-1]))]
 
     def zones4_kw_partner(self, c):
         return Keyword("partner")

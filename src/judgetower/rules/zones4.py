@@ -110,6 +110,52 @@ class Zones4Mixin:
         if new is not None and new.zone == "library":
             self.log.add(f"{name} is put on top of its owner's library", "CR 401.1")
 
+    def _e_Zones4Clash(self, e, ctx):
+        """CR 701.30: clash with an opponent (see ``ir.Zones4Clash``)."""
+        me = ctx["controller"]
+        opps = [q for q in self.opponents(me) if not self.players[q].lost]
+        if not opps:
+            return
+        from judgetower.rules.objects import PID
+        pick = yield from self.ask(me, "player", [PID(q) for q in opps], "choose an opponent to clash with",
+                                   "CR 701.30b")
+        opp = pick.index
+        revealed: dict[int, int | None] = {}
+        for q in (me, opp):   # CR 701.30c: revealed at the same time (JT-G6: each holds their card)
+            yield from self.ensure_library(q, 1, "reveal")
+            top = self.top_cards(q, 1)
+            revealed[q] = top[0] if top else None
+            if top:
+                self.hold_for_looker(q, top)
+                o = self.objects[top[0]]
+                self.log.add(f"{self.players[q].name} clashes and reveals {o.name} (mana value "
+                             f"{self.zones4_mana_value(o)})", "CR 701.30a")
+            else:
+                self.log.add(f"{self.players[q].name} clashes with an empty library: no card revealed", "CR 701.30a")
+        bottom = []
+        for q in self.apnap():   # CR 701.30c: decided in APNAP order, then the cards move together
+            c = revealed.get(q)
+            if c is None:
+                continue
+            yes = yield from self.ask(q, "may", self.forced_bool_options([True, False], "may"),
+                                      f"clash: put {self.objects[c].name} on the bottom of your library?", "CR 701.30a")
+            if yes:
+                bottom.append((q, c))
+        for q, c in bottom:
+            self.log.add(f"{self.players[q].name} puts the revealed card on the bottom of their library", "CR 701.30a")
+            yield from self.lib2_put_rest(q, [c], "bottom_any", "revealed")
+        mine, theirs = revealed[me], revealed[opp]
+        win = mine is not None and (theirs is None or self.zones4_mana_value(self.objects[mine])
+                                    > self.zones4_mana_value(self.objects[theirs]))
+        self.log.add(f"{self.players[me].name} {'wins' if win else 'does not win'} the clash", "CR 701.30d")
+        if win and e.win:
+            yield from self.run_effects(e.win, ctx)
+
+    def zones4_mana_value(self, o) -> int:
+        """CR 202.3: the mana value of a revealed card (its characteristics in that zone)."""
+        from judgetower.rules.filters import chars_of
+        return chars_of(self, o).mana_value
+
     def _e_Zones4PutOnTopOfLibrary(self, e, ctx):
         """CR 401.1: each card goes on top of its owner's library; CR 401.4: cards put into a
         library at the same time are arranged by their owner (the top card chosen first)."""
