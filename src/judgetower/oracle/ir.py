@@ -2141,6 +2141,27 @@ class Zones4Clash:
 
 
 @dataclass(frozen=True)
+class Zones4PutNthFromTop:
+    """zones4: "put [object] into its owner's library Nth from the top" (CR 401.7: with fewer
+    than N cards in that library, on the bottom instead; Judge Tower: the bottom of the shared
+    library is exile, JT-G8, R7)."""
+
+    what: Ref
+    n: int
+
+
+@dataclass(frozen=True)
+class Zones4NoMaxHandSize:
+    """zones4 (a static effect): "You have no maximum hand size." (``who`` "you") / "Players
+    have no maximum hand size." ("each") (CR 402.2, 514.1: no discard to hand size in cleanup)."""
+
+    who: str = "you"
+
+
+StaticEffect = Union[StaticEffect, Zones4NoMaxHandSize]   # zones4
+
+
+@dataclass(frozen=True)
 class Zones4TopCardVisible:
     """zones4 (a static effect): "You may look at the top card of your library any time."
     (``who`` "you", ``reveal`` False), "Play with the top card of your library revealed." ("you",
@@ -2158,5 +2179,5 @@ StaticEffect = Union[StaticEffect, Zones4TopCardVisible]   # zones4
 Effect = Union[Effect, Zones4PutOnTopOfLibrary, Zones4ExileGraveyard, Zones4DiscardHandDraw,
                Zones4ShuffleHandGraveyard, Zones4Learn, Zones4ChooseFromHandExile,
                Zones4ExileToOwnersGraveyard, Zones4LookTop, Zones4HandToBottom,
-               Zones4PutChosenOnTop, Zones4Clash]   # zones4
+               Zones4PutChosenOnTop, Zones4Clash, Zones4PutNthFromTop]   # zones4
 KEYWORDS = KEYWORDS + ("partner",)   # zones4: Partner (CR 702.124a: deck construction in Commander only)

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from . import transform as _tx   # VP, Unsupported (a cycle: only used when a callback runs)
 from .ir import (
-    Filter, TargetSpec, You, Keyword, StaticAbility, Zones4TopCardVisible, Zones4LookTop, Zones4HandToBottom, Zones4PutChosenOnTop, Zones4Clash, Zones4PutOnTopOfLibrary, Zones4ExileGraveyard, Zones4DiscardHandDraw,
+    Filter, TargetSpec, You, Keyword, StaticAbility, Zones4TopCardVisible, Zones4LookTop, Zones4HandToBottom, Zones4PutChosenOnTop, Zones4Clash, Zones4PutNthFromTop, Zones4NoMaxHandSize, Zones4PutOnTopOfLibrary, Zones4ExileGraveyard, Zones4DiscardHandDraw,
     Zones4ShuffleHandGraveyard, Zones4Learn, Zones4ChooseFromHandExile, Zones4ExileToOwnersGraveyard,
 )
 
@@ -128,6 +128,20 @@ class Zones4TransformMixin:
 
     def zones4_clash_if_win(self, c):
         return [Zones4Clash(tuple(c[-1]))]
+
+    def zones4_nth(self, c):
+        return {"second": 2, "third": 3}[str(c[0])]
+
+    def zones4_put_nth_from_top(self, c):
+        what = self._one_object(c[0], "put into a library")
+        n = c[-1]
+        return _tx.VP(lambda who: [Zones4PutNthFromTop(what, n)])
+
+    def zones4_st_no_max_hand_you(self, c):
+        return _tx.Line("abilities", (StaticAbility(Zones4NoMaxHandSize("you")),))
+
+    def zones4_st_no_max_hand_each(self, c):
+        return _tx.Line("abilities", (StaticAbility(Zones4NoMaxHandSize("each")),))
 
     def zones4_kw_partner(self, c):
         return Keyword("partner")

@@ -156,6 +156,36 @@ class Zones4Mixin:
         from judgetower.rules.filters import chars_of
         return chars_of(self, o).mana_value
 
+    def _e_Zones4PutNthFromTop(self, e, ctx):
+        """CR 401.7: Nth from the top of its owner's library; with fewer than N cards there, on
+        the bottom (Judge Tower: exiled instead, JT-G8, R7, in ``move``)."""
+        for o in self.objs(e.what, ctx):
+            if o.zone not in ("battlefield", "graveyard", "hand", "exile"):
+                continue
+            lib = self.library(o.owner)
+            pos = e.n - 1 if len(lib) >= e.n else "bottom"
+            name = o.name
+            new = self.move(o, "library", owner=o.owner, position=pos,
+                            cause=f"put into its owner's library by {ctx['source'].name}", rule="CR 401.7", log=False)
+            if new is not None and new.zone == "library":
+                where = f"{'second' if e.n == 2 else 'third'} from the top" if pos != "bottom" else "on the bottom (CR 401.7: too few cards)"
+                self.log.add(f"{name} is put into its owner's library {where}", "CR 401.7")
+        return
+        yield
+
+    def zones4_no_max_hand_size(self, p: int) -> bool:
+        """CR 402.2: an effect says player ``p`` has no maximum hand size (no cleanup discard, CR 514.1)."""
+        from judgetower.oracle import ir
+        for s in self.battlefield:
+            o = self.objects[s]
+            if o.face_down:
+                continue
+            for ab in o.compiled.abilities:
+                if isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, ir.Zones4NoMaxHandSize) \
+                        and (ab.effect.who == "each" or o.controller == p):
+                    return True
+        return False
+
     def _e_Zones4PutOnTopOfLibrary(self, e, ctx):
         """CR 401.1: each card goes on top of its owner's library; CR 401.4: cards put into a
         library at the same time are arranged by their owner (the top card chosen first)."""
