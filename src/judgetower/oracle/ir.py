@@ -2158,7 +2158,15 @@ class Zones4NoMaxHandSize:
     who: str = "you"
 
 
-StaticEffect = Union[StaticEffect, Zones4NoMaxHandSize]   # zones4
+@dataclass(frozen=True)
+class Zones4ShuffleInstead:
+    """zones4 (a static effect of the card itself): "If ~ would be put into a graveyard from
+    anywhere, reveal ~ and shuffle it into its owner's library instead." (CR 614.1a replacement,
+    701.20a reveal, 701.24a shuffle). Judge Tower: shuffled into the shared library: exiled
+    instead (JT-G8, R7)."""
+
+
+StaticEffect = Union[StaticEffect, Zones4NoMaxHandSize, Zones4ShuffleInstead]   # zones4
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from . import transform as _tx   # VP, Unsupported (a cycle: only used when a callback runs)
 from .ir import (
-    Filter, TargetSpec, You, Keyword, StaticAbility, Zones4TopCardVisible, Zones4LookTop, Zones4HandToBottom, Zones4PutChosenOnTop, Zones4Clash, Zones4PutNthFromTop, Zones4NoMaxHandSize, Zones4PutOnTopOfLibrary, Zones4ExileGraveyard, Zones4DiscardHandDraw,
+    Filter, TargetSpec, You, Keyword, StaticAbility, Zones4TopCardVisible, Zones4LookTop, Zones4HandToBottom, Zones4PutChosenOnTop, Zones4Clash, Zones4PutNthFromTop, Zones4NoMaxHandSize, Zones4ShuffleInstead, Zones4PutOnTopOfLibrary, Zones4ExileGraveyard, Zones4DiscardHandDraw,
     Zones4ShuffleHandGraveyard, Zones4Learn, Zones4ChooseFromHandExile, Zones4ExileToOwnersGraveyard,
 )
 
@@ -142,6 +142,9 @@ class Zones4TransformMixin:
 
     def zones4_st_no_max_hand_each(self, c):
         return _tx.Line("abilities", (StaticAbility(Zones4NoMaxHandSize("each")),))
+
+    def zones4_st_shuffle_instead(self, c):
+        return _tx.Line("abilities", (StaticAbility(Zones4ShuffleInstead()),))
 
     def zones4_kw_partner(self, c):
         return Keyword("partner")

@@ -458,6 +458,7 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
             self.log.add(f"the copy of {o.name} ceases to exist", "CR 707.10a", "CR 704.5e")
             return None
         to_zone, position = self.faces2_replace_move(o, to_zone, position)   # faces2: CR 614.1a
+        to_zone, position, zones4_shuffle = self.zones4_replace_move(o, to_zone, position)   # zones4: CR 614.1a
         if from_zone == "stack" and getattr(o, "flashback", False) and to_zone != "exile":
             # kwcosts: CR 702.34a: a spell cast with flashback is exiled instead of going anywhere
             # else when it leaves the stack (resolving, countered, ...)
@@ -539,6 +540,8 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
         o.zone_left = from_zone
         o.zone = "gone:" + from_zone
         self._insert(new, to_zone, new_owner, position)
+        if zones4_shuffle and to_zone == "library":
+            self.shuffle_library(new_owner)   # zones4: "... and shuffle it into its owner's library instead" (CR 701.24a)
         if from_zone == "battlefield":
             o.last_chars = old_chars
             # conds: "if a permanent you controlled left the battlefield this turn" (revolt)

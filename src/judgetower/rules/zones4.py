@@ -186,6 +186,21 @@ class Zones4Mixin:
                     return True
         return False
 
+    def zones4_replace_move(self, o, to_zone: str, position):
+        """CR 614.1a: the card's own "If ~ would be put into a graveyard from anywhere, reveal ~
+        and shuffle it into its owner's library instead." Returns (zone, position, shuffle):
+        ``move`` shuffles that library after putting the card in (CR 701.24a). Judge Tower's
+        replacement (JT-G8, R7) applies after this one: the card is exiled."""
+        from judgetower.oracle import ir
+        if to_zone != "graveyard" or getattr(o, "face_down", False) or getattr(o, "compiled", None) is None:
+            return to_zone, position, False
+        if any(isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, ir.Zones4ShuffleInstead)
+               for ab in o.compiled.abilities):
+            self.log.add(f"{o.name} would be put into a graveyard: its owner reveals it and shuffles it into their "
+                         f"library instead", "CR 614.1a", "CR 701.20a", "CR 701.24a")
+            return "library", "shuffle", True
+        return to_zone, position, False
+
     def _e_Zones4PutOnTopOfLibrary(self, e, ctx):
         """CR 401.1: each card goes on top of its owner's library; CR 401.4: cards put into a
         library at the same time are arranged by their owner (the top card chosen first)."""
