@@ -2106,6 +2106,13 @@ class Zones4ExileToOwnersGraveyard:
 
 
 @dataclass(frozen=True)
+class Zones4NoObject:
+    """zones4: the antecedent left after "look at / reveal the top card of a library": a later
+    "it" / "that card" would mean that card, which the IR does not express; a line whose IR
+    contains this is refused (compiler.compile_line), never played on another object."""
+
+
+@dataclass(frozen=True)
 class Zones4LookTop:
     """zones4: "look at the top card of [whose] library" (``reveal`` False: only the controller
     sees it, hidden information, CR 401.2) / "[whose] reveals the top card of their library"

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from . import transform as _tx   # VP, Unsupported (a cycle: only used when a callback runs)
 from .ir import (
-    Filter, TargetSpec, You, Keyword, StaticAbility, Zones4TopCardVisible, Zones4LookTop, Zones4HandToBottom, Zones4PutChosenOnTop, Zones4Clash, Zones4PutNthFromTop, Zones4NoMaxHandSize, Zones4ShuffleInstead, Zones4PutOnTopOfLibrary, Zones4ExileGraveyard, Zones4DiscardHandDraw,
+    Filter, TargetSpec, You, Keyword, StaticAbility, Zones4TopCardVisible, Zones4LookTop, Zones4NoObject, Zones4HandToBottom, Zones4PutChosenOnTop, Zones4Clash, Zones4PutNthFromTop, Zones4NoMaxHandSize, Zones4ShuffleInstead, Zones4PutOnTopOfLibrary, Zones4ExileGraveyard, Zones4DiscardHandDraw,
     Zones4ShuffleHandGraveyard, Zones4Learn, Zones4ChooseFromHandExile, Zones4ExileToOwnersGraveyard,
 )
 
@@ -89,9 +89,11 @@ class Zones4TransformMixin:
 
     def zones4_look_top(self, c):
         whose = c[-1]
+        self.ctx.antecedent = Zones4NoObject()   # a later "it" is that card: refused (compile_line)
         return _tx.VP(lambda who: _zones4_you(who) and [Zones4LookTop(whose, False)])
 
     def zones4_reveal_top(self, c):
+        self.ctx.antecedent = Zones4NoObject()   # a later "it" is that card: refused (compile_line)
         return _tx.VP(lambda who: [Zones4LookTop(who, True)])
 
     def zones4_reveal_choose_exile_until(self, c):
