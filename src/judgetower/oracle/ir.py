@@ -315,6 +315,9 @@ class TargetSpec:
     #: "another target creature" after earlier targets: the objects chosen for these earlier
     #: specs (indexes) can't be chosen for this one (filters helper)
     distinct_from: tuple[int, ...] = ()
+    #: zones4: "target cards from a single graveyard": every card chosen for this spec is in the
+    #: same graveyard (CR 115.1, 601.2c; under Judge Tower there is one graveyard, JT-G5)
+    zones4_single_graveyard: bool = False
 
 
 # ---------------------------------------------------------------------------
@@ -2032,6 +2035,188 @@ class Lib2LookTopSplitGraveyard:
 Effect = Union[Effect, Lib2SearchLibrary, Lib2RevealUntil, Lib2LookTopPutOnto, Lib2ShuffleIntoLibrary,
                Lib2SearchLibraryAndGraveyard, Lib2LookTopSplitGraveyard]   # library2
 KEYWORDS = KEYWORDS + ("dredge",)   # library2: Dredge N (CR 702.52a), arg N
+
+
+# ---- zones4: library, hand and graveyard effects (CR 401, 402, 404, 701) -----------------------
+
+@dataclass(frozen=True)
+class Zones4PutOnTopOfLibrary:
+    """zones4: "Put [any number of / up to N] target [creature] card[s] from your graveyard on top
+    of your library." (CR 401.1: a card goes to its owner's library; CR 401.4: several cards put
+    into a library at once are arranged by their owner). Judge Tower: the shared graveyard and
+    library (JT-G5, R5); the top of the shared library is not its bottom, so JT-G8 does not apply."""
+
+    what: Ref
+
+
+@dataclass(frozen=True)
+class Zones4ExileGraveyard:
+    """zones4: "Exile all cards from target player's graveyard." (CR 406.2, 404.1). Judge Tower:
+    the shared graveyard is every player's graveyard (JT-G5, R5): all of it is exiled, the cards
+    leaving it owned by that player."""
+
+    who: Ref
+    #: "Exile all cards from target player's hand and graveyard" (CR 406.2)
+    hand: bool = False
+
+
+@dataclass(frozen=True)
+class Zones4PutChosenOnTop:
+    """zones4: "put a [land] card from your graveyard on top of your library", the card chosen
+    on resolution (CR 401.1, 608.2c). Judge Tower: the shared graveyard and library (JT-G5, R5)."""
+
+    filter: Filter
+
+
+@dataclass(frozen=True)
+class Zones4DiscardHandDraw:
+    """zones4: "Discard all the cards in your hand, then draw that many cards [plus one]."
+    (CR 701.9a discard, 121.1 draw; "that many" = the number of cards discarded, CR 608.2c).
+    Judge Tower: a short library is JT-E2/R19 (one draw instruction = one action)."""
+
+    who: Ref
+    plus: int = 0
+
+
+@dataclass(frozen=True)
+class Zones4ShuffleHandGraveyard:
+    """zones4: "[Each player] shuffles their hand and graveyard into their library [, then draws
+    seven cards]." (CR 701.24a; each player for their own part). Judge Tower: nothing is shuffled
+    into the shared library: those cards are exiled instead (JT-G8, R7); the draws are one action
+    per player in APNAP order (JT-G7, R19)."""
+
+    who: Ref
+    draw: int = 0
+
+
+@dataclass(frozen=True)
+class Zones4Learn:
+    """zones4: Learn (CR 701.48a): "You may discard a card. If you do, draw a card. If you didn't
+    discard a card, you may reveal a Lesson card you own from outside the game and put it into
+    your hand." These games have no cards outside the game (no sideboard), so the Lesson option
+    never finds a card: the only choice is discard-then-draw or nothing. Judge Tower: the "may" is
+    taken when able (JT-C1, R9): with a card in hand, that player discards and draws."""
+
+    who: Ref
+
+
+@dataclass(frozen=True)
+class Zones4ChooseFromHandExile:
+    """zones4: after "[player] reveals their hand": "You choose a [nonland] card [with mana value N
+    or greater] from it and exile that card." (CR 701.20a reveal, 406.2 exile; the choice is the
+    controller's). Judge Tower: a choice among the revealed cards stays free (no JT rule forces which)."""
+
+    who: Ref
+    filter: Filter
+    #: "Exile that card until ~ leaves the battlefield" (CR 610.3): linked to the source
+    until_leaves: bool = False
+    #: "You may choose ... from it. That player discards that card." (Extract the Truth): the
+    #: choice is optional (CR 608.2c; Judge Tower: taken when able, JT-C1, R9) and the card is
+    #: discarded (CR 701.9a) rather than exiled
+    optional: bool = False
+    discard: bool = False
+
+
+@dataclass(frozen=True)
+class Zones4ExileToOwnersGraveyard:
+    """zones4 (processors): "[You may] put a card an opponent owns from exile into that player's
+    graveyard." (CR 406.3, 404.1, 400.3: a card goes to its owner's graveyard). Judge Tower: the
+    graveyard is shared (JT-G5, R5); exiled cards keep their owner (R20 piles)."""
+
+    optional: bool = True
+
+
+@dataclass(frozen=True)
+class Zones4NoObject:
+    """zones4: the antecedent left after "look at / reveal the top card of a library": a later
+    "it" / "that card" would mean that card, which the IR does not express; a line whose IR
+    contains this is refused (compiler.compile_line), never played on another object."""
+
+
+@dataclass(frozen=True)
+class Zones4LookTop:
+    """zones4: "look at the top card of [whose] library" (``reveal`` False: only the controller
+    sees it, hidden information, CR 401.2) / "[whose] reveals the top card of their library"
+    (``reveal`` True: shown to everyone, CR 701.20a). A library action of one card (JT-E2, R19);
+    Judge Tower: the card is held by the looker until the resolution ends (JT-G6, R6)."""
+
+    whose: Ref
+    reveal: bool = False
+
+
+@dataclass(frozen=True)
+class Zones4HandToBottom:
+    """zones4: "put the cards in your hand on the bottom of your library in any order, then draw
+    that many cards" (``all_hand`` True, ``draw`` True) / "put a card from your hand on the bottom
+    of your library" (one chosen card). CR 401.4 (the owner orders them), 121.1. Judge Tower: the
+    bottom of the shared library is exile (JT-G8, R7); the draw still counts the cards put."""
+
+    who: Ref
+    all_hand: bool = False
+    draw: bool = False
+
+
+@dataclass(frozen=True)
+class Zones4Clash:
+    """zones4: "Clash with an opponent. [If you win, EFFECTS.]" (CR 701.30): choose an opponent;
+    each reveals the top card of their library (CR 701.30a/c), then in APNAP order each may put
+    theirs on the bottom (CR 101.4); you win if your card's mana value is higher than the other
+    (CR 701.30d). Judge Tower: the shared library: your revealed card is held by you (JT-G6, R6),
+    so the opponent reveals the next one; "may put on the bottom" is taken when able (JT-C1, R9)
+    and the bottom is exile (JT-G8, R7); each reveal is a library action (R19)."""
+
+    win: tuple = ()
+
+
+@dataclass(frozen=True)
+class Zones4PutNthFromTop:
+    """zones4: "put [object] into its owner's library Nth from the top" (CR 401.7: with fewer
+    than N cards in that library, on the bottom instead; Judge Tower: the bottom of the shared
+    library is exile, JT-G8, R7)."""
+
+    what: Ref
+    n: int
+
+
+@dataclass(frozen=True)
+class Zones4NoMaxHandSize:
+    """zones4 (a static effect): "You have no maximum hand size." (``who`` "you") / "Players
+    have no maximum hand size." ("each") (CR 402.2, 514.1: no discard to hand size in cleanup)."""
+
+    who: str = "you"
+
+
+@dataclass(frozen=True)
+class Zones4ShuffleInstead:
+    """zones4 (a static effect of the card itself): "If ~ would be put into a graveyard from
+    anywhere, reveal ~ and shuffle it into its owner's library instead." (CR 614.1a replacement,
+    701.20a reveal, 701.24a shuffle). Judge Tower: shuffled into the shared library: exiled
+    instead (JT-G8, R7)."""
+
+
+StaticEffect = Union[StaticEffect, Zones4NoMaxHandSize, Zones4ShuffleInstead]   # zones4
+
+
+@dataclass(frozen=True)
+class Zones4TopCardVisible:
+    """zones4 (a static effect): "You may look at the top card of your library any time."
+    (``who`` "you", ``reveal`` False), "Play with the top card of your library revealed." ("you",
+    True), "Players play with the top card of their libraries revealed." ("each", True) (CR 401.5).
+    Hidden information: looked at, the card is shown only to that player. Judge Tower: "your
+    library" is the shared library (JT-G5, R5)."""
+
+    who: str = "you"
+    reveal: bool = False
+
+
+StaticEffect = Union[StaticEffect, Zones4TopCardVisible]   # zones4
+
+
+Effect = Union[Effect, Zones4PutOnTopOfLibrary, Zones4ExileGraveyard, Zones4DiscardHandDraw,
+               Zones4ShuffleHandGraveyard, Zones4Learn, Zones4ChooseFromHandExile,
+               Zones4ExileToOwnersGraveyard, Zones4LookTop, Zones4HandToBottom,
+               Zones4PutChosenOnTop, Zones4Clash, Zones4PutNthFromTop]   # zones4
+KEYWORDS = KEYWORDS + ("partner",)   # zones4: Partner (CR 702.124a: deck construction in Commander only)
 
 
 # ---------------------------------------------------------------------------

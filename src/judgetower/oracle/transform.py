@@ -288,6 +288,7 @@ def finish_effects(items: list, *, triggered: bool = False) -> tuple[tuple, str 
 #: resolution): the engine knows whether each can be, and was, paid in full (CR 118.3).
 IF_YOU_DO_EFFECTS = (Draw, Discard, Sacrifice, ExileFromGraveyard, PayMana)
 IF_YOU_DO_EFFECTS = IF_YOU_DO_EFFECTS + (ir.C2PayEnergy,)   # counters2: "you may pay {E}" (CR 107.14)
+IF_YOU_DO_EFFECTS = IF_YOU_DO_EFFECTS + (ir.Zones4ExileToOwnersGraveyard,)   # zones4: processors (CR 406.3)
 
 
 def check_if_you_do(effects: list) -> None:
@@ -399,11 +400,12 @@ from .tx_tokcount import TokcountTransformMixin  # tokcount
 
 
 from .tx_kwcast import KwcastTransformMixin  # kwcast: CR 702.29e, 702.61, 702.81, 702.85, 702.133
+from .tx_zones4 import Zones4TransformMixin  # zones4
 
 
 class OracleTransformer(ExilecastTransformMixin, Faces2TransformMixin, Copies2TransformMixin,
                         TurnflowTransformMixin, Library2TransformMixin, Counters2TransformMixin,
-                        Auras2TransformMixin, TokcountTransformMixin, KwcastTransformMixin, Transformer):
+                        Auras2TransformMixin, TokcountTransformMixin, KwcastTransformMixin, Zones4TransformMixin, Transformer):
     """Callbacks named after the rules and aliases of oracle.lark."""
 
     def __init__(self, ctx: Context | None = None):

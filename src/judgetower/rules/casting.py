@@ -522,6 +522,10 @@ class CastingMixin:
             maxn = spec.count_max if spec.count_max is not None else len(cands)
             while len(picked) < maxn:
                 opts = [c for c in cands if c not in picked]
+                if getattr(spec, "zones4_single_graveyard", False) and picked:
+                    # zones4: "from a single graveyard" (CR 115.1, 601.2c): the graveyard of the first one
+                    first = self.objects[picked[0]]
+                    opts = [c for c in opts if self.graveyard(self.objects[c].owner) is self.graveyard(first.owner)]
                 if afford is not None and total + len(picked) >= 1:
                     opts = [c for c in opts if afford(total + len(picked) + 1)]
                 if len(picked) >= spec.count_min and not (opts and self.rules.max_targets):

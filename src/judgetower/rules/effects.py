@@ -1110,6 +1110,9 @@ class EffectsMixin:
                 before = len(self.permanents(p))
                 yield from self.run_effects((eff,), ctx)
                 done = done and before - len(self.permanents(p)) >= n
+            elif isinstance(eff, ir.Zones4ExileToOwnersGraveyard):   # zones4: processors (CR 406.3)
+                yield from self.run_effects((eff,), ctx)
+                done = done and bool(ctx.pop("zones4_done", False))
             elif isinstance(eff, ir.ExileFromGraveyard):
                 before = len(self.graveyard(p))
                 yield from self.run_effects((eff,), ctx)
@@ -1351,45 +1354,9 @@ class EffectsMixin:
                 self.move(self.objects[c], "hand", owner=p, cause="revealed and taken", rule="CR 400.7", log=False)
             else:
                 self.log.add(f"{self.players[p].name} reveals no card", "CR 608.2c")
-        rest = [x for x in top if x != c]
-        if not rest:
-            return
-        if e.rest == "graveyard":
-            for x in rest:
-                self.move(self.objects[x], "graveyard", owner=p, cause="the rest of the looked-at cards", rule="CR 400.7")
-            return
-        order: list[int] = []
-        if e.rest == "top_any":
-            left = list(rest)
-            while len(left) > 1:   # CR 401.4: the owner chooses the order, the top card first
-                x = yield from self.ask(p, "cards", left, "choose the next card from the top of your library", "CR 401.4")
-                left.remove(x)
-                order.append(x)
-            order += left
-            for x in reversed(order):
-                self.move(self.objects[x], "library", owner=p, position="top", cause="put back on top", rule="CR 401.4",
-                          log=False)
-            self.log.add(f"{self.players[p].name} puts {len(order)} card(s) back on top of their library in the order "
-                         f"they choose", "CR 401.4")
-            return
-        if e.rest == "bottom_random":
-            order = list(rest)
-            self.rng.shuffle(order)
-            how, rule = "in a random order", "CR 401.4"
-        else:
-            left = list(rest)
-            while len(left) > 1:   # CR 401.4: the owner chooses the order, next-to-top first
-                x = yield from self.ask(p, "cards", left, "choose the next card to put on the bottom of your library",
-                                        "CR 401.4")
-                left.remove(x)
-                order.append(x)
-            order += left
-            how, rule = "in the order they choose", "CR 401.4"
-        moved = [self.move(self.objects[x], "library", owner=p, position="bottom", cause="put on the bottom",
-                           rule=rule, log=False) for x in order]
-        bottom = sum(1 for m in moved if m is not None and m.zone == "library")   # JT-G8/R7 exiles them instead
-        if bottom:
-            self.log.add(f"{bottom} card(s) go on the bottom of the library {how}", rule)
+        # zones4: one routine for the other looked-at/revealed cards (shared with library2's
+        # reveal-until and look-at-top handlers; CR 401.4, JT-G8/R7 in ``move``)
+        yield from self.lib2_put_rest(p, [x for x in top if x != c], e.rest, "looked-at")
 
     def _e_CopySpell(self, e, ctx):
         """CR 707.10: put a copy of the spell onto the stack, controlled by you, with its modes,

@@ -37,6 +37,7 @@ from judgetower.rules.faces2 import Faces2Mixin   # faces2
 from judgetower.rules.copies2 import Copies2Mixin   # copies2
 from judgetower.rules.turnflow import TurnflowMixin   # turnflow
 from judgetower.rules.library2 import Library2Mixin   # library2
+from judgetower.rules.zones4 import Zones4Mixin   # zones4
 from judgetower.rules.counters2 import Counters2Mixin   # counters2
 from judgetower.rules.tokcount import TokcountMixin   # tokcount
 from judgetower.rules.auras2 import Auras2Mixin  # auras2
@@ -135,7 +136,7 @@ class StandardRules:
 
 class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin, CombatMixin, SBAMixin,
            TriggersMixin, ViewMixin, LegalityMixin, Kw2Mixin, ExilecastMixin, Faces2Mixin, Copies2Mixin,
-           TurnflowMixin, Library2Mixin, Counters2Mixin, Auras2Mixin, TokcountMixin, KwcastMixin):
+           TurnflowMixin, Library2Mixin, Counters2Mixin, Auras2Mixin, TokcountMixin, KwcastMixin, Zones4Mixin):
     """One game of Magic (or a variant), from set-up to its end."""
 
     def __init__(self, player_names: Iterable[str], *, seed: int = 0, rules: StandardRules | None = None,
@@ -460,6 +461,7 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
             return None
         to_zone, position = self.faces2_replace_move(o, to_zone, position)   # faces2: CR 614.1a
         to_zone, position = self.kwcast_replace_move(o, from_zone, to_zone, position)   # kwcast: CR 702.133a
+        to_zone, position, zones4_shuffle = self.zones4_replace_move(o, to_zone, position)   # zones4: CR 614.1a
         if from_zone == "stack" and getattr(o, "flashback", False) and to_zone != "exile":
             # kwcosts: CR 702.34a: a spell cast with flashback is exiled instead of going anywhere
             # else when it leaves the stack (resolving, countered, ...)
@@ -544,6 +546,8 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
         o.zone_left = from_zone
         o.zone = "gone:" + from_zone
         self._insert(new, to_zone, new_owner, position)
+        if zones4_shuffle and to_zone == "library":
+            self.shuffle_library(new_owner)   # zones4: "... and shuffle it into its owner's library instead" (CR 701.24a)
         if from_zone == "battlefield":
             o.last_chars = old_chars
             # conds: "if a permanent you controlled left the battlefield this turn" (revolt)

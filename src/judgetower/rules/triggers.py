@@ -329,7 +329,10 @@ class TriggersMixin:
             return
         for i in ids:
             o = self.objects[i]
-            if o.zone == "exile":
+            if o.zone == "exile" and getattr(o, "zones4_until_from", None) == "hand":
+                # zones4: CR 610.3: back to its previous zone, its owner's hand (Brain Maggot)
+                self.move(o, "hand", owner=o.owner, cause=f"{old.name} left the battlefield", rule="CR 610.3")
+            elif o.zone == "exile":
                 self.move(o, "battlefield", controller=o.owner, cause=f"{old.name} left the battlefield", rule="CR 610.3c")
         old.linked["until"] = []
 

@@ -218,6 +218,9 @@ class TurnMixin:
         ap = self.active
         hand = self.hand(ap)
         excess = len(hand) - MAX_HAND
+        if excess > 0 and self.zones4_no_max_hand_size(ap):   # zones4: CR 402.2
+            self.log.add(f"{self.players[ap].name} has no maximum hand size", "CR 402.2", "CR 514.1")
+            excess = 0
         if excess > 0:
             yield from self.discard_chosen(ap, excess, rule="CR 514.1")
         for o in self.permanents():

@@ -67,6 +67,9 @@ class ViewMixin:
                 pv["energy"] = p.c2_energy   # counters2: counters on a player are public (CR 122.1)
             if viewer == p.index:
                 pv["hand"] = zone(hand)
+            top = self.zones4_top_card_seen(p.index, viewer)   # zones4: CR 401.5
+            if top is not None:
+                pv["library_top"] = self._obj_view(self.objects[top], viewer)
             seen_lists.add(id(hand))
             players.append(pv)
         d = self.pending()
