@@ -137,8 +137,11 @@ class Zones4Mixin:
             c = revealed.get(q)
             if c is None:
                 continue
-            yes = yield from self.ask(q, "may", self.forced_bool_options([True, False], "may"),
-                                      f"clash: put {self.objects[c].name} on the bottom of your library?", "CR 701.30a")
+            # Judge Tower: looking at the top card and choosing top or bottom is the split JT-C6
+            # allows (R10, like scry 1), a free choice, not a forced "may" (JT-C1)
+            yes = yield from self.ask(q, "may", [True, False],
+                                      f"clash: put {self.objects[c].name} on the bottom of your library?",
+                                      "CR 701.30a")
             if yes:
                 bottom.append((q, c))
         for q, c in bottom:
