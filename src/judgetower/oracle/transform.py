@@ -279,6 +279,8 @@ def finish_effects(items: list, *, triggered: bool = False) -> tuple[tuple, str 
             raise Unsupported("an activation restriction outside an activated ability")
         elif isinstance(item, TkItHas):   # tokens helper
             effects[-1:] = [item.merge(effects[-1] if effects else None)]
+        elif hasattr(item, "repl_merge"):   # replace: "... instead" sentences (tx_replace.py)
+            item.repl_merge(effects)
         else:
             effects.append(item)
     return peephole(tuple(effects)), condition, sorcery
@@ -395,11 +397,12 @@ from .tx_turnflow import TurnflowTransformMixin  # turnflow
 
 
 from .tx_counters2 import Counters2TransformMixin  # counters2
+from .tx_replace import ReplaceTransformMixin  # replace: CR 614, 615, 119, 120
 
 
 class OracleTransformer(ExilecastTransformMixin, Faces2TransformMixin, Copies2TransformMixin,
                         TurnflowTransformMixin, Library2TransformMixin, Counters2TransformMixin,
-                        Auras2TransformMixin, Transformer):
+                        Auras2TransformMixin, ReplaceTransformMixin, Transformer):
     """Callbacks named after the rules and aliases of oracle.lark."""
 
     def __init__(self, ctx: Context | None = None):

@@ -205,11 +205,17 @@ class EffectsMixin:
             return n
         if isinstance(a, ir.TfPartySize):   # turnflow: CR 700.8a
             return self.tf_party_size(ctx["controller"])
+        n = self.repl_amount(a, ctx)   # replace: "its toughness" (CR 208.1)
+        if n is not None:
+            return n
         raise NotImplementedError(f"amount {a!r}")
 
     # ------------------------------------------------------------------ damage (CR 120)
     def deal_damage(self, source, target, n: int, combat: bool = False) -> int:
         """CR 120.3; protection prevents damage from sources of that colour (CR 702.16e)."""
+        if n <= 0:
+            return 0
+        n = self.repl_redirect_damage(source, target, n, combat)   # replace: redirection (CR 614.9)
         if n <= 0:
             return 0
         src_ch = chars_of(self, source) if isinstance(source, GameObject) else None
@@ -231,7 +237,7 @@ class EffectsMixin:
                              f"counter(s), {self.players[p].poison} in all)", "CR 702.90b", "CR 120.3b")
             else:
                 self.log.add(f"{src_name} deals {n} damage to {self.players[p].name}", "CR 120.3a")
-                self.lose_life(p, n, rule="CR 120.3a")
+                self.lose_life(p, self.repl_damage_life_loss(p, n), rule="CR 120.3a")   # replace: CR 614.1a
             self.kw2_note_damage(p)   # kw2: bloodthirst (CR 702.54a)
             self.events.append({"kind": "damage", "source": source, "player": p, "amount": n, "combat": combat,
                                 "batch": getattr(self, "damage_batch", 0)})
@@ -455,6 +461,10 @@ class EffectsMixin:
                 self.log.add(f"{o.name} can't be countered", "CR 101.2")
                 continue
             self.log.add(f"{o.name} is countered", "CR 701.6a")
+            if isinstance(e, ir.ReplCounterExile):   # replace: exiled instead (CR 614.1a)
+                self.log.add(f"{o.name} is exiled instead of being put into a graveyard", "CR 614.1a")
+                self.move(o, "exile", cause="countered", rule="CR 701.6a")
+                continue
             self.move(o, "graveyard", cause="countered", rule="CR 701.6a")
 
     def _e_SacrificeUnlessPay(self, e, ctx):
@@ -711,7 +721,7 @@ class EffectsMixin:
                 from dataclasses import replace as _replace
                 v = self.amount(e.pt, ctx)
                 spec = _replace(spec, power=v, toughness=v)
-            for _ in range(n):
+            for _ in range(self.repl_token_count(p, n)):   # replace: CR 614.1a
                 t = self.make_token(spec, p, tapped=getattr(e, "tapped", False))
                 # tokens helper: P/T only for creatures; "tapped" (CR 110.5b); predefined (CR 111.10)
                 pt = f" ({spec.power}/{spec.toughness})" if "Creature" in spec.types else ""
@@ -744,7 +754,7 @@ class EffectsMixin:
                                      tuple(ch.subtypes), tuple(sorted(ch.keywords)),
                                      () if orig.face_down else tuple(orig.compiled.abilities),
                                      tuple(ch.supertypes), self.faces2_copy_mana_value(orig, ch.mana_value))
-                for _ in range(n):
+                for _ in range(self.repl_token_count(p, n)):   # replace: CR 614.1a
                     t = self.make_token(spec, p)
                     self.log.add(f"{self.players[p].name} creates a token that's a copy of {orig.name} "
                                  f"({t.name})", "CR 707.2", "CR 111.2")
@@ -811,6 +821,7 @@ class EffectsMixin:
                 c = yield from self.ask(p, "cards", cands, "choose a permanent to sacrifice", "CR 701.21a")
                 o = self.objects[c]
                 self.log.add(f"{self.players[p].name} sacrifices {o.name}", "CR 701.21a")
+                ctx["repl_sacrificed"] = o   # replace: "the sacrificed creature's power" (CR 608.2h)
                 self.move(o, "graveyard", cause="sacrificed", rule="CR 701.21a", log=False)
 
     def _e_TapObjects(self, e, ctx):
@@ -1146,6 +1157,8 @@ class EffectsMixin:
         were created (CR 615.7; the affected player's choice of order, CR 616.1, is not asked:
         shields only ever reduce the same damage). Returns the damage left."""
         to = recipient.name if isinstance(recipient, GameObject) else self.players[recipient.index].name
+        if self.repl_static_prevents(source, recipient, combat):   # replace: static prevention (CR 615.1a)
+            return 0
         for eff in self.continuous:
             if eff.get("prevent_all") and (combat or not eff["combat"]) and self._prevent_all_applies(eff, source, recipient):
                 self.log.add(f"{'combat ' if combat else ''}damage from {source.name} to {to} is prevented", "CR 615.1a")

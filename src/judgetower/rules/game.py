@@ -39,6 +39,7 @@ from judgetower.rules.turnflow import TurnflowMixin   # turnflow
 from judgetower.rules.library2 import Library2Mixin   # library2
 from judgetower.rules.counters2 import Counters2Mixin   # counters2
 from judgetower.rules.auras2 import Auras2Mixin  # auras2
+from judgetower.rules.replace import ReplaceMixin  # replace: CR 614, 615, 119, 120
 from judgetower.rules.view import ViewMixin
 
 PER_PLAYER_ZONES = ("library", "hand", "graveyard")
@@ -133,7 +134,7 @@ class StandardRules:
 
 class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin, CombatMixin, SBAMixin,
            TriggersMixin, ViewMixin, LegalityMixin, Kw2Mixin, ExilecastMixin, Faces2Mixin, Copies2Mixin,
-           TurnflowMixin, Library2Mixin, Counters2Mixin, Auras2Mixin):
+           TurnflowMixin, Library2Mixin, Counters2Mixin, Auras2Mixin, ReplaceMixin):
     """One game of Magic (or a variant), from set-up to its end."""
 
     def __init__(self, player_names: Iterable[str], *, seed: int = 0, rules: StandardRules | None = None,
@@ -457,6 +458,7 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
             self.log.add(f"the copy of {o.name} ceases to exist", "CR 707.10a", "CR 704.5e")
             return None
         to_zone, position = self.faces2_replace_move(o, to_zone, position)   # faces2: CR 614.1a
+        to_zone, position = self.repl_replace_move(o, from_zone, to_zone, position)   # replace: CR 614.1a
         if from_zone == "stack" and getattr(o, "flashback", False) and to_zone != "exile":
             # kwcosts: CR 702.34a: a spell cast with flashback is exiled instead of going anywhere
             # else when it leaves the stack (resolving, countered, ...)
@@ -581,6 +583,7 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
     def gain_life(self, p: int, amount: int, source=None, rule: str = "CR 119.3") -> None:
         if amount <= 0 or self.players[p].lost:
             return
+        amount = self.repl_gain_amount(p, amount)   # replace: CR 614.1a
         pl = self.players[p]
         pl.life = pl.life + amount
         pl.life_gained_turn += amount

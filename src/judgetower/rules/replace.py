@@ -1,0 +1,296 @@
+"""replace: replacement and prevention effects, damage and life arithmetic (CR 614, 615, 120,
+119): the engine side of oracle/tx_replace.py.
+
+- "If that spell is countered this way, exile it instead ..." (CR 701.6a, 614.1a).
+- "If that creature / a creature dealt damage this way / a creature would die this turn, exile it
+  instead." (CR 614.1a, 700.4): marks kept for the turn they were made in, applied by `move`.
+- "If this spell was kicked, ... instead." (CR 702.33d).
+- "You gain life equal to the life lost this way." (CR 119.3): the amounts of the life-loss
+  events, finite even with the infinite life totals of Judge Tower (JT-G3, R3).
+- "equal to its toughness" (CR 208.1, 608.2h last known information).
+"""
+
+from __future__ import annotations
+
+from judgetower.oracle import ir
+from judgetower.rules.objects import GameObject
+
+
+class ReplaceMixin:
+
+    # ------------------------------------------------------------------ exile instead of dying
+    def _repl_marks(self) -> dict:
+        marks = getattr(self, "repl_die_marks", None)
+        if marks is None:
+            marks = self.repl_die_marks = {}
+        return marks
+
+    def _repl_mark(self, o, kinds) -> None:
+        """CR 614.1a: "if [o] would die this turn, exile it instead" (object identity: CR 400.7)."""
+        self._repl_marks()[o.id] = (self.turn, tuple(kinds))
+
+    def repl_replace_move(self, o, from_zone: str, to_zone: str, position):
+        """Called by `move`: a permanent that would die (CR 700.4: be put into a graveyard from the
+        battlefield) this turn and is marked, or while "if a creature would die this turn" applies,
+        is exiled instead (CR 614.1a)."""
+        if to_zone == "graveyard" and not getattr(o, "face_down", False) and self._repl_has_static(o, ir.ReplSelfShuffleInstead):
+            return self._repl_shuffle_instead(o)
+        if from_zone != "battlefield" or to_zone != "graveyard":
+            return to_zone, position
+        types = self.chars(o).types
+        mark = self._repl_marks().get(o.id)
+        kinds = None
+        if mark is not None and mark[0] == self.turn:
+            kinds = mark[1]
+        for turn, all_kinds in getattr(self, "repl_die_all", ()):
+            if turn == self.turn and any(k in types for k in all_kinds):
+                kinds = all_kinds
+        if kinds is not None and any(k in types for k in kinds):
+            self.log.add(f"{o.name} would die: it is exiled instead", "CR 614.1a", "CR 700.4")
+            return "exile", "top"
+        return to_zone, position
+
+    def _e_ReplExileIfDies(self, e, ctx):
+        for o in self.objs(e.what, ctx):
+            if o.zone == "battlefield":
+                self._repl_mark(o, e.kinds)
+                self.log.add(f"if {o.name} would die this turn, it will be exiled instead", "CR 614.1a")
+        return
+        yield
+
+    def _e_ReplDamagedExileIfDies(self, e, ctx):
+        start = len(self.events)
+        yield from self.run_effects(e.effects, ctx)
+        # CR 120.3: the permanents dealt damage by these instructions (prevented damage is not dealt)
+        for ev in self.events[start:]:
+            o = ev.get("obj") if ev.get("kind") == "damage" else None
+            if o is not None and o.zone == "battlefield" and ev.get("amount", 0) > 0:
+                self._repl_mark(o, e.kinds)
+                self.log.add(f"{o.name} was dealt damage this way: if it would die this turn, it will be "
+                             f"exiled instead", "CR 614.1a")
+
+    def _e_ReplAllExileIfDies(self, e, ctx):
+        lst = getattr(self, "repl_die_all", None)
+        if lst is None:
+            lst = self.repl_die_all = []
+        lst.append((self.turn, tuple(e.kinds)))
+        self.log.add("if a creature would die this turn, it will be exiled instead", "CR 614.1a")
+        return
+        yield
+
+    # ------------------------------------------------------------------ counter, kicker
+    def _e_ReplCounterExile(self, e, ctx):
+        """CR 701.6a, 614.1a: see EffectsMixin._e_CounterSpell (the destination is exile)."""
+        yield from self._e_CounterSpell(e, ctx)
+
+    def _e_ReplIfKickedInstead(self, e, ctx):
+        kicked = ctx.get("kicked", getattr(ctx.get("source"), "kicked", 0))
+        if kicked:
+            self.log.add(f"{ctx['source'].name} was kicked: the kicked instruction is used instead", "CR 702.33d")
+        yield from self.run_effects(e.kicked if kicked else e.normal, ctx)
+
+    # ------------------------------------------------------------------ life
+    def _e_ReplDrain(self, e, ctx):
+        start = len(self.events)
+        yield from self.run_effects((e.lose,), ctx)
+        # CR 119.3: the life actually lost; with an infinite total it is still the finite amount
+        # of the event (JT-G3, R3)
+        lost = sum(ev.get("amount", 0) for ev in self.events[start:] if ev.get("kind") == "life_loss")
+        for p in self.players_of(e.gainer, ctx):
+            self.gain_life(p, lost, rule="CR 119.3")
+
+    def repl_amount(self, a, ctx):
+        """Amounts of this block, or None."""
+        if isinstance(a, ir.ToughnessOf):
+            from judgetower.rules.filters import chars_of
+            objs = self.objs(a.ref, ctx, lki=True)
+            if not objs:
+                return 0
+            o = objs[0]
+            ch = getattr(o, "last_chars", None) if o.zone.startswith("gone") else None
+            if ch is None and o.zone != "battlefield":
+                from judgetower.rules.filters import chars_with_cda
+                ch = chars_with_cda(self, o)   # CR 604.3
+            return max(0, (ch or chars_of(self, o)).toughness)   # CR 107.1b, 608.2h
+        if isinstance(a, ir.SacrificedStat):
+            # CR 608.2h: the sacrificed creature's last known characteristics
+            o = ctx.get("repl_sacrificed") or getattr(ctx.get("source"), "repl_sacrificed", None)
+            if o is None:
+                return 0
+            from judgetower.rules.filters import chars_of
+            ch = getattr(o, "last_chars", None) or chars_of(self, o)
+            return max(0, getattr(ch, a.stat))
+        return None
+
+    # ------------------------------------------------------------------ static replacement effects
+    @staticmethod
+    def _repl_has_static(o, cls) -> bool:
+        comp = getattr(o, "compiled", None)
+        return comp is not None and any(isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, cls)
+                                        for ab in comp.abilities)
+
+    def _repl_statics(self, p: int, cls) -> list:
+        """The static effects of class ``cls`` of the permanents ``p`` controls (CR 604.2)."""
+        out = []
+        for i in self.battlefield:
+            o = self.objects[i]
+            if o.controller != p or o.face_down:
+                continue
+            out.extend(ab.effect for ab in o.compiled.abilities
+                       if isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, cls))
+        return out
+
+    def _repl_shuffle_instead(self, o):
+        """"If ~ would be put into a graveyard from anywhere, reveal ~ and shuffle it into its
+        owner's library instead." (CR 614.1a, 701.20a, 701.24a). Judge Tower: a card shuffled into
+        the shared library is exiled instead (JT-G8, R7: the variant's replacement decides)."""
+        self.log.add(f"{o.name} would be put into a graveyard: it is revealed and shuffled into its "
+                     f"owner's library instead", "CR 614.1a", "CR 701.20a")
+        zone, pos = self.rules.replace_move(self, o, "library", "shuffle")   # JT-G8, R7
+        if zone != "library":
+            return zone, pos
+        lib = self.library(o.owner)
+        # CR 701.24a: the library is shuffled with the card in it: shuffling the others and
+        # putting the card at a uniformly random place gives the same random order
+        self.shuffle_library(o.owner)
+        n = len(lib) - (1 if o.id in lib else 0)
+        return "library", self.rng.randint(0, n)
+
+    def repl_damage_life_loss(self, p: int, n: int) -> int:
+        """Called by `deal_damage` for damage to a player: "Damage that would reduce your life total
+        to less than N reduces it to N instead." (CR 614.1a; the damage is still dealt in full,
+        CR 120.3a). An infinite total is never reduced below N (JT-G3, R3)."""
+        floors = [e.n for e in self._repl_statics(p, ir.ReplLifeFloor)
+                  if not e.if_creature or any(self.objects[i].controller == p and "Creature" in self.chars(self.objects[i]).types
+                                              for i in self.battlefield)]
+        if not floors:
+            return n
+        floor = max(floors)
+        life = self.players[p].life
+        if life - n >= floor:
+            return n
+        k = max(0, life - floor)
+        self.log.add(f"damage would reduce {self.players[p].name}'s life total to less than {floor}: "
+                     f"it reduces it to {floor if life >= floor else life} instead", "CR 614.1a")
+        return int(k)
+
+    def repl_gain_amount(self, p: int, n: int) -> int:
+        """Called by `gain_life`: "If you would gain life, you gain that much life plus N instead" /
+        "twice that much life instead" (CR 614.1a). With both kinds, the player orders them (CR
+        616.1); the engine takes the order that gains the most (each "plus" before each "twice")."""
+        effs = self._repl_statics(p, ir.ReplGainMore)
+        if not effs or n <= 0:
+            return n
+        m = n + sum(e.plus for e in effs)
+        for e in effs:
+            if e.double:
+                m *= 2
+        self.log.add(f"{self.players[p].name} would gain {n} life: gains {m} instead", "CR 614.1a",
+                     *(("CR 616.1",) if len(effs) > 1 else ()))
+        return m
+
+    # ------------------------------------------------------------------ redirection (CR 614.9)
+    def _e_ReplRedirectNext(self, e, ctx):
+        n = self.amount(e.amount, ctx)
+        frm = [o for o in self.objs(e.from_, ctx) if o.zone == "battlefield"]
+        to = [o for o in self.objs(e.to, ctx) if o.zone == "battlefield"]
+        if not frm or not to or n <= 0:
+            return
+        self.continuous.append({"repl_redirect": n, "from": frm[0].id, "to": to[0].id, "duration": "end_of_turn",
+                                "timestamp": self.new_timestamp()})
+        self.log.add(f"the next {n} damage that would be dealt to {frm[0].name} this turn will be dealt to "
+                     f"{to[0].name} instead", "CR 614.9")
+        return
+        yield
+
+    def repl_redirect_damage(self, source, target, n: int, combat: bool) -> int:
+        """Called by `deal_damage` before prevention: shields of "the next N damage that would be
+        dealt to ~ this turn is dealt to [creature] instead" (CR 614.9, 615.7 for the shield
+        count). The engine applies redirection before prevention effects (CR 616.1e lets the
+        affected permanent's controller order them; no card with such a shield has both).
+        Returns the damage left for ``target``."""
+        if n <= 0 or not isinstance(target, GameObject):
+            return n
+        for eff in list(self.continuous):
+            if n <= 0:
+                break
+            if not eff.get("repl_redirect") or eff.get("from") != target.id:
+                continue
+            new = self.objects.get(eff["to"])
+            ok = lambda o: o is not None and o.zone == "battlefield" and (
+                {"Creature", "Planeswalker", "Battle"} & set(self.chars(o).types))
+            if not ok(target) or not ok(new):
+                continue   # CR 614.9: the effect does nothing
+            k = min(n, eff["repl_redirect"])
+            eff["repl_redirect"] -= k
+            n -= k
+            if eff["repl_redirect"] <= 0:
+                self.continuous.remove(eff)
+            self.log.add(f"{k} damage from {source.name} that would be dealt to {target.name} is dealt to "
+                         f"{new.name} instead", "CR 614.9")
+            self.deal_damage(source, new, k, combat)
+        return n
+
+    # ------------------------------------------------------------------ tokens
+    def repl_token_count(self, p: int, n: int) -> int:
+        """"If an effect would create one or more tokens under your control, it creates twice that
+        many of those tokens instead." (CR 614.1a): each such permanent ``p`` controls doubles."""
+        k = len(self._repl_statics(p, ir.ReplDoubleTokens))
+        if k and n > 0:
+            self.log.add(f"{n} token(s) would be created under {self.players[p].name}'s control: "
+                         f"{n * 2 ** k} are created instead", "CR 614.1a")
+        return n * 2 ** k
+
+    # ------------------------------------------------------------------ static prevention
+    def repl_static_prevents(self, source, recipient, combat: bool) -> bool:
+        """Called by `prevent_damage_shields`: static abilities "Prevent all [combat] damage that
+        would be dealt [to ~ [by FILTER]] [by enchanted creature]" of permanents on the
+        battlefield (CR 615.1a, 604.2). True: all of this damage is prevented."""
+        from judgetower.rules.filters import matches
+        rid = recipient.id if isinstance(recipient, GameObject) else None
+        sid = getattr(source, "id", None)
+        for i in self.battlefield:
+            o = self.objects[i]
+            if o.face_down:
+                continue
+            for ab in o.compiled.abilities:
+                e = ab.effect if isinstance(ab, ir.StaticAbility) else None
+                if not isinstance(e, ir.ReplStaticPrevent) or (e.combat and not combat):
+                    continue
+                host = getattr(o, "attached_to", None)
+
+                def side(kind, oid):
+                    if kind == "self":
+                        return oid is not None and oid == o.id
+                    if kind in ("enchanted", "equipped"):
+                        return oid is not None and host is not None and oid == host
+                    return True
+                if e.to_and_by:
+                    hit = side(e.to, rid) or side(e.by, sid)
+                else:
+                    hit = side(e.to, rid) and side(e.by, sid) and (
+                        e.by_filter is None or (isinstance(source, GameObject) and matches(self, source, e.by_filter, o)))
+                if hit:
+                    to = recipient.name if isinstance(recipient, GameObject) else self.players[recipient.index].name
+                    self.log.add(f"{'combat ' if combat else ''}damage from {source.name} to {to} is prevented "
+                                 f"({o.name})", "CR 615.1a")
+                    return True
+        return False
+
+    def _e_ReplCounterUnlessPaysPer(self, e, ctx):
+        """"Counter target spell unless its controller pays {1} for each card in your graveyard."
+        (CR 701.6a, 118.12): the total is counted as it resolves (CR 608.2h); {0} can always be
+        paid. Judge Tower: "unless" is paid when able (JT-C1, R9) and mana always is (JT-G4)."""
+        import re
+        k = self.amount(e.per, ctx)
+        syms = re.findall(r"\{[^}]+\}", e.mana)
+        total = 0
+        other = []
+        for sym in syms:
+            if sym[1:-1].isdigit():
+                total += int(sym[1:-1]) * k
+            else:
+                other.extend([sym] * k)
+        cost = (f"{{{total}}}" if total or not other else "") + "".join(other)
+        self.log.add(f"{ctx['source'].name}: the cost is {e.mana} for each of {k}: {cost}", "CR 118.12", "CR 608.2h")
+        yield from self._e_CounterSpell(ir.CounterSpell(e.what, unless_pays=cost), ctx)
