@@ -2178,3 +2178,65 @@ class ReplCounterUnlessPaysPer:
 
 
 Effect = Union[Effect, ReplCounterUnlessPaysPer]   # replace
+
+
+@dataclass(frozen=True)
+class ReplPreventThen:
+    """replace: "[prevention]. You gain life equal to the damage prevented this way." (``gain``) /
+    "For each 1 damage prevented this way, put a +1/+1 counter on that creature." (``counters_on``)
+    (CR 615.5: the rest of the effect happens right after each prevention)."""
+
+    prevent: object
+    gain: bool = False
+    counters_on: "Ref | None" = None
+
+
+Effect = Union[Effect, ReplPreventThen]   # replace
+
+
+@dataclass(frozen=True)
+class ReplExileIfDamagedBySelf:
+    """replace: "If a creature dealt damage by ~ this turn would die, exile it instead." (a static
+    replacement effect, CR 614.1a, 700.4; damage dealt this turn, CR 120.3)."""
+
+
+StaticEffect = Union[StaticEffect, ReplExileIfDamagedBySelf]   # replace
+
+
+@dataclass(frozen=True)
+class ReplPreventNextFromChosen:
+    """replace: "The next time a [red | artifact] source of your choice would deal damage to you
+    this turn, prevent that damage." (CR 615.1a, 609.7a: the source is chosen as the effect
+    resolves, among permanents and objects on the stack; the shield is used up the next time
+    that source would deal damage to you). ``color``: a colour letter or ""; ``artifact``."""
+
+    color: str = ""
+    artifact: bool = False
+
+
+@dataclass(frozen=True)
+class ReplSelfDieExile:
+    """replace: "If ~ would die, exile it instead." (CR 614.1a, 700.4)."""
+
+
+Effect = Union[Effect, ReplPreventNextFromChosen]   # replace
+StaticEffect = Union[StaticEffect, ReplSelfDieExile]   # replace
+
+
+@dataclass(frozen=True)
+class ReplDamageMod:
+    """replace: "If [a source | a source you control | another red source you control | a spell]
+    would deal damage to a permanent or player, it deals [double that damage | that much damage
+    plus N | minus N] to that permanent or player instead." (CR 614.1a). ``yours``: only sources
+    its controller controls; ``other``: not this object; ``color``: a colour letter or "";
+    ``spell``: only spells; ``op``: "double" | "plus" | "minus"."""
+
+    op: str
+    n: int = 0
+    yours: bool = False
+    other: bool = False
+    color: str = ""
+    spell: bool = False
+
+
+StaticEffect = Union[StaticEffect, ReplDamageMod]   # replace

@@ -91,6 +91,27 @@ class _Drain(ReplMarker):
         effects[-1] = ir.ReplDrain(prev, ir.You())   # CR 119.3
 
 
+class _PreventThen(ReplMarker):
+    def __init__(self, gain=False, counters=False):
+        self.gain, self.counters = gain, counters
+
+    def repl_merge(self, effects):
+        prev = effects[-1] if effects else None
+        if not isinstance(prev, (ir.PreventDamage, ir.PreventAllDamage)):
+            raise _unsupported("'damage prevented this way' without a prevention before it")
+        if self.counters:
+            if not isinstance(prev, ir.PreventAllDamage) or not isinstance(prev.to, ir.Target) or prev.by is not None:
+                raise _unsupported("'put a counter on that creature' after this prevention")
+            effects[-1] = ir.ReplPreventThen(prev, counters_on=prev.to)   # CR 615.5
+        else:
+            effects[-1] = ir.ReplPreventThen(prev, gain=True)   # CR 615.5
+
+
+def _repl_static_line(effect):
+    from .transform import Line
+    return Line("abilities", (ir.StaticAbility(effect),))
+
+
 class ReplaceTransformMixin:
     """Mixed into `OracleTransformer` (Lark finds the callbacks by name)."""
 
@@ -238,3 +259,59 @@ class ReplaceTransformMixin:
         from .transform import VP, mana
         what, cost, per = c
         return VP(lambda who: [ir.ReplCounterUnlessPaysPer(what, mana(cost), per)])   # CR 118.12
+
+    # -- "... prevented this way" (CR 615.5) ---------------------------------------------------
+
+    def repl_gain_prevented(self, c):
+        return [_PreventThen(gain=True)]
+
+    def repl_counters_per_prevented(self, c):
+        n, kind = c
+        if n != 1 or str(kind) != "+1/+1":
+            raise _unsupported("counters per N damage prevented other than one +1/+1 per 1")
+        return [_PreventThen(counters=True)]
+
+    def repl_st_exile_if_damaged_by_self(self, c):
+        return _repl_static_line(ir.ReplExileIfDamagedBySelf())   # CR 614.1a
+
+    def repl_artifact(self, c):
+        return "artifact"
+
+    def repl_source_kind(self, c):
+        return c[0] or ""
+
+    def repl_prevent_next_chosen(self, c):
+        kind = c[0]
+        if kind == "artifact":
+            return [ir.ReplPreventNextFromChosen(artifact=True)]   # CR 615.1a, 609.7a
+        return [ir.ReplPreventNextFromChosen(color=kind)]
+
+    def repl_st_self_die_exile(self, c):
+        return _repl_static_line(ir.ReplSelfDieExile())   # CR 614.1a
+
+    # -- damage modification statics (CR 614.1a) -----------------------------------------------
+
+    def repl_src_any(self, c):
+        return {}
+
+    def repl_src_yours(self, c):
+        return {"yours": True}
+
+    def repl_src_other_color_yours(self, c):
+        return {"yours": True, "other": True, "color": c[0]}
+
+    def repl_src_spell(self, c):
+        return {"spell": True}
+
+    def repl_res_double(self, c):
+        return {"op": "double"}
+
+    def repl_res_plus(self, c):
+        return {"op": "plus", "n": c[0]}
+
+    def repl_res_minus(self, c):
+        return {"op": "minus", "n": c[0]}
+
+    def repl_st_damage_mod(self, c):
+        src, res = c
+        return _repl_static_line(ir.ReplDamageMod(**res, **src))   # CR 614.1a

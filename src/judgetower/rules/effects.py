@@ -215,6 +215,7 @@ class EffectsMixin:
         """CR 120.3; protection prevents damage from sources of that colour (CR 702.16e)."""
         if n <= 0:
             return 0
+        n = self.repl_modify_damage(source, target, n)   # replace: "double that damage" (CR 614.1a)
         n = self.repl_redirect_damage(source, target, n, combat)   # replace: redirection (CR 614.9)
         if n <= 0:
             return 0
@@ -272,6 +273,7 @@ class EffectsMixin:
             # triggers branch: damage dealt to a permanent, for "is dealt damage" (CR 120.3)
             self.events.append({"kind": "damage", "source": source, "obj": o, "amount": n, "combat": combat,
                                 "batch": getattr(self, "damage_batch", 0)})
+            self.repl_note_damage(source, o)   # replace: "dealt damage by ~ this turn" (CR 120.3)
         if src_ch is not None and src_ch.has("lifelink"):
             self.gain_life(source.controller, n, rule="CR 702.15b")
         return n
@@ -1162,6 +1164,7 @@ class EffectsMixin:
         for eff in self.continuous:
             if eff.get("prevent_all") and (combat or not eff["combat"]) and self._prevent_all_applies(eff, source, recipient):
                 self.log.add(f"{'combat ' if combat else ''}damage from {source.name} to {to} is prevented", "CR 615.1a")
+                self.repl_prevented(eff, n)   # replace: "... prevented this way" (CR 615.5)
                 return 0
         key = ("player", recipient.index) if isinstance(recipient, PID) else ("object", recipient.id)
         for eff in self.continuous:
@@ -1174,6 +1177,7 @@ class EffectsMixin:
                 self.touch()
                 self.log.add(f"{k} damage from {source.name} to {to} is prevented "
                              f"(shield left: {eff['prevent']})", "CR 615.7")
+                self.repl_prevented(eff, k)   # replace: "... prevented this way" (CR 615.5)
         return n
 
     def _e_PreventDamage(self, e, ctx):

@@ -45,10 +45,35 @@ class ReplaceMixin:
         for turn, all_kinds in getattr(self, "repl_die_all", ()):
             if turn == self.turn and any(k in types for k in all_kinds):
                 kinds = all_kinds
+        if not getattr(o, "face_down", False) and self._repl_has_static(o, ir.ReplSelfDieExile):
+            self.log.add(f"{o.name} would die: it is exiled instead", "CR 614.1a", "CR 700.4")
+            return "exile", "top"
+        if kinds is None and "Creature" in types:
+            for h in self._repl_statics_any(ir.ReplExileIfDamagedBySelf):
+                if (self.turn, h.id, o.id) in getattr(self, "repl_damaged_by", ()):
+                    kinds = ("Creature",)
+                    self.log.add(f"{o.name} was dealt damage by {h.name} this turn", "CR 120.3")
+                    break
         if kinds is not None and any(k in types for k in kinds):
             self.log.add(f"{o.name} would die: it is exiled instead", "CR 614.1a", "CR 700.4")
             return "exile", "top"
         return to_zone, position
+
+    def _repl_statics_any(self, cls) -> list:
+        """Permanents on the battlefield with a static ability of class ``cls`` (CR 604.2)."""
+        return [self.objects[i] for i in self.battlefield
+                if not self.objects[i].face_down and self._repl_has_static(self.objects[i], cls)]
+
+    def repl_note_damage(self, source, o) -> None:
+        """Called by `deal_damage` when ``source`` deals damage to the permanent ``o`` (CR 120.3),
+        for "a creature dealt damage by ~ this turn"."""
+        sid = getattr(source, "id", None)
+        if sid is None:
+            return
+        rec = getattr(self, "repl_damaged_by", None)
+        if rec is None or any(t != self.turn for t, _, _ in list(rec)[:1]):
+            rec = self.repl_damaged_by = {x for x in (rec or ()) if x[0] == self.turn}
+        rec.add((self.turn, sid, o.id))
 
     def _e_ReplExileIfDies(self, e, ctx):
         for o in self.objs(e.what, ctx):
@@ -249,6 +274,15 @@ class ReplaceMixin:
         from judgetower.rules.filters import matches
         rid = recipient.id if isinstance(recipient, GameObject) else None
         sid = getattr(source, "id", None)
+        if not isinstance(recipient, GameObject):
+            # "the next time a [red] source of your choice would deal damage to you this turn,
+            # prevent that damage" (CR 615.1a, 609.7a): used up by that damage
+            for eff in self.continuous:
+                if eff.get("repl_cop") and eff["player"] == recipient.index and eff["source"] == sid:
+                    self.continuous.remove(eff)
+                    self.log.add(f"damage from {source.name} to {self.players[recipient.index].name} is prevented "
+                                 f"(the source chosen for {eff['by']})", "CR 615.1a")
+                    return True
         for i in self.battlefield:
             o = self.objects[i]
             if o.face_down:
@@ -294,3 +328,100 @@ class ReplaceMixin:
         cost = (f"{{{total}}}" if total or not other else "") + "".join(other)
         self.log.add(f"{ctx['source'].name}: the cost is {e.mana} for each of {k}: {cost}", "CR 118.12", "CR 608.2h")
         yield from self._e_CounterSpell(ir.CounterSpell(e.what, unless_pays=cost), ctx)
+
+    # ------------------------------------------------------------------ "prevented this way" (CR 615.5)
+    def _e_ReplPreventThen(self, e, ctx):
+        before = {id(x) for x in self.continuous}
+        yield from self.run_effects((e.prevent,), ctx)
+        then = {"gain": ctx["controller"]} if e.gain else {
+            "counters": [o.id for o in self.objs(e.counters_on, ctx) if o.zone == "battlefield"]}
+        then["source"] = ctx["source"].name
+        for eff in self.continuous:
+            if id(eff) not in before and (eff.get("prevent") or eff.get("prevent_all")):
+                eff["repl_then"] = then
+
+    def repl_prevented(self, eff, k: int) -> None:
+        """Called by `prevent_damage_shields` after ``eff`` prevented ``k`` damage: the rest of
+        the prevention effect happens immediately afterward (CR 615.5)."""
+        then = eff.get("repl_then")
+        if not then or k <= 0:
+            return
+        if "gain" in then:
+            self.gain_life(then["gain"], k, rule="CR 615.5")
+        for oid in then.get("counters", ()):
+            o = self.objects.get(oid)
+            if o is not None and o.zone == "battlefield":
+                o.counters["+1/+1"] = o.counters.get("+1/+1", 0) + k
+                self.touch()
+                self.log.add(f"{k} +1/+1 counter(s) put on {o.name} ({then['source']}: damage prevented this way)",
+                             "CR 615.5", "CR 122.1")
+
+    def _e_ReplPreventNextFromChosen(self, e, ctx):
+        """CR 609.7a: the source is chosen as the effect resolves: a permanent or an object on
+        the stack (a spell) with the stated colour/type; with none, nothing happens."""
+        from judgetower.rules.filters import chars_of
+        p = ctx["controller"]
+        cands = []
+        for i in list(self.battlefield) + [i for i in self.stack if isinstance(self.objects.get(i), GameObject)]:
+            o = self.objects[i]
+            ch = chars_of(self, o)
+            if e.color and e.color not in ch.colors:
+                continue
+            if e.artifact and "Artifact" not in ch.types:
+                continue
+            cands.append(i)
+        kind = ({"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}.get(e.color, "")
+                or ("artifact" if e.artifact else ""))
+        if not cands:
+            self.log.add(f"{ctx['source'].name}: there is no {kind + ' ' if kind else ''}source to choose", "CR 609.7a")
+            return
+        c = yield from self.ask(p, "cards", cands, f"choose a {kind + ' ' if kind else ''}source", "CR 609.7a")
+        src = self.objects[c]
+        self.continuous.append({"repl_cop": True, "player": p, "source": src.id, "by": ctx["source"].name,
+                                "duration": "end_of_turn", "timestamp": self.new_timestamp()})
+        self.log.add(f"{self.players[p].name} chooses {src.name}: the next time it would deal damage to them this "
+                     f"turn, that damage is prevented", "CR 615.1a", "CR 609.7a")
+
+    # ------------------------------------------------------------------ damage modification
+    def repl_modify_damage(self, source, target, n: int) -> int:
+        """Called by `deal_damage` first: "If a source [you control] would deal damage to a
+        permanent or player, it deals double that damage / that much damage plus N / minus N ...
+        instead." (CR 614.1a). Several apply in the order the affected player or the affected
+        permanent's controller chooses (CR 616.1); the engine uses the order that deals the least
+        damage to them (each order is tried)."""
+        if n <= 0 or not isinstance(source, GameObject):
+            return n
+        from judgetower.rules.filters import chars_of
+        from itertools import permutations
+        ch = None
+        mods = []
+        for h in self._repl_statics_any(ir.ReplDamageMod):
+            for ab in h.compiled.abilities:
+                e = ab.effect if isinstance(ab, ir.StaticAbility) else None
+                if not isinstance(e, ir.ReplDamageMod):
+                    continue
+                if e.yours and source.controller != h.controller:
+                    continue
+                if e.other and source.id == h.id:
+                    continue
+                if e.spell and (source.zone != "stack" or source.card is None):
+                    continue
+                if e.color:
+                    ch = ch or chars_of(self, source)
+                    if e.color not in ch.colors:
+                        continue
+                mods.append((h, e))
+        if not mods:
+            return n
+
+        def apply(order):
+            m = n
+            for _, e in order:
+                m = m * 2 if e.op == "double" else (m + e.n if e.op == "plus" else max(0, m - e.n))
+            return m
+        orders = list(permutations(mods)) if len(mods) <= 5 else [tuple(mods)]
+        m = min(apply(o) for o in orders)
+        to = target.name if isinstance(target, GameObject) else self.players[target.index].name
+        self.log.add(f"{source.name} would deal {n} damage to {to}: it deals {m} instead "
+                     f"({', '.join(h.name for h, _ in mods)})", "CR 614.1a", *(("CR 616.1",) if len(mods) > 1 else ()))
+        return m
