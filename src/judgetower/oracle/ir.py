@@ -2240,3 +2240,21 @@ class ReplDamageMod:
 
 
 StaticEffect = Union[StaticEffect, ReplDamageMod]   # replace
+#: replace: "repl_dies_damaged_by_self" — a creature dealt damage by the object with the ability
+#: this turn dies (CR 700.4, 120.3)
+TRIGGER_EVENTS = TRIGGER_EVENTS + ("repl_dies_damaged_by_self",)   # replace
+
+
+@dataclass(frozen=True)
+class ReplPreventSomeToYou:
+    """replace: "If [a source an opponent controls | a red source | a creature | an artifact] would
+    deal damage to you, prevent N of that damage." (CR 615.1a, 615.7-like reduction of each damage
+    event). ``opp``: sources an opponent controls; ``color``; ``types``: "Creature"/"Artifact"."""
+
+    n: int
+    opp: bool = False
+    color: str = ""
+    types: tuple[str, ...] = ()
+
+
+StaticEffect = Union[StaticEffect, ReplPreventSomeToYou]   # replace

@@ -315,3 +315,24 @@ class ReplaceTransformMixin:
     def repl_st_damage_mod(self, c):
         src, res = c
         return _repl_static_line(ir.ReplDamageMod(**res, **src))   # CR 614.1a
+
+    def repl_ev_dies_damaged_by_self(self, c):
+        # "Whenever a creature dealt damage by ~ this turn dies" (CR 700.4, 120.3; a leaves-the-
+        # battlefield ability, CR 603.10a): trigger event "repl_dies_damaged_by_self"
+        return self._trigger(ir.Trigger("repl_dies_damaged_by_self", ir.Filter(types=("creature",))))
+
+    def repl_ps_opp(self, c):
+        return {"opp": True}
+
+    def repl_ps_color(self, c):
+        return {"color": c[0]}
+
+    def repl_ps_creature(self, c):
+        return {"types": ("Creature",)}
+
+    def repl_ps_artifact(self, c):
+        return {"types": ("Artifact",)}
+
+    def repl_st_prevent_some(self, c):
+        src, n = c
+        return _repl_static_line(ir.ReplPreventSomeToYou(n, **src))   # CR 615.1a

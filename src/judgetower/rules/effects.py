@@ -1161,6 +1161,9 @@ class EffectsMixin:
         to = recipient.name if isinstance(recipient, GameObject) else self.players[recipient.index].name
         if self.repl_static_prevents(source, recipient, combat):   # replace: static prevention (CR 615.1a)
             return 0
+        n = self.repl_static_prevent_some(source, recipient, n)   # replace: "prevent N of that damage"
+        if n <= 0:
+            return 0
         for eff in self.continuous:
             if eff.get("prevent_all") and (combat or not eff["combat"]) and self._prevent_all_applies(eff, source, recipient):
                 self.log.add(f"{'combat ' if combat else ''}damage from {source.name} to {to} is prevented", "CR 615.1a")

@@ -425,3 +425,31 @@ class ReplaceMixin:
         self.log.add(f"{source.name} would deal {n} damage to {to}: it deals {m} instead "
                      f"({', '.join(h.name for h, _ in mods)})", "CR 614.1a", *(("CR 616.1",) if len(mods) > 1 else ()))
         return m
+
+    def repl_static_prevent_some(self, source, recipient, n: int) -> int:
+        """Called by `prevent_damage_shields`: "If a source an opponent controls / a red source / a
+        creature would deal damage to you, prevent N of that damage." (CR 615.1a) for each such
+        permanent the damaged player controls. Returns the damage left."""
+        if n <= 0 or isinstance(recipient, GameObject) or not isinstance(source, GameObject):
+            return n
+        from judgetower.rules.filters import chars_of
+        p = recipient.index
+        ch = chars_of(self, source)
+        for h in self._repl_statics_any(ir.ReplPreventSomeToYou):
+            if h.controller != p:
+                continue
+            for ab in h.compiled.abilities:
+                e = ab.effect if isinstance(ab, ir.StaticAbility) else None
+                if not isinstance(e, ir.ReplPreventSomeToYou) or n <= 0:
+                    continue
+                if e.opp and not self.are_opponents(source.controller, p):
+                    continue
+                if e.color and e.color not in ch.colors:
+                    continue
+                if e.types and not any(t in ch.types for t in e.types):
+                    continue
+                k = min(n, e.n)
+                n -= k
+                self.log.add(f"{k} damage from {source.name} to {self.players[p].name} is prevented ({h.name})",
+                             "CR 615.1a")
+        return n

@@ -343,7 +343,10 @@ class TriggersMixin:
                     for idx, ab in triggered_abilities(w):
                         t = ab.trigger
                         if t.event == "leaves" or (t.event == "to_graveyard" and to_gy) or (
-                                t.event == "dies" and to_gy and "Creature" in old_ch.types):
+                                t.event == "dies" and to_gy and "Creature" in old_ch.types) or (
+                                # replace: "whenever a creature dealt damage by ~ this turn dies" (CR 120.3)
+                                t.event == "repl_dies_damaged_by_self" and to_gy and "Creature" in old_ch.types
+                                and (self.turn, w.id, old.id) in getattr(self, "repl_damaged_by", ())):
                             if w is not old and isinstance(t.subject, ir.This):
                                 continue
                             if not self._subject_ok(t, w, old, old_ch):
