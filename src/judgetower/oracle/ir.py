@@ -2258,3 +2258,19 @@ class ReplPreventSomeToYou:
 
 
 StaticEffect = Union[StaticEffect, ReplPreventSomeToYou]   # replace
+
+
+@dataclass(frozen=True)
+class ReplNoPreventionThisTurn:
+    """replace: "Damage can't be prevented this turn." (CR 615.12: prevention effects, protection
+    included, CR 702.16e, don't apply to damage dealt this turn)."""
+
+
+@dataclass(frozen=True)
+class ReplUnpreventable:
+    """replace: "[effects that deal damage]. The damage can't be prevented." (CR 615.12)."""
+
+    effects: tuple
+
+
+Effect = Union[Effect, ReplNoPreventionThisTurn, ReplUnpreventable]   # replace

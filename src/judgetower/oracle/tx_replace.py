@@ -112,6 +112,14 @@ def _repl_static_line(effect):
     return Line("abilities", (ir.StaticAbility(effect),))
 
 
+
+class _Unpreventable(ReplMarker):
+    def repl_merge(self, effects):
+        prev = effects[-1] if effects else None
+        if not isinstance(prev, ir.DealDamage):
+            raise _unsupported("'the damage can't be prevented' without a damage instruction before it")
+        effects[-1] = ir.ReplUnpreventable((prev,))   # CR 615.12
+
 class ReplaceTransformMixin:
     """Mixed into `OracleTransformer` (Lark finds the callbacks by name)."""
 
@@ -336,3 +344,18 @@ class ReplaceTransformMixin:
     def repl_st_prevent_some(self, c):
         src, n = c
         return _repl_static_line(ir.ReplPreventSomeToYou(n, **src))   # CR 615.1a
+
+    def repl_sac_then_gain(self, c):
+        # "Target player sacrifices a creature. You gain life equal to that creature's toughness."
+        # (CR 701.21a, 608.2h: the sacrificed creature's last known information)
+        who, stat = c
+        return [ir.Sacrifice(who, ir.Filter(types=("creature",))), ir.GainLife(ir.You(), ir.SacrificedStat(stat))]
+
+    def repl_you_sac_then_gain(self, c):
+        return self.repl_sac_then_gain([ir.You(), c[0]])
+
+    def repl_no_prevention_this_turn(self, c):
+        return [ir.ReplNoPreventionThisTurn()]   # CR 615.12
+
+    def repl_the_damage_unpreventable(self, c):
+        return [_Unpreventable()]

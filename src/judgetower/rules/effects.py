@@ -247,7 +247,8 @@ class EffectsMixin:
             if o.zone != "battlefield":
                 return 0
             ch = self.chars(o)
-            if src_ch is not None and any(k == f"protection:{c}" for c in src_ch.colors for k in ch.keywords):
+            if src_ch is not None and any(k == f"protection:{c}" for c in src_ch.colors for k in ch.keywords) \
+                    and not self.repl_prevention_blocked():   # replace: CR 615.12
                 self.log.add(f"damage from {src_name} to {o.name} is prevented (protection)", "CR 702.16e")
                 return 0
             n = self.prevent_damage_shields(source, o, n, combat)   # CR 615 (branch "effects")
@@ -1159,6 +1160,8 @@ class EffectsMixin:
         were created (CR 615.7; the affected player's choice of order, CR 616.1, is not asked:
         shields only ever reduce the same damage). Returns the damage left."""
         to = recipient.name if isinstance(recipient, GameObject) else self.players[recipient.index].name
+        if self.repl_prevention_blocked():   # replace: "damage can't be prevented" (CR 615.12)
+            return n
         if self.repl_static_prevents(source, recipient, combat):   # replace: static prevention (CR 615.1a)
             return 0
         n = self.repl_static_prevent_some(source, recipient, n)   # replace: "prevent N of that damage"

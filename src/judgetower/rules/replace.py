@@ -453,3 +453,22 @@ class ReplaceMixin:
                 self.log.add(f"{k} damage from {source.name} to {self.players[p].name} is prevented ({h.name})",
                              "CR 615.1a")
         return n
+
+    # ------------------------------------------------------------------ can't be prevented (CR 615.12)
+    def repl_prevention_blocked(self) -> bool:
+        """CR 615.12: "damage can't be prevented [this turn]": prevention effects (protection
+        included, CR 702.16e) don't apply."""
+        return getattr(self, "repl_no_prevent_turn", None) == self.turn or getattr(self, "repl_unpreventable", 0) > 0
+
+    def _e_ReplNoPreventionThisTurn(self, e, ctx):
+        self.repl_no_prevent_turn = self.turn
+        self.log.add("damage can't be prevented this turn", "CR 615.12")
+        return
+        yield
+
+    def _e_ReplUnpreventable(self, e, ctx):
+        self.repl_unpreventable = getattr(self, "repl_unpreventable", 0) + 1
+        try:
+            yield from self.run_effects(e.effects, ctx)
+        finally:
+            self.repl_unpreventable -= 1
