@@ -279,6 +279,8 @@ def finish_effects(items: list, *, triggered: bool = False) -> tuple[tuple, str 
             raise Unsupported("an activation restriction outside an activated ability")
         elif isinstance(item, TkItHas):   # tokens helper
             effects[-1:] = [item.merge(effects[-1] if effects else None)]
+        elif hasattr(item, "repl_merge"):   # replace: "... instead" sentences (tx_replace.py)
+            item.repl_merge(effects)
         else:
             effects.append(item)
     return peephole(tuple(effects)), condition, sorcery
@@ -401,11 +403,12 @@ from .tx_tokcount import TokcountTransformMixin  # tokcount
 
 from .tx_kwcast import KwcastTransformMixin  # kwcast: CR 702.29e, 702.61, 702.81, 702.85, 702.133
 from .tx_zones4 import Zones4TransformMixin  # zones4
+from .tx_replace import ReplaceTransformMixin  # replace: CR 614, 615, 119, 120
 
 
 class OracleTransformer(ExilecastTransformMixin, Faces2TransformMixin, Copies2TransformMixin,
                         TurnflowTransformMixin, Library2TransformMixin, Counters2TransformMixin,
-                        Auras2TransformMixin, TokcountTransformMixin, KwcastTransformMixin, Zones4TransformMixin, Transformer):
+                        Auras2TransformMixin, TokcountTransformMixin, KwcastTransformMixin, Zones4TransformMixin, ReplaceTransformMixin, Transformer):
     """Callbacks named after the rules and aliases of oracle.lark."""
 
     def __init__(self, ctx: Context | None = None):

@@ -175,8 +175,8 @@ class TokcountTransformMixin:
     # ---- trigger events --------------------------------------------------------------
     def tc_ev_damaged_by_self_dies(self, c):
         # "Whenever a creature dealt damage by ~ this turn dies" (CR 700.4, 603.10a: it looks back
-        # in time; the creature is the trigger object)
-        return self._trigger(ir.Trigger("tc_damaged_by_self_dies", ir.This()))
+        # in time; the creature is the trigger object: "that creature" in the effect)
+        return self._trigger(ir.Trigger("tc_damaged_by_self_dies", ir.Filter(types=("creature",))))
 
     def tc_ev_second_draw(self, c):
         # "Whenever you draw your second card each turn" (CR 121.2, 603.2)

@@ -989,6 +989,7 @@ class CastingMixin:
         if cost.sacrifice is not None:
             cands = [x.id for x in self.permanents(p) if matches(self, x, cost.sacrifice, source)]
             c = yield from self.ask(p, "cards", cands, f"sacrifice for {what}", "CR 701.21a")
+            source.repl_sacrificed = self.objects[c]   # replace: "the sacrificed creature's power" (CR 608.2h)
             self.move(self.objects[c], "graveyard", cause="sacrificed", rule="CR 701.21a")
         for _ in range(cost.discard):
             # kwcosts: "Discard a card" as a cost (CR 118.3, 701.9a)
@@ -1085,7 +1086,9 @@ class CastingMixin:
         if not self.pay_mana(p, ManaCost.parse(cost.mana or None), f"{name}'s ability",
                              exclude=o.id if cost.tap else None):
             raise RuntimeError(f"engine offered an unpayable activation of {name}")
+        o.repl_sacrificed = None   # replace: set by pay_extra when the cost sacrifices (CR 608.2h)
         yield from self.pay_extra(p, o, cost, f"{name}'s ability")
+        item.context["repl_sacrificed"] = o.repl_sacrificed
         if cost.discard_self:
             # kwcosts: CR 702.29a: cycling: "[Cost], Discard this card: Draw a card."
             if ab.effects and isinstance(ab.effects[0], ir.PutCounters):   # tokcount: reinforce (CR 702.77a)

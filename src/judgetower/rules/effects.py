@@ -207,11 +207,18 @@ class EffectsMixin:
             return self.tf_party_size(ctx["controller"])
         if isinstance(a, ir.TcColorsSpent):   # tokcount: colors of mana spent to cast it (CR 601.2h)
             return len(getattr(ctx.get("source"), "tc_colors", None) or ())
+        n = self.repl_amount(a, ctx)   # replace: "its toughness" (CR 208.1)
+        if n is not None:
+            return n
         raise NotImplementedError(f"amount {a!r}")
 
     # ------------------------------------------------------------------ damage (CR 120)
     def deal_damage(self, source, target, n: int, combat: bool = False) -> int:
         """CR 120.3; protection prevents damage from sources of that colour (CR 702.16e)."""
+        if n <= 0:
+            return 0
+        n = self.repl_modify_damage(source, target, n)   # replace: "double that damage" (CR 614.1a)
+        n = self.repl_redirect_damage(source, target, n, combat)   # replace: redirection (CR 614.9)
         if n <= 0:
             return 0
         src_ch = chars_of(self, source) if isinstance(source, GameObject) else None
@@ -233,7 +240,7 @@ class EffectsMixin:
                              f"counter(s), {self.players[p].poison} in all)", "CR 702.90b", "CR 120.3b")
             else:
                 self.log.add(f"{src_name} deals {n} damage to {self.players[p].name}", "CR 120.3a")
-                self.lose_life(p, n, rule="CR 120.3a")
+                self.lose_life(p, self.repl_damage_life_loss(p, n), rule="CR 120.3a")   # replace: CR 614.1a
             self.kw2_note_damage(p)   # kw2: bloodthirst (CR 702.54a)
             self.events.append({"kind": "damage", "source": source, "player": p, "amount": n, "combat": combat,
                                 "batch": getattr(self, "damage_batch", 0)})
@@ -242,7 +249,8 @@ class EffectsMixin:
             if o.zone != "battlefield":
                 return 0
             ch = self.chars(o)
-            if src_ch is not None and any(k == f"protection:{c}" for c in src_ch.colors for k in ch.keywords):
+            if src_ch is not None and any(k == f"protection:{c}" for c in src_ch.colors for k in ch.keywords) \
+                    and not self.repl_prevention_blocked():   # replace: CR 615.12
                 self.log.add(f"damage from {src_name} to {o.name} is prevented (protection)", "CR 702.16e")
                 return 0
             n = self.prevent_damage_shields(source, o, n, combat)   # CR 615 (branch "effects")
@@ -458,6 +466,10 @@ class EffectsMixin:
                 self.log.add(f"{o.name} can't be countered", "CR 101.2")
                 continue
             self.log.add(f"{o.name} is countered", "CR 701.6a")
+            if isinstance(e, ir.ReplCounterExile):   # replace: exiled instead (CR 614.1a)
+                self.log.add(f"{o.name} is exiled instead of being put into a graveyard", "CR 614.1a")
+                self.move(o, "exile", cause="countered", rule="CR 701.6a")
+                continue
             self.move(o, "graveyard", cause="countered", rule="CR 701.6a")
 
     def _e_SacrificeUnlessPay(self, e, ctx):
@@ -714,7 +726,7 @@ class EffectsMixin:
                 from dataclasses import replace as _replace
                 v = self.amount(e.pt, ctx)
                 spec = _replace(spec, power=v, toughness=v)
-            for _ in range(n):
+            for _ in range(self.repl_token_count(p, n)):   # replace: CR 614.1a
                 t = self.make_token(spec, p, tapped=getattr(e, "tapped", False))
                 # tokens helper: P/T only for creatures; "tapped" (CR 110.5b); predefined (CR 111.10)
                 pt = f" ({spec.power}/{spec.toughness})" if "Creature" in spec.types else ""
@@ -747,7 +759,7 @@ class EffectsMixin:
                                      tuple(ch.subtypes), tuple(sorted(ch.keywords)),
                                      () if orig.face_down else tuple(orig.compiled.abilities),
                                      tuple(ch.supertypes), self.faces2_copy_mana_value(orig, ch.mana_value))
-                for _ in range(n):
+                for _ in range(self.repl_token_count(p, n)):   # replace: CR 614.1a
                     t = self.make_token(spec, p)
                     self.log.add(f"{self.players[p].name} creates a token that's a copy of {orig.name} "
                                  f"({t.name})", "CR 707.2", "CR 111.2")
@@ -814,6 +826,7 @@ class EffectsMixin:
                 c = yield from self.ask(p, "cards", cands, "choose a permanent to sacrifice", "CR 701.21a")
                 o = self.objects[c]
                 self.log.add(f"{self.players[p].name} sacrifices {o.name}", "CR 701.21a")
+                ctx["repl_sacrificed"] = o   # replace: "the sacrificed creature's power" (CR 608.2h)
                 self.move(o, "graveyard", cause="sacrificed", rule="CR 701.21a", log=False)
 
     def _e_TapObjects(self, e, ctx):
@@ -1152,9 +1165,17 @@ class EffectsMixin:
         were created (CR 615.7; the affected player's choice of order, CR 616.1, is not asked:
         shields only ever reduce the same damage). Returns the damage left."""
         to = recipient.name if isinstance(recipient, GameObject) else self.players[recipient.index].name
+        if self.repl_prevention_blocked():   # replace: "damage can't be prevented" (CR 615.12)
+            return n
+        if self.repl_static_prevents(source, recipient, combat):   # replace: static prevention (CR 615.1a)
+            return 0
+        n = self.repl_static_prevent_some(source, recipient, n)   # replace: "prevent N of that damage"
+        if n <= 0:
+            return 0
         for eff in self.continuous:
             if eff.get("prevent_all") and (combat or not eff["combat"]) and self._prevent_all_applies(eff, source, recipient):
                 self.log.add(f"{'combat ' if combat else ''}damage from {source.name} to {to} is prevented", "CR 615.1a")
+                self.repl_prevented(eff, n)   # replace: "... prevented this way" (CR 615.5)
                 return 0
         key = ("player", recipient.index) if isinstance(recipient, PID) else ("object", recipient.id)
         for eff in self.continuous:
@@ -1167,6 +1188,7 @@ class EffectsMixin:
                 self.touch()
                 self.log.add(f"{k} damage from {source.name} to {to} is prevented "
                              f"(shield left: {eff['prevent']})", "CR 615.7")
+                self.repl_prevented(eff, k)   # replace: "... prevented this way" (CR 615.5)
         return n
 
     def _e_PreventDamage(self, e, ctx):

@@ -42,6 +42,7 @@ from judgetower.rules.counters2 import Counters2Mixin   # counters2
 from judgetower.rules.tokcount import TokcountMixin   # tokcount
 from judgetower.rules.auras2 import Auras2Mixin  # auras2
 from judgetower.rules.kwcast import KwcastMixin  # kwcast
+from judgetower.rules.replace import ReplaceMixin  # replace: CR 614, 615, 119, 120
 from judgetower.rules.view import ViewMixin
 
 PER_PLAYER_ZONES = ("library", "hand", "graveyard")
@@ -136,7 +137,7 @@ class StandardRules:
 
 class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin, CombatMixin, SBAMixin,
            TriggersMixin, ViewMixin, LegalityMixin, Kw2Mixin, ExilecastMixin, Faces2Mixin, Copies2Mixin,
-           TurnflowMixin, Library2Mixin, Counters2Mixin, Auras2Mixin, TokcountMixin, KwcastMixin, Zones4Mixin):
+           TurnflowMixin, Library2Mixin, Counters2Mixin, Auras2Mixin, TokcountMixin, KwcastMixin, Zones4Mixin, ReplaceMixin):
     """One game of Magic (or a variant), from set-up to its end."""
 
     def __init__(self, player_names: Iterable[str], *, seed: int = 0, rules: StandardRules | None = None,
@@ -462,6 +463,7 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
         to_zone, position = self.faces2_replace_move(o, to_zone, position)   # faces2: CR 614.1a
         to_zone, position = self.kwcast_replace_move(o, from_zone, to_zone, position)   # kwcast: CR 702.133a
         to_zone, position, zones4_shuffle = self.zones4_replace_move(o, to_zone, position)   # zones4: CR 614.1a
+        to_zone, position = self.repl_replace_move(o, from_zone, to_zone, position)   # replace: CR 614.1a
         if from_zone == "stack" and getattr(o, "flashback", False) and to_zone != "exile":
             # kwcosts: CR 702.34a: a spell cast with flashback is exiled instead of going anywhere
             # else when it leaves the stack (resolving, countered, ...)
@@ -591,6 +593,7 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
     def gain_life(self, p: int, amount: int, source=None, rule: str = "CR 119.3") -> None:
         if amount <= 0 or self.players[p].lost:
             return
+        amount = self.repl_gain_amount(p, amount)   # replace: CR 614.1a
         pl = self.players[p]
         pl.life = pl.life + amount
         pl.life_gained_turn += amount

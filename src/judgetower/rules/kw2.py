@@ -399,6 +399,9 @@ class Kw2Mixin:
         p = ctx["controller"]
         t = self.make_token(GERM, p)
         self.log.add(f"{self.players[p].name} creates a {t.name} (0/0)", "CR 702.92a", "CR 111.2")
+        for _ in range(self.repl_token_count(p, 1) - 1):   # replace: token doubling (CR 614.1a)
+            extra = self.make_token(GERM, p)
+            self.log.add(f"{self.players[p].name} creates a {extra.name} (0/0)", "CR 702.92a", "CR 111.2")
         src = self.current(ctx["source"])
         if src is not None and src.zone == "battlefield" and src.controller == p:
             src.attached_to = t.id
