@@ -361,6 +361,12 @@ class Cost:
     kw2_ninjutsu: bool = False
     #: counters2: "Pay {E}{E}": energy counters removed from the player (CR 107.14, 122.1)
     c2_energy: int = 0
+    #: actcost: "Tap an untapped creature you control" / "Tap two untapped Elves you control":
+    #: (filter, N) of permanents to tap (CR 118.3); "Discard a card at random" (CR 701.9a);
+    #: "Put a -1/-1 counter on ~": (kind, N) (CR 122.1)
+    actcost_tap: tuple | None = None
+    actcost_discard_random: int = 0
+    actcost_put_counters: tuple[str, int] | None = None
 
 
 # ---------------------------------------------------------------------------
@@ -1175,6 +1181,10 @@ class ActivatedAbility:
     zone: str = "battlefield"
     once_per_turn: bool = False
     timing: str = ""
+    #: actcost: "Activate only if [condition]." (CR 602.5): conditions (CONDITIONS objects) that
+    #: must all hold; "Activate no more than twice each turn." (CR 602.5b): 0 = no such limit
+    actcost_conditions: tuple = ()
+    actcost_max_per_turn: int = 0
 
 
 @dataclass(frozen=True)
@@ -2011,3 +2021,13 @@ class Lib2LookTopSplitGraveyard:
 Effect = Union[Effect, Lib2SearchLibrary, Lib2RevealUntil, Lib2LookTopPutOnto, Lib2ShuffleIntoLibrary,
                Lib2SearchLibraryAndGraveyard, Lib2LookTopSplitGraveyard]   # library2
 KEYWORDS = KEYWORDS + ("dredge",)   # library2: Dredge N (CR 702.52a), arg N
+
+
+# ---------------------------------------------------------------------------
+# actcost: activated abilities' restrictions and costs (CR 602.5, 118.3)
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ActcostCondCreatureDied:
+    """"a creature died this turn" (morbid, CR 207.2c; "dies", CR 700.4): any creature, anyone's."""

@@ -119,6 +119,9 @@ class ActivationRestriction:
     once_per_turn: bool = False
     timing: str = ""
     sorcery: bool = False
+    # actcost: "Activate only if [condition]." (CR 602.5), "Activate no more than twice each turn." (CR 602.5b)
+    condition: object = None
+    max_per_turn: int = 0
 
 
 class TkItHas:
@@ -396,10 +399,12 @@ from .tx_turnflow import TurnflowTransformMixin  # turnflow
 
 from .tx_counters2 import Counters2TransformMixin  # counters2
 
+from .tx_actcost import ActcostTransformMixin  # actcost
+
 
 class OracleTransformer(ExilecastTransformMixin, Faces2TransformMixin, Copies2TransformMixin,
                         TurnflowTransformMixin, Library2TransformMixin, Counters2TransformMixin,
-                        Auras2TransformMixin, Transformer):
+                        Auras2TransformMixin, ActcostTransformMixin, Transformer):
     """Callbacks named after the rules and aliases of oracle.lark."""
 
     def __init__(self, ctx: Context | None = None):
@@ -543,9 +548,14 @@ class OracleTransformer(ExilecastTransformMixin, Faces2TransformMixin, Copies2Tr
         if len(timings) > 1 or (timings and sorcery):
             raise Unsupported("two timing restrictions on one activated ability")
         zone = self._zn_zone(cost)   # zones: an ability that functions from the graveyard (CR 113.6m)
+        zone = self._actcost_zone(cost, zone)   # actcost: "Discard ~" functions from the hand (CR 113.6)
+        # actcost: condition and count restrictions (CR 602.5, 602.5b)
+        conditions = tuple(r.condition for r in restrictions if r.condition is not None)
+        max_per_turn = min((r.max_per_turn for r in restrictions if r.max_per_turn), default=0)
         return Line("abilities", (ir.ActivatedAbility(
             cost, targets, effects, mana_ability=is_mana_ability(effects, targets),
-            sorcery_speed=sorcery, once_per_turn=once, timing=next(iter(timings), ""), zone=zone),))
+            sorcery_speed=sorcery, once_per_turn=once, timing=next(iter(timings), ""), zone=zone,
+            actcost_conditions=conditions, actcost_max_per_turn=max_per_turn),))
 
     def loyalty_ability(self, c):
         _no_x_in_filters(self.ctx)

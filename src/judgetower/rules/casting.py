@@ -655,6 +655,8 @@ class CastingMixin:
             return False   # kw2: CR 702.49a
         if cost.c2_energy and not self.c2_can_pay_energy(p, cost.c2_energy):
             return False   # counters2: "Pay {E}" (CR 107.14, 118.3)
+        if not self.actcost_can_pay(p, o, cost):
+            return False   # actcost: tapping creatures, discarding at random, putting counters (CR 118.3)
         return True
 
     def can_pay_life(self, p: int, n: int) -> bool:
@@ -969,6 +971,7 @@ class CastingMixin:
             c = yield from self.ask(p, "cards", cands, f"discard a card for {what}", "CR 118.3")
             self.log.add(f"{self.players[p].name} discards {self.objects[c].name} to pay for {what}", "CR 118.3", "CR 701.9a")
             self.move(self.objects[c], "graveyard", cause=f"discarded for {what}", rule="CR 701.9a", log=False)
+        yield from self.actcost_pay(p, source, cost, what)   # actcost (CR 118.3)
 
     # ------------------------------------------------------------------ activating
     def can_activate(self, p: int, o, idx: int, ab) -> bool:
@@ -990,6 +993,8 @@ class CastingMixin:
             return False   # CR 602.5b
         if getattr(ab, "timing", "") and not self.activation_timing_ok(p, ab):
             return False   # CR 602.5
+        if self.actcost_why_restricted(p, o, idx, ab):
+            return False   # actcost: "Activate only if ...", "no more than twice each turn" (CR 602.5, 602.5b)
         ch = self.chars(o)
         if cost.tap or cost.untap:
             if (cost.tap and o.tapped) or (cost.untap and not o.tapped):
@@ -1031,6 +1036,7 @@ class CastingMixin:
         if idx >= len(o.compiled._activated):   # tokens helper: a granted ability (CR 613.1f)
             self.log.add(f"{name}'s ability {idx + 1} is granted to it by a static ability", "CR 613.1f")
         o.activated_this_turn.add(idx)
+        self.actcost_note_activation(o, idx)   # actcost: CR 602.5b
         if cost.loyalty is not None:
             o.activated_this_turn.add("loyalty")
         item = StackAbility(self.new_id(), "activated", o.id, name, p, ab, idx)
@@ -1055,7 +1061,11 @@ class CastingMixin:
                              exclude=o.id if cost.tap else None):
             raise RuntimeError(f"engine offered an unpayable activation of {name}")
         yield from self.pay_extra(p, o, cost, f"{name}'s ability")
-        if cost.discard_self:
+        if cost.discard_self and not self.actcost_is_cycling(ab):
+            # actcost: "[Cost], Discard ~: ..." from the hand (CR 113.6, 602.2, 701.9a)
+            self.log.add(f"{self.players[p].name} discards {name} to activate its ability", "CR 602.2", "CR 701.9a")
+            self.move(o, "graveyard", cause="discarded as a cost", rule="CR 701.9a", log=False)
+        elif cost.discard_self:
             # kwcosts: CR 702.29a: cycling: "[Cost], Discard this card: Draw a card."
             self.log.add(f"{self.players[p].name} cycles {name} (discards it)", "CR 702.29a", "CR 701.9a")
             self.move(o, "graveyard", cause="discarded as a cost", rule="CR 701.9a", log=False)
@@ -1150,6 +1160,8 @@ def _auto_mana_source(ab) -> bool:
     from dataclasses import replace
     if replace(ab.cost, mana="") != ir.Cost(tap=True):
         return False
+    if getattr(ab, "actcost_conditions", ()) or getattr(ab, "actcost_max_per_turn", 0):
+        return False   # actcost: a restricted ability (CR 602.5) is activated by hand, its restriction checked
     for eff in ab.effects:
         if not isinstance(eff, ir.AddMana):
             return False

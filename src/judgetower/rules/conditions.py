@@ -76,6 +76,10 @@ def evaluate_cited(game, cond, source, controller: int, chars=None) -> tuple[boo
         # auras2: "as long as ~ is equipped/enchanted" (CR 301.5, 303.4)
         from judgetower.rules.auras2 import attached_kinds
         return attached_kinds(game, source, cond.kinds, chars)
+    if isinstance(cond, ir.ActcostCondCreatureDied):
+        # actcost: morbid (CR 207.2c, 700.4)
+        ok = game.actcost_creature_died_this_turn()
+        return ok, "a creature died this turn" if ok else "no creature died this turn", ("CR 700.4",)
     raise ValueError(f"unknown condition {cond!r}")
 
 

@@ -39,6 +39,7 @@ from judgetower.rules.turnflow import TurnflowMixin   # turnflow
 from judgetower.rules.library2 import Library2Mixin   # library2
 from judgetower.rules.counters2 import Counters2Mixin   # counters2
 from judgetower.rules.auras2 import Auras2Mixin  # auras2
+from judgetower.rules.actcost import ActcostMixin  # actcost
 from judgetower.rules.view import ViewMixin
 
 PER_PLAYER_ZONES = ("library", "hand", "graveyard")
@@ -133,7 +134,7 @@ class StandardRules:
 
 class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin, CombatMixin, SBAMixin,
            TriggersMixin, ViewMixin, LegalityMixin, Kw2Mixin, ExilecastMixin, Faces2Mixin, Copies2Mixin,
-           TurnflowMixin, Library2Mixin, Counters2Mixin, Auras2Mixin):
+           TurnflowMixin, Library2Mixin, Counters2Mixin, Auras2Mixin, ActcostMixin):
     """One game of Magic (or a variant), from set-up to its end."""
 
     def __init__(self, player_names: Iterable[str], *, seed: int = 0, rules: StandardRules | None = None,
@@ -542,6 +543,8 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
             o.last_chars = old_chars
             # conds: "if a permanent you controlled left the battlefield this turn" (revolt)
             self.players[o.controller].conds_left_battlefield_turn = True
+            if to_zone == "graveyard" and "Creature" in old_chars.types:
+                self.actcost_note_death()   # actcost: "a creature died this turn" (CR 700.4)
             # auras2: what was attached to it as it left, for triggers that look back (CR 603.10a)
             o.auras2_attached_lki = tuple(x.id for x in self.permanents() if x.attached_to == o.id)
             for other in self.permanents():

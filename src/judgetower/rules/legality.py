@@ -112,6 +112,9 @@ class LegalityMixin:
                 return "CR 602.5b"
             if ab.timing and not self.activation_timing_ok(p, ab):
                 return "CR 602.5"
+            why = self.actcost_why_restricted(p, o, a.index, ab)   # actcost: CR 602.5, 602.5b
+            if why:
+                return why
             if self.auras2_activation_banned(o):
                 return "CR 602.5"   # auras2: "its activated abilities can't be activated"
             ch = self.chars(o)

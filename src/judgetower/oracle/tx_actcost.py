@@ -1,0 +1,89 @@
+"""actcost: transformer callbacks for activated abilities' restrictions and costs (grammar: the
+"actcost" block at the end of oracle.lark; engine: rules/actcost.py).
+
+* "Activate only if [condition]." (CR 602.5) -> ActivationRestriction(condition=...)
+* "Activate only if creatures you control have total power N or greater." (CR 602.5)
+* "Activate no more than twice / three times each turn." (CR 602.5b)
+* "if a creature died this turn" (morbid, CR 207.2c) -> ir.ActcostCondCreatureDied
+"""
+
+from __future__ import annotations
+
+from . import ir
+
+
+class ActcostTransformMixin:
+    """actcost callbacks (found by name by Lark; mixed into OracleTransformer)."""
+
+    def actcost_only_if(self, c):
+        # CR 602.5: "Activate only if ...": checked when the ability would be activated
+        from .transform import ActivationRestriction, Unsupported
+        if isinstance(c[-1], str):
+            # the string conditions ("~ was kicked", werewolf conditions...) are read from a
+            # resolving spell or a trigger's context: none of them is meant for an activation
+            raise Unsupported("'activate only if' with this condition")
+        return [ActivationRestriction(condition=c[-1])]
+
+    def actcost_only_if_total_power(self, c):
+        # CR 602.5, 208.1: the total power of the creatures you control now (layers applied)
+        from .transform import ActivationRestriction
+        total = ir.StatOf(ir.Filter(types=("creature",), controller="you"), "power", "sum")
+        return [ActivationRestriction(condition=ir.CondCount(total, int(c[-1])))]
+
+    def actcost_times(self, c):
+        return {"twice": 2, "three": 3, "four": 4}[str(c[0])]
+
+    def actcost_max_per_turn(self, c):
+        # CR 602.5b: "Activate no more than [N times] each turn"
+        from .transform import ActivationRestriction
+        return [ActivationRestriction(max_per_turn=c[-1])]
+
+    def actcost_cond_creature_died(self, c):
+        return ir.ActcostCondCreatureDied()   # CR 700.4: "dies" means put into a graveyard from the battlefield
+
+    # -- costs (CR 118.3, 602.2b) -----------------------------------------------------------
+
+    def _actcost_untapped_yours(self, fnp):
+        from dataclasses import replace
+        from .transform import Unsupported
+        f = fnp.filter
+        if fnp.head is not None or f.zone != "battlefield" or f.tapped is not False \
+                or f.controller != "you" or f.other:
+            raise Unsupported("a tapping cost other than 'tap an untapped ... you control'")
+        return replace(f, tapped=None)
+
+    def actcost_cost_tap_other(self, c):
+        return {"actcost_tap": (self._actcost_untapped_yours(c[-1]), 1)}
+
+    def actcost_cost_tap_others(self, c):
+        n, fnp = c
+        return {"actcost_tap": (self._actcost_untapped_yours(fnp), int(n))}
+
+    def actcost_cost_discard_self(self, c):
+        # "Discard this card": the ability functions from the hand (CR 113.6, 602.2)
+        return {"discard_self": True}
+
+    def actcost_cost_discard_random(self, c):
+        return {"actcost_discard_random": 1}     # CR 701.9a, 118.3
+
+    def actcost_cost_put_counters(self, c):
+        from .transform import Unsupported
+        n, kind = c[0], str(c[1])
+        if "x" in kind:
+            raise Unsupported("an X counter cost")
+        return {"actcost_put_counters": (kind, int(n))}   # CR 122.1, 118.3
+
+    def actcost_cost_sacrifice_another(self, c):
+        from dataclasses import replace
+        return {"sacrifice": replace(c[-1].filter, other=True)}   # CR 701.21a
+
+    def _actcost_zone(self, cost, zone: str) -> str:
+        """"[Cost], Discard ~: ...": an ability that functions from the hand (CR 113.6, 602.2);
+        a cost that needs the permanent (tapping it, its counters) can't go with it."""
+        from .transform import Unsupported
+        if not cost.discard_self:
+            return zone
+        if zone != "battlefield" or cost.tap or cost.untap or cost.sacrifice_self or cost.exile_self \
+                or cost.remove_counters or cost.actcost_put_counters or cost.loyalty is not None:
+            raise Unsupported("'discard ~' with a cost of a permanent")
+        return "hand"

@@ -1,0 +1,111 @@
+"""actcost: activated abilities' restrictions and costs (mixed into Game).
+
+* "Activate only if [condition]." (CR 602.5): the ability can't be activated unless every
+  condition holds as it would be activated (conditions.evaluate; "creatures you control have
+  total power N or greater" counts the power with every layer applied, CR 208.1, 613).
+* "Activate no more than twice / three times each turn." (CR 602.5b): the activations of that
+  ability of that object this turn are counted; a permanent that changed zones is a new object
+  (CR 400.7) whose count starts at 0.
+  Judge Tower ruling applied: JT-P1 with R11 makes each activated ability of each object count as
+  "not yet activated this turn" only once (variants/judge_tower.can_activate_more), so under the
+  variant these abilities are forced at most once a turn; a limit of two or three changes nothing
+  there and the count is the ordinary Magic one.
+* "a creature died this turn" (morbid, CR 207.2c, 700.4): any creature put into a graveyard from
+  the battlefield this turn (Game.move notes the turn).
+"""
+
+from __future__ import annotations
+
+
+class ActcostMixin:
+    """actcost engine code (mixed into Game)."""
+
+    def actcost_why_restricted(self, p: int, o, idx: int, ab) -> str | None:
+        """The rule an activation restriction of ``ab`` breaks now (None: none is broken)."""
+        n = getattr(ab, "actcost_max_per_turn", 0)
+        if n and self.actcost_activations(o, idx) >= n:
+            return "CR 602.5b"
+        conds = getattr(ab, "actcost_conditions", ())
+        if conds:
+            from judgetower.rules.conditions import evaluate
+            for cond in conds:
+                ok, _ = evaluate(self, cond, o, p)
+                if not ok:
+                    return "CR 602.5"
+        return None
+
+    def actcost_activations(self, o, idx: int) -> int:
+        """How many times the ability ``idx`` of ``o`` was activated this turn (CR 602.5b)."""
+        counts = getattr(self, "actcost_counts", None) or {}
+        turn, n = counts.get((o.id, idx), (None, 0))
+        return n if turn == self.turn else 0
+
+    def actcost_note_activation(self, o, idx: int) -> None:
+        ab = self.activated_abilities(o)[idx]
+        if not getattr(ab, "actcost_max_per_turn", 0):
+            return
+        if getattr(self, "actcost_counts", None) is None:
+            self.actcost_counts = {}
+        n = self.actcost_activations(o, idx) + 1
+        self.actcost_counts[(o.id, idx)] = (self.turn, n)
+        self.log.add(f"{o.name}'s ability {idx + 1} has been activated {n} time(s) this turn "
+                     f"(no more than {ab.actcost_max_per_turn})", "CR 602.5b")
+
+    def actcost_note_death(self) -> None:
+        """A creature died (CR 700.4): remembered for "if a creature died this turn"."""
+        self.actcost_died_turn = self.turn
+
+    def actcost_creature_died_this_turn(self) -> bool:
+        return getattr(self, "actcost_died_turn", None) == self.turn
+
+    # -- costs (CR 118.3, 602.2b) -----------------------------------------------------------
+
+    def actcost_tap_candidates(self, p: int, o, cost) -> list:
+        """The permanents "Tap an untapped creature you control" may tap: untapped, yours, matching;
+        not the source itself when {T} is also in the cost (it can't be tapped twice, CR 118.3)."""
+        from judgetower.rules.filters import matches
+        flt, _ = cost.actcost_tap
+        return [x.id for x in self.permanents(p)
+                if not x.tapped and not (cost.tap and x.id == o.id) and matches(self, x, flt, o)]
+
+    def actcost_can_pay(self, p: int, o, cost) -> bool:
+        if cost.actcost_tap is not None and len(self.actcost_tap_candidates(p, o, cost)) < cost.actcost_tap[1]:
+            return False
+        if cost.actcost_discard_random and len([c for c in self.hand(p) if c != o.id]) < cost.actcost_discard_random:
+            return False
+        if cost.actcost_put_counters is not None and o.zone != "battlefield":
+            return False
+        return True
+
+    def actcost_pay(self, p: int, source, cost, what: str):
+        if cost.actcost_tap is not None:
+            # CR 118.3: tapping untapped permanents you control; not a {T} cost of theirs, so a
+            # creature that came under your control this turn may be tapped (CR 302.6)
+            for _ in range(cost.actcost_tap[1]):
+                cands = self.actcost_tap_candidates(p, source, cost)
+                c = yield from self.ask(p, "cards", cands, f"tap an untapped permanent for {what}", "CR 118.3")
+                x = self.objects[c]
+                x.tapped = True
+                self.note_tapped(x, True)
+                self.touch()
+                self.log.add(f"{self.players[p].name} taps {x.name} to pay for {what}", "CR 118.3")
+        for _ in range(cost.actcost_discard_random):
+            # CR 701.9a: a card chosen at random (the game's seeded RNG)
+            cands = [c for c in self.hand(p) if c != source.id]
+            x = self.objects[self.rng.choice(cands)]
+            self.log.add(f"{self.players[p].name} discards {x.name} at random to pay for {what}", "CR 118.3", "CR 701.9a")
+            self.move(x, "graveyard", cause=f"discarded at random for {what}", rule="CR 701.9a", log=False)
+        if cost.actcost_put_counters is not None:
+            kind, n = cost.actcost_put_counters
+            source.counters[kind] = source.counters.get(kind, 0) + n
+            self.touch()
+            self.log.add(f"{n} {kind} counter(s) put on {source.name} to pay for {what}", "CR 118.3", "CR 122.1")
+        return
+        yield
+
+    @staticmethod
+    def actcost_is_cycling(ab) -> bool:
+        """Cycling's own ability (casting.cycling_ability: "Discard this card: Draw a card." from the
+        hand, CR 702.29a), as opposed to another "[Cost], Discard ~: ..." ability."""
+        from judgetower.oracle import ir
+        return ab.zone == "hand" and ab.effects == (ir.Draw(ir.You(), 1),)
