@@ -1185,6 +1185,8 @@ class ActivatedAbility:
     #: must all hold; "Activate no more than twice each turn." (CR 602.5b): 0 = no such limit
     actcost_conditions: tuple = ()
     actcost_max_per_turn: int = 0
+    #: actcost: "Any player may activate this ability." (CR 602.2: whoever activates it controls it)
+    actcost_any_player: bool = False
 
 
 @dataclass(frozen=True)

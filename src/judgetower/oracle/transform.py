@@ -122,6 +122,7 @@ class ActivationRestriction:
     # actcost: "Activate only if [condition]." (CR 602.5), "Activate no more than twice each turn." (CR 602.5b)
     condition: object = None
     max_per_turn: int = 0
+    any_player: bool = False
 
 
 class TkItHas:
@@ -555,7 +556,8 @@ class OracleTransformer(ExilecastTransformMixin, Faces2TransformMixin, Copies2Tr
         return Line("abilities", (ir.ActivatedAbility(
             cost, targets, effects, mana_ability=is_mana_ability(effects, targets),
             sorcery_speed=sorcery, once_per_turn=once, timing=next(iter(timings), ""), zone=zone,
-            actcost_conditions=conditions, actcost_max_per_turn=max_per_turn),))
+            actcost_conditions=conditions, actcost_max_per_turn=max_per_turn,
+            actcost_any_player=any(r.any_player for r in restrictions)),))
 
     def loyalty_ability(self, c):
         _no_x_in_filters(self.ctx)

@@ -87,3 +87,21 @@ class ActcostTransformMixin:
                 or cost.remove_counters or cost.actcost_put_counters or cost.loyalty is not None:
             raise Unsupported("'discard ~' with a cost of a permanent")
         return "hand"
+
+    # -- "Any player may activate this ability [but only ...]." (CR 602.2, 602.5) -------------
+
+    def actcost_any_player(self, c):
+        from .transform import ActivationRestriction
+        return [ActivationRestriction(any_player=True)]
+
+    def actcost_any_player_sorcery(self, c):
+        from .transform import ActivationRestriction
+        return [ActivationRestriction(any_player=True, sorcery=True)]    # CR 602.5d: the activator's timing
+
+    def actcost_any_player_their_turn(self, c):
+        from .transform import ActivationRestriction
+        return [ActivationRestriction(any_player=True, timing="your_turn")]   # the activating player's turn
+
+    def actcost_any_player_any_upkeep(self, c):
+        from .transform import ActivationRestriction
+        return [ActivationRestriction(any_player=True, timing="actcost_any_upkeep")]

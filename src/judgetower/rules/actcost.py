@@ -109,3 +109,26 @@ class ActcostMixin:
         hand, CR 702.29a), as opposed to another "[Cost], Discard ~: ..." ability."""
         from judgetower.oracle import ir
         return ab.zone == "hand" and ab.effects == (ir.Draw(ir.You(), 1),)
+
+    # -- "Any player may activate this ability." (CR 602.2) ------------------------------------
+
+    def actcost_any_player(self, o, idx: int) -> bool:
+        abilities = self.activated_abilities(o)
+        return 0 <= idx < len(abilities) and getattr(abilities[idx], "actcost_any_player", False)
+
+    def actcost_other_players_actions(self, p: int) -> list:
+        """Activations of other players' permanents' abilities that any player may activate
+        (CR 602.2: the player who activates it controls the ability, pays its costs, and is its
+        "you"). Judge Tower ruling applied: JT-P1 forbids passing while any legal action remains,
+        and activating such an ability is a legal action of every player; R11's once per turn
+        counts per ability of each object (whoever activated it), so once any player has activated
+        it this turn it obliges nobody else."""
+        from judgetower.rules.decisions import Activate
+        out = []
+        for o in self.permanents():
+            if o.controller == p:
+                continue
+            for idx, ab in enumerate(self.activated_abilities(o)):
+                if getattr(ab, "actcost_any_player", False) and self.can_activate(p, o, idx, ab):
+                    out.append(Activate(o.id, idx))
+        return out

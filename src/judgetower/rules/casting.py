@@ -626,6 +626,8 @@ class CastingMixin:
             return p == self.active and self.step == "upkeep"
         if ab.timing == "before_attackers":
             return p == self.active and self.step in BEFORE_ATTACKERS
+        if ab.timing == "actcost_any_upkeep":   # actcost: "only during any upkeep step"
+            return self.step == "upkeep"
         if ab.timing == "tf_city_blessing":   # turnflow: "Activate only if you have the city's blessing"
             return self.tf_has_blessing(p)
         return True
@@ -985,8 +987,8 @@ class CastingMixin:
         if zone != "battlefield":
             if o.id not in self.zone_list(zone, p):
                 return False
-        elif o.controller != p:
-            return False
+        elif o.controller != p and not getattr(ab, "actcost_any_player", False):
+            return False   # actcost: "Any player may activate this ability." (CR 602.2)
         if self.auras2_activation_banned(o):
             return False   # auras2: "its activated abilities can't be activated" (CR 602.5)
         if getattr(ab, "once_per_turn", False) and idx in o.activated_this_turn:

@@ -97,7 +97,8 @@ class LegalityMixin:
         if isinstance(a, Activate):
             o = self.objects.get(a.obj)
             if o is None or o.zone not in ("battlefield", "hand", "graveyard") or (
-                    o.zone == "battlefield" and o.controller != p) or (o.zone != "battlefield" and a.obj not in self.zone_list(o.zone, p)):
+                    o.zone == "battlefield" and o.controller != p and not self.actcost_any_player(o, a.index)) or (
+                    o.zone != "battlefield" and a.obj not in self.zone_list(o.zone, p)):
                 return "CR 602.2"
             ab = self.activated_abilities(o)[a.index]
             # kwcosts: where the ability functions, restrictions on its use
