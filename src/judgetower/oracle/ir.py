@@ -2033,3 +2033,10 @@ KEYWORDS = KEYWORDS + ("dredge",)   # library2: Dredge N (CR 702.52a), arg N
 @dataclass(frozen=True)
 class ActcostCondCreatureDied:
     """"a creature died this turn" (morbid, CR 207.2c; "dies", CR 700.4): any creature, anyone's."""
+
+
+@dataclass(frozen=True)
+class ActcostAddCommanderMana(AddMana):
+    """"Add one mana of any color in your commander's color identity." (CR 903.4f): the engine
+    plays no Commander games, so no player has a commander and no mana is added; it stays a
+    mana ability (CR 605.1a) that adds nothing (no mana unit for automatic payment)."""

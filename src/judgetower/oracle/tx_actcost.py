@@ -105,3 +105,26 @@ class ActcostTransformMixin:
     def actcost_any_player_any_upkeep(self, c):
         from .transform import ActivationRestriction
         return [ActivationRestriction(any_player=True, timing="actcost_any_upkeep")]
+
+    # -- effects -----------------------------------------------------------------------------
+
+    def actcost_pt_and_damage(self, c):
+        # "~ gets +1/+1 until end of turn and deals 1 damage to you" (CR 611.2, 120.3): the
+        # object is the damage's source too
+        from .transform import Unsupported
+        what, token, amount, to = c
+        if not isinstance(what, ir.This):
+            raise Unsupported("'gets ... and deals damage' of another object")
+        return self.modify_pt([what, token, None]) + self.deal_damage([what, amount, to])
+
+    def actcost_mana_equal_power(self, c):
+        from .transform import Unsupported, mana_letters
+        letters = mana_letters(c[0])
+        if len(letters) != 1:
+            raise Unsupported("an amount of several mana symbols")
+        return ir.AddMana(letters, amount=ir.PowerOf(ir.This()))   # CR 208.1, 106.1
+
+    def actcost_mana_commander_identity(self, c):
+        # CR 903.4f: no commander, so "any color in your commander's color identity" is undefined
+        # and adds nothing (the ability is still a mana ability, CR 605.1a)
+        return ir.ActcostAddCommanderMana("", amount=c[0])

@@ -132,3 +132,12 @@ class ActcostMixin:
                 if getattr(ab, "actcost_any_player", False) and self.can_activate(p, o, idx, ab):
                     out.append(Activate(o.id, idx))
         return out
+
+    def _e_ActcostAddCommanderMana(self, e, ctx):
+        """CR 903.4f: without a commander, the colours of its colour identity are undefined:
+        that part of the ability does nothing."""
+        p = ctx["controller"]
+        self.log.add(f"{self.players[p].name} adds no mana: they have no commander, so their commander's "
+                     "color identity is undefined", "CR 903.4f")
+        return
+        yield
