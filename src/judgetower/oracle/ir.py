@@ -2040,3 +2040,11 @@ class ActcostAddCommanderMana(AddMana):
     """"Add one mana of any color in your commander's color identity." (CR 903.4f): the engine
     plays no Commander games, so no player has a commander and no mana is added; it stays a
     mana ability (CR 605.1a) that adds nothing (no mana unit for automatic payment)."""
+
+
+@dataclass(frozen=True)
+class ActcostKeepMana:
+    """"Until end of turn, you don't lose this mana as steps and phases end." (CR 106.4a): the
+    mana the instruction before it added (in the same resolution) stays in the pool until the
+    end of the turn. Kept per colour; the engine spends the pool's other mana of that colour
+    first (the payer's best choice: it can only keep more mana)."""

@@ -128,3 +128,7 @@ class ActcostTransformMixin:
         # CR 903.4f: no commander, so "any color in your commander's color identity" is undefined
         # and adds nothing (the ability is still a mana ability, CR 605.1a)
         return ir.ActcostAddCommanderMana("", amount=c[0])
+
+    def actcost_keep_mana(self, c):
+        # CR 106.4a: the mana just added stays in the pool as steps and phases end this turn
+        return [ir.ActcostKeepMana()]

@@ -141,3 +141,52 @@ class ActcostMixin:
                      "color identity is undefined", "CR 903.4f")
         return
         yield
+
+    # -- "Until end of turn, you don't lose this mana as steps and phases end." (CR 106.4a) ----
+
+    def _e_ActcostKeepMana(self, e, ctx):
+        got = ctx.get("actcost_added")
+        if not got or not got[1]:
+            return
+        p, added = got
+        pl = self.players[p]
+        kept = self.actcost_kept(pl)
+        for c in added:
+            kept[c] = kept.get(c, 0) + 1
+        self.log.add(f"{pl.name} won't lose " + "".join("{%s}" % c for c in added)
+                     + " as steps and phases end this turn", "CR 106.4a")
+        return
+        yield
+
+    def actcost_kept(self, pl) -> dict:
+        """The player's mana kept from emptying this turn (colour -> amount)."""
+        turn, kept = getattr(pl, "actcost_kept_mana", (None, None))
+        if turn != self.turn or kept is None:
+            kept = {}
+            pl.actcost_kept_mana = (self.turn, kept)
+        return kept
+
+    def actcost_keep_pool(self, pl) -> bool:
+        """CR 106.4, 106.4a: as a step or phase ends, the pool empties except the kept mana (the
+        pool's other mana is taken as spent first). True if the pool was handled here."""
+        turn, kept = getattr(pl, "actcost_kept_mana", (None, None))
+        if not kept or turn != self.turn or self.step == "cleanup":
+            return False
+        left = {c: min(n, kept.get(c, 0)) for c, n in pl.mana_pool.items() if min(n, kept.get(c, 0)) > 0}
+        pl.mana_pool.clear()
+        pl.mana_pool.update(left)
+        kept.clear()
+        kept.update(left)
+        if left:
+            self.log.add(f"{pl.name} keeps " + "".join("{%s}" % c * n for c, n in left.items())
+                         + " in their mana pool", "CR 106.4a")
+        return True
+
+    def actcost_drop_kept_mana(self) -> None:
+        """A new turn: mana kept "until end of turn" (CR 106.4a) is gone; the cleanup step's end
+        empties every pool (CR 106.4, 514.2)."""
+        for pl in self.players:
+            turn, kept = getattr(pl, "actcost_kept_mana", (None, None))
+            if kept is not None:
+                pl.mana_pool.clear()
+                pl.actcost_kept_mana = (None, None)

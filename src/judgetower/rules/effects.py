@@ -901,6 +901,7 @@ class EffectsMixin:
                          + " (the chosen color)", "CR 106.3", "CR 614.12")
         else:
             self.log.add(f"{self.players[p].name} adds " + "".join("{%s}" % c for c in added), "CR 106.3")
+        ctx["actcost_added"] = (p, list(added))   # actcost: for "you don't lose this mana" (CR 106.4a)
 
     def _e_ReturnChosenToHand(self, e, ctx):
         """Bounce lands (manaab): the player chooses permanents as the effect happens (not
