@@ -367,6 +367,8 @@ class Cost:
     actcost_tap: tuple | None = None
     actcost_discard_random: int = 0
     actcost_put_counters: tuple[str, int] | None = None
+    #: actcost: "Remove any number of charge counters from ~": the counter kind (CR 118.3)
+    actcost_remove_any: str | None = None
 
 
 # ---------------------------------------------------------------------------
@@ -2048,3 +2050,12 @@ class ActcostKeepMana:
     mana the instruction before it added (in the same resolution) stays in the pool until the
     end of the turn. Kept per colour; the engine spends the pool's other mana of that colour
     first (the payer's best choice: it can only keep more mana)."""
+
+
+@dataclass(frozen=True)
+class ActcostCountersRemoved:
+    """"for each charge counter removed this way": how many counters of ``kind`` the cost
+    "Remove any number of [kind] counters from ~" removed (CR 118.3) as this ability was
+    activated (a mana ability with {T} in its cost: it resolves at once, CR 605.3a)."""
+
+    kind: str

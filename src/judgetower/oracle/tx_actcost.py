@@ -81,6 +81,10 @@ class ActcostTransformMixin:
         """"[Cost], Discard ~: ...": an ability that functions from the hand (CR 113.6, 602.2);
         a cost that needs the permanent (tapping it, its counters) can't go with it."""
         from .transform import Unsupported
+        if cost.actcost_remove_any is not None and not cost.tap:
+            # the number removed is read by the ability's effect: with {T} in the cost, a mana
+            # ability resolves at once (CR 605.3a) and no second activation can come in between
+            raise Unsupported("'remove any number of counters' without {T}")
         if not cost.discard_self:
             return zone
         if zone != "battlefield" or cost.tap or cost.untap or cost.sacrifice_self or cost.exile_self \
@@ -132,3 +136,16 @@ class ActcostTransformMixin:
     def actcost_keep_mana(self, c):
         # CR 106.4a: the mana just added stays in the pool as steps and phases end this turn
         return [ir.ActcostKeepMana()]
+
+    def actcost_cost_remove_any(self, c):
+        # CR 118.3: any number (0 included) of the counters it has; the number is remembered for
+        # "for each ... counter removed this way" (CR 607.2: the same ability)
+        self.ctx.actcost_remove_any = True
+        return {"actcost_remove_any": str(c[0])}
+
+    def actcost_add_then_per_removed(self, c):
+        from .transform import Unsupported, mana_letters
+        first, extra, kind = mana_letters(c[0]), mana_letters(c[1]), str(c[2])
+        if not getattr(self.ctx, "actcost_remove_any", False):
+            raise Unsupported("'removed this way' without a cost removing any number of counters")
+        return [ir.AddMana(first), ir.AddMana(extra, amount=ir.ActcostCountersRemoved(kind))]

@@ -78,6 +78,8 @@ class ActcostMixin:
         return True
 
     def actcost_pay(self, p: int, source, cost, what: str):
+        if cost.actcost_remove_any is not None:
+            yield from self.actcost_pay_remove_any(p, source, cost.actcost_remove_any, what)
         if cost.actcost_tap is not None:
             # CR 118.3: tapping untapped permanents you control; not a {T} cost of theirs, so a
             # creature that came under your control this turn may be tapped (CR 302.6)
@@ -190,3 +192,23 @@ class ActcostMixin:
             if kept is not None:
                 pl.mana_pool.clear()
                 pl.actcost_kept_mana = (None, None)
+
+    # -- "Remove any number of [kind] counters from ~" (CR 118.3) ------------------------------
+
+    def actcost_pay_remove_any(self, p: int, source, kind: str, what: str):
+        have = source.counters.get(kind, 0)
+        # JT-C3 (R9): a number that can't be arbitrarily large is the largest possible
+        opts = self.forced_count_options(list(range(0, have + 1)), "remove_counters")
+        n = yield from self.ask(p, "x", opts, f"how many {kind} counters to remove from {source.name}", "CR 118.3")
+        if n:
+            source.counters[kind] = have - n
+            if source.counters[kind] <= 0:
+                del source.counters[kind]
+            self.touch()
+        source.actcost_removed = (kind, n)
+        self.log.add(f"{n} {kind} counter(s) removed from {source.name} for {what}", "CR 118.3", "CR 602.2b")
+
+    def actcost_removed_amount(self, a, ctx) -> int:
+        src = ctx.get("source")
+        kind, n = getattr(src, "actcost_removed", (None, 0)) or (None, 0)
+        return n if kind == a.kind else 0

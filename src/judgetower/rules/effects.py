@@ -203,6 +203,8 @@ class EffectsMixin:
                     if any(c in sym.upper().split("/") for c in a.colors):
                         n += 1
             return n
+        if isinstance(a, ir.ActcostCountersRemoved):   # actcost: CR 118.3
+            return self.actcost_removed_amount(a, ctx)
         if isinstance(a, ir.TfPartySize):   # turnflow: CR 700.8a
             return self.tf_party_size(ctx["controller"])
         raise NotImplementedError(f"amount {a!r}")
