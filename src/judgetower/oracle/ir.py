@@ -2059,3 +2059,13 @@ class ActcostCountersRemoved:
     activated (a mana ability with {T} in its cost: it resolves at once, CR 605.3a)."""
 
     kind: str
+
+
+@dataclass(frozen=True)
+class ActcostIfActivated:
+    """"If this ability has been activated N or more times this turn, [effects]": the
+    activations of the resolving ability of its source this turn, counted as it resolves
+    (CR 608.2c); only in an activated ability."""
+
+    n: int
+    effects: tuple

@@ -149,3 +149,8 @@ class ActcostTransformMixin:
         if not getattr(self.ctx, "actcost_remove_any", False):
             raise Unsupported("'removed this way' without a cost removing any number of counters")
         return [ir.AddMana(first), ir.AddMana(extra, amount=ir.ActcostCountersRemoved(kind))]
+
+    def actcost_if_activated_n_times(self, c):
+        from .transform import DelayedTrigger
+        n, effects = c
+        return [ir.ActcostIfActivated(int(n), (DelayedTrigger("next_end_step", tuple(effects)),))]

@@ -42,12 +42,12 @@ class ActcostMixin:
 
     def actcost_note_activation(self, o, idx: int) -> None:
         ab = self.activated_abilities(o)[idx]
-        if not getattr(ab, "actcost_max_per_turn", 0):
-            return
         if getattr(self, "actcost_counts", None) is None:
             self.actcost_counts = {}
         n = self.actcost_activations(o, idx) + 1
         self.actcost_counts[(o.id, idx)] = (self.turn, n)
+        if not getattr(ab, "actcost_max_per_turn", 0):
+            return
         self.log.add(f"{o.name}'s ability {idx + 1} has been activated {n} time(s) this turn "
                      f"(no more than {ab.actcost_max_per_turn})", "CR 602.5b")
 
@@ -212,3 +212,17 @@ class ActcostMixin:
         src = ctx.get("source")
         kind, n = getattr(src, "actcost_removed", (None, 0)) or (None, 0)
         return n if kind == a.kind else 0
+
+    def _e_ActcostIfActivated(self, e, ctx):
+        """"If this ability has been activated N or more times this turn, ..." (CR 608.2c)."""
+        item = ctx.get("item")
+        if item is None or getattr(item, "kind", None) != "activated":
+            raise ValueError("'if this ability has been activated' outside an activated ability")
+        counts = getattr(self, "actcost_counts", None) or {}
+        turn, n = counts.get((item.source_id, item.ability_index), (None, 0))
+        n = n if turn == self.turn else 0
+        ok = n >= e.n
+        self.log.add(f"{item.source_name}'s ability {item.ability_index + 1} has been activated {n} time(s) "
+                     f"this turn ({e.n} or more needed): the condition is {'true' if ok else 'false'}", "CR 608.2c")
+        if ok:
+            yield from self.run_effects(e.effects, ctx)
