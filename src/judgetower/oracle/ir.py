@@ -2069,3 +2069,18 @@ class ActcostIfActivated:
 
     n: int
     effects: tuple
+
+
+@dataclass(frozen=True)
+class ActcostCondSelf:
+    """An activation restriction on the permanent itself (CR 602.5): ``what`` "attacking" ("if ~
+    is attacking", CR 506.4) or "power" ("if ~'s power is N or greater", ``n``, CR 208.1)."""
+
+    what: str
+    n: int = 0
+
+
+@dataclass(frozen=True)
+class ActcostCondAttackedThisTurn:
+    """"if you attacked this turn": you declared one or more attacking creatures this turn
+    (CR 508.1)."""

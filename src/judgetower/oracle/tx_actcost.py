@@ -154,3 +154,30 @@ class ActcostTransformMixin:
         from .transform import DelayedTrigger
         n, effects = c
         return [ir.ActcostIfActivated(int(n), (DelayedTrigger("next_end_step", tuple(effects)),))]
+
+    # -- more activation restrictions (CR 602.5) ----------------------------------------------
+
+    def actcost_any_upkeep_only(self, c):
+        from .transform import ActivationRestriction
+        return [ActivationRestriction(timing="actcost_any_upkeep")]
+
+    def actcost_your_upkeep_once(self, c):
+        from .transform import ActivationRestriction
+        return [ActivationRestriction(timing="your_upkeep", once_per_turn=True)]   # CR 602.5, 602.5b
+
+    def actcost_only_exact_hand(self, c):
+        from .transform import ActivationRestriction
+        n = int(c[0])
+        return [ActivationRestriction(condition=ir.CondCount(ir.HandSize(ir.You()), n, n))]
+
+    def actcost_only_self_attacking(self, c):
+        from .transform import ActivationRestriction
+        return [ActivationRestriction(condition=ir.ActcostCondSelf("attacking"))]   # CR 506.4
+
+    def actcost_only_you_attacked(self, c):
+        from .transform import ActivationRestriction
+        return [ActivationRestriction(condition=ir.ActcostCondAttackedThisTurn())]   # CR 508.1
+
+    def actcost_only_self_power(self, c):
+        from .transform import ActivationRestriction
+        return [ActivationRestriction(condition=ir.ActcostCondSelf("power", int(c[0])))]   # CR 208.1
