@@ -2084,3 +2084,15 @@ class ActcostCondSelf:
 class ActcostCondAttackedThisTurn:
     """"if you attacked this turn": you declared one or more attacking creatures this turn
     (CR 508.1)."""
+
+
+@dataclass(frozen=True)
+class ActcostManaTrigger:
+    """"Whenever enchanted land / a Forest is tapped for mana, its controller adds an additional
+    {G}.": a triggered mana ability (CR 605.1b): it triggers when a mana ability of that land with
+    {T} in its cost is activated (CR 106.12) and resolves at once, adding ``mana`` (letters) to the
+    pool of the land's controller. ``kind``: "enchanted" (the permanent it enchants) or "filter"."""
+
+    kind: str
+    filter: "Filter | None"
+    mana: str

@@ -181,3 +181,26 @@ class ActcostTransformMixin:
     def actcost_only_self_power(self, c):
         from .transform import ActivationRestriction
         return [ActivationRestriction(condition=ir.ActcostCondSelf("power", int(c[0])))]   # CR 208.1
+
+    # -- triggered mana abilities (CR 605.1b, 106.12) -------------------------------------------
+
+    def actcost_enchanted_land_mana(self, c):
+        from .transform import Line, mana_letters
+        return Line("abilities", (ir.ActcostManaTrigger("enchanted", None, _actcost_fixed_mana(c[-1])),))
+
+    def actcost_filter_land_mana(self, c):
+        from .transform import Line, Unsupported, mana_letters
+        fnp, token = c
+        f = fnp.filter
+        if fnp.head is not None or f.zone != "battlefield" or "land" not in f.types and not f.subtypes:
+            raise Unsupported("'is tapped for mana' of this kind")
+        return Line("abilities", (ir.ActcostManaTrigger("filter", f, _actcost_fixed_mana(token)),))
+
+
+def _actcost_fixed_mana(token) -> str:
+    """Mana symbols of fixed types only ({G}, {G}{G}, {C}), as letters."""
+    from .transform import Unsupported, mana_letters
+    letters = mana_letters(token)
+    if not letters or any(ch not in "WUBRGC" for ch in letters):
+        raise Unsupported("an additional mana other than fixed coloured or colourless symbols")
+    return letters

@@ -226,3 +226,41 @@ class ActcostMixin:
                      f"this turn ({e.n} or more needed): the condition is {'true' if ok else 'false'}", "CR 608.2c")
         if ok:
             yield from self.run_effects(e.effects, ctx)
+
+    # -- triggered mana abilities: "Whenever enchanted land is tapped for mana, ..." (CR 605.1b) --
+
+    def actcost_mana_triggers(self, land) -> list:
+        """(permanent, ActcostManaTrigger) pairs that trigger when ``land`` is tapped for mana."""
+        from judgetower.oracle import ir
+        from judgetower.rules.filters import matches
+        out = []
+        for x in self.permanents():
+            for ab in x.compiled.abilities:
+                if not isinstance(ab, ir.ActcostManaTrigger):
+                    continue
+                if ab.kind == "enchanted":
+                    if x.attached_to == land.id and "Land" in self.chars(land).types:
+                        out.append((x, ab))
+                elif matches(self, land, ab.filter, x):
+                    out.append((x, ab))
+        return out
+
+    def actcost_mana_trigger_units(self, land) -> list:
+        """The extra mana (letters) tapping ``land`` for mana adds (for automatic payment)."""
+        return [c for _, ab in self.actcost_mana_triggers(land) for c in ab.mana]
+
+    def actcost_log_mana_triggers(self, land) -> None:
+        for x, ab in self.actcost_mana_triggers(land):
+            self.log.add(f"{x.name}: {self.players[land.controller].name} adds an additional "
+                         + "".join("{%s}" % c for c in ab.mana) + f" ({land.name} was tapped for mana)",
+                         "CR 605.1b", "CR 106.12")
+
+    def actcost_tapped_for_mana(self, land) -> None:
+        """A mana ability of ``land`` with {T} in its cost was activated (CR 106.12): its triggered
+        mana abilities resolve at once (CR 605.1b, 605.4a), adding mana to the land's controller's pool."""
+        pool = self.players[land.controller].mana_pool
+        for x, ab in self.actcost_mana_triggers(land):
+            for c in ab.mana:
+                pool[c] = pool.get(c, 0) + 1
+        self.actcost_log_mana_triggers(land)
+        self.touch()

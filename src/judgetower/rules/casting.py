@@ -304,6 +304,8 @@ class CastingMixin:
                                      for i in range(width))
                     else:
                         units.extend(eff.mana)
+        if units and ab.cost.tap:
+            units.extend(self.actcost_mana_trigger_units(o))   # actcost: CR 605.1b, 106.12
         return tuple(units)
 
     def could_produce(self, o, eff, seen: frozenset = frozenset()) -> tuple[str, ...]:
@@ -392,6 +394,7 @@ class CastingMixin:
             o.tapped = True
             o.activated_this_turn.add(s.ability)
             self.log.add(f"{self.players[p].name} taps {o.name} for mana", "CR 605.3a")
+            self.actcost_log_mana_triggers(o)   # actcost: its units are in the plan (CR 605.1b)
         self.players[p].mana_pool = dict(plan.leftover)
         if plan.life:
             self.lose_life(p, plan.life, rule="CR 107.4f")
@@ -1085,6 +1088,8 @@ class CastingMixin:
         if ab.mana_ability and not ab.targets:
             self.log.add(f"{self.players[p].name} activates {name}'s mana ability", "CR 605.3a")
             yield from self.resolve_ability_effects(item)
+            if cost.tap:
+                self.actcost_tapped_for_mana(o)   # actcost: triggered mana abilities (CR 605.1b, 106.12)
             self.after_activate(p, o, idx)
             return
         self.stack.append(item.id)
