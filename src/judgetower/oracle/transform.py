@@ -553,6 +553,12 @@ class OracleTransformer(ExilecastTransformMixin, Faces2TransformMixin, Copies2Tr
         # actcost: condition and count restrictions (CR 602.5, 602.5b)
         conditions = tuple(r.condition for r in restrictions if r.condition is not None)
         max_per_turn = min((r.max_per_turn for r in restrictions if r.max_per_turn), default=0)
+        if any(r.any_player for r in restrictions) and (
+                cost.tap or cost.untap or cost.sacrifice_self or cost.exile_self or cost.remove_counters
+                or cost.actcost_put_counters or cost.actcost_remove_any or cost.discard_self):
+            # CR 701.21a and the like: paying with the permanent itself by a player who doesn't
+            # control it is not settled here: refused
+            raise Unsupported("'any player may activate' with a cost paid with the permanent itself")
         return Line("abilities", (ir.ActivatedAbility(
             cost, targets, effects, mana_ability=is_mana_ability(effects, targets),
             sorcery_speed=sorcery, once_per_turn=once, timing=next(iter(timings), ""), zone=zone,
