@@ -364,6 +364,14 @@ class Cost:
     kw2_ninjutsu: bool = False
     #: counters2: "Pay {E}{E}": energy counters removed from the player (CR 107.14, 122.1)
     c2_energy: int = 0
+    #: actcost: "Tap an untapped creature you control" / "Tap two untapped Elves you control":
+    #: (filter, N) of permanents to tap (CR 118.3); "Discard a card at random" (CR 701.9a);
+    #: "Put a -1/-1 counter on ~": (kind, N) (CR 122.1)
+    actcost_tap: tuple | None = None
+    actcost_discard_random: int = 0
+    actcost_put_counters: tuple[str, int] | None = None
+    #: actcost: "Remove any number of charge counters from ~": the counter kind (CR 118.3)
+    actcost_remove_any: str | None = None
 
 
 # ---------------------------------------------------------------------------
@@ -1178,6 +1186,12 @@ class ActivatedAbility:
     zone: str = "battlefield"
     once_per_turn: bool = False
     timing: str = ""
+    #: actcost: "Activate only if [condition]." (CR 602.5): conditions (CONDITIONS objects) that
+    #: must all hold; "Activate no more than twice each turn." (CR 602.5b): 0 = no such limit
+    actcost_conditions: tuple = ()
+    actcost_max_per_turn: int = 0
+    #: actcost: "Any player may activate this ability." (CR 602.2: whoever activates it controls it)
+    actcost_any_player: bool = False
 
 
 @dataclass(frozen=True)
@@ -2035,6 +2049,77 @@ class Lib2LookTopSplitGraveyard:
 Effect = Union[Effect, Lib2SearchLibrary, Lib2RevealUntil, Lib2LookTopPutOnto, Lib2ShuffleIntoLibrary,
                Lib2SearchLibraryAndGraveyard, Lib2LookTopSplitGraveyard]   # library2
 KEYWORDS = KEYWORDS + ("dredge",)   # library2: Dredge N (CR 702.52a), arg N
+
+
+# ---------------------------------------------------------------------------
+# actcost: activated abilities' restrictions and costs (CR 602.5, 118.3)
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ActcostCondCreatureDied:
+    """"a creature died this turn" (morbid, CR 207.2c; "dies", CR 700.4): any creature, anyone's."""
+
+
+@dataclass(frozen=True)
+class ActcostAddCommanderMana(AddMana):
+    """"Add one mana of any color in your commander's color identity." (CR 903.4f): the engine
+    plays no Commander games, so no player has a commander and no mana is added; it stays a
+    mana ability (CR 605.1a) that adds nothing (no mana unit for automatic payment)."""
+
+
+@dataclass(frozen=True)
+class ActcostKeepMana:
+    """"Until end of turn, you don't lose this mana as steps and phases end." (CR 106.4a): the
+    mana the instruction before it added (in the same resolution) stays in the pool until the
+    end of the turn. Kept per colour; the engine spends the pool's other mana of that colour
+    first (the payer's best choice: it can only keep more mana)."""
+
+
+@dataclass(frozen=True)
+class ActcostCountersRemoved:
+    """"for each charge counter removed this way": how many counters of ``kind`` the cost
+    "Remove any number of [kind] counters from ~" removed (CR 118.3) as this ability was
+    activated (a mana ability with {T} in its cost: it resolves at once, CR 605.3a)."""
+
+    kind: str
+
+
+@dataclass(frozen=True)
+class ActcostIfActivated:
+    """"If this ability has been activated N or more times this turn, [effects]": the
+    activations of the resolving ability of its source this turn, counted as it resolves
+    (CR 608.2c); only in an activated ability."""
+
+    n: int
+    effects: tuple
+
+
+@dataclass(frozen=True)
+class ActcostCondSelf:
+    """An activation restriction on the permanent itself (CR 602.5): ``what`` "attacking" ("if ~
+    is attacking", CR 506.4) or "power" ("if ~'s power is N or greater", ``n``, CR 208.1)."""
+
+    what: str
+    n: int = 0
+
+
+@dataclass(frozen=True)
+class ActcostCondAttackedThisTurn:
+    """"if you attacked this turn": you declared one or more attacking creatures this turn
+    (CR 508.1)."""
+
+
+@dataclass(frozen=True)
+class ActcostManaTrigger:
+    """"Whenever enchanted land / a Forest is tapped for mana, its controller adds an additional
+    {G}.": a triggered mana ability (CR 605.1b): it triggers when a mana ability of that land with
+    {T} in its cost is activated (CR 106.12) and resolves at once, adding ``mana`` (letters) to the
+    pool of the land's controller. ``kind``: "enchanted" (the permanent it enchants) or "filter"."""
+
+    kind: str
+    filter: "Filter | None"
+    mana: str
 
 
 # ---------------------------------------------------------------------------

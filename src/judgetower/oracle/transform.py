@@ -119,6 +119,10 @@ class ActivationRestriction:
     once_per_turn: bool = False
     timing: str = ""
     sorcery: bool = False
+    # actcost: "Activate only if [condition]." (CR 602.5), "Activate no more than twice each turn." (CR 602.5b)
+    condition: object = None
+    max_per_turn: int = 0
+    any_player: bool = False
 
 
 class TkItHas:
@@ -405,10 +409,12 @@ from .tx_kwcast import KwcastTransformMixin  # kwcast: CR 702.29e, 702.61, 702.8
 from .tx_zones4 import Zones4TransformMixin  # zones4
 from .tx_replace import ReplaceTransformMixin  # replace: CR 614, 615, 119, 120
 
+from .tx_actcost import ActcostTransformMixin  # actcost
+
 
 class OracleTransformer(ExilecastTransformMixin, Faces2TransformMixin, Copies2TransformMixin,
                         TurnflowTransformMixin, Library2TransformMixin, Counters2TransformMixin,
-                        Auras2TransformMixin, TokcountTransformMixin, KwcastTransformMixin, Zones4TransformMixin, ReplaceTransformMixin, Transformer):
+                        Auras2TransformMixin, TokcountTransformMixin, KwcastTransformMixin, Zones4TransformMixin, ReplaceTransformMixin, ActcostTransformMixin, Transformer):
     """Callbacks named after the rules and aliases of oracle.lark."""
 
     def __init__(self, ctx: Context | None = None):
@@ -552,9 +558,21 @@ class OracleTransformer(ExilecastTransformMixin, Faces2TransformMixin, Copies2Tr
         if len(timings) > 1 or (timings and sorcery):
             raise Unsupported("two timing restrictions on one activated ability")
         zone = self._zn_zone(cost)   # zones: an ability that functions from the graveyard (CR 113.6m)
+        zone = self._actcost_zone(cost, zone)   # actcost: "Discard ~" functions from the hand (CR 113.6)
+        # actcost: condition and count restrictions (CR 602.5, 602.5b)
+        conditions = tuple(r.condition for r in restrictions if r.condition is not None)
+        max_per_turn = min((r.max_per_turn for r in restrictions if r.max_per_turn), default=0)
+        if any(r.any_player for r in restrictions) and (
+                cost.tap or cost.untap or cost.sacrifice_self or cost.exile_self or cost.remove_counters
+                or cost.actcost_put_counters or cost.actcost_remove_any or cost.discard_self):
+            # CR 701.21a and the like: paying with the permanent itself by a player who doesn't
+            # control it is not settled here: refused
+            raise Unsupported("'any player may activate' with a cost paid with the permanent itself")
         return Line("abilities", (ir.ActivatedAbility(
             cost, targets, effects, mana_ability=is_mana_ability(effects, targets),
-            sorcery_speed=sorcery, once_per_turn=once, timing=next(iter(timings), ""), zone=zone),))
+            sorcery_speed=sorcery, once_per_turn=once, timing=next(iter(timings), ""), zone=zone,
+            actcost_conditions=conditions, actcost_max_per_turn=max_per_turn,
+            actcost_any_player=any(r.any_player for r in restrictions)),))
 
     def loyalty_ability(self, c):
         _no_x_in_filters(self.ctx)

@@ -213,10 +213,6 @@ class ReplaceTransformMixin:
     def repl_amount_sacrificed(self, c):
         return ir.SacrificedStat(c[0])   # CR 608.2h
 
-    def repl_cost_sacrifice_another(self, c):
-        # "Sacrifice another creature" as a cost (CR 118.3, 701.21a): not this permanent
-        return {"sacrifice": replace(c[-1].filter, other=True)}
-
     # -- damage arithmetic (CR 120) ------------------------------------------------------------
 
     def repl_deal_damage_itself(self, c):

@@ -308,6 +308,8 @@ class CastingMixin:
                                      for i in range(width))
                     else:
                         units.extend(eff.mana)
+        if units and ab.cost.tap:
+            units.extend(self.actcost_mana_trigger_units(o))   # actcost: CR 605.1b, 106.12
         return tuple(units)
 
     def could_produce(self, o, eff, seen: frozenset = frozenset()) -> tuple[str, ...]:
@@ -396,6 +398,7 @@ class CastingMixin:
             o.tapped = True
             o.activated_this_turn.add(s.ability)
             self.log.add(f"{self.players[p].name} taps {o.name} for mana", "CR 605.3a")
+            self.actcost_log_mana_triggers(o)   # actcost: its units are in the plan (CR 605.1b)
         self.players[p].mana_pool = dict(plan.leftover)
         self.tc_last_spent = plan.spent   # tokcount: the mana spent (colors: sunburst, CR 702.44a)
         if plan.life:
@@ -646,6 +649,8 @@ class CastingMixin:
             return p == self.active and self.step == "upkeep"
         if ab.timing == "before_attackers":
             return p == self.active and self.step in BEFORE_ATTACKERS
+        if ab.timing == "actcost_any_upkeep":   # actcost: "only during any upkeep step"
+            return self.step == "upkeep"
         if ab.timing == "tf_city_blessing":   # turnflow: "Activate only if you have the city's blessing"
             return self.tf_has_blessing(p)
         return True
@@ -675,6 +680,8 @@ class CastingMixin:
             return False   # kw2: CR 702.49a
         if cost.c2_energy and not self.c2_can_pay_energy(p, cost.c2_energy):
             return False   # counters2: "Pay {E}" (CR 107.14, 118.3)
+        if not self.actcost_can_pay(p, o, cost):
+            return False   # actcost: tapping creatures, discarding at random, putting counters (CR 118.3)
         return True
 
     def can_pay_life(self, p: int, n: int) -> bool:
@@ -997,6 +1004,7 @@ class CastingMixin:
             c = yield from self.ask(p, "cards", cands, f"discard a card for {what}", "CR 118.3")
             self.log.add(f"{self.players[p].name} discards {self.objects[c].name} to pay for {what}", "CR 118.3", "CR 701.9a")
             self.move(self.objects[c], "graveyard", cause=f"discarded for {what}", rule="CR 701.9a", log=False)
+        yield from self.actcost_pay(p, source, cost, what)   # actcost (CR 118.3)
 
     # ------------------------------------------------------------------ activating
     def can_activate(self, p: int, o, idx: int, ab) -> bool:
@@ -1010,8 +1018,8 @@ class CastingMixin:
         if zone != "battlefield":
             if o.id not in self.zone_list(zone, p):
                 return False
-        elif o.controller != p:
-            return False
+        elif o.controller != p and not getattr(ab, "actcost_any_player", False):
+            return False   # actcost: "Any player may activate this ability." (CR 602.2)
         if self.auras2_activation_banned(o):
             return False   # auras2: "its activated abilities can't be activated" (CR 602.5)
         if getattr(ab, "once_per_turn", False) and idx in o.activated_this_turn:
@@ -1022,6 +1030,8 @@ class CastingMixin:
             return False   # CR 602.5
         if getattr(ab, "timing", "") == "tc_attached" and o.attached_to is None:
             return False   # tokcount: reconfigure's unattach: only while attached (CR 702.151a, 602.5)
+        if self.actcost_why_restricted(p, o, idx, ab):
+            return False   # actcost: "Activate only if ...", "no more than twice each turn" (CR 602.5, 602.5b)
         ch = self.chars(o)
         if cost.tap or cost.untap:
             if (cost.tap and o.tapped) or (cost.untap and not o.tapped):
@@ -1063,6 +1073,7 @@ class CastingMixin:
         if idx >= len(o.compiled._activated):   # tokens helper: a granted ability (CR 613.1f)
             self.log.add(f"{name}'s ability {idx + 1} is granted to it by a static ability", "CR 613.1f")
         o.activated_this_turn.add(idx)
+        self.actcost_note_activation(o, idx)   # actcost: CR 602.5b
         if cost.loyalty is not None:
             o.activated_this_turn.add("loyalty")
         item = StackAbility(self.new_id(), "activated", o.id, name, p, ab, idx)
@@ -1089,7 +1100,15 @@ class CastingMixin:
         o.repl_sacrificed = None   # replace: set by pay_extra when the cost sacrifices (CR 608.2h)
         yield from self.pay_extra(p, o, cost, f"{name}'s ability")
         item.context["repl_sacrificed"] = o.repl_sacrificed
-        if cost.discard_self:
+        # cycling, typecycling (a search, kwcast) and reinforce (counters, tokcount) have their
+        # own log lines below
+        keyword_discard = self.actcost_is_cycling(ab) or bool(
+            ab.effects and isinstance(ab.effects[0], (ir.PutCounters, ir.Lib2SearchLibrary)))
+        if cost.discard_self and not keyword_discard:
+            # actcost: "[Cost], Discard ~: ..." from the hand (CR 113.6, 602.2, 701.9a)
+            self.log.add(f"{self.players[p].name} discards {name} to activate its ability", "CR 602.2", "CR 701.9a")
+            self.move(o, "graveyard", cause="discarded as a cost", rule="CR 701.9a", log=False)
+        elif cost.discard_self:
             # kwcosts: CR 702.29a: cycling: "[Cost], Discard this card: Draw a card."
             if ab.effects and isinstance(ab.effects[0], ir.PutCounters):   # tokcount: reinforce (CR 702.77a)
                 self.log.add(f"{self.players[p].name} discards {name} (reinforce)", "CR 702.77a", "CR 701.9a")
@@ -1110,6 +1129,8 @@ class CastingMixin:
         if ab.mana_ability and not ab.targets:
             self.log.add(f"{self.players[p].name} activates {name}'s mana ability", "CR 605.3a")
             yield from self.resolve_ability_effects(item)
+            if cost.tap:
+                self.actcost_tapped_for_mana(o)   # actcost: triggered mana abilities (CR 605.1b, 106.12)
             self.after_activate(p, o, idx)
             return
         self.stack.append(item.id)
@@ -1192,6 +1213,8 @@ def _auto_mana_source(ab) -> bool:
     from dataclasses import replace
     if replace(ab.cost, mana="") != ir.Cost(tap=True):
         return False
+    if getattr(ab, "actcost_conditions", ()) or getattr(ab, "actcost_max_per_turn", 0):
+        return False   # actcost: a restricted ability (CR 602.5) is activated by hand, its restriction checked
     for eff in ab.effects:
         if not isinstance(eff, ir.AddMana):
             return False

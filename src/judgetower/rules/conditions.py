@@ -76,6 +76,23 @@ def evaluate_cited(game, cond, source, controller: int, chars=None) -> tuple[boo
         # auras2: "as long as ~ is equipped/enchanted" (CR 301.5, 303.4)
         from judgetower.rules.auras2 import attached_kinds
         return attached_kinds(game, source, cond.kinds, chars)
+    if isinstance(cond, ir.ActcostCondSelf):
+        # actcost: the permanent itself, now (CR 506.4, 208.1); only an activation restriction
+        obj = game.current(source) if hasattr(game, "current") else source
+        if obj is None or getattr(obj, "zone", None) != "battlefield":
+            return False, "it is not on the battlefield", ()
+        if cond.what == "attacking":
+            ok = getattr(obj, "attacking", None) is not None
+            return ok, "it is attacking" if ok else "it is not attacking", ("CR 506.4",)
+        pw = (chars[obj.id] if chars is not None and obj.id in chars else game.chars(obj)).power
+        return pw >= cond.n, f"its power is {pw}, {cond.n} or greater needed", ("CR 208.1",)
+    if isinstance(cond, ir.ActcostCondAttackedThisTurn):
+        n = game.players[controller].attacked_count_turn
+        return n > 0, f"you attacked with {n} creature(s) this turn", ("CR 508.1",)
+    if isinstance(cond, ir.ActcostCondCreatureDied):
+        # actcost: morbid (CR 207.2c, 700.4)
+        ok = game.actcost_creature_died_this_turn()
+        return ok, "a creature died this turn" if ok else "no creature died this turn", ("CR 700.4",)
     raise ValueError(f"unknown condition {cond!r}")
 
 

@@ -203,6 +203,8 @@ class EffectsMixin:
                     if any(c in sym.upper().split("/") for c in a.colors):
                         n += 1
             return n
+        if isinstance(a, ir.ActcostCountersRemoved):   # actcost: CR 118.3
+            return self.actcost_removed_amount(a, ctx)
         if isinstance(a, ir.TfPartySize):   # turnflow: CR 700.8a
             return self.tf_party_size(ctx["controller"])
         if isinstance(a, ir.TcColorsSpent):   # tokcount: colors of mana spent to cast it (CR 601.2h)
@@ -917,6 +919,7 @@ class EffectsMixin:
                          + " (the chosen color)", "CR 106.3", "CR 614.12")
         else:
             self.log.add(f"{self.players[p].name} adds " + "".join("{%s}" % c for c in added), "CR 106.3")
+        ctx["actcost_added"] = (p, list(added))   # actcost: for "you don't lose this mana" (CR 106.4a)
 
     def _e_ReturnChosenToHand(self, e, ctx):
         """Bounce lands (manaab): the player chooses permanents as the effect happens (not

@@ -43,6 +43,7 @@ from judgetower.rules.tokcount import TokcountMixin   # tokcount
 from judgetower.rules.auras2 import Auras2Mixin  # auras2
 from judgetower.rules.kwcast import KwcastMixin  # kwcast
 from judgetower.rules.replace import ReplaceMixin  # replace: CR 614, 615, 119, 120
+from judgetower.rules.actcost import ActcostMixin  # actcost
 from judgetower.rules.view import ViewMixin
 
 PER_PLAYER_ZONES = ("library", "hand", "graveyard")
@@ -137,7 +138,7 @@ class StandardRules:
 
 class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin, CombatMixin, SBAMixin,
            TriggersMixin, ViewMixin, LegalityMixin, Kw2Mixin, ExilecastMixin, Faces2Mixin, Copies2Mixin,
-           TurnflowMixin, Library2Mixin, Counters2Mixin, Auras2Mixin, TokcountMixin, KwcastMixin, Zones4Mixin, ReplaceMixin):
+           TurnflowMixin, Library2Mixin, Counters2Mixin, Auras2Mixin, TokcountMixin, KwcastMixin, Zones4Mixin, ReplaceMixin, ActcostMixin):
     """One game of Magic (or a variant), from set-up to its end."""
 
     def __init__(self, player_names: Iterable[str], *, seed: int = 0, rules: StandardRules | None = None,
@@ -554,6 +555,8 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
             o.last_chars = old_chars
             # conds: "if a permanent you controlled left the battlefield this turn" (revolt)
             self.players[o.controller].conds_left_battlefield_turn = True
+            if to_zone == "graveyard" and "Creature" in old_chars.types:
+                self.actcost_note_death()   # actcost: "a creature died this turn" (CR 700.4)
             # auras2: what was attached to it as it left, for triggers that look back (CR 603.10a)
             o.auras2_attached_lki = tuple(x.id for x in self.permanents() if x.attached_to == o.id)
             for other in self.permanents():

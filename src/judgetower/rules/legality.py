@@ -103,7 +103,8 @@ class LegalityMixin:
         if isinstance(a, Activate):
             o = self.objects.get(a.obj)
             if o is None or o.zone not in ("battlefield", "hand", "graveyard") or (
-                    o.zone == "battlefield" and o.controller != p) or (o.zone != "battlefield" and a.obj not in self.zone_list(o.zone, p)):
+                    o.zone == "battlefield" and o.controller != p and not self.actcost_any_player(o, a.index)) or (
+                    o.zone != "battlefield" and a.obj not in self.zone_list(o.zone, p)):
                 return "CR 602.2"
             ab = self.activated_abilities(o)[a.index]
             # kwcosts: where the ability functions, restrictions on its use
@@ -122,6 +123,9 @@ class LegalityMixin:
                 return "CR 602.5"
             if ab.timing == "tc_attached" and o.attached_to is None:
                 return "CR 602.5"   # tokcount: reconfigure's unattach (CR 702.151a)
+            why = self.actcost_why_restricted(p, o, a.index, ab)   # actcost: CR 602.5, 602.5b
+            if why:
+                return why
             if self.auras2_activation_banned(o):
                 return "CR 602.5"   # auras2: "its activated abilities can't be activated"
             ch = self.chars(o)

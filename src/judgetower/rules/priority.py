@@ -100,6 +100,7 @@ class PriorityMixin:
             for idx, ab in enumerate(self.activated_abilities(o)):
                 if self.can_activate(p, o, idx, ab):
                     actions.append(Activate(o.id, idx))
+        actions += self.actcost_other_players_actions(p)   # actcost: "Any player may activate this ability."
         # kwcosts: abilities that function from the hand (cycling, CR 702.29a, 113.6m)
         for oid in self.hand(p):
             o = self.objects[oid]

@@ -98,6 +98,7 @@ class TurnMixin:
         self.active = nxt
         self.turn += 1
         self.is_first_turn_of_game = False
+        self.actcost_drop_kept_mana()   # actcost: kept mana ends with the turn (CR 106.4a, 514.2)
 
     def _turn(self, start_index: int, skip_tba: bool):
         ap = self.players[self.active]
@@ -158,6 +159,8 @@ class TurnMixin:
     def _empty_mana_pools(self) -> None:
         """CR 106.4: mana empties at the end of each step and phase."""
         for p in self.players:
+            if self.actcost_keep_pool(p):   # actcost: "you don't lose this mana" (CR 106.4a)
+                continue
             p.mana_pool.clear()
 
     def _turn_based_actions(self, step):

@@ -497,6 +497,10 @@ class Runner:
                 ref = self.resolve_ref(act["card"], [i for z in ("hand", "graveyard") for i in g.zone_list(z, p) if any(
                     ab.zone == z for ab in g.activated_abilities(g.objects[i]))], f"{key}.activate.card")
             if ref is None:
+                # actcost: another player's permanent whose ability any player may activate (CR 602.2)
+                ref = self.resolve_ref(act["card"], [o.id for o in g.permanents() if o.controller != p and any(
+                    getattr(ab, "actcost_any_player", False) for ab in g.activated_abilities(o))], f"{key}.activate.card")
+            if ref is None:
                 raise Bad(f"{key}.activate.card", f"{act['card']!r} is not a permanent {a['player']} controls")
             k = int(act.get("ability", 1))
             if k < 1 or k > len(g.activated_abilities(g.objects[ref])):
