@@ -2011,3 +2011,17 @@ class Lib2LookTopSplitGraveyard:
 Effect = Union[Effect, Lib2SearchLibrary, Lib2RevealUntil, Lib2LookTopPutOnto, Lib2ShuffleIntoLibrary,
                Lib2SearchLibraryAndGraveyard, Lib2LookTopSplitGraveyard]   # library2
 KEYWORDS = KEYWORDS + ("dredge",)   # library2: Dredge N (CR 702.52a), arg N
+
+
+# ---- trigstate (wave 4): triggers, untap/turn state, static game-rule changes ----------------
+
+@dataclass(frozen=True)
+class TsSkipYourNextUntap:
+    """trigstate: "[what] doesn't untap during your next untap step" (CR 502.3): in the next
+    untap step of the ability's controller, the objects (a group is read then, not now: the
+    effect doesn't change characteristics, CR 611.2c) they control don't untap."""
+
+    what: Ref
+
+
+Effect = Union[Effect, TsSkipYourNextUntap]   # trigstate

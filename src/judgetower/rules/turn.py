@@ -166,8 +166,11 @@ class TurnMixin:
             for o in self.permanents(ap):
                 o.sick = False
             self.tf_untap_step_begins()   # turnflow: CR 502.3, determined before untapping
+            self.ts_untap_step_begins()   # trigstate: "doesn't untap during your next untap step"
             for o in self.permanents(ap):
                 if self.untap_skipped(o):   # CR 502.3: an effect keeps it tapped
+                    continue
+                if self.ts_untap_kept(o):   # trigstate: CR 502.3
                     continue
                 if (yield from self.tf_keep_tapped(o)):   # turnflow: CR 502.3 "you may choose not to untap"
                     continue

@@ -1,0 +1,29 @@
+"""trigstate: transformer callbacks for triggers, untap/turn state and static game-rule changes
+(grammar: the "trigstate" block at the end of oracle.lark; engine: rules/trigstate.py).
+
+* "~ doesn't untap during your next untap step." (CR 502.3) -> TsSkipYourNextUntap
+* "Those creatures / That land don't untap during their controller's next untap step." -> SkipNextUntap
+"""
+
+from __future__ import annotations
+
+from . import ir
+
+
+def _unsupported(msg):
+    from .transform import Unsupported
+    return Unsupported(msg)
+
+
+class TrigstateTransformMixin:
+    """trigstate callbacks (mixed into OracleTransformer)."""
+
+    def ts_those(self, c):
+        # "those creatures", "that land": the objects of the sentence before (never the source)
+        if self.ctx.antecedent is None:
+            raise _unsupported("'those creatures' without objects before it")
+        return self.ctx.antecedent
+
+    def ts_skip_your_next_untap(self, c):
+        what = self._permanent_or_card(c[0])
+        return [ir.TsSkipYourNextUntap(what)]
