@@ -2025,3 +2025,25 @@ class TsSkipYourNextUntap:
 
 
 Effect = Union[Effect, TsSkipYourNextUntap]   # trigstate
+
+
+@dataclass(frozen=True)
+class TsNoMaxHandSize:
+    """trigstate: "You have no maximum hand size." (``who`` "you": the controller of the
+    permanent) / "Players have no maximum hand size." ("each") (CR 402.2, 514.1)."""
+
+    who: str = "you"
+
+
+StaticEffect = Union[StaticEffect, TsNoMaxHandSize]   # trigstate
+
+
+@dataclass(frozen=True)
+class TsSkipNextTurn:
+    """trigstate: "[who] skips their next turn" (CR 614.10, 614.10a: a replacement effect; each
+    such effect skips one turn)."""
+
+    who: Ref
+
+
+Effect = Union[Effect, TsSkipNextTurn]   # trigstate

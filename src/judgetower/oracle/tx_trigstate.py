@@ -27,3 +27,14 @@ class TrigstateTransformMixin:
     def ts_skip_your_next_untap(self, c):
         what = self._permanent_or_card(c[0])
         return [ir.TsSkipYourNextUntap(what)]
+
+    def ts_no_max_hand_you(self, c):
+        from .transform import Line
+        return Line("abilities", (ir.StaticAbility(ir.TsNoMaxHandSize("you")),))
+
+    def ts_no_max_hand_all(self, c):
+        from .transform import Line
+        return Line("abilities", (ir.StaticAbility(ir.TsNoMaxHandSize("each")),))
+
+    def ts_skip_next_turn(self, c):
+        return [ir.TsSkipNextTurn(c[0])]

@@ -55,3 +55,36 @@ class TrigstateMixin:
             self.log.add(f"{o.name} doesn't untap during this untap step", "CR 502.3")
             return True
         return False
+
+    # ---- CR 402.2: "You have no maximum hand size." ------------------------------------------
+    def ts_no_max_hand_size(self, p: int) -> bool:
+        """True if a static ability of a permanent says player ``p`` has no maximum hand size
+        (CR 402.2): the cleanup discard (CR 514.1) doesn't happen."""
+        for s in self.permanents():
+            if s.face_down:
+                continue
+            for ab in s.compiled.abilities:
+                if isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, ir.TsNoMaxHandSize) \
+                        and (ab.effect.who == "each" or s.controller == p):
+                    self.log.add(f"{self.players[p].name} has no maximum hand size ({s.name})", "CR 402.2")
+                    return True
+        return False
+
+    # ---- CR 614.10: "You skip your next turn." -----------------------------------------------
+    def _e_TsSkipNextTurn(self, e, ctx):
+        if not hasattr(self, "ts_turns_to_skip"):
+            self.ts_turns_to_skip = {}
+        for p in self.players_of(e.who, ctx):
+            self.ts_turns_to_skip[p] = self.ts_turns_to_skip.get(p, 0) + 1
+            self.log.add(f"{self.players[p].name} will skip their next turn", "CR 614.10")
+        return
+        yield
+
+    def ts_turn_skipped(self, p: int) -> bool:
+        """CR 614.10, 614.10a: the turn player ``p`` would begin is skipped (one effect used up)."""
+        left = getattr(self, "ts_turns_to_skip", {}).get(p, 0)
+        if left <= 0 or self.players[p].lost:
+            return False
+        self.ts_turns_to_skip[p] = left - 1
+        self.log.add(f"{self.players[p].name} skips this turn", "CR 614.10")
+        return True

@@ -90,11 +90,19 @@ class TurnMixin:
 
     def _next_turn(self) -> None:
         """CR 500.7 (extra turns), then the next player in turn order (CR 101.4)."""
-        if self.extra_turns:
-            nxt = self.extra_turns.pop()
-            self.log.add(f"{self.players[nxt].name} takes an extra turn", "CR 500.7")
-        else:
-            nxt = self.next_player(self.active)
+        normal = self.active   # trigstate: the player after whom the next normal turn comes
+        while True:
+            if self.extra_turns:
+                nxt = self.extra_turns.pop()
+                self.log.add(f"{self.players[nxt].name} takes an extra turn", "CR 500.7")
+                extra = True
+            else:
+                nxt = self.next_player(normal)
+                extra = False
+            if not self.ts_turn_skipped(nxt):   # trigstate: "skip your next turn" (CR 614.10)
+                break
+            if not extra:
+                normal = nxt
         self.active = nxt
         self.turn += 1
         self.is_first_turn_of_game = False
@@ -219,6 +227,8 @@ class TurnMixin:
         ap = self.active
         hand = self.hand(ap)
         excess = len(hand) - MAX_HAND
+        if excess > 0 and self.ts_no_max_hand_size(ap):   # trigstate: CR 402.2
+            excess = 0
         if excess > 0:
             yield from self.discard_chosen(ap, excess, rule="CR 514.1")
         for o in self.permanents():
