@@ -38,3 +38,10 @@ class TrigstateTransformMixin:
 
     def ts_skip_next_turn(self, c):
         return [ir.TsSkipNextTurn(c[0])]
+
+    # CR 603.2: "becomes the target of a spell or ability" (event "ts_becomes_target")
+    def ts_ev_self_targeted(self, c):
+        return self._trigger(ir.Trigger("ts_becomes_target", ir.This()))
+
+    def ts_ev_attached_targeted(self, c):
+        return self._attached(ir.Trigger("ts_becomes_target", c[0]))

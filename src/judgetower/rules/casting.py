@@ -533,6 +533,7 @@ class CastingMixin:
                 picked.append(c)
             chosen.append(picked)
             total += len(picked)
+        self.ts_note_targeted(source, chosen)   # trigstate: "becomes the target" (CR 603.2)
         return chosen
 
     def has_targets(self, p: int, source, specs) -> bool:

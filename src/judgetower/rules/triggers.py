@@ -217,6 +217,7 @@ class TriggersMixin:
             self._check_delayed(ev)
             self._check_delayed_upkeep(ev)
             self.exilecast_check_event(ev)                        # exilecast: CR 702.62a, 702.88a
+            self.ts_check_event(ev, watchers)                     # trigstate: CR 603.2 "becomes the target"
 
     def _kws_storm(self, ev) -> None:
         """kwstatic, CR 702.40a: "When you cast this spell, copy it for each other spell that was
