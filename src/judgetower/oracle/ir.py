@@ -2047,3 +2047,13 @@ class TsSkipNextTurn:
 
 
 Effect = Union[Effect, TsSkipNextTurn]   # trigstate
+
+
+@dataclass(frozen=True)
+class TsStateTrigger(Trigger):
+    """trigstate: a state trigger (CR 603.8), event "ts_state": "When you control no Islands,
+    ...". ``state`` is a structured condition (conds: CondCount ...) about the ability's
+    controller; the ability triggers whenever it is true, and not again while it is waiting to be
+    put on the stack or is on the stack. (Not an intervening "if": not checked on resolution.)"""
+
+    state: object = None

@@ -45,3 +45,8 @@ class TrigstateTransformMixin:
 
     def ts_ev_attached_targeted(self, c):
         return self._attached(ir.Trigger("ts_becomes_target", c[0]))
+
+    # CR 603.8: "When you control no Islands, ..." (a state trigger)
+    def ts_ev_state_control_no(self, c):
+        cond = self.cond_control_no(c)
+        return self._trigger(ir.TsStateTrigger("ts_state", state=cond))

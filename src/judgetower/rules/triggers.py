@@ -184,6 +184,7 @@ class TriggersMixin:
                 return True
             yield from self.sba_choices()
             self.check_triggers()
+            self.ts_state_triggers()   # trigstate: state triggers (CR 603.8)
             if did:
                 acted = True
                 continue

@@ -108,3 +108,28 @@ class TrigstateMixin:
             o = ev["obj"]
             if o.zone == "battlefield":
                 self._fire(("ts_becomes_target",), watchers, o, {"trigger_obj": o})
+
+    # ---- CR 603.8: state triggers ------------------------------------------------------------
+    def ts_state_triggers(self) -> None:
+        """CR 603.8: a state-triggered ability triggers as soon as the game state matches its
+        condition, checked with the other triggers (CR 117.5); it doesn't trigger again until the
+        instance already triggered has resolved, been countered or otherwise left the stack."""
+        from judgetower.rules.conditions import evaluate_cited
+        from judgetower.rules.triggers import triggered_abilities
+        waiting = {(t["source"].id, t["index"]) for t in self.pending_triggers}
+        for i in self.stack:
+            it = self.objects.get(i)
+            if getattr(it, "kind", None) == "triggered":
+                waiting.add((it.source_id, it.ability_index))
+        for i in list(self.battlefield):
+            w = self.objects[i]
+            if w.face_down:
+                continue
+            for idx, ab in triggered_abilities(w):
+                t = getattr(ab, "trigger", None)
+                if not isinstance(t, ir.TsStateTrigger) or (w.id, idx) in waiting:
+                    continue
+                ok, why, _cited = evaluate_cited(self, t.state, w, w.controller)
+                if ok:
+                    self.log.add(f"{w.name}'s state trigger: {why}", "CR 603.8")
+                    self._trigger(w, idx, ab, {})
