@@ -2057,3 +2057,17 @@ class TsStateTrigger(Trigger):
     put on the stack or is on the stack. (Not an intervening "if": not checked on resolution.)"""
 
     state: object = None
+
+
+@dataclass(frozen=True)
+class TsSacrificeUnless:
+    """trigstate: "sacrifice [what] unless you [action]" (CR 118.12): ``action`` "return"
+    (return a permanent you control matching ``filter`` to its owner's hand, chosen as it
+    resolves, CR 115.10) or "discard_random" (discard a card at random, CR 701.9a)."""
+
+    what: Ref
+    action: str
+    filter: "Filter | None" = None
+
+
+Effect = Union[Effect, TsSacrificeUnless]   # trigstate

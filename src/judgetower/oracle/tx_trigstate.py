@@ -50,3 +50,30 @@ class TrigstateTransformMixin:
     def ts_ev_state_control_no(self, c):
         cond = self.cond_control_no(c)
         return self._trigger(ir.TsStateTrigger("ts_state", state=cond))
+
+    # CR 118.12: "sacrifice it unless you [pay {M} | return a land you control ... | discard a card at random]"
+    def _ts_unless(self, what, make_effect):
+        from .transform import VP
+        if what != ir.This():
+            raise _unsupported("sacrificing an object other than this one unless ...")
+
+        def make(who):
+            if who != ir.You():
+                raise _unsupported("another player sacrifices unless ...")
+            return [make_effect()]
+        return VP(make)
+
+    def ts_sacrifice_unless_pay(self, c):
+        from .transform import mana
+        cost = mana(c[1])
+        return self._ts_unless(c[0], lambda: ir.SacrificeUnlessPay(ir.This(), cost))
+
+    def ts_sacrifice_unless_return(self, c):
+        fnp = c[-1]
+        f = fnp.filter
+        if fnp.head is not None or f.zone != "battlefield" or f.controller != "you":
+            raise _unsupported("returning a chosen object other than a permanent you control")
+        return self._ts_unless(c[0], lambda: ir.TsSacrificeUnless(ir.This(), "return", f))
+
+    def ts_sacrifice_unless_discard_random(self, c):
+        return self._ts_unless(c[0], lambda: ir.TsSacrificeUnless(ir.This(), "discard_random"))

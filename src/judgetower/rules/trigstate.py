@@ -133,3 +133,41 @@ class TrigstateMixin:
                 if ok:
                     self.log.add(f"{w.name}'s state trigger: {why}", "CR 603.8")
                     self._trigger(w, idx, ab, {})
+
+    # ---- CR 118.12: "sacrifice it unless you return a land / discard a card at random" -------
+    def _e_TsSacrificeUnless(self, e, ctx):
+        """The controller may take the action; if they don't, they sacrifice the permanent.
+        Judge Tower: "unless" actions are taken when able (JT-C1, R9), through
+        ``forced_bool_options(.., "unless")``; which land to return stays a free choice (not a
+        hidden zone: JT-C4 does not apply)."""
+        from judgetower.rules.filters import matches
+        from judgetower.rules.effects import _src
+        p = ctx["controller"]
+        for o in self.objs(e.what, ctx):
+            if o.zone != "battlefield" or o.controller != p:
+                continue
+            if e.action == "return":
+                cands = [x.id for x in self.permanents(p) if matches(self, x, e.filter, _src(ctx["source"], p))]
+                what = "return a land you control to its owner's hand"
+            else:
+                cands = list(self.hand(p))
+                what = "discard a card at random"
+            opts = [False] + ([True] if cands else [])
+            do = yield from self.ask(p, "may", self.forced_bool_options(opts, "unless"),
+                                     f"{what} to keep {o.name}? (else it is sacrificed)", "CR 118.12")
+            if do:
+                if e.action == "return":
+                    c = yield from self.ask(p, "cards", cands, "choose a permanent to return to its owner's hand",
+                                            "CR 400.7")
+                    r = self.objects[c]
+                    self.log.add(f"{self.players[p].name} returns {r.name} to its owner's hand "
+                                 f"rather than sacrifice {o.name}", "CR 118.12", "CR 400.7")
+                    self.move(r, "hand", cause=f"returned by {ctx['source'].name}", rule="CR 400.7", log=False)
+                else:
+                    d = self.objects[self.rng.choice(self.hand(p))]
+                    self.log.add(f"{self.players[p].name} discards {d.name} at random rather than sacrifice "
+                                 f"{o.name}", "CR 118.12", "CR 701.9a")
+                    self.move(d, "graveyard", cause="discarded at random", rule="CR 701.9a", log=False)
+                continue
+            self.log.add(f"{self.players[p].name} doesn't {what}: sacrifices {o.name}", "CR 118.12", "CR 701.21a")
+            self.move(o, "graveyard", cause="sacrificed", rule="CR 701.21a", log=False)
