@@ -2071,3 +2071,14 @@ class TsSacrificeUnless:
 
 
 Effect = Union[Effect, TsSacrificeUnless]   # trigstate
+
+
+@dataclass(frozen=True)
+class TsOthersEnterTapped:
+    """trigstate: "[filter] enter the battlefield tapped." (CR 614.1c; the permanent with the
+    ability applies it to itself too when it matches, CR 614.12)."""
+
+    filter: Filter
+
+
+StaticEffect = Union[StaticEffect, TsOthersEnterTapped]   # trigstate

@@ -77,3 +77,12 @@ class TrigstateTransformMixin:
 
     def ts_sacrifice_unless_discard_random(self, c):
         return self._ts_unless(c[0], lambda: ir.TsSacrificeUnless(ir.This(), "discard_random"))
+
+    # CR 614.1c: "[permanents] enter the battlefield tapped" (a static replacement effect)
+    def ts_others_enter_tapped(self, c):
+        from .transform import Line
+        fnp = c[0]
+        f = fnp.filter
+        if fnp.head is not None or f.zone != "battlefield":
+            raise _unsupported("entering tapped: not a permanent description")
+        return Line("abilities", (ir.StaticAbility(ir.TsOthersEnterTapped(f)),))

@@ -1138,6 +1138,7 @@ class CastingMixin:
                     self.log.add(f"{o.name} enters with {n} {eff.kind} counter(s)", "CR 614.1c", "CR 122.6")
                 if eff.keywords:
                     o.granted = o.granted | frozenset(eff.keywords)
+        self.ts_enter_tapped(o)      # trigstate: "creatures your opponents control enter tapped" (CR 614.1c)
         self.kw2_enter_counters(o)   # kw2: bloodthirst, modular (CR 702.54a, 702.43a)
         self.c2_enter_counters(o)    # counters2: graft, fading, vanishing; riot/unleash pending (CR 614.1c)
         self.touch()

@@ -310,6 +310,7 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
         self.objects[o.id] = o
         self.battlefield.append(o.id)
         self._on_enter_battlefield(o)
+        self.ts_enter_tapped(o)   # trigstate: "[permanents] enter the battlefield tapped" (CR 614.1c, 111.1)
         self.touch()
         self.events.append({"kind": "zone", "new": o, "old": None, "from": None, "to": "battlefield"})
         return o

@@ -171,3 +171,21 @@ class TrigstateMixin:
                 continue
             self.log.add(f"{self.players[p].name} doesn't {what}: sacrifices {o.name}", "CR 118.12", "CR 701.21a")
             self.move(o, "graveyard", cause="sacrificed", rule="CR 701.21a", log=False)
+
+    # ---- CR 614.1c: "Creatures your opponents control enter the battlefield tapped." ---------
+    def ts_enter_tapped(self, o) -> None:
+        """Called as ``o`` enters the battlefield (casting.apply_enter_replacements)."""
+        from judgetower.rules.casting import _Src
+        from judgetower.rules.filters import matches
+        if o.tapped:
+            return
+        sources = [self.objects[i] for i in self.battlefield if i != o.id] + [o]   # CR 614.12
+        for s in sources:
+            if s.face_down:
+                continue
+            for ab in s.compiled.abilities:
+                if isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, ir.TsOthersEnterTapped) \
+                        and matches(self, o, ab.effect.filter, _Src(s, s.controller)):
+                    o.tapped = True
+                    self.log.add(f"{o.name} enters tapped ({s.name})", "CR 614.1c")
+                    return
