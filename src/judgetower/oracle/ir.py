@@ -2082,3 +2082,15 @@ class TsOthersEnterTapped:
 
 
 StaticEffect = Union[StaticEffect, TsOthersEnterTapped]   # trigstate
+
+
+@dataclass(frozen=True)
+class TsAdditionalLands:
+    """trigstate: "You may play N additional land(s) this turn" (an effect) / "on each of your
+    turns" (a static ability of a permanent you control) (CR 305.2a, 305.2b)."""
+
+    n: int = 1
+
+
+Effect = Union[Effect, TsAdditionalLands]   # trigstate
+StaticEffect = Union[StaticEffect, TsAdditionalLands]   # trigstate

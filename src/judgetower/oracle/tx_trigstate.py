@@ -86,3 +86,16 @@ class TrigstateTransformMixin:
         if fnp.head is not None or f.zone != "battlefield":
             raise _unsupported("entering tapped: not a permanent description")
         return Line("abilities", (ir.StaticAbility(ir.TsOthersEnterTapped(f)),))
+
+    # CR 305.2a: additional land plays
+    def _ts_land_n(self, n):
+        if not isinstance(n, int) or n < 1:
+            raise _unsupported("a variable number of additional land plays")
+        return n
+
+    def ts_additional_land_turn(self, c):
+        return [ir.TsAdditionalLands(self._ts_land_n(c[0]))]
+
+    def ts_additional_land_static(self, c):
+        from .transform import Line
+        return Line("abilities", (ir.StaticAbility(ir.TsAdditionalLands(self._ts_land_n(c[0]))),))

@@ -975,7 +975,7 @@ class EffectsMixin:
             if "Land" in o.card.types:
                 # CR 305.2b, 305.3: playing a land this way uses a land play; with none left (or
                 # in another player's turn) that part of the effect is ignored
-                if p != self.active or self.players[p].land_plays >= 1:
+                if p != self.active or self.players[p].land_plays >= self.land_limit(p):   # trigstate: CR 305.2
                     self.log.add(f"{self.players[p].name} can't play the exiled land: no land play is available",
                                  "CR 305.3" if p != self.active else "CR 305.2b")
                     continue

@@ -52,7 +52,7 @@ class LegalityMixin:
                 return "CR 712.12"
             if p != self.active:
                 return "CR 305.1"
-            if self.players[p].land_plays >= 1:
+            if self.players[p].land_plays >= self.land_limit(p):   # trigstate: CR 305.2, 305.2a
                 return "CR 305.2"
             # CR 305.1 (and 505.6b): only in a main phase, with an empty stack; 505.5b is
             # about Attractions in the current CR

@@ -189,3 +189,24 @@ class TrigstateMixin:
                     o.tapped = True
                     self.log.add(f"{o.name} enters tapped ({s.name})", "CR 614.1c")
                     return
+
+    # ---- CR 305.2a: additional land plays ----------------------------------------------------
+    def land_limit(self, p: int) -> int:
+        """How many lands player ``p`` may play this turn (CR 305.2: one, plus the additional
+        land plays effects give, CR 305.2a). Judge Tower: playing a land keeps this limit (R11);
+        a land play left is a legal action, so JT-P1 makes the player take it."""
+        n = 1 + getattr(self.players[p], "ts_extra_lands_turn", 0)
+        for s in self.permanents(p):
+            if s.face_down:
+                continue
+            for ab in s.compiled.abilities:
+                if isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, ir.TsAdditionalLands):
+                    n += ab.effect.n
+        return n
+
+    def _e_TsAdditionalLands(self, e, ctx):
+        pl = self.players[ctx["controller"]]
+        pl.ts_extra_lands_turn = getattr(pl, "ts_extra_lands_turn", 0) + e.n
+        self.log.add(f"{pl.name} may play {e.n} additional land(s) this turn", "CR 305.2a")
+        return
+        yield

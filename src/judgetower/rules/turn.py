@@ -114,6 +114,7 @@ class TurnMixin:
         if start_index == 0:
             for p in self.players:
                 p.land_plays = 0
+                p.ts_extra_lands_turn = 0   # trigstate: "an additional land this turn" (CR 305.2a)
                 p.life_gained_turn = p.life_lost_turn = 0
                 p.attacked_count_turn = 0
                 p.conds_left_battlefield_turn = False   # conds: revolt
