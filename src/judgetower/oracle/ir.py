@@ -2094,3 +2094,14 @@ class TsAdditionalLands:
 
 Effect = Union[Effect, TsAdditionalLands]   # trigstate
 StaticEffect = Union[StaticEffect, TsAdditionalLands]   # trigstate
+
+
+@dataclass(frozen=True)
+class TsSpellLimit:
+    """trigstate: "Each player can't cast more than N spell(s) each turn." (CR 101.2: a "can't"
+    beats any permission; spells cast before it came into play this turn count too)."""
+
+    n: int = 1
+
+
+StaticEffect = Union[StaticEffect, TsSpellLimit]   # trigstate

@@ -99,3 +99,8 @@ class TrigstateTransformMixin:
     def ts_additional_land_static(self, c):
         from .transform import Line
         return Line("abilities", (ir.StaticAbility(ir.TsAdditionalLands(self._ts_land_n(c[0]))),))
+
+    # CR 101.2: "Each player can't cast more than one spell each turn."
+    def ts_one_spell_each_turn(self, c):
+        from .transform import Line
+        return Line("abilities", (ir.StaticAbility(ir.TsSpellLimit(1)),))

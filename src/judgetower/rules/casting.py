@@ -567,6 +567,8 @@ class CastingMixin:
         return ManaCost.parse(o.card.mana_cost)
 
     def can_cast(self, p: int, o, alternative: bool) -> bool:
+        if self.ts_cast_forbidden(p):
+            return False   # trigstate: "can't cast more than one spell each turn" (CR 101.2)
         o = self.copies2_cast_view(o, alternative)   # copies2: overloaded, no targets (CR 702.96b)
         if alternative and self.kw2_is_morph(o) and not getattr(o, "kw2_morph", False) \
                 and self.alternative_cost(o) is not None and not self.sorcery_timing(p):
@@ -822,6 +824,7 @@ class CastingMixin:
             raise RuntimeError(f"engine offered an unpayable cast of {name}")
         self.touch()
         self.events.append({"kind": "cast", "obj": spell, "player": p})
+        self.ts_count_cast(spell, p)   # trigstate: spells cast this turn (CR 101.2 limits)
         self.after_cast(p, spell)
 
     def after_cast(self, p: int, spell) -> None:

@@ -58,6 +58,8 @@ class LegalityMixin:
             # about Attractions in the current CR
             return "CR 305.1"
         if isinstance(a, Cast):
+            if self.ts_cast_forbidden(p):
+                return "CR 101.2"   # trigstate: "can't cast more than one spell each turn"
             o = self.objects.get(a.obj)
             ec = self.exilecast_why_cast(p, o, a) if o is not None else None   # exilecast
             if ec:

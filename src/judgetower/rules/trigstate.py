@@ -210,3 +210,22 @@ class TrigstateMixin:
         self.log.add(f"{pl.name} may play {e.n} additional land(s) this turn", "CR 305.2a")
         return
         yield
+
+    # ---- CR 101.2: "Each player can't cast more than one spell each turn." -------------------
+    def ts_cast_forbidden(self, p: int) -> str | None:
+        """The name of a permanent whose spell limit forbids player ``p`` to cast another spell
+        this turn, else None (spells counted: those ``p`` cast this turn, CR 601.2i)."""
+        done = getattr(self.players[p], "ts_spells_cast_turn", 0)
+        for s in self.permanents():
+            if s.face_down:
+                continue
+            for ab in s.compiled.abilities:
+                if isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, ir.TsSpellLimit) \
+                        and done >= ab.effect.n:
+                    return s.name
+        return None
+
+    def ts_count_cast(self, spell, p: int) -> None:
+        """A spell became cast (CR 601.2i): count it for the spell limit."""
+        pl = self.players[p]
+        pl.ts_spells_cast_turn = getattr(pl, "ts_spells_cast_turn", 0) + 1

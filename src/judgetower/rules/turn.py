@@ -115,6 +115,7 @@ class TurnMixin:
             for p in self.players:
                 p.land_plays = 0
                 p.ts_extra_lands_turn = 0   # trigstate: "an additional land this turn" (CR 305.2a)
+                p.ts_spells_cast_turn = 0   # trigstate: spells cast this turn (CR 101.2 limits)
                 p.life_gained_turn = p.life_lost_turn = 0
                 p.attacked_count_turn = 0
                 p.conds_left_battlefield_turn = False   # conds: revolt
