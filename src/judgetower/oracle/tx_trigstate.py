@@ -104,3 +104,12 @@ class TrigstateTransformMixin:
     def ts_one_spell_each_turn(self, c):
         from .transform import Line
         return Line("abilities", (ir.StaticAbility(ir.TsSpellLimit(1)),))
+
+    # CR 602.5: "Activated abilities of artifacts can't be activated." -> auras2's ActivationBan
+    def ts_activation_ban_group(self, c):
+        from .transform import Line
+        fnp = c[0]
+        f = fnp.filter
+        if fnp.head is not None or f.zone != "battlefield":
+            raise _unsupported("activation ban: not a permanent description")
+        return Line("abilities", (ir.StaticAbility(ir.ActivationBan(ir.All(f))),))
