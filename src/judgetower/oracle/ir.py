@@ -2105,3 +2105,15 @@ class TsSpellLimit:
 
 
 StaticEffect = Union[StaticEffect, TsSpellLimit]   # trigstate
+
+
+@dataclass(frozen=True)
+class TsEnteringNoTriggers:
+    """trigstate: "[filter] entering the battlefield don't cause abilities to trigger." (CR
+    603.6a: no ability triggers on such an object entering, its own included; replacement
+    effects such as "enters with counters" still apply, CR 614.1c)."""
+
+    filter: Filter
+
+
+StaticEffect = Union[StaticEffect, TsEnteringNoTriggers]   # trigstate

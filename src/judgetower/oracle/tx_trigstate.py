@@ -113,3 +113,12 @@ class TrigstateTransformMixin:
         if fnp.head is not None or f.zone != "battlefield":
             raise _unsupported("activation ban: not a permanent description")
         return Line("abilities", (ir.StaticAbility(ir.ActivationBan(ir.All(f))),))
+
+    # CR 603.6a: "Creatures entering the battlefield don't cause abilities to trigger."
+    def ts_entering_no_triggers(self, c):
+        from .transform import Line
+        fnp = c[0]
+        f = fnp.filter
+        if fnp.head is not None or f.zone != "battlefield":
+            raise _unsupported("entering: not a permanent description")
+        return Line("abilities", (ir.StaticAbility(ir.TsEnteringNoTriggers(f)),))

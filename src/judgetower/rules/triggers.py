@@ -207,6 +207,8 @@ class TriggersMixin:
         departed = [e["old"] for e in events if e["kind"] == "zone" and e.get("from") == "battlefield"]
         watchers = [self.objects[i] for i in self.battlefield]
         for k, ev in enumerate(events):
+            if self.ts_entering_suppressed(ev):   # trigstate: Torpor Orb (CR 603.6a)
+                continue
             self._until_leaves(ev)
             self._check_event(ev, watchers, departed)
             self._kws_check_event(ev, watchers)

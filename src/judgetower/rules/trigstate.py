@@ -177,6 +177,7 @@ class TrigstateMixin:
         """Called as ``o`` enters the battlefield (casting.apply_enter_replacements)."""
         from judgetower.rules.casting import _Src
         from judgetower.rules.filters import matches
+        self.ts_mark_entering(o)   # trigstate: CR 603.6a, looked at as it enters
         if o.tapped:
             return
         sources = [self.objects[i] for i in self.battlefield if i != o.id] + [o]   # CR 614.12
@@ -229,3 +230,31 @@ class TrigstateMixin:
         """A spell became cast (CR 601.2i): count it for the spell limit."""
         pl = self.players[p]
         pl.ts_spells_cast_turn = getattr(pl, "ts_spells_cast_turn", 0) + 1
+
+    # ---- CR 603.6a: "Creatures entering the battlefield don't cause abilities to trigger." ---
+    def ts_mark_entering(self, o) -> None:
+        """As ``o`` enters (casting.apply_enter_replacements, game.make_token): a static ability
+        "[filter] entering the battlefield don't cause abilities to trigger" of a permanent on the
+        battlefield or of ``o`` itself that matches it marks it (CR 603.6a)."""
+        from judgetower.rules.casting import _Src
+        from judgetower.rules.filters import matches
+        for s in [self.objects[i] for i in self.battlefield if i != o.id] + [o]:
+            if s.face_down:
+                continue
+            for ab in s.compiled.abilities:
+                if isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, ir.TsEnteringNoTriggers) \
+                        and matches(self, o, ab.effect.filter, _Src(s, s.controller)):
+                    o.ts_no_enter_triggers = s.name
+                    return
+
+    def ts_entering_suppressed(self, ev) -> bool:
+        """True if ``ev`` is an object entering the battlefield marked by ``ts_mark_entering``:
+        its whole event is then skipped by check_triggers (CR 603.6a)."""
+        if ev.get("kind") != "zone" or ev.get("to") != "battlefield" or ev.get("new") is None:
+            return False
+        new = ev["new"]
+        by = getattr(new, "ts_no_enter_triggers", None)
+        if by is None:
+            return False
+        self.log.add(f"{new.name} entering the battlefield causes no abilities to trigger ({by})", "CR 603.6a")
+        return True
