@@ -2117,3 +2117,23 @@ class TsEnteringNoTriggers:
 
 
 StaticEffect = Union[StaticEffect, TsEnteringNoTriggers]   # trigstate
+
+
+@dataclass(frozen=True)
+class TsDelayedSacrifice:
+    """trigstate: "Sacrifice that creature at the beginning of the next end step." (CR 603.7a:
+    a delayed triggered ability set up as the spell resolves; it refers to the permanent the
+    object ``what`` became, CR 400.7, and its controller sacrifices it if they still control it,
+    CR 701.21a)."""
+
+    what: Ref
+
+
+@dataclass(frozen=True)
+class TsSacrificeThose:
+    """trigstate: the effect of that delayed trigger: sacrifice the remembered permanents."""
+
+    what: Ref
+
+
+Effect = Union[Effect, TsDelayedSacrifice, TsSacrificeThose]   # trigstate

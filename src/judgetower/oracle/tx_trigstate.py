@@ -122,3 +122,12 @@ class TrigstateTransformMixin:
         if fnp.head is not None or f.zone != "battlefield":
             raise _unsupported("entering: not a permanent description")
         return Line("abilities", (ir.StaticAbility(ir.TsEnteringNoTriggers(f)),))
+
+    # CR 603.7: "Sacrifice that creature at the beginning of the next end step."
+    def ts_that_creature(self, c):
+        if not isinstance(self.ctx.antecedent, ir.Target):
+            raise _unsupported("'sacrifice that creature' without a target before it")
+        return self.ctx.antecedent
+
+    def ts_delayed_sacrifice(self, c):
+        return [ir.TsDelayedSacrifice(c[0])]

@@ -258,3 +258,32 @@ class TrigstateMixin:
             return False
         self.log.add(f"{new.name} entering the battlefield causes no abilities to trigger ({by})", "CR 603.6a")
         return True
+
+    # ---- CR 603.7a: "Sacrifice that creature at the beginning of the next end step." ---------
+    def _e_TsDelayedSacrifice(self, e, ctx):
+        objs = []
+        for o in self.objs(e.what, ctx, lki=True):
+            cur = o
+            while cur is not None and cur.zone != "battlefield" and getattr(cur, "moved_to", None):
+                cur = self.objects.get(cur.moved_to)   # CR 400.7: the permanent it became
+            if cur is not None and cur.zone == "battlefield":
+                objs.append(cur)
+        if not objs:
+            return
+        self.delayed.append({"when": "next_end_step", "effects": (ir.TsSacrificeThose(ir.Chosen("ts_sacrifice")),),
+                             "controller": ctx["controller"], "source": ctx["source"],
+                             "chosen": {"ts_sacrifice": objs}, "turn": self.turn})
+        self.log.add(f"{ctx['source'].name} sets up a delayed triggered ability: sacrifice "
+                     f"{', '.join(o.name for o in objs)} at the beginning of the next end step", "CR 603.7a")
+        return
+        yield
+
+    def _e_TsSacrificeThose(self, e, ctx):
+        p = ctx["controller"]
+        for o in self.objs(e.what, ctx):
+            if o.zone != "battlefield" or o.controller != p:
+                continue   # CR 701.21a: only a permanent you control can be sacrificed
+            self.log.add(f"{self.players[p].name} sacrifices {o.name}", "CR 603.7a", "CR 701.21a")
+            self.move(o, "graveyard", cause="sacrificed", rule="CR 701.21a", log=False)
+        return
+        yield
