@@ -131,3 +131,13 @@ class TrigstateTransformMixin:
 
     def ts_delayed_sacrifice(self, c):
         return [ir.TsDelayedSacrifice(c[0])]
+
+    # "no creatures are on the battlefield": CondCount of every such permanent, at most 0
+    def ts_cond_none_on_battlefield(self, c):
+        fnp = c[0]
+        f = fnp.filter
+        if fnp.head is not None or f.zone != "battlefield" or f.controller is not None or f.other \
+                or any(stat in ("power", "toughness") for stat, _, _ in f.compare) or f.with_keywords \
+                or f.without_keywords:
+            raise _unsupported("'no ... are on the battlefield' of this description")
+        return ir.CondCount(ir.CountOf(f), 0, 0)
