@@ -2137,3 +2137,13 @@ class TsSacrificeThose:
 
 
 Effect = Union[Effect, TsDelayedSacrifice, TsSacrificeThose]   # trigstate
+
+
+@dataclass(frozen=True)
+class TsCumulativeCost:
+    """trigstate: the cost of "Cumulative upkeep {G} or {W}" (``options``: for each age counter,
+    one of these mana costs) or "Cumulative upkeep—Pay 2 life" (``life`` per age counter)
+    (CR 702.24a); the argument of Keyword("cumulative upkeep") instead of a mana string."""
+
+    options: tuple[str, ...] = ()
+    life: int = 0

@@ -141,3 +141,15 @@ class TrigstateTransformMixin:
                 or f.without_keywords:
             raise _unsupported("'no ... are on the battlefield' of this description")
         return ir.CondCount(ir.CountOf(f), 0, 0)
+
+    # CR 702.24a: cumulative upkeep with a choice of two mana costs, or a life payment
+    def ts_kw_cumulative_upkeep_or(self, c):
+        from .transform import mana
+        return ir.Keyword("cumulative upkeep", ir.TsCumulativeCost(options=(mana(c[0]), mana(c[1]))))
+
+    def ts_kw_cumulative_upkeep_life(self, c):
+        n = c[0]
+        if not isinstance(n, int) or n < 1:
+            raise _unsupported("cumulative upkeep: a variable life payment")
+        from .transform import Line
+        return Line("abilities", (ir.Keyword("cumulative upkeep", ir.TsCumulativeCost(life=n)),))

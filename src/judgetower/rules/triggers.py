@@ -745,6 +745,9 @@ class TriggersMixin:
 
     def _e_CumulativeUpkeepPay(self, e, ctx):
         """kwcosts: CR 702.24a."""
+        if isinstance(e.mana, ir.TsCumulativeCost):   # trigstate: "{G} or {W}", "Pay N life"
+            yield from self.ts_cumulative_upkeep_pay(e, ctx)
+            return
         from judgetower.rules.mana import ManaCost
         o = self.current(ctx["source"])
         p = ctx["controller"]

@@ -287,3 +287,51 @@ class TrigstateMixin:
             self.move(o, "graveyard", cause="sacrificed", rule="CR 701.21a", log=False)
         return
         yield
+
+    # ---- CR 702.24a: "Cumulative upkeep {G} or {W}" / "Cumulative upkeep—Pay N life" --------
+    def ts_cumulative_upkeep_pay(self, e, ctx):
+        """Pay the cost once for each age counter, or sacrifice the permanent. A choice of two
+        mana costs: the player picks how many counters are paid with the first (a payable mix).
+        A life payment: CR 119.4 (only with that much life); Judge Tower: paying life is always
+        possible (JT-G3, R3), mana is free (JT-G4, R4) and the payment is made when able (JT-C1,
+        R9), so the permanent stays."""
+        from judgetower.rules.mana import ManaCost
+        cost_arg = e.mana
+        o = self.current(ctx["source"])
+        p = ctx["controller"]
+        if o is None or o.zone != "battlefield" or o.controller != p:
+            return
+        n = o.counters.get("age", 0)
+        pl = self.players[p]
+        if cost_arg.life:
+            total = cost_arg.life * n
+            opts = [False] + ([True] if pl.life >= total else [])
+            paid = yield from self.ask(p, "pay", self.forced_bool_options(opts, "unless"),
+                                       f"pay {total} life (cumulative upkeep, {n} age counter(s)) to keep {o.name}?",
+                                       "CR 702.24a")
+            if paid:
+                if total:
+                    self.lose_life(p, total, rule="CR 119.4")
+                self.log.add(f"{pl.name} pays cumulative upkeep ({total} life) for {o.name}", "CR 702.24a", "CR 119.4")
+                return
+        else:
+            a, b = cost_arg.options
+            mixes = {}
+            for k in range(n, -1, -1):   # k counters paid with the first cost
+                total = a * k + b * (n - k)
+                if self.can_pay_mana(p, ManaCost.parse(total or None)):
+                    mixes[k] = total or "{0}"
+            opts = [False] + ([True] if mixes else [])
+            paid = yield from self.ask(p, "pay", self.forced_bool_options(opts, "unless"),
+                                       f"pay {a} or {b} for each of {n} age counter(s) (cumulative upkeep) to keep {o.name}?",
+                                       "CR 702.24a")
+            if paid:
+                total = mixes[next(iter(mixes))]
+                if len(mixes) > 1:
+                    total = yield from self.ask(p, "mode", list(mixes.values()), "cumulative upkeep: pay which mix?",
+                                                "CR 702.24a")
+                if self.pay_mana(p, ManaCost.parse(None if total == "{0}" else total), f"{o.name}'s cumulative upkeep"):
+                    self.log.add(f"{pl.name} pays cumulative upkeep {total} for {o.name}", "CR 702.24a")
+                    return
+        self.log.add(f"{pl.name} doesn't pay cumulative upkeep: sacrifices {o.name}", "CR 702.24a", "CR 701.21a")
+        self.move(o, "graveyard", cause="sacrificed", rule="CR 701.21a", log=False)
