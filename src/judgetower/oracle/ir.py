@@ -2063,7 +2063,8 @@ class TsStateTrigger(Trigger):
 class TsSacrificeUnless:
     """trigstate: "sacrifice [what] unless you [action]" (CR 118.12): ``action`` "return"
     (return a permanent you control matching ``filter`` to its owner's hand, chosen as it
-    resolves, CR 115.10) or "discard_random" (discard a card at random, CR 701.9a)."""
+    resolves, CR 115.10), "discard" (a card of the player's choice matching ``filter``, zone
+    "hand") or "discard_random" (discard a card at random, CR 701.9a)."""
 
     what: Ref
     action: str

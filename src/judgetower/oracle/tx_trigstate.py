@@ -7,6 +7,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from . import ir
 
 
@@ -74,6 +76,22 @@ class TrigstateTransformMixin:
         if fnp.head is not None or f.zone != "battlefield" or f.controller != "you":
             raise _unsupported("returning a chosen object other than a permanent you control")
         return self._ts_unless(c[0], lambda: ir.TsSacrificeUnless(ir.This(), "return", f))
+
+    def ts_sacrifice_unless_discard(self, c):
+        # "discard a land card": a card of the player's choice from their hand (CR 701.9a)
+        fnp = c[-1]
+        if fnp.head != "card" or fnp.filter.zone != "battlefield" or fnp.filter.controller is not None \
+                or fnp.filter.other:
+            raise _unsupported("'unless you discard' of this description")
+        f = replace(fnp.filter, zone="hand")
+        return self._ts_unless(c[0], lambda: ir.TsSacrificeUnless(ir.This(), "discard", f))
+
+    def ts_sacrifice_unless_return_another(self, c):
+        fnp = c[-1]
+        f = fnp.filter
+        if fnp.head is not None or f.zone != "battlefield" or f.controller != "you":
+            raise _unsupported("returning a chosen object other than a permanent you control")
+        return self._ts_unless(c[0], lambda: ir.TsSacrificeUnless(ir.This(), "return", replace(f, other=True)))
 
     def ts_sacrifice_unless_discard_random(self, c):
         return self._ts_unless(c[0], lambda: ir.TsSacrificeUnless(ir.This(), "discard_random"))

@@ -149,6 +149,9 @@ class TrigstateMixin:
             if e.action == "return":
                 cands = [x.id for x in self.permanents(p) if matches(self, x, e.filter, _src(ctx["source"], p))]
                 what = "return a land you control to its owner's hand"
+            elif e.action == "discard":
+                cands = [c for c in self.hand(p) if matches(self, self.objects[c], e.filter, _src(ctx["source"], p))]
+                what = "discard a matching card"
             else:
                 cands = list(self.hand(p))
                 what = "discard a card at random"
@@ -163,6 +166,12 @@ class TrigstateMixin:
                     self.log.add(f"{self.players[p].name} returns {r.name} to its owner's hand "
                                  f"rather than sacrifice {o.name}", "CR 118.12", "CR 400.7")
                     self.move(r, "hand", cause=f"returned by {ctx['source'].name}", rule="CR 400.7", log=False)
+                elif e.action == "discard":
+                    c = yield from self.ask(p, "cards", cands, "choose a card to discard", "CR 701.9a")
+                    d = self.objects[c]
+                    self.log.add(f"{self.players[p].name} discards {d.name} rather than sacrifice {o.name}",
+                                 "CR 118.12", "CR 701.9a")
+                    self.move(d, "graveyard", cause="discarded", rule="CR 701.9a", log=False)
                 else:
                     d = self.objects[self.rng.choice(self.hand(p))]
                     self.log.add(f"{self.players[p].name} discards {d.name} at random rather than sacrifice "
