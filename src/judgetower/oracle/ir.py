@@ -2051,6 +2051,134 @@ Effect = Union[Effect, Lib2SearchLibrary, Lib2RevealUntil, Lib2LookTopPutOnto, L
 KEYWORDS = KEYWORDS + ("dredge",)   # library2: Dredge N (CR 702.52a), arg N
 
 
+# ---- trigstate (wave 4): triggers, untap/turn state, static game-rule changes ----------------
+
+@dataclass(frozen=True)
+class TsSkipYourNextUntap:
+    """trigstate: "[what] doesn't untap during your next untap step" (CR 502.3): in the next
+    untap step of the ability's controller, the objects (a group is read then, not now: the
+    effect doesn't change characteristics, CR 611.2c) they control don't untap."""
+
+    what: Ref
+
+
+Effect = Union[Effect, TsSkipYourNextUntap]   # trigstate
+
+
+
+
+@dataclass(frozen=True)
+class TsSkipNextTurn:
+    """trigstate: "[who] skips their next turn" (CR 614.10, 614.10a: a replacement effect; each
+    such effect skips one turn)."""
+
+    who: Ref
+
+
+Effect = Union[Effect, TsSkipNextTurn]   # trigstate
+
+
+@dataclass(frozen=True)
+class TsStateTrigger(Trigger):
+    """trigstate: a state trigger (CR 603.8), event "ts_state": "When you control no Islands,
+    ...". ``state`` is a structured condition (conds: CondCount ...) about the ability's
+    controller; the ability triggers whenever it is true, and not again while it is waiting to be
+    put on the stack or is on the stack. (Not an intervening "if": not checked on resolution.)"""
+
+    state: object = None
+
+
+@dataclass(frozen=True)
+class TsSacrificeUnless:
+    """trigstate: "sacrifice [what] unless you [action]" (CR 118.12): ``action`` "return"
+    (return a permanent you control matching ``filter`` to its owner's hand, chosen as it
+    resolves, CR 115.10), "discard" (a card of the player's choice matching ``filter``, zone
+    "hand") or "discard_random" (discard a card at random, CR 701.9a)."""
+
+    what: Ref
+    action: str
+    filter: "Filter | None" = None
+
+
+Effect = Union[Effect, TsSacrificeUnless]   # trigstate
+
+
+@dataclass(frozen=True)
+class TsOthersEnterTapped:
+    """trigstate: "[filter] enter the battlefield tapped." (CR 614.1c; the permanent with the
+    ability applies it to itself too when it matches, CR 614.12)."""
+
+    filter: Filter
+
+
+StaticEffect = Union[StaticEffect, TsOthersEnterTapped]   # trigstate
+
+
+@dataclass(frozen=True)
+class TsAdditionalLands:
+    """trigstate: "You may play N additional land(s) this turn" (an effect) / "on each of your
+    turns" (a static ability of a permanent you control) (CR 305.2a, 305.2b)."""
+
+    n: int = 1
+
+
+Effect = Union[Effect, TsAdditionalLands]   # trigstate
+StaticEffect = Union[StaticEffect, TsAdditionalLands]   # trigstate
+
+
+@dataclass(frozen=True)
+class TsSpellLimit:
+    """trigstate: "Each player can't cast more than N spell(s) each turn." (CR 101.2: a "can't"
+    beats any permission; spells cast before it came into play this turn count too)."""
+
+    n: int = 1
+
+
+StaticEffect = Union[StaticEffect, TsSpellLimit]   # trigstate
+
+
+@dataclass(frozen=True)
+class TsEnteringNoTriggers:
+    """trigstate: "[filter] entering the battlefield don't cause abilities to trigger." (CR
+    603.6a: no ability triggers on such an object entering, its own included; replacement
+    effects such as "enters with counters" still apply, CR 614.1c)."""
+
+    filter: Filter
+
+
+StaticEffect = Union[StaticEffect, TsEnteringNoTriggers]   # trigstate
+
+
+@dataclass(frozen=True)
+class TsDelayedSacrifice:
+    """trigstate: "Sacrifice that creature at the beginning of the next end step." (CR 603.7a:
+    a delayed triggered ability set up as the spell resolves; it refers to the permanent the
+    object ``what`` became, CR 400.7, and its controller sacrifices it if they still control it,
+    CR 701.21a)."""
+
+    what: Ref
+
+
+@dataclass(frozen=True)
+class TsSacrificeThose:
+    """trigstate: the effect of that delayed trigger: sacrifice the remembered permanents."""
+
+    what: Ref
+
+
+Effect = Union[Effect, TsDelayedSacrifice, TsSacrificeThose]   # trigstate
+
+
+@dataclass(frozen=True)
+class TsCumulativeCost:
+    """trigstate: the cost of "Cumulative upkeep {G} or {W}" (``options``: for each age counter,
+    one of these mana costs) or "Cumulative upkeep—Pay 2 life" (``life`` per age counter)
+    (CR 702.24a); the argument of Keyword("cumulative upkeep") instead of a mana string."""
+
+    options: tuple[str, ...] = ()
+    life: int = 0
+
+
 # ---------------------------------------------------------------------------
 # actcost: activated abilities' restrictions and costs (CR 602.5, 118.3)
 # ---------------------------------------------------------------------------

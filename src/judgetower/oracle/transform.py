@@ -412,9 +412,12 @@ from .tx_replace import ReplaceTransformMixin  # replace: CR 614, 615, 119, 120
 from .tx_actcost import ActcostTransformMixin  # actcost
 
 
+from .tx_trigstate import TrigstateTransformMixin  # trigstate
+
+
 class OracleTransformer(ExilecastTransformMixin, Faces2TransformMixin, Copies2TransformMixin,
                         TurnflowTransformMixin, Library2TransformMixin, Counters2TransformMixin,
-                        Auras2TransformMixin, TokcountTransformMixin, KwcastTransformMixin, Zones4TransformMixin, ReplaceTransformMixin, ActcostTransformMixin, Transformer):
+                        Auras2TransformMixin, TokcountTransformMixin, KwcastTransformMixin, Zones4TransformMixin, ReplaceTransformMixin, ActcostTransformMixin, TrigstateTransformMixin, Transformer):
     """Callbacks named after the rules and aliases of oracle.lark."""
 
     def __init__(self, ctx: Context | None = None):

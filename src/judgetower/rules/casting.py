@@ -545,6 +545,7 @@ class CastingMixin:
                 picked.append(c)
             chosen.append(picked)
             total += len(picked)
+        self.ts_note_targeted(source, chosen)   # trigstate: "becomes the target" (CR 603.2)
         return chosen
 
     def has_targets(self, p: int, source, specs) -> bool:
@@ -580,6 +581,8 @@ class CastingMixin:
         return ManaCost.parse(o.card.mana_cost)
 
     def can_cast(self, p: int, o, alternative: bool) -> bool:
+        if self.ts_cast_forbidden(p):
+            return False   # trigstate: "can't cast more than one spell each turn" (CR 101.2)
         o = self.copies2_cast_view(o, alternative)   # copies2: overloaded, no targets (CR 702.96b)
         if alternative and self.kw2_is_morph(o) and not getattr(o, "kw2_morph", False) \
                 and self.alternative_cost(o) is not None and not self.sorcery_timing(p):
@@ -855,6 +858,7 @@ class CastingMixin:
         yield from self.tc_record_colors(p, spell, cost)   # tokcount: colors spent (CR 702.44a, JT-G4)
         self.touch()
         self.events.append({"kind": "cast", "obj": spell, "player": p})
+        self.ts_count_cast(spell, p)   # trigstate: spells cast this turn (CR 101.2 limits)
         self.after_cast(p, spell)
 
     def after_cast(self, p: int, spell) -> None:
@@ -1199,6 +1203,7 @@ class CastingMixin:
                     self.log.add(f"{o.name} enters with {n} {eff.kind} counter(s)", "CR 614.1c", "CR 122.6")
                 if eff.keywords:
                     o.granted = o.granted | frozenset(eff.keywords)
+        self.ts_enter_tapped(o)      # trigstate: "creatures your opponents control enter tapped" (CR 614.1c)
         self.kw2_enter_counters(o)   # kw2: bloodthirst, modular (CR 702.54a, 702.43a)
         self.c2_enter_counters(o)    # counters2: graft, fading, vanishing; riot/unleash pending (CR 614.1c)
         self.tc_enter_counters(o)    # tokcount: devour pending (CR 702.82a, 614.12)

@@ -994,7 +994,7 @@ class EffectsMixin:
             if "Land" in o.card.types:
                 # CR 305.2b, 305.3: playing a land this way uses a land play; with none left (or
                 # in another player's turn) that part of the effect is ignored
-                if p != self.active or self.players[p].land_plays >= 1:
+                if p != self.active or self.players[p].land_plays >= self.land_limit(p):   # trigstate: CR 305.2
                     self.log.add(f"{self.players[p].name} can't play the exiled land: no land play is available",
                                  "CR 305.3" if p != self.active else "CR 305.2b")
                     continue
@@ -1014,6 +1014,11 @@ class EffectsMixin:
 
     def cast_free(self, p: int, o):
         """Cast a card during a resolution without paying its mana cost (CR 608.2g, 601.2)."""
+        limit = self.ts_cast_forbidden(p)
+        if limit:   # trigstate: a "can't" beats the permission (CR 101.2)
+            self.log.add(f"{self.players[p].name} can't cast {o.name}: no more than one spell each turn ({limit})",
+                         "CR 101.2")
+            return
         face = None
         if o.card is not None and o.card.layout == "split":
             # faces: CR 709.3: the player chooses which half they cast (only halves that can be
@@ -1034,6 +1039,7 @@ class EffectsMixin:
             spell.x = 0  # CR 107.3b: X is 0 when cast without paying the mana cost
         spell.targets = yield from self.choose_targets(p, spell, specs)
         self.log.add(f"{self.players[p].name} casts {spell.name} without paying its mana cost", "CR 601.2")
+        self.ts_count_cast(spell, p)   # trigstate: spells cast this turn (CR 101.2 limits)
         # kwstatic: it is cast (CR 601.2i): "whenever you cast" triggers see it (prowess, storm)
         self.events.append({"kind": "cast", "obj": spell, "player": p})
 

@@ -518,7 +518,7 @@ class ExilecastMixin:
         from judgetower.rules.decisions import Cast, PlayLand
         out = []
         cast_only = o.exilecast_may_play[3]
-        land_ok = (not cast_only and sorcery_ok and self.players[p].land_plays < 1)
+        land_ok = (not cast_only and sorcery_ok and self.players[p].land_plays < self.land_limit(p))
         if o.card.faces:
             out.extend(a for a in self.face_cast_actions(p, o, sorcery_ok) if isinstance(a, Cast))
             if o.card.layout == "modal_dfc" and land_ok:

@@ -44,6 +44,7 @@ from judgetower.rules.auras2 import Auras2Mixin  # auras2
 from judgetower.rules.kwcast import KwcastMixin  # kwcast
 from judgetower.rules.replace import ReplaceMixin  # replace: CR 614, 615, 119, 120
 from judgetower.rules.actcost import ActcostMixin  # actcost
+from judgetower.rules.trigstate import TrigstateMixin  # trigstate
 from judgetower.rules.view import ViewMixin
 
 PER_PLAYER_ZONES = ("library", "hand", "graveyard")
@@ -138,7 +139,7 @@ class StandardRules:
 
 class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin, CombatMixin, SBAMixin,
            TriggersMixin, ViewMixin, LegalityMixin, Kw2Mixin, ExilecastMixin, Faces2Mixin, Copies2Mixin,
-           TurnflowMixin, Library2Mixin, Counters2Mixin, Auras2Mixin, TokcountMixin, KwcastMixin, Zones4Mixin, ReplaceMixin, ActcostMixin):
+           TurnflowMixin, Library2Mixin, Counters2Mixin, Auras2Mixin, TokcountMixin, KwcastMixin, Zones4Mixin, ReplaceMixin, ActcostMixin, TrigstateMixin):
     """One game of Magic (or a variant), from set-up to its end."""
 
     def __init__(self, player_names: Iterable[str], *, seed: int = 0, rules: StandardRules | None = None,
@@ -314,6 +315,7 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
         self.objects[o.id] = o
         self.battlefield.append(o.id)
         self._on_enter_battlefield(o)
+        self.ts_enter_tapped(o)   # trigstate: "[permanents] enter the battlefield tapped" (CR 614.1c, 111.1)
         self.touch()
         self.events.append({"kind": "zone", "new": o, "old": None, "from": None, "to": "battlefield"})
         return o

@@ -52,12 +52,14 @@ class LegalityMixin:
                 return "CR 712.12"
             if p != self.active:
                 return "CR 305.1"
-            if self.players[p].land_plays >= 1:
+            if self.players[p].land_plays >= self.land_limit(p):   # trigstate: CR 305.2, 305.2a
                 return "CR 305.2"
             # CR 305.1 (and 505.6b): only in a main phase, with an empty stack; 505.5b is
             # about Attractions in the current CR
             return "CR 305.1"
         if isinstance(a, Cast):
+            if self.ts_cast_forbidden(p):
+                return "CR 101.2"   # trigstate: "can't cast more than one spell each turn"
             o = self.objects.get(a.obj)
             ec = self.exilecast_why_cast(p, o, a) if o is not None else None   # exilecast
             if ec:

@@ -83,7 +83,7 @@ class PriorityMixin:
             if self.has_aftermath(o):
                 continue   # faces: CR 702.127a: cast only from a graveyard
             if "Land" in o.card.types:
-                if sorcery_ok and self.players[p].land_plays < 1:
+                if sorcery_ok and self.players[p].land_plays < self.land_limit(p):   # trigstate: CR 305.2a
                     actions.append(PlayLand(oid))  # CR 305.2
                 continue
             if not o.compiled.ok:
@@ -168,7 +168,7 @@ class PriorityMixin:
                 continue    # the front face is played as the card itself (CR 715.4, 712.8a)
             view = self.face_view(o, i)
             if "Land" in view.card.types:
-                if (o.card.layout == "modal_dfc" and sorcery_ok and self.players[p].land_plays < 1
+                if (o.card.layout == "modal_dfc" and sorcery_ok and self.players[p].land_plays < self.land_limit(p)
                         and o.zone == "hand"):
                     out.append(PlayLand(o.id, face=i))   # CR 712.12, 305.2
                 continue

@@ -189,6 +189,7 @@ class TriggersMixin:
                 return True
             yield from self.sba_choices()
             self.check_triggers()
+            self.ts_state_triggers()   # trigstate: state triggers (CR 603.8)
             if did:
                 acted = True
                 continue
@@ -211,6 +212,8 @@ class TriggersMixin:
         departed = [e["old"] for e in events if e["kind"] == "zone" and e.get("from") == "battlefield"]
         watchers = [self.objects[i] for i in self.battlefield]
         for k, ev in enumerate(events):
+            if self.ts_entering_suppressed(ev):   # trigstate: Torpor Orb (CR 603.6a)
+                continue
             self._until_leaves(ev)
             self._check_event(ev, watchers, departed)
             self._kws_check_event(ev, watchers)
@@ -224,6 +227,7 @@ class TriggersMixin:
             self._check_delayed(ev)
             self._check_delayed_upkeep(ev)
             self.exilecast_check_event(ev)                        # exilecast: CR 702.62a, 702.88a
+            self.ts_check_event(ev, watchers)                     # trigstate: CR 603.2 "becomes the target"
 
     def _kws_storm(self, ev) -> None:
         """kwstatic, CR 702.40a: "When you cast this spell, copy it for each other spell that was
@@ -751,6 +755,9 @@ class TriggersMixin:
 
     def _e_CumulativeUpkeepPay(self, e, ctx):
         """kwcosts: CR 702.24a."""
+        if isinstance(e.mana, ir.TsCumulativeCost):   # trigstate: "{G} or {W}", "Pay N life"
+            yield from self.ts_cumulative_upkeep_pay(e, ctx)
+            return
         from judgetower.rules.mana import ManaCost
         o = self.current(ctx["source"])
         p = ctx["controller"]

@@ -90,11 +90,19 @@ class TurnMixin:
 
     def _next_turn(self) -> None:
         """CR 500.7 (extra turns), then the next player in turn order (CR 101.4)."""
-        if self.extra_turns:
-            nxt = self.extra_turns.pop()
-            self.log.add(f"{self.players[nxt].name} takes an extra turn", "CR 500.7")
-        else:
-            nxt = self.next_player(self.active)
+        normal = self.active   # trigstate: the player after whom the next normal turn comes
+        while True:
+            if self.extra_turns:
+                nxt = self.extra_turns.pop()
+                self.log.add(f"{self.players[nxt].name} takes an extra turn", "CR 500.7")
+                extra = True
+            else:
+                nxt = self.next_player(normal)
+                extra = False
+            if not self.ts_turn_skipped(nxt):   # trigstate: "skip your next turn" (CR 614.10)
+                break
+            if not extra:
+                normal = nxt
         self.active = nxt
         self.turn += 1
         self.is_first_turn_of_game = False
@@ -107,6 +115,8 @@ class TurnMixin:
         if start_index == 0:
             for p in self.players:
                 p.land_plays = 0
+                p.ts_extra_lands_turn = 0   # trigstate: "an additional land this turn" (CR 305.2a)
+                p.ts_spells_cast_turn = 0   # trigstate: spells cast this turn (CR 101.2 limits)
                 p.life_gained_turn = p.life_lost_turn = 0
                 p.attacked_count_turn = 0
                 p.conds_left_battlefield_turn = False   # conds: revolt
@@ -170,8 +180,11 @@ class TurnMixin:
             for o in self.permanents(ap):
                 o.sick = False
             self.tf_untap_step_begins()   # turnflow: CR 502.3, determined before untapping
+            self.ts_untap_step_begins()   # trigstate: "doesn't untap during your next untap step"
             for o in self.permanents(ap):
                 if self.untap_skipped(o):   # CR 502.3: an effect keeps it tapped
+                    continue
+                if self.ts_untap_kept(o):   # trigstate: CR 502.3
                     continue
                 if (yield from self.tf_keep_tapped(o)):   # turnflow: CR 502.3 "you may choose not to untap"
                     continue
