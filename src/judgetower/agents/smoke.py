@@ -26,7 +26,8 @@ The games, for a card C (after the first two, only while something is still unex
   three turns; B without creatures (C, or the creature it equips or enchants, attacks
   unblocked); Wrath of God, then a removal spell aimed at C (dies, leaves, put into a
   graveyard). The card blocks or is blocked when it can. A card that watches spells being cast gets spells of that kind in the hand of the
-  player it watches; one whose costs discard cards or pay energy gets cards and energy for them.
+  player it watches; one that watches discards gets a Mind Rot and cards in both hands; one whose
+  costs discard cards or pay energy gets cards and energy for them.
 * activated abilities used from hand (cycling): C in hand, that ability preferred.
 * **graveyard**: C in the shared graveyard and a Regrowth in hand aimed at it; C returns to hand.
   C's own actions there (flashback) are preferred like anywhere else.
@@ -698,10 +699,20 @@ class _Check:
             casting = [ab.trigger for ab in self.compiled.abilities
                        if isinstance(ab, ir.TriggeredAbility) and ab.trigger.event == "cast"]
 
+            # "whenever a player / an opponent discards a card": a discard spell and cards to
+            # discard in both hands (CR 701.9)
+            watches_discard = any(isinstance(ab, ir.TriggeredAbility) and ab.trigger.event == "discard"
+                                  for ab in self.compiled.abilities)
+
             def bf_setup(sb: _Sandbox, used: bool = False, their_creatures: bool = True):
                 sb.board(their_creatures)
                 sb.place_card("battlefield", used=used)
                 fillers(sb)
+                if watches_discard:
+                    sb.starter("Mind Rot", 0, "hand")
+                    for owner in (0, 1):
+                        for name in ("Divination", "Shock"):
+                            sb.starter(name, owner, "hand")
                 for t in casting:
                     owner = 1 if t.whose == "opponent" else 0
                     f = t.subject if isinstance(t.subject, ir.Filter) else None
