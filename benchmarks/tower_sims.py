@@ -3,6 +3,7 @@
     python3 benchmarks/tower_sims.py                       # 200 judge-mode games, 2022 file
     python3 benchmarks/tower_sims.py --games 20 --mode referee --cap 20000
     python3 benchmarks/tower_sims.py --data PATH --size 250 --players 4
+    python3 benchmarks/tower_sims.py --games 100 --first-seed 101 --no-replay --progress
 
 Game k: a tower built with ``judgetower.cards.tower.build_tower(pool, size, seed=k)`` (singleton,
 playable cards only, a few basic lands), 2 + k % 5 players (2-6) unless ``--players``. Judge mode
@@ -41,6 +42,7 @@ def main() -> int:
     ap.add_argument("--calls", type=float, default=0.5)
     ap.add_argument("--cap", type=int, default=100000)
     ap.add_argument("--no-replay", action="store_true")
+    ap.add_argument("--progress", action="store_true", help="print a line per game as it ends")
     args = ap.parse_args()
     if not Path(args.data).exists():
         print(f"skipped: {args.data} is absent")
@@ -60,44 +62,52 @@ def main() -> int:
     decisions = 0
     wall = replay_wall = 0.0
     for seed in range(args.first_seed, args.first_seed + args.games):
+        n_fail, g = len(failures), None
         n = args.players or 2 + seed % 5
-        tower = build_tower(full, args.size, seed).names()
-        specs = [{"name": chr(65 + i), "judge_level": 1 + (seed + i) % 5} for i in range(n)]
-        t = time.perf_counter()
-        g = None
-        table = None
         try:
-            g = new_judge_tower_game(cards, tower, specs, seed=seed, mode=args.mode)
-            if args.mode == "judge":
-                table = JudgeTable(g, seed=seed, call_rate=args.calls)
-                bots = [ErringAutopilot(seed * 31 + i, args.errors) for i in range(n)]
-            else:
-                bots = [Autopilot(seed * 31 + i) for i in range(n)]
-            capped, broken = run_checked(g, bots, args.cap, len(tower), table.after_decision if table else None)
-        except Exception:
-            where = ", ".join(sorted({o.name for o in g.permanents()})) if g is not None else "set-up"
-            failures.append(f"seed {seed}: exception (battlefield: {where})\n{traceback.format_exc()}")
-            continue
-        finally:
-            wall += time.perf_counter() - t
-        decisions += len(g.decisions)
-        if capped:
-            ends["unfinished (decision cap)"] += 1
-            if args.mode == "judge":
-                failures.append(f"seed {seed}: unfinished after {len(g.decisions)} decisions")
-            continue
-        ends[end_label(g)] += 1
-        for why in (shame_failure(g, table) if table else None,
-                    None if broken is None else f"cards not conserved before decision {broken}",
-                    None if cards_conserved(g, len(tower)) else "cards not conserved at the end"):
-            if why:
-                failures.append(f"seed {seed}: {why}")
-        if not args.no_replay:
+            tower = build_tower(full, args.size, seed).names()
+            specs = [{"name": chr(65 + i), "judge_level": 1 + (seed + i) % 5} for i in range(n)]
             t = time.perf_counter()
-            why = replay_failure(g, pool=cards)
-            if why:
-                failures.append(f"seed {seed}: {why}")
-            replay_wall += time.perf_counter() - t
+            g = None
+            table = None
+            try:
+                g = new_judge_tower_game(cards, tower, specs, seed=seed, mode=args.mode)
+                if args.mode == "judge":
+                    table = JudgeTable(g, seed=seed, call_rate=args.calls)
+                    bots = [ErringAutopilot(seed * 31 + i, args.errors) for i in range(n)]
+                else:
+                    bots = [Autopilot(seed * 31 + i) for i in range(n)]
+                capped, broken = run_checked(g, bots, args.cap, len(tower), table.after_decision if table else None)
+            except Exception:
+                where = ", ".join(sorted({o.name for o in g.permanents()})) if g is not None else "set-up"
+                failures.append(f"seed {seed}: exception (battlefield: {where})\n{traceback.format_exc()}")
+                continue
+            finally:
+                wall += time.perf_counter() - t
+            decisions += len(g.decisions)
+            if capped:
+                ends["unfinished (decision cap)"] += 1
+                if args.mode == "judge":
+                    failures.append(f"seed {seed}: unfinished after {len(g.decisions)} decisions")
+                continue
+            ends[end_label(g)] += 1
+            for why in (shame_failure(g, table) if table else None,
+                        None if broken is None else f"cards not conserved before decision {broken}",
+                        None if cards_conserved(g, len(tower)) else "cards not conserved at the end"):
+                if why:
+                    failures.append(f"seed {seed}: {why}")
+            if not args.no_replay:
+                t = time.perf_counter()
+                why = replay_failure(g, pool=cards)
+                if why:
+                    failures.append(f"seed {seed}: {why}")
+                replay_wall += time.perf_counter() - t
+        finally:
+            if args.progress:
+                print(f"seed {seed}: {n} players, "
+                      + (f"{len(g.decisions)} decisions, {end_label(g) if g.game_over else 'unfinished'}"
+                         if g is not None else "set-up failed")
+                      + f", new failures {len(failures) - n_fail}", flush=True)
     print(f"{args.games} games ({args.mode} mode), random {args.size}-card towers (seeds {args.first_seed}-"
           f"{args.first_seed + args.games - 1})" + (f", bots err {args.errors:g}, call {args.calls:g}"
                                                      if args.mode == "judge" else ""))
