@@ -2011,3 +2011,57 @@ class Lib2LookTopSplitGraveyard:
 Effect = Union[Effect, Lib2SearchLibrary, Lib2RevealUntil, Lib2LookTopPutOnto, Lib2ShuffleIntoLibrary,
                Lib2SearchLibraryAndGraveyard, Lib2LookTopSplitGraveyard]   # library2
 KEYWORDS = KEYWORDS + ("dredge",)   # library2: Dredge N (CR 702.52a), arg N
+
+
+# ---- chars (wave 4): characteristics changed until end of turn (CR 613, 611.2) ----------------
+
+@dataclass(frozen=True)
+class CharsSwitchPT:
+    """chars: "Switch [what]'s power and toughness until end of turn." (CR 613.4d: layer 7d,
+    after every other power/toughness effect and counters; two switches cancel out)."""
+
+    what: Ref
+
+
+@dataclass(frozen=True)
+class CharsSetColor:
+    """chars: "[what] becomes [colours] / colorless / the color of your choice until end of turn"
+    (CR 613.1e: layer 5, the new colours replace the old ones, CR 105.3). ``colors``: the colours
+    ("W", ...; () = colorless); ``choice``: the controller of the ability chooses one colour as it
+    resolves (CR 105.4: a colour, not colorless) — a free choice in Judge Tower too (JT-C1..C3
+    force only "may", numbers and counts, R9)."""
+
+    what: Ref
+    colors: tuple[str, ...] = ()
+    choice: bool = False
+
+
+@dataclass(frozen=True)
+class CharsCreatureTypeChoice:
+    """chars: "[what] becomes the creature type of your choice until end of turn" (CR 205.1a,
+    613.1d: layer 4; the chosen type replaces all its creature types, other subtypes are kept;
+    CR 205.3m: one existing creature type). A free choice in Judge Tower (R9 forces no type)."""
+
+    what: Ref
+
+
+@dataclass(frozen=True)
+class CharsProtectionChoice:
+    """chars: "[what] gains protection from the color of your choice until end of turn"
+    (CR 702.16a, 613.1f: layer 6). The colour is chosen as the ability resolves by its
+    controller (CR 608.2d); a free choice in Judge Tower (JT-C1..C3 / R9 do not force a colour)."""
+
+    what: Ref
+
+
+@dataclass(frozen=True)
+class CharsLoseKeywords:
+    """chars: "[what] loses KEYWORDS until end of turn" (CR 613.1f: layer 6, applied in
+    timestamp order with the effects that grant the same abilities, CR 613.7)."""
+
+    what: Ref
+    keywords: tuple[str, ...]
+
+
+Effect = Union[Effect, CharsSwitchPT, CharsSetColor, CharsCreatureTypeChoice, CharsProtectionChoice,
+               CharsLoseKeywords]   # chars

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from judgetower.oracle import ir
 from judgetower.rules.turnflow import tf_effect_lasts, tf_paired_bonuses   # turnflow: "for as long as ~ remains tapped" (CR 611.2b)
 from judgetower.rules.counters2 import c2_level_keywords, c2_level_pt  # counters2: CR 711
+from judgetower.rules.chars import chars_layers_4_5, chars_layer6_losses, chars_layer_7d  # chars: CR 613
 
 #: Keyword names as stored in characteristics. Parameterised keywords are "protection:B",
 #: "landwalk:Mountain".
@@ -154,6 +155,7 @@ def compute_all(game) -> dict[int, Chars]:
                 ch.subtypes = ch.subtypes + tuple(t for t in an["subtypes"] if t not in ch.subtypes)
                 if an["colors"] is not None:
                     ch.colors = tuple(an["colors"])
+    chars_layers_4_5(game, out)   # chars: creature type / colours until end of turn (CR 613.1d-e)
     # conds: CR 611.3a: a static ability's "as long as" effect applies only while its condition
     # is true, checked each time characteristics are computed (with the types and colours of
     # layers 4-5; conditions on power, toughness or keywords are refused by the compiler)
@@ -187,6 +189,7 @@ def compute_all(game) -> dict[int, Chars]:
     c2_level_keywords(bf, adds)      # counters2: a leveler's striation (CR 711.2)
     for tid, ks in adds.items():
         out[tid].keywords = out[tid].keywords | frozenset(ks)
+    chars_layer6_losses(game, out, statics, _affected)   # chars: "loses flying until end of turn" (CR 613.1f)
     # tokens helper: quoted abilities granted by static abilities, in the order of the statics
     # (CR 613.1f, 613.7)
     for o, eff in statics:
@@ -237,6 +240,7 @@ def compute_all(game) -> dict[int, Chars]:
             p = o.counters.get("+1/+1", 0) - o.counters.get("-1/-1", 0)
             out[o.id].power += p
             out[o.id].toughness += p
+    chars_layer_7d(game, out)   # chars: switching power and toughness (CR 613.4d)
     return out
 
 

@@ -1,0 +1,68 @@
+"""chars: transformer callbacks for characteristics changed until end of turn (grammar: the
+"chars" block at the end of oracle.lark).
+
+* "Switch target creature's / ~'s power and toughness until end of turn." -> CharsSwitchPT
+  (CR 613.4d)
+* "[objects] becomes the color of your choice / colorless / red [and green] until end of turn."
+  -> CharsSetColor (CR 613.1e, 105.3)
+* "[objects] becomes the creature type of your choice until end of turn."
+  -> CharsCreatureTypeChoice (CR 613.1d, 205.1a)
+* "[objects] gain(s) protection from the color of your choice until end of turn."
+  -> CharsProtectionChoice (CR 702.16a, 613.1f)
+* "[objects] lose(s) KEYWORDS until end of turn." -> CharsLoseKeywords (CR 613.1f)
+"""
+
+from __future__ import annotations
+
+from . import ir
+
+
+def _unsupported(msg):
+    from .transform import Unsupported
+    return Unsupported(msg)
+
+
+class CharsTransformMixin:
+    """chars callbacks (mixed into OracleTransformer)."""
+
+    def chars_target_creature(self, c):
+        from .transform import FilterNP
+        return self._object_target(FilterNP(ir.Filter(types=("creature",))))
+
+    def _chars_permanent(self, what):
+        what = self._permanent_or_card(what)
+        if isinstance(what, ir.Target) and self.ctx.targets[what.index].filter.zone != "battlefield":
+            raise _unsupported("a characteristic change of a card outside the battlefield")
+        return what
+
+    def chars_switch_pt(self, c):
+        what = self._chars_permanent(c[0])
+        return VPc(lambda who: [ir.CharsSwitchPT(what)])
+
+    def chars_become_color_choice(self, c):
+        return [ir.CharsSetColor(self._chars_permanent(c[0]), (), choice=True)]
+
+    def chars_become_colorless(self, c):
+        return [ir.CharsSetColor(self._chars_permanent(c[0]), ())]
+
+    def chars_become_colors(self, c):
+        what, *colors = c
+        return [ir.CharsSetColor(self._chars_permanent(what), tuple(colors))]
+
+    def chars_become_type_choice(self, c):
+        return [ir.CharsCreatureTypeChoice(self._chars_permanent(c[0]))]
+
+    def chars_protection_choice(self, c):
+        return [ir.CharsProtectionChoice(self._chars_permanent(c[0]))]
+
+    def chars_lose_keywords(self, c):
+        what, keywords = c
+        for k in keywords:
+            if not isinstance(k, str) or k in ("protection", "landwalk") or ":" in k:
+                raise _unsupported("losing a parameterised keyword")
+        return [ir.CharsLoseKeywords(self._chars_permanent(what), tuple(keywords))]
+
+
+def VPc(make):
+    from .transform import VP
+    return VP(make)

@@ -1,0 +1,157 @@
+"""chars: characteristics changed until end of turn by resolved spells and abilities (CR 613,
+611.2). Each effect is a continuous effect in ``game.continuous`` (ended in the cleanup step,
+CR 514.2) that layers.compute_all applies:
+
+* layer 4 (CR 613.1d): "becomes the creature type of your choice" — the chosen type replaces
+  all its creature types (CR 205.1a); other subtypes stay;
+* layer 5 (CR 613.1e): "becomes [colours] / colorless / the color of your choice" — the new
+  colours replace the old (CR 105.3);
+* layer 6 (CR 613.1f): "gains protection from the color of your choice" (CR 702.16a) goes in
+  the ordinary "keywords" effects; "loses KEYWORDS" removes them, in timestamp order with the
+  effects that grant them (CR 613.7);
+* layer 7d (CR 613.4d): "switch power and toughness", after all other P/T effects and counters.
+
+Layers 4 and 5 are applied after the man-land "becomes a creature" effects of the same layers,
+re-applying those in timestamp order with these (each step sets or adds, so replaying them in
+timestamp order gives the result of CR 613.7).
+
+Judge Tower: "of your choice" (a colour, a creature type) is a free choice: JT-C1 forces "may"
+and "unless" actions, JT-C2/C3 and R9 numbers and counts; none of them picks a colour or a type.
+"""
+
+from __future__ import annotations
+
+from judgetower.oracle import ir
+
+_WORDS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+
+
+class CharsMixin:
+    """chars engine code (mixed into Game)."""
+
+    def _chars_objs(self, e, ctx):
+        return [o for o in self.objs(e.what, ctx) if o.zone == "battlefield"]
+
+    def _chars_add(self, objs, **eff):
+        eff.update({"objs": {o.id for o in objs}, "duration": "end_of_turn", "timestamp": self.new_timestamp()})
+        self.continuous.append(eff)
+        self.touch()
+
+    def _e_CharsSwitchPT(self, e, ctx):
+        objs = self._chars_objs(e, ctx)
+        if not objs:
+            return
+        self._chars_add(objs, chars_switch=True)
+        self.log.add(", ".join(o.name for o in objs) + ": power and toughness switched until end of turn",
+                     "CR 613.4d", "CR 611.2")
+        return
+        yield
+
+    def _e_CharsSetColor(self, e, ctx):
+        objs = self._chars_objs(e, ctx)
+        if not objs:
+            return
+        colors = tuple(e.colors)
+        if e.choice:
+            c = yield from self.ask(ctx["controller"], "color", list("WUBRG"),
+                                    "choose a color for " + ", ".join(o.name for o in objs), "CR 105.4")
+            colors = (c,)
+        self._chars_add(objs, chars_colors=colors)
+        shown = " and ".join(_WORDS[c] for c in colors) or "colorless"
+        self.log.add(", ".join(o.name for o in objs) + f" becomes {shown} until end of turn",
+                     "CR 105.3", "CR 613.1e", "CR 611.2")
+
+    def _e_CharsCreatureTypeChoice(self, e, ctx):
+        objs = self._chars_objs(e, ctx)
+        if not objs:
+            return
+        from judgetower.oracle.subtypes import CREATURE_TYPES
+        t = yield from self.ask(ctx["controller"], "creature_type", sorted(CREATURE_TYPES),
+                                "choose a creature type for " + ", ".join(o.name for o in objs), "CR 205.3m")
+        self._chars_add(objs, chars_creature_type=t)
+        self.log.add(", ".join(o.name for o in objs) + f" becomes the creature type {t} until end of turn",
+                     "CR 205.1a", "CR 613.1d", "CR 611.2")
+
+    def _e_CharsProtectionChoice(self, e, ctx):
+        objs = self._chars_objs(e, ctx)
+        if not objs:
+            return
+        c = yield from self.ask(ctx["controller"], "color", list("WUBRG"),
+                                "choose a color: protection for " + ", ".join(o.name for o in objs), "CR 702.16a")
+        self._chars_add(objs, keywords=(f"protection:{c}",), power=0, toughness=0)
+        self.log.add(", ".join(o.name for o in objs) + f" gain(s) protection from {_WORDS[c]} until end of turn",
+                     "CR 702.16a", "CR 613.1f", "CR 611.2")
+
+    def _e_CharsLoseKeywords(self, e, ctx):
+        objs = self._chars_objs(e, ctx)
+        if not objs:
+            return
+        self._chars_add(objs, chars_lose=tuple(e.keywords))
+        self.log.add(", ".join(o.name for o in objs) + f" lose(s) {', '.join(e.keywords)} until end of turn",
+                     "CR 613.1f", "CR 611.2")
+        return
+        yield
+
+
+def chars_layers_4_5(game, out) -> None:
+    """CR 613.1d-e, 613.7: creature types and colours set by chars effects, replayed in timestamp
+    order with the man-land animations of the same layers (layers.compute_all applied those
+    just before)."""
+    effs = sorted((e for e in game.continuous
+                   if e.get("animate") or "chars_colors" in e or "chars_creature_type" in e),
+                  key=lambda e: e.get("timestamp", 0))
+    if not any("chars_colors" in e or "chars_creature_type" in e for e in effs):
+        return
+    from judgetower.oracle.subtypes import CREATURE_TYPES
+    ctypes = set(CREATURE_TYPES)
+    for eff in effs:   # layer 4 (CR 613.1d)
+        for tid in eff["objs"]:
+            if tid not in out:
+                continue
+            ch = out[tid]
+            if eff.get("animate"):
+                an = eff["animate"]
+                ch.types = ch.types + tuple(t for t in an["types"] if t not in ch.types)
+                ch.subtypes = ch.subtypes + tuple(t for t in an["subtypes"] if t not in ch.subtypes)
+            elif "chars_creature_type" in eff:   # CR 205.1a: replaces its creature types
+                ch.subtypes = tuple(t for t in ch.subtypes if t not in ctypes) + (eff["chars_creature_type"],)
+    for eff in effs:   # layer 5 (CR 613.1e)
+        for tid in eff["objs"]:
+            if tid not in out:
+                continue
+            if eff.get("animate"):
+                if eff["animate"]["colors"] is not None:
+                    out[tid].colors = tuple(eff["animate"]["colors"])
+            elif "chars_colors" in eff:
+                out[tid].colors = tuple(eff["chars_colors"])
+
+
+def chars_layer6_losses(game, out, statics, affected) -> None:
+    """CR 613.1f, 613.7: "loses KEYWORDS until end of turn" removes them, unless an effect that
+    grants one has a later timestamp (a later "gains ... until end of turn", or a static ability
+    of a permanent that came later)."""
+    from judgetower.rules.layers import keyword_key
+    losses = [e for e in game.continuous if e.get("chars_lose")]
+    for eff in losses:
+        ts = eff.get("timestamp", 0)
+        for tid in eff["objs"]:
+            if tid not in out:
+                continue
+            later = set()
+            for g in game.continuous:
+                if g.get("keywords") and g.get("timestamp", 0) > ts and tid in g["objs"]:
+                    later.update(keyword_key(k) for k in g["keywords"])
+            for o, st in statics:
+                if isinstance(st, ir.Anthem) and st.keywords and getattr(o, "timestamp", 0) > ts \
+                        and tid in affected(game, o, st.affected, out):
+                    later.update(keyword_key(k) for k in st.keywords)
+            gone = {keyword_key(k) for k in eff["chars_lose"]} - later
+            out[tid].keywords = frozenset(k for k in out[tid].keywords if k not in gone)
+
+
+def chars_layer_7d(game, out) -> None:
+    """CR 613.4d: switching power and toughness, after layers 7a-7c (counters included)."""
+    for eff in sorted((e for e in game.continuous if e.get("chars_switch")), key=lambda e: e.get("timestamp", 0)):
+        for tid in eff["objs"]:
+            if tid in out:
+                out[tid].power, out[tid].toughness = out[tid].toughness, out[tid].power
