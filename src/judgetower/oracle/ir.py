@@ -2063,5 +2063,15 @@ class CharsLoseKeywords:
     keywords: tuple[str, ...]
 
 
-Effect = Union[Effect, CharsSwitchPT, CharsSetColor, CharsCreatureTypeChoice, CharsProtectionChoice,
+@dataclass(frozen=True)
+class CharsAnimateReplace:
+    """chars: "~ becomes a N/N [colours] [subtypes] artifact creature [with KEYWORDS] until end of
+    turn" with no "It's still a ...": the object's card types become ``spec.types`` (CR 205.1b:
+    the new types replace the old; subtypes of lost types go too), colours set (613.1e),
+    keywords added (613.1f), base P/T set (613.4b). ``spec``: the man-land IR, its ``what``."""
+
+    spec: "BecomeCreature"
+
+
+Effect = Union[Effect, CharsAnimateReplace, CharsSwitchPT, CharsSetColor, CharsCreatureTypeChoice, CharsProtectionChoice,
                CharsLoseKeywords]   # chars

@@ -62,6 +62,30 @@ class CharsTransformMixin:
                 raise _unsupported("losing a parameterised keyword")
         return [ir.CharsLoseKeywords(self._chars_permanent(what), tuple(keywords))]
 
+    def chars_animate_still_land(self, c):
+        """"[target land] becomes a N/N [...] creature that's still a land" until end of turn:
+        types added, the land type kept (CR 205.1b); the man-land effect (BecomeCreature)."""
+        from dataclasses import replace
+        what, spec = c
+        what = self._chars_permanent(what)
+        if isinstance(what, ir.Target) and self.ctx.targets[what.index].filter.types != ("land",):
+            raise _unsupported("'that's still a land' on what may not be a land")
+        return [replace(spec, what=what)]
+
+    def chars_animate_replace(self, c):
+        """"~ / target noncreature artifact becomes a N/N [...] artifact creature until end of
+        turn": with no "still a ..." the new card types replace the old ones (CR 205.1b); only
+        artifact creatures are accepted (an animated land losing its type would keep its
+        intrinsic mana abilities in this engine, CR 305.6)."""
+        from dataclasses import replace
+        what, spec = c
+        what = self._chars_permanent(what)
+        if "Artifact" not in spec.types:
+            raise _unsupported("a permanent that becomes a creature losing its other types")
+        if isinstance(what, ir.Target) and "artifact" not in self.ctx.targets[what.index].filter.types:
+            raise _unsupported("animating a target that may not be an artifact")
+        return [ir.CharsAnimateReplace(replace(spec, what=what))]
+
 
 def VPc(make):
     from .transform import VP

@@ -92,6 +92,35 @@ class CharsMixin:
         return
         yield
 
+    def _e_CharsAnimateReplace(self, e, ctx):
+        """CR 205.1b, 611.2: like the man-lands' effect (layers 4-7b), types replaced."""
+        spec = e.spec
+        objs = [o for o in self.objs(spec.what, ctx) if o.zone == "battlefield"]
+        if not objs:
+            return
+        self._chars_add(objs, keywords=spec.keywords, chars_replace_types=True,
+                        animate={"types": spec.types, "subtypes": spec.subtypes, "colors": spec.colors,
+                                 "power": spec.power, "toughness": spec.toughness})
+        what = " ".join(x for x in (" and ".join(_WORDS[c] for c in spec.colors or ()),
+                                    " ".join(spec.subtypes), " ".join(t.lower() for t in spec.types)) if x)
+        kw = f" with {', '.join(spec.keywords)}" if spec.keywords else ""
+        self.log.add(", ".join(o.name for o in objs) + f" becomes a {spec.power}/{spec.toughness} {what}{kw}"
+                     " until end of turn", "CR 205.1b", "CR 611.2", "CR 613.1d", "CR 613.4b")
+        return
+        yield
+
+
+def _chars_kept_subtypes(subtypes, types):
+    """CR 205.1b: subtypes that stay with the remaining card types (creature types with
+    Creature, artifact types with Artifact)."""
+    from judgetower.oracle.subtypes import ARTIFACT_TYPES, CREATURE_TYPES
+    keep = set()
+    if "Creature" in types:
+        keep.update(CREATURE_TYPES)
+    if "Artifact" in types:
+        keep.update(ARTIFACT_TYPES)
+    return tuple(t for t in subtypes if t in keep)
+
 
 def chars_layers_4_5(game, out) -> None:
     """CR 613.1d-e, 613.7: creature types and colours set by chars effects, replayed in timestamp
@@ -100,7 +129,7 @@ def chars_layers_4_5(game, out) -> None:
     effs = sorted((e for e in game.continuous
                    if e.get("animate") or "chars_colors" in e or "chars_creature_type" in e),
                   key=lambda e: e.get("timestamp", 0))
-    if not any("chars_colors" in e or "chars_creature_type" in e for e in effs):
+    if not any("chars_colors" in e or "chars_creature_type" in e or "chars_replace_types" in e for e in effs):
         return
     from judgetower.oracle.subtypes import CREATURE_TYPES
     ctypes = set(CREATURE_TYPES)
@@ -109,7 +138,12 @@ def chars_layers_4_5(game, out) -> None:
             if tid not in out:
                 continue
             ch = out[tid]
-            if eff.get("animate"):
+            if eff.get("chars_replace_types"):   # CR 205.1b: the new card types replace the old
+                an = eff["animate"]
+                ch.subtypes = _chars_kept_subtypes(ch.subtypes, an["types"])
+                ch.types = tuple(an["types"])
+                ch.subtypes = ch.subtypes + tuple(t for t in an["subtypes"] if t not in ch.subtypes)
+            elif eff.get("animate"):
                 an = eff["animate"]
                 ch.types = ch.types + tuple(t for t in an["types"] if t not in ch.types)
                 ch.subtypes = ch.subtypes + tuple(t for t in an["subtypes"] if t not in ch.subtypes)
