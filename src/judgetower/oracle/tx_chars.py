@@ -86,6 +86,12 @@ class CharsTransformMixin:
             raise _unsupported("animating a target that may not be an artifact")
         return [ir.CharsAnimateReplace(replace(spec, what=what))]
 
+    def chars_kw_protection_artifacts(self, c):
+        return ir.Keyword("protection", "artifacts")   # CR 702.16a
+
+    def chars_kw_protection_multicolored(self, c):
+        return ir.Keyword("protection", "multicolored")   # CR 702.16a
+
 
 def VPc(make):
     from .transform import VP

@@ -467,10 +467,9 @@ class CastingMixin:
             controller = getattr(source, "controller", None)
         if ch.has("hexproof") and controller is not None and self.are_opponents(controller, o.controller):
             return False
-        src_colors = self.source_colors(source)
-        for k in ch.keywords:
-            if k.startswith("protection:") and k.split(":", 1)[1] in src_colors:
-                return False
+        from judgetower.rules.chars import chars_protected   # chars: colours, artifacts, multicolored
+        if chars_protected(ch.keywords, self.chars_source_chars(source)):
+            return False
         return True
 
     def source_colors(self, source) -> tuple:

@@ -29,6 +29,18 @@ _WORDS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 class CharsMixin:
     """chars engine code (mixed into Game)."""
 
+    def chars_source_chars(self, source):
+        """The characteristics of a spell's or ability's source, for protection (CR 702.16b);
+        None when there is none (as casting.source_colors)."""
+        from judgetower.rules.filters import chars_of
+        from judgetower.rules.objects import StackAbility
+        if isinstance(source, StackAbility):
+            src = self.objects.get(source.source_id)
+            return chars_of(self, src) if src is not None else None
+        if source is None or getattr(source, "card", None) is None and getattr(source, "token", None) is None:
+            return None
+        return chars_of(self, source)
+
     def _chars_objs(self, e, ctx):
         return [o for o in self.objs(e.what, ctx) if o.zone == "battlefield"]
 
@@ -189,3 +201,23 @@ def chars_layer_7d(game, out) -> None:
         for tid in eff["objs"]:
             if tid in out:
                 out[tid].power, out[tid].toughness = out[tid].toughness, out[tid].power
+
+
+def chars_protected(keywords, src_ch) -> bool:
+    """CR 702.16a: does one of these protection keywords ("protection:R", "protection:artifacts",
+    "protection:multicolored") cover a source with the characteristics ``src_ch``? Colours
+    (CR 105.1), artifacts (a source that is an artifact, CR 702.16a), multicolored (two or more
+    colours, CR 105.4)."""
+    if src_ch is None:
+        return False
+    for k in keywords:
+        if not k.startswith("protection:"):
+            continue
+        q = k.split(":", 1)[1]
+        if q in src_ch.colors:
+            return True
+        if q == "artifacts" and "Artifact" in src_ch.types:
+            return True
+        if q == "multicolored" and len(src_ch.colors) > 1:
+            return True
+    return False

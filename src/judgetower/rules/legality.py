@@ -6,6 +6,7 @@ from __future__ import annotations
 from judgetower.rules.decisions import Activate, Attack, Block, Cast, Done, PlayLand
 from judgetower.oracle import ir
 from judgetower.rules.mana import ManaCost
+from judgetower.rules.chars import chars_protected   # chars: protection from any quality (CR 702.16)
 
 
 class LegalityMixin:
@@ -190,7 +191,7 @@ class LegalityMixin:
         for k in cha.keywords:
             if k.startswith("landwalk:"):
                 return "CR 702.14c"
-            if k.startswith("protection:") and k.split(":", 1)[1] in chb.colors:
+            if k.startswith("protection:") and chars_protected((k,), chb):   # chars: any quality
                 return "CR 702.16f"
         return "CR 509.1b"
 
