@@ -2073,5 +2073,17 @@ class CharsAnimateReplace:
     spec: "BecomeCreature"
 
 
+@dataclass(frozen=True)
+class CharsPlayerKeyword:
+    """chars: "You have hexproof." (CR 702.11d) / "You have shroud." (CR 702.18a): a static
+    ability of a permanent; its controller can't be the target of spells or abilities their
+    opponents control (hexproof) / of any spell or ability (shroud)."""
+
+    keyword: str
+
+
+StaticEffect = Union[StaticEffect, CharsPlayerKeyword]   # chars
+
+
 Effect = Union[Effect, CharsAnimateReplace, CharsSwitchPT, CharsSetColor, CharsCreatureTypeChoice, CharsProtectionChoice,
                CharsLoseKeywords]   # chars

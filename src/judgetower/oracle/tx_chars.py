@@ -92,6 +92,14 @@ class CharsTransformMixin:
     def chars_kw_protection_multicolored(self, c):
         return ir.Keyword("protection", "multicolored")   # CR 702.16a
 
+    def chars_you_have_hexproof(self, c):
+        from .transform import Line
+        return Line("abilities", (ir.StaticAbility(ir.CharsPlayerKeyword("hexproof")),))
+
+    def chars_you_have_shroud(self, c):
+        from .transform import Line
+        return Line("abilities", (ir.StaticAbility(ir.CharsPlayerKeyword("shroud")),))
+
 
 def VPc(make):
     from .transform import VP

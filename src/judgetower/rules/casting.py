@@ -447,11 +447,12 @@ class CastingMixin:
                 if "Planeswalker" in self.chars(o).types and self._targetable(o, source):
                     out.append(oid)
             out += [PID(q) for q in (self.apnap(controller) if kind == "player_or_planeswalker"
-                                     else self.opponents(controller))]
+                                     else self.opponents(controller))
+                    if self.chars_player_targetable(q, controller)]   # chars: "you have hexproof" (CR 702.11d)
         if kind in ("any", "player"):
-            out += [PID(q) for q in self.apnap(controller)]
+            out += [PID(q) for q in self.apnap(controller) if self.chars_player_targetable(q, controller)]
         if kind == "opponent":
-            out += [PID(q) for q in self.opponents(controller)]
+            out += [PID(q) for q in self.opponents(controller) if self.chars_player_targetable(q, controller)]
         return out
 
     def _targetable(self, o, source, controller=None) -> bool:
@@ -483,7 +484,8 @@ class CastingMixin:
     def target_still_legal(self, spec, t, source, controller) -> bool:
         """CR 608.2b: a target is illegal if it is gone or no longer matches."""
         if isinstance(t, PID):
-            return not self.players[t.index].lost
+            # chars: a player with hexproof / shroud is no longer a legal target (CR 702.11d, 608.2b)
+            return not self.players[t.index].lost and self.chars_player_targetable(t.index, controller)
         o = self.objects.get(t)
         if o is None or o.zone.startswith("gone"):
             return False

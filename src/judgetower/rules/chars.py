@@ -41,6 +41,27 @@ class CharsMixin:
             return None
         return chars_of(self, source)
 
+    def chars_player_targetable(self, q: int, controller) -> bool:
+        """CR 702.11d: "You have hexproof": the player can't be the target of spells or abilities
+        their opponents control; "You have shroud" (CR 702.18a, 702.18d... as for objects): no
+        spell or ability can target them. From static abilities of permanents they control."""
+        return self.chars_player_untargetable_rule(q, controller) is None
+
+    def chars_player_untargetable_rule(self, q: int, controller):
+        """The rule that stops ``controller``'s spells and abilities from targeting player ``q``
+        ("CR 702.18a" shroud, "CR 702.11d" hexproof), or None."""
+        for oid in self.battlefield:
+            o = self.objects[oid]
+            if o.controller != q or o.face_down or getattr(o, "compiled", None) is None:
+                continue
+            for ab in o.compiled.abilities:
+                if isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, ir.CharsPlayerKeyword):
+                    if ab.effect.keyword == "shroud":
+                        return "CR 702.18a"
+                    if controller is not None and self.are_opponents(controller, q):
+                        return "CR 702.11d"
+        return None
+
     def _chars_objs(self, e, ctx):
         return [o for o in self.objs(e.what, ctx) if o.zone == "battlefield"]
 

@@ -196,6 +196,9 @@ class LegalityMixin:
         return "CR 509.1b"
 
     def _why_target(self, d, t) -> str:
+        from judgetower.rules.objects import PID
+        if isinstance(t, PID) and not self.chars_player_targetable(t.index, d.player):
+            return self.chars_player_untargetable_rule(t.index, d.player)   # chars: "you have hexproof / shroud"
         o = self.objects.get(t) if isinstance(t, int) else None
         if o is not None and o.zone == "battlefield":
             ch = self.chars(o)
