@@ -291,6 +291,8 @@ class Filter:
     #: conds: "of the chosen color" / "of the chosen type": the colour or creature type chosen
     #: as the source entered (CR 614.12, EntersChoice): "color" | "creature_type"
     chosen: str | None = None
+    #: chars: "spell with a single target": a spell whose chosen targets are exactly one (CR 115.7)
+    chars_single_target: bool = False
 
 
 @dataclass(frozen=True)
@@ -2085,5 +2087,16 @@ class CharsPlayerKeyword:
 StaticEffect = Union[StaticEffect, CharsPlayerKeyword]   # chars
 
 
-Effect = Union[Effect, CharsAnimateReplace, CharsSwitchPT, CharsSetColor, CharsCreatureTypeChoice, CharsProtectionChoice,
+@dataclass(frozen=True)
+class CharsChangeTarget:
+    """chars: "Change the target of target spell with a single target." (CR 115.7a): the
+    controller of this effect changes that spell's target to another legal target for it (as if
+    that spell's controller chose it, CR 115.7a); with no other legal target, the target is
+    unchanged. A free choice in Judge Tower (only the new target is chosen; the change itself is
+    not optional, so JT-C1 has nothing to force)."""
+
+    what: Ref
+
+
+Effect = Union[Effect, CharsChangeTarget, CharsAnimateReplace, CharsSwitchPT, CharsSetColor, CharsCreatureTypeChoice, CharsProtectionChoice,
                CharsLoseKeywords]   # chars

@@ -100,6 +100,11 @@ class CharsTransformMixin:
         from .transform import Line
         return Line("abilities", (ir.StaticAbility(ir.CharsPlayerKeyword("shroud")),))
 
+    def chars_change_target(self, c):
+        spec = ir.TargetSpec("spell", ir.Filter(zone="stack", chars_single_target=True))
+        what = self.ctx.add_target(spec)
+        return VPc(lambda who: [ir.CharsChangeTarget(what)])
+
 
 def VPc(make):
     from .transform import VP

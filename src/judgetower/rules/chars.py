@@ -62,6 +62,30 @@ class CharsMixin:
                         return "CR 702.11d"
         return None
 
+    def _e_CharsChangeTarget(self, e, ctx):
+        """CR 115.7a: change the single target of the target spell to another legal target."""
+        from judgetower.rules.objects import StackAbility
+        for spell in self.objs(e.what, ctx):
+            if spell.zone != "stack" or spell.id not in self.stack or isinstance(spell, StackAbility):
+                continue
+            specs = self.spell_targets(spell)
+            slots = [(i, t) for i, ts in enumerate(spell.targets or []) for t in ts]
+            if len(slots) != 1 or not specs or slots[0][0] >= len(specs):
+                continue
+            i, old = slots[0]
+            options = [x for x in self.legal_targets(specs[i], spell, spell.controller) if x != old]
+            if not options:
+                self.log.add(f"{spell.name}'s target can't be changed to another legal target: unchanged",
+                             "CR 115.7a")
+                continue
+            new = yield from self.ask(ctx["controller"], "target", options,
+                                      f"choose the new target of {spell.name}", "CR 115.7a")
+            spell.targets = [list(ts) for ts in spell.targets]
+            spell.targets[i] = [new]
+            self.touch()
+            self.log.add(f"{spell.name}'s target changes from {self.target_name(old)} to {self.target_name(new)}",
+                         "CR 115.7a")
+
     def _chars_objs(self, e, ctx):
         return [o for o in self.objs(e.what, ctx) if o.zone == "battlefield"]
 
