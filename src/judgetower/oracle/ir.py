@@ -2098,5 +2098,19 @@ class CharsChangeTarget:
     what: Ref
 
 
-Effect = Union[Effect, CharsChangeTarget, CharsAnimateReplace, CharsSwitchPT, CharsSetColor, CharsCreatureTypeChoice, CharsProtectionChoice,
+#: chars: "ward" -> a mana cost ("{2}") or "life:N" (CR 702.21a)
+KEYWORDS = KEYWORDS + ("ward",)
+
+
+@dataclass(frozen=True)
+class CharsWardCounter:
+    """chars: ward's triggered ability (CR 702.21a): "counter that spell or ability unless that
+    player pays [cost]". ``cost``: a mana cost, or "life:N". Judge Tower: an "unless" payment
+    is made when able (JT-C1, R9); mana is always payable (JT-G4, R4) and so is life (JT-G3, R3),
+    so ward never counters in Judge Tower: the payment is announced (JT-G10)."""
+
+    cost: str
+
+
+Effect = Union[Effect, CharsWardCounter, CharsChangeTarget, CharsAnimateReplace, CharsSwitchPT, CharsSetColor, CharsCreatureTypeChoice, CharsProtectionChoice,
                CharsLoseKeywords]   # chars

@@ -105,6 +105,20 @@ class CharsTransformMixin:
         what = self.ctx.add_target(spec)
         return VPc(lambda who: [ir.CharsChangeTarget(what)])
 
+    def chars_kw_ward(self, c):
+        from .transform import mana
+        cost = mana(c[0])
+        if "X" in cost.upper():
+            raise _unsupported("ward {X}")   # CR 702.21b: X defined by the card, not supported
+        return ir.Keyword("ward", cost)   # CR 702.21a
+
+    def chars_kw_ward_life(self, c):
+        from .transform import Line
+        n = c[0]
+        if not isinstance(n, int):
+            raise _unsupported("ward with a variable life payment")
+        return Line("abilities", (ir.Keyword("ward", f"life:{n}"),))   # CR 702.21a
+
 
 def VPc(make):
     from .transform import VP

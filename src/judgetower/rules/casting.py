@@ -1077,6 +1077,7 @@ class CastingMixin:
             self.after_activate(p, o, idx)
             return
         self.stack.append(item.id)
+        self.events.append({"kind": "chars_targeted", "obj": item, "player": p})   # chars: ward (CR 702.21a)
         self.log.add(f"{self.players[p].name} activates {name}'s ability {idx + 1}" + (f" targeting {tnames}" if tnames else ""),
                      "CR 602.2")
         self.after_activate(p, o, idx)

@@ -86,6 +86,72 @@ class CharsMixin:
             self.log.add(f"{spell.name}'s target changes from {self.target_name(old)} to {self.target_name(new)}",
                          "CR 115.7a")
 
+    # ---- ward (CR 702.21a) ---------------------------------------------------------------------
+    def chars_check_event(self, ev) -> None:
+        """CR 702.21a: "Whenever this permanent becomes the target of a spell or ability an
+        opponent controls, counter that spell or ability unless that player pays [cost]." A
+        spell cast, a copy put on the stack, an activated or triggered ability put on the stack,
+        each with its targets chosen; a permanent targeted several times by one of them becomes
+        its target once. One trigger per ward instance (CR 702.21a, 702.1)."""
+        if ev["kind"] not in ("cast", "c2_copy", "chars_targeted"):
+            return
+        item, p = ev["obj"], ev["player"]
+        seen = set()
+        for ts in getattr(item, "targets", None) or []:
+            for t in ts:
+                if not isinstance(t, int) or isinstance(t, bool) or t in seen:
+                    continue
+                seen.add(t)
+                o = self.objects.get(t)
+                if o is None or o.zone != "battlefield" or o.face_down or not self.are_opponents(p, o.controller):
+                    continue
+                if not self.chars(o).has("ward"):
+                    continue
+                from judgetower.rules.triggers import Synth
+                for idx, ab in enumerate(o.compiled.abilities):
+                    if isinstance(ab, ir.Keyword) and ab.name == "ward" and ab.arg:
+                        self._trigger(o, idx, Synth("ward", ir.Trigger("chars_ward"),
+                                                    effects=(ir.CharsWardCounter(ab.arg),)),
+                                      {"trigger_obj": item, "trigger_player": p})
+
+    def _e_CharsWardCounter(self, e, ctx):
+        """CR 702.21a: counter the spell or ability unless its controller pays the cost.
+        Judge Tower: the payment is made when able (JT-C1, R9, through forced_bool_options); mana
+        (JT-G4) and life (JT-G3) are always payable there."""
+        from judgetower.rules.objects import StackAbility
+        item = ctx.get("trigger_obj")
+        if item is None or item.id not in self.stack:
+            return   # it already left the stack
+        payer = item.controller
+        src = ctx["source"].name
+        if e.cost.startswith("life:"):
+            n = int(e.cost.split(":", 1)[1])
+            what = f"pay {n} life"
+            can = self.can_pay_life(payer, n)
+        else:
+            from judgetower.rules.mana import ManaCost
+            cost = ManaCost.parse(e.cost)
+            what = f"pay {e.cost}"
+            can = self.can_pay_mana(payer, cost)
+        opts = [False] + ([True] if can else [])
+        paid = yield from self.ask(payer, "pay", self.forced_bool_options(opts, "unless"),
+                                   f"{what} so that {item.name} is not countered by {src}'s ward?", "CR 702.21a")
+        if paid:
+            if e.cost.startswith("life:"):
+                self.lose_life(payer, n, rule="CR 119.4")
+            else:
+                self.pay_mana(payer, cost, f"{src}'s ward")
+            self.log.add(f"{self.players[payer].name} pays for {src}'s ward ({what}): {item.name} is not countered",
+                         "CR 702.21a", "CR 118.12")
+            return
+        self.log.add(f"{item.name} is countered by {src}'s ward", "CR 702.21a", "CR 701.6a")
+        if isinstance(item, StackAbility):
+            self.stack.remove(item.id)   # CR 701.6b: a countered ability is removed from the stack
+            item.zone = "countered"
+            self.touch()
+        else:
+            self.move(item, "graveyard", cause="countered", rule="CR 701.6a")
+
     def _chars_objs(self, e, ctx):
         return [o for o in self.objs(e.what, ctx) if o.zone == "battlefield"]
 
