@@ -2084,7 +2084,15 @@ class CharsPlayerKeyword:
     keyword: str
 
 
-StaticEffect = Union[StaticEffect, CharsPlayerKeyword]   # chars
+@dataclass(frozen=True)
+class CharsEveryCreatureType:
+    """chars: "[Equipped/Enchanted creature] is every creature type" (CR 205.3m, 613.1d: layer 4,
+    in timestamp order with the other type-changing effects, CR 613.7)."""
+
+    affected: Ref
+
+
+StaticEffect = Union[StaticEffect, CharsPlayerKeyword, CharsEveryCreatureType]   # chars
 
 
 @dataclass(frozen=True)

@@ -119,6 +119,18 @@ class CharsTransformMixin:
             raise _unsupported("ward with a variable life payment")
         return Line("abilities", (ir.Keyword("ward", f"life:{n}"),))   # CR 702.21a
 
+    def chars_anthem_every_type(self, c):
+        from .transform import Line, pt_mod
+        affected, token, *rest = c
+        keywords = rest[0] if rest else ()
+        p, t = pt_mod(token)
+        return Line("abilities", (ir.StaticAbility(ir.Anthem(affected, p, t, tuple(keywords or ()))),
+                                  ir.StaticAbility(ir.CharsEveryCreatureType(affected))))
+
+    def chars_every_type(self, c):
+        from .transform import Line
+        return Line("abilities", (ir.StaticAbility(ir.CharsEveryCreatureType(c[0])),))
+
 
 def VPc(make):
     from .transform import VP

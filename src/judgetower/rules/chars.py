@@ -249,10 +249,19 @@ def chars_layers_4_5(game, out) -> None:
     """CR 613.1d-e, 613.7: creature types and colours set by chars effects, replayed in timestamp
     order with the man-land animations of the same layers (layers.compute_all applied those
     just before)."""
-    effs = sorted((e for e in game.continuous
-                   if e.get("animate") or "chars_colors" in e or "chars_creature_type" in e),
-                  key=lambda e: e.get("timestamp", 0))
-    if not any("chars_colors" in e or "chars_creature_type" in e or "chars_replace_types" in e for e in effs):
+    effs = [e for e in game.continuous if e.get("animate") or "chars_colors" in e or "chars_creature_type" in e]
+    for oid in list(out):   # "[equipped creature] is every creature type" statics (CR 205.3m)
+        o = game.objects[oid]
+        if o.face_down or getattr(o, "compiled", None) is None:
+            continue
+        for ab in o.compiled.abilities:
+            if isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, ir.CharsEveryCreatureType):
+                host = o.attached_to if isinstance(ab.effect.affected, (ir.Enchanted, ir.Equipped)) else None
+                if host in out:
+                    effs.append({"objs": {host}, "chars_every_type": True, "timestamp": getattr(o, "timestamp", 0)})
+    effs.sort(key=lambda e: e.get("timestamp", 0))
+    if not any("chars_colors" in e or "chars_creature_type" in e or "chars_replace_types" in e
+               or "chars_every_type" in e for e in effs):
         return
     from judgetower.oracle.subtypes import CREATURE_TYPES
     ctypes = set(CREATURE_TYPES)
@@ -272,6 +281,8 @@ def chars_layers_4_5(game, out) -> None:
                 ch.subtypes = ch.subtypes + tuple(t for t in an["subtypes"] if t not in ch.subtypes)
             elif "chars_creature_type" in eff:   # CR 205.1a: replaces its creature types
                 ch.subtypes = tuple(t for t in ch.subtypes if t not in ctypes) + (eff["chars_creature_type"],)
+            elif "chars_every_type" in eff:   # CR 205.3m: every creature type
+                ch.subtypes = tuple(ch.subtypes) + tuple(t for t in CREATURE_TYPES if t not in ch.subtypes)
     for eff in effs:   # layer 5 (CR 613.1e)
         for tid in eff["objs"]:
             if tid not in out:
