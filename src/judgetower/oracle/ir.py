@@ -2092,7 +2092,17 @@ class CharsEveryCreatureType:
     affected: Ref
 
 
-StaticEffect = Union[StaticEffect, CharsPlayerKeyword, CharsEveryCreatureType]   # chars
+@dataclass(frozen=True)
+class CharsStaticBasePT:
+    """chars: "[Enchanted/Equipped creature] has base power and toughness P/T" (CR 613.4b: layer
+    7b, in timestamp order with the other effects that set base power and toughness)."""
+
+    affected: Ref
+    power: int
+    toughness: int
+
+
+StaticEffect = Union[StaticEffect, CharsPlayerKeyword, CharsEveryCreatureType, CharsStaticBasePT]   # chars
 
 
 @dataclass(frozen=True)
@@ -2120,5 +2130,14 @@ class CharsWardCounter:
     cost: str
 
 
-Effect = Union[Effect, CharsWardCounter, CharsChangeTarget, CharsAnimateReplace, CharsSwitchPT, CharsSetColor, CharsCreatureTypeChoice, CharsProtectionChoice,
+@dataclass(frozen=True)
+class CharsSetBasePT:
+    """chars: "[what] has base power and toughness P/T until end of turn" (CR 613.4b, 611.2)."""
+
+    what: Ref
+    power: int
+    toughness: int
+
+
+Effect = Union[Effect, CharsSetBasePT, CharsWardCounter, CharsChangeTarget, CharsAnimateReplace, CharsSwitchPT, CharsSetColor, CharsCreatureTypeChoice, CharsProtectionChoice,
                CharsLoseKeywords]   # chars

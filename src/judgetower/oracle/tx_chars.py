@@ -131,6 +131,23 @@ class CharsTransformMixin:
         from .transform import Line
         return Line("abilities", (ir.StaticAbility(ir.CharsEveryCreatureType(c[0])),))
 
+    def _chars_pt(self, token):
+        p, t = str(token).split("/")
+        if not (p.isdigit() and t.isdigit()):
+            raise _unsupported("variable base power and toughness")
+        return int(p), int(t)
+
+    def chars_base_pt_eot(self, c):
+        what, token = c
+        p, t = self._chars_pt(token)
+        return [ir.CharsSetBasePT(self._chars_permanent(what), p, t)]
+
+    def chars_static_base_pt(self, c):
+        from .transform import Line
+        affected, token = c
+        p, t = self._chars_pt(token)
+        return Line("abilities", (ir.StaticAbility(ir.CharsStaticBasePT(affected, p, t)),))
+
 
 def VPc(make):
     from .transform import VP

@@ -152,6 +152,16 @@ class CharsMixin:
         else:
             self.move(item, "graveyard", cause="countered", rule="CR 701.6a")
 
+    def _e_CharsSetBasePT(self, e, ctx):
+        objs = self._chars_objs(e, ctx)
+        if not objs:
+            return
+        self._chars_add(objs, chars_base_pt=(e.power, e.toughness))
+        self.log.add(", ".join(o.name for o in objs) + f" has base power and toughness {e.power}/{e.toughness}"
+                     " until end of turn", "CR 613.4b", "CR 611.2")
+        return
+        yield
+
     def _chars_objs(self, e, ctx):
         return [o for o in self.objs(e.what, ctx) if o.zone == "battlefield"]
 
@@ -315,6 +325,30 @@ def chars_layer6_losses(game, out, statics, affected) -> None:
                     later.update(keyword_key(k) for k in st.keywords)
             gone = {keyword_key(k) for k in eff["chars_lose"]} - later
             out[tid].keywords = frozenset(k for k in out[tid].keywords if k not in gone)
+
+
+def chars_layer_7b(game, out) -> None:
+    """CR 613.4b, 613.7: "has base power and toughness P/T" (until end of turn, or an Aura's or
+    Equipment's static ability, with its source's timestamp), replayed in timestamp order with
+    the man-land animations that set base power and toughness (applied just before)."""
+    effs = [e for e in game.continuous if "chars_base_pt" in e]
+    for oid in list(out):
+        o = game.objects[oid]
+        if o.face_down or getattr(o, "compiled", None) is None:
+            continue
+        for ab in o.compiled.abilities:
+            if isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, ir.CharsStaticBasePT):
+                if o.attached_to in out:
+                    effs.append({"objs": {o.attached_to}, "timestamp": getattr(o, "timestamp", 0),
+                                 "chars_base_pt": (ab.effect.power, ab.effect.toughness)})
+    if not effs:
+        return
+    effs += [e for e in game.continuous if e.get("animate") and e["animate"].get("power") is not None]
+    for eff in sorted(effs, key=lambda e: e.get("timestamp", 0)):
+        pt = eff["chars_base_pt"] if "chars_base_pt" in eff else (eff["animate"]["power"], eff["animate"]["toughness"])
+        for tid in eff["objs"]:
+            if tid in out:
+                out[tid].power, out[tid].toughness = pt
 
 
 def chars_layer_7d(game, out) -> None:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from judgetower.oracle import ir
 from judgetower.rules.turnflow import tf_effect_lasts, tf_paired_bonuses   # turnflow: "for as long as ~ remains tapped" (CR 611.2b)
 from judgetower.rules.counters2 import c2_level_keywords, c2_level_pt  # counters2: CR 711
-from judgetower.rules.chars import chars_layers_4_5, chars_layer6_losses, chars_layer_7d  # chars: CR 613
+from judgetower.rules.chars import chars_layers_4_5, chars_layer6_losses, chars_layer_7b, chars_layer_7d  # chars: CR 613
 
 #: Keyword names as stored in characteristics. Parameterised keywords are "protection:B",
 #: "landwalk:Mountain".
@@ -202,6 +202,7 @@ def compute_all(game) -> dict[int, Chars]:
         for tid in eff["objs"]:
             if tid in out and eff["animate"]["power"] is not None:   # kw2: crew sets no P/T (CR 301.7b)
                 out[tid].power, out[tid].toughness = eff["animate"]["power"], eff["animate"]["toughness"]
+    chars_layer_7b(game, out)   # chars: "has base power and toughness P/T" (CR 613.4b)
     # layer 7c: modifications and counters (CR 613.4c)
     for o, eff in statics:
         if isinstance(eff, ir.Anthem) and (eff.power or eff.toughness):
