@@ -2139,5 +2139,18 @@ class CharsSetBasePT:
     toughness: int
 
 
-Effect = Union[Effect, CharsSetBasePT, CharsWardCounter, CharsChangeTarget, CharsAnimateReplace, CharsSwitchPT, CharsSetColor, CharsCreatureTypeChoice, CharsProtectionChoice,
+@dataclass(frozen=True)
+class CharsBecomeColoredType:
+    """chars: "Until end of turn, [what] becomes a blue Serpent with base power and toughness
+    5/5." (CR 611.2): its creature types become ``subtype`` (CR 205.1a, layer 4), its colours
+    ``colors`` (105.3, layer 5), its base power and toughness P/T (613.4b, layer 7b)."""
+
+    what: Ref
+    colors: tuple[str, ...]
+    subtype: str
+    power: int
+    toughness: int
+
+
+Effect = Union[Effect, CharsBecomeColoredType, CharsSetBasePT, CharsWardCounter, CharsChangeTarget, CharsAnimateReplace, CharsSwitchPT, CharsSetColor, CharsCreatureTypeChoice, CharsProtectionChoice,
                CharsLoseKeywords]   # chars

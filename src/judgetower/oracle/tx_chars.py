@@ -148,6 +148,16 @@ class CharsTransformMixin:
         p, t = self._chars_pt(token)
         return Line("abilities", (ir.StaticAbility(ir.CharsStaticBasePT(affected, p, t)),))
 
+    def chars_become_colored_type_pt(self, c):
+        from .transform import canonical_subtype
+        from .subtypes import CREATURE_TYPES
+        what, color, subtype, token = c
+        t = canonical_subtype(str(subtype))
+        if t not in CREATURE_TYPES:
+            raise _unsupported("becoming a non-creature subtype")
+        p, tg = self._chars_pt(token)
+        return [ir.CharsBecomeColoredType(self._chars_permanent(what), (color,), t, p, tg)]
+
 
 def VPc(make):
     from .transform import VP

@@ -162,6 +162,19 @@ class CharsMixin:
         return
         yield
 
+    def _e_CharsBecomeColoredType(self, e, ctx):
+        objs = self._chars_objs(e, ctx)
+        if not objs:
+            return
+        self._chars_add(objs, chars_creature_type=e.subtype, chars_colors=tuple(e.colors),
+                        chars_base_pt=(e.power, e.toughness))
+        shown = " and ".join(_WORDS[c] for c in e.colors)
+        self.log.add(", ".join(o.name for o in objs) + f" becomes a {shown} {e.subtype} with base power and"
+                     f" toughness {e.power}/{e.toughness} until end of turn",
+                     "CR 205.1a", "CR 613.1d", "CR 613.1e", "CR 613.4b", "CR 611.2")
+        return
+        yield
+
     def _chars_objs(self, e, ctx):
         return [o for o in self.objs(e.what, ctx) if o.zone == "battlefield"]
 
