@@ -2118,6 +2118,10 @@ class CharsChangeTarget:
 
 #: chars: "ward" -> a mana cost ("{2}") or "life:N" (CR 702.21a)
 KEYWORDS = KEYWORDS + ("ward",)
+#: chars: "chars_becomes_target": ``subject`` (This) becomes the target of a spell or ability;
+#: "chars_becomes_target_opp": ... of a spell or ability an opponent controls. "that spell or
+#: ability" is the trigger object, "that player" its controller (CR 603.2, 115.1)
+TRIGGER_EVENTS = TRIGGER_EVENTS + ("chars_becomes_target", "chars_becomes_target_opp")
 
 
 @dataclass(frozen=True)

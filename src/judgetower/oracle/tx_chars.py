@@ -158,6 +158,12 @@ class CharsTransformMixin:
         p, tg = self._chars_pt(token)
         return [ir.CharsBecomeColoredType(self._chars_permanent(what), (color,), t, p, tg)]
 
+    def chars_ev_becomes_target(self, c):
+        return self._trigger(ir.Trigger("chars_becomes_target", ir.This()))   # CR 603.2
+
+    def chars_ev_becomes_target_opp(self, c):
+        return self._trigger(ir.Trigger("chars_becomes_target_opp", ir.This()))   # CR 603.2
+
 
 def VPc(make):
     from .transform import VP

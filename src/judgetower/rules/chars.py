@@ -103,9 +103,10 @@ class CharsMixin:
                     continue
                 seen.add(t)
                 o = self.objects.get(t)
-                if o is None or o.zone != "battlefield" or o.face_down or not self.are_opponents(p, o.controller):
+                if o is None or o.zone != "battlefield" or o.face_down:
                     continue
-                if not self.chars(o).has("ward"):
+                self._chars_becomes_target(o, item, p)
+                if not self.are_opponents(p, o.controller) or not self.chars(o).has("ward"):
                     continue
                 from judgetower.rules.triggers import Synth
                 for idx, ab in enumerate(o.compiled.abilities):
@@ -113,6 +114,14 @@ class CharsMixin:
                         self._trigger(o, idx, Synth("ward", ir.Trigger("chars_ward"),
                                                     effects=(ir.CharsWardCounter(ab.arg),)),
                                       {"trigger_obj": item, "trigger_player": p})
+
+    def _chars_becomes_target(self, o, item, p) -> None:
+        """CR 603.2: "When ~ becomes the target of a spell or ability [an opponent controls]"."""
+        from judgetower.rules.triggers import triggered_abilities
+        for idx, ab in triggered_abilities(o):
+            ev = getattr(getattr(ab, "trigger", None), "event", None)
+            if ev == "chars_becomes_target" or (ev == "chars_becomes_target_opp" and self.are_opponents(p, o.controller)):
+                self._trigger(o, idx, ab, {"trigger_obj": item, "trigger_player": p})
 
     def _e_CharsWardCounter(self, e, ctx):
         """CR 702.21a: counter the spell or ability unless its controller pays the cost.
