@@ -2121,7 +2121,8 @@ KEYWORDS = KEYWORDS + ("ward",)
 #: chars: "chars_becomes_target": ``subject`` (This) becomes the target of a spell or ability;
 #: "chars_becomes_target_opp": ... of a spell or ability an opponent controls. "that spell or
 #: ability" is the trigger object, "that player" its controller (CR 603.2, 115.1)
-TRIGGER_EVENTS = TRIGGER_EVENTS + ("chars_becomes_target", "chars_becomes_target_opp")
+TRIGGER_EVENTS = TRIGGER_EVENTS + ("chars_becomes_target", "chars_becomes_target_opp",
+                                   "chars_enchanted_becomes_target")   # chars: the Aura's enchanted creature
 
 
 @dataclass(frozen=True)

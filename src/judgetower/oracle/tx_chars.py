@@ -164,6 +164,9 @@ class CharsTransformMixin:
     def chars_ev_becomes_target_opp(self, c):
         return self._trigger(ir.Trigger("chars_becomes_target_opp", ir.This()))   # CR 603.2
 
+    def chars_ev_enchanted_becomes_target(self, c):
+        return self._trigger(ir.Trigger("chars_enchanted_becomes_target"))   # CR 603.2
+
 
 def VPc(make):
     from .transform import VP

@@ -122,6 +122,13 @@ class CharsMixin:
             ev = getattr(getattr(ab, "trigger", None), "event", None)
             if ev == "chars_becomes_target" or (ev == "chars_becomes_target_opp" and self.are_opponents(p, o.controller)):
                 self._trigger(o, idx, ab, {"trigger_obj": item, "trigger_player": p})
+        for aid in list(self.battlefield):   # "When enchanted creature becomes the target ..." (an Aura's)
+            a = self.objects[aid]
+            if a.attached_to != o.id or a.face_down or getattr(a, "compiled", None) is None:
+                continue
+            for idx, ab in triggered_abilities(a):
+                if getattr(getattr(ab, "trigger", None), "event", None) == "chars_enchanted_becomes_target":
+                    self._trigger(a, idx, ab, {"trigger_obj": item, "trigger_player": p})
 
     def _e_CharsWardCounter(self, e, ctx):
         """CR 702.21a: counter the spell or ability unless its controller pays the cost.
