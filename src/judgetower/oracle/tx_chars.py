@@ -167,6 +167,34 @@ class CharsTransformMixin:
     def chars_ev_enchanted_becomes_target(self, c):
         return self._trigger(ir.Trigger("chars_enchanted_becomes_target"))   # CR 603.2
 
+    def chars_kw_protection_creatures(self, c):
+        return ir.Keyword("protection", "creatures")   # CR 702.16a
+
+    def chars_kw_protection_subtype(self, c):
+        return ir.Keyword("protection", "sub:" + self._chars_subtype(c[0]))   # CR 702.16a
+
+    def _chars_subtype(self, token):
+        from .transform import canonical_subtype
+        return canonical_subtype(str(token))
+
+    def chars_granted_protection(self, c):
+        return "protection:" + c[0]   # the stored keyword form (layers.keyword_key)
+
+    def chars_pq_color(self, c):
+        return c[0]
+
+    def chars_pq_artifacts(self, c):
+        return "artifacts"
+
+    def chars_pq_multicolored(self, c):
+        return "multicolored"
+
+    def chars_pq_creatures(self, c):
+        return "creatures"
+
+    def chars_pq_subtype(self, c):
+        return "sub:" + self._chars_subtype(c[0])
+
 
 def VPc(make):
     from .transform import VP

@@ -405,4 +405,8 @@ def chars_protected(keywords, src_ch) -> bool:
             return True
         if q == "multicolored" and len(src_ch.colors) > 1:
             return True
+        if q == "creatures" and "Creature" in src_ch.types:
+            return True
+        if q.startswith("sub:") and q[4:] in src_ch.subtypes:
+            return True
     return False
