@@ -2102,7 +2102,18 @@ class CharsStaticBasePT:
     toughness: int
 
 
-StaticEffect = Union[StaticEffect, CharsPlayerKeyword, CharsEveryCreatureType, CharsStaticBasePT]   # chars
+@dataclass(frozen=True)
+class CharsProtectionChosen:
+    """chars: "~ / Enchanted creature has protection from the chosen color" (CR 702.16a, layer 6,
+    613.1f): the colour chosen as the permanent entered (CR 614.12). ``chosen`` (a Filter with
+    ``chosen="color"``) lets the compiler require the "As ~ enters, choose a color" line."""
+
+    affected: Ref
+    chosen: Filter = Filter(chosen="color")
+
+
+StaticEffect = Union[StaticEffect, CharsPlayerKeyword, CharsEveryCreatureType, CharsStaticBasePT,
+                     CharsProtectionChosen]   # chars
 
 
 @dataclass(frozen=True)

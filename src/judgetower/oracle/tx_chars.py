@@ -195,6 +195,10 @@ class CharsTransformMixin:
     def chars_pq_subtype(self, c):
         return "sub:" + self._chars_subtype(c[0])
 
+    def chars_protection_chosen(self, c):
+        from .transform import Line
+        return Line("abilities", (ir.StaticAbility(ir.CharsProtectionChosen(c[0])),))
+
 
 def VPc(make):
     from .transform import VP

@@ -333,6 +333,22 @@ def chars_layers_4_5(game, out) -> None:
                 out[tid].colors = tuple(eff["chars_colors"])
 
 
+def chars_layer6_adds(game, out) -> None:
+    """CR 613.1f: "[~ / enchanted creature] has protection from the chosen color" (CR 702.16a,
+    614.12): nothing before a colour is chosen."""
+    from judgetower.rules.conditions import chosen_of
+    for oid in list(out):
+        o = game.objects[oid]
+        if o.face_down or getattr(o, "compiled", None) is None:
+            continue
+        for ab in o.compiled.abilities:
+            if isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, ir.CharsProtectionChosen):
+                c = chosen_of(game, o).get("color")
+                tid = o.id if isinstance(ab.effect.affected, ir.This) else o.attached_to
+                if c and tid in out:
+                    out[tid].keywords = out[tid].keywords | {f"protection:{c}"}
+
+
 def chars_layer6_losses(game, out, statics, affected) -> None:
     """CR 613.1f, 613.7: "loses KEYWORDS until end of turn" removes them, unless an effect that
     grants one has a later timestamp (a later "gains ... until end of turn", or a static ability

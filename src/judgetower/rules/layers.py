@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from judgetower.oracle import ir
 from judgetower.rules.turnflow import tf_effect_lasts, tf_paired_bonuses   # turnflow: "for as long as ~ remains tapped" (CR 611.2b)
 from judgetower.rules.counters2 import c2_level_keywords, c2_level_pt  # counters2: CR 711
-from judgetower.rules.chars import chars_layers_4_5, chars_layer6_losses, chars_layer_7b, chars_layer_7d  # chars: CR 613
+from judgetower.rules.chars import chars_layers_4_5, chars_layer6_adds, chars_layer6_losses, chars_layer_7b, chars_layer_7d  # chars: CR 613
 
 #: Keyword names as stored in characteristics. Parameterised keywords are "protection:B",
 #: "landwalk:Mountain".
@@ -189,6 +189,7 @@ def compute_all(game) -> dict[int, Chars]:
     c2_level_keywords(bf, adds)      # counters2: a leveler's striation (CR 711.2)
     for tid, ks in adds.items():
         out[tid].keywords = out[tid].keywords | frozenset(ks)
+    chars_layer6_adds(game, out)   # chars: "has protection from the chosen color" (CR 702.16a)
     chars_layer6_losses(game, out, statics, _affected)   # chars: "loses flying until end of turn" (CR 613.1f)
     # tokens helper: quoted abilities granted by static abilities, in the order of the statics
     # (CR 613.1f, 613.7)
