@@ -2112,6 +2112,17 @@ class CharsProtectionChosen:
     chosen: Filter = Filter(chosen="color")
 
 
+@dataclass(frozen=True)
+class CharsStaticAddTypes:
+    """chars: "[Enchanted permanent] is a creature / an Angel in addition to its other types"
+    (CR 205.1b, 613.1d: layer 4, with the source's timestamp, CR 613.7)."""
+
+    affected: Ref
+    types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+
+
+StaticEffect = Union[StaticEffect, CharsStaticAddTypes]   # chars
 StaticEffect = Union[StaticEffect, CharsPlayerKeyword, CharsEveryCreatureType, CharsStaticBasePT,
                      CharsProtectionChosen]   # chars
 

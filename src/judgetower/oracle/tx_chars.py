@@ -199,6 +199,28 @@ class CharsTransformMixin:
         from .transform import Line
         return Line("abilities", (ir.StaticAbility(ir.CharsProtectionChosen(c[0])),))
 
+    def chars_static_becomes_creature(self, c):
+        from .transform import Line
+        affected, token = c
+        p, t = self._chars_pt(token)
+        return Line("abilities", (ir.StaticAbility(ir.CharsStaticAddTypes(affected, ("Creature",), ())),
+                                  ir.StaticAbility(ir.CharsStaticBasePT(affected, p, t))))
+
+    def chars_anthem_add_subtype(self, c):
+        from .transform import Line, pt_mod
+        from .subtypes import CREATURE_TYPES
+        affected, token, keywords, subtype = c
+        st = self._chars_subtype(subtype)
+        if st not in CREATURE_TYPES:
+            raise _unsupported("a non-creature subtype added to a creature")
+        p, t = pt_mod(token)
+        return Line("abilities", (ir.StaticAbility(ir.Anthem(affected, p, t, tuple(keywords or ()))),
+                                  ir.StaticAbility(ir.CharsStaticAddTypes(affected, (), (st,)))))
+
+    def chars_anthem_add_subtype_nokw(self, c):
+        affected, token, subtype = c
+        return self.chars_anthem_add_subtype([affected, token, (), subtype])
+
 
 def VPc(make):
     from .transform import VP

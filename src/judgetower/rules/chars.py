@@ -298,9 +298,14 @@ def chars_layers_4_5(game, out) -> None:
                 host = o.attached_to if isinstance(ab.effect.affected, (ir.Enchanted, ir.Equipped)) else None
                 if host in out:
                     effs.append({"objs": {host}, "chars_every_type": True, "timestamp": getattr(o, "timestamp", 0)})
+            elif isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, ir.CharsStaticAddTypes):
+                host = o.attached_to if isinstance(ab.effect.affected, (ir.Enchanted, ir.Equipped)) else None
+                if host in out:
+                    effs.append({"objs": {host}, "timestamp": getattr(o, "timestamp", 0),
+                                 "chars_add_types": (ab.effect.types, ab.effect.subtypes)})
     effs.sort(key=lambda e: e.get("timestamp", 0))
     if not any("chars_colors" in e or "chars_creature_type" in e or "chars_replace_types" in e
-               or "chars_every_type" in e for e in effs):
+               or "chars_every_type" in e or "chars_add_types" in e for e in effs):
         return
     from judgetower.oracle.subtypes import CREATURE_TYPES
     ctypes = set(CREATURE_TYPES)
@@ -320,6 +325,10 @@ def chars_layers_4_5(game, out) -> None:
                 ch.subtypes = ch.subtypes + tuple(t for t in an["subtypes"] if t not in ch.subtypes)
             elif "chars_creature_type" in eff:   # CR 205.1a: replaces its creature types
                 ch.subtypes = tuple(t for t in ch.subtypes if t not in ctypes) + (eff["chars_creature_type"],)
+            elif "chars_add_types" in eff:   # CR 205.1b: "in addition to its other types"
+                ts, sts = eff["chars_add_types"]
+                ch.types = ch.types + tuple(t for t in ts if t not in ch.types)
+                ch.subtypes = ch.subtypes + tuple(t for t in sts if t not in ch.subtypes)
             elif "chars_every_type" in eff:   # CR 205.3m: every creature type
                 ch.subtypes = tuple(ch.subtypes) + tuple(t for t in CREATURE_TYPES if t not in ch.subtypes)
     for eff in effs:   # layer 5 (CR 613.1e)
