@@ -291,6 +291,8 @@ class Filter:
     #: conds: "of the chosen color" / "of the chosen type": the colour or creature type chosen
     #: as the source entered (CR 614.12, EntersChoice): "color" | "creature_type"
     chosen: str | None = None
+    #: chars: "spell with a single target": a spell whose chosen targets are exactly one (CR 115.7)
+    chars_single_target: bool = False
 
 
 @dataclass(frozen=True)
@@ -2049,6 +2051,173 @@ class Lib2LookTopSplitGraveyard:
 Effect = Union[Effect, Lib2SearchLibrary, Lib2RevealUntil, Lib2LookTopPutOnto, Lib2ShuffleIntoLibrary,
                Lib2SearchLibraryAndGraveyard, Lib2LookTopSplitGraveyard]   # library2
 KEYWORDS = KEYWORDS + ("dredge",)   # library2: Dredge N (CR 702.52a), arg N
+
+
+# ---- chars (wave 4): characteristics changed until end of turn (CR 613, 611.2) ----------------
+
+@dataclass(frozen=True)
+class CharsSwitchPT:
+    """chars: "Switch [what]'s power and toughness until end of turn." (CR 613.4d: layer 7d,
+    after every other power/toughness effect and counters; two switches cancel out)."""
+
+    what: Ref
+
+
+@dataclass(frozen=True)
+class CharsSetColor:
+    """chars: "[what] becomes [colours] / colorless / the color of your choice until end of turn"
+    (CR 613.1e: layer 5, the new colours replace the old ones, CR 105.3). ``colors``: the colours
+    ("W", ...; () = colorless); ``choice``: the controller of the ability chooses one colour as it
+    resolves (CR 105.4: a colour, not colorless) — a free choice in Judge Tower too (JT-C1..C3
+    force only "may", numbers and counts, R9)."""
+
+    what: Ref
+    colors: tuple[str, ...] = ()
+    choice: bool = False
+
+
+@dataclass(frozen=True)
+class CharsCreatureTypeChoice:
+    """chars: "[what] becomes the creature type of your choice until end of turn" (CR 205.1a,
+    613.1d: layer 4; the chosen type replaces all its creature types, other subtypes are kept;
+    CR 205.3m: one existing creature type). A free choice in Judge Tower (R9 forces no type)."""
+
+    what: Ref
+
+
+@dataclass(frozen=True)
+class CharsProtectionChoice:
+    """chars: "[what] gains protection from the color of your choice until end of turn"
+    (CR 702.16a, 613.1f: layer 6). The colour is chosen as the ability resolves by its
+    controller (CR 608.2d); a free choice in Judge Tower (JT-C1..C3 / R9 do not force a colour)."""
+
+    what: Ref
+
+
+@dataclass(frozen=True)
+class CharsLoseKeywords:
+    """chars: "[what] loses KEYWORDS until end of turn" (CR 613.1f: layer 6, applied in
+    timestamp order with the effects that grant the same abilities, CR 613.7)."""
+
+    what: Ref
+    keywords: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class CharsAnimateReplace:
+    """chars: "~ becomes a N/N [colours] [subtypes] artifact creature [with KEYWORDS] until end of
+    turn" with no "It's still a ...": the object's card types become ``spec.types`` (CR 205.1b:
+    the new types replace the old; subtypes of lost types go too), colours set (613.1e),
+    keywords added (613.1f), base P/T set (613.4b). ``spec``: the man-land IR, its ``what``."""
+
+    spec: "BecomeCreature"
+
+
+@dataclass(frozen=True)
+class CharsPlayerKeyword:
+    """chars: "You have hexproof." (CR 702.11d) / "You have shroud." (CR 702.18a): a static
+    ability of a permanent; its controller can't be the target of spells or abilities their
+    opponents control (hexproof) / of any spell or ability (shroud)."""
+
+    keyword: str
+
+
+@dataclass(frozen=True)
+class CharsEveryCreatureType:
+    """chars: "[Equipped/Enchanted creature] is every creature type" (CR 205.3m, 613.1d: layer 4,
+    in timestamp order with the other type-changing effects, CR 613.7)."""
+
+    affected: Ref
+
+
+@dataclass(frozen=True)
+class CharsStaticBasePT:
+    """chars: "[Enchanted/Equipped creature] has base power and toughness P/T" (CR 613.4b: layer
+    7b, in timestamp order with the other effects that set base power and toughness)."""
+
+    affected: Ref
+    power: int
+    toughness: int
+
+
+@dataclass(frozen=True)
+class CharsProtectionChosen:
+    """chars: "~ / Enchanted creature has protection from the chosen color" (CR 702.16a, layer 6,
+    613.1f): the colour chosen as the permanent entered (CR 614.12). ``chosen`` (a Filter with
+    ``chosen="color"``) lets the compiler require the "As ~ enters, choose a color" line."""
+
+    affected: Ref
+    chosen: Filter = Filter(chosen="color")
+
+
+@dataclass(frozen=True)
+class CharsStaticAddTypes:
+    """chars: "[Enchanted permanent] is a creature / an Angel in addition to its other types"
+    (CR 205.1b, 613.1d: layer 4, with the source's timestamp, CR 613.7)."""
+
+    affected: Ref
+    types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+
+
+StaticEffect = Union[StaticEffect, CharsStaticAddTypes]   # chars
+StaticEffect = Union[StaticEffect, CharsPlayerKeyword, CharsEveryCreatureType, CharsStaticBasePT,
+                     CharsProtectionChosen]   # chars
+
+
+@dataclass(frozen=True)
+class CharsChangeTarget:
+    """chars: "Change the target of target spell with a single target." (CR 115.7a): the
+    controller of this effect changes that spell's target to another legal target for it (as if
+    that spell's controller chose it, CR 115.7a); with no other legal target, the target is
+    unchanged. A free choice in Judge Tower (only the new target is chosen; the change itself is
+    not optional, so JT-C1 has nothing to force)."""
+
+    what: Ref
+
+
+#: chars: "ward" -> a mana cost ("{2}") or "life:N" (CR 702.21a)
+KEYWORDS = KEYWORDS + ("ward",)
+#: chars: "chars_becomes_target_opp": ``subject`` (This) becomes the target of a spell or ability
+#: an opponent controls. "that spell or ability" is the trigger object, "that player" its
+#: controller (CR 603.2, 115.1)
+TRIGGER_EVENTS = TRIGGER_EVENTS + ("chars_becomes_target_opp",)   # chars
+
+
+@dataclass(frozen=True)
+class CharsWardCounter:
+    """chars: ward's triggered ability (CR 702.21a): "counter that spell or ability unless that
+    player pays [cost]". ``cost``: a mana cost, or "life:N". Judge Tower: an "unless" payment
+    is made when able (JT-C1, R9); mana is always payable (JT-G4, R4) and so is life (JT-G3, R3),
+    so ward never counters in Judge Tower: the payment is announced (JT-G10)."""
+
+    cost: str
+
+
+@dataclass(frozen=True)
+class CharsSetBasePT:
+    """chars: "[what] has base power and toughness P/T until end of turn" (CR 613.4b, 611.2)."""
+
+    what: Ref
+    power: int
+    toughness: int
+
+
+@dataclass(frozen=True)
+class CharsBecomeColoredType:
+    """chars: "Until end of turn, [what] becomes a blue Serpent with base power and toughness
+    5/5." (CR 611.2): its creature types become ``subtype`` (CR 205.1a, layer 4), its colours
+    ``colors`` (105.3, layer 5), its base power and toughness P/T (613.4b, layer 7b)."""
+
+    what: Ref
+    colors: tuple[str, ...]
+    subtype: str
+    power: int
+    toughness: int
+
+
+Effect = Union[Effect, CharsBecomeColoredType, CharsSetBasePT, CharsWardCounter, CharsChangeTarget, CharsAnimateReplace, CharsSwitchPT, CharsSetColor, CharsCreatureTypeChoice, CharsProtectionChoice,
+               CharsLoseKeywords]   # chars
 
 
 # ---- trigstate (wave 4): triggers, untap/turn state, static game-rule changes ----------------

@@ -413,11 +413,12 @@ from .tx_actcost import ActcostTransformMixin  # actcost
 
 
 from .tx_trigstate import TrigstateTransformMixin  # trigstate
+from .tx_chars import CharsTransformMixin  # chars
 
 
 class OracleTransformer(ExilecastTransformMixin, Faces2TransformMixin, Copies2TransformMixin,
                         TurnflowTransformMixin, Library2TransformMixin, Counters2TransformMixin,
-                        Auras2TransformMixin, TokcountTransformMixin, KwcastTransformMixin, Zones4TransformMixin, ReplaceTransformMixin, ActcostTransformMixin, TrigstateTransformMixin, Transformer):
+                        Auras2TransformMixin, TokcountTransformMixin, KwcastTransformMixin, Zones4TransformMixin, ReplaceTransformMixin, ActcostTransformMixin, TrigstateTransformMixin, CharsTransformMixin, Transformer):
     """Callbacks named after the rules and aliases of oracle.lark."""
 
     def __init__(self, ctx: Context | None = None):

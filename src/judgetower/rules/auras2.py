@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 from judgetower.oracle import ir
+from judgetower.rules.chars import chars_protected   # chars: protection from any quality (CR 702.16)
 
 
 def _subtypes(game, o, chars) -> tuple:
@@ -83,7 +84,7 @@ class Auras2Mixin:
             tch = self.chars(t)
             if "Creature" not in tch.types:
                 return False
-            return not any(k == f"protection:{c}" for c in sch.colors for k in tch.keywords)
+            return not chars_protected(tch.keywords, sch)   # chars: any protection quality (CR 702.16c)
         return False
 
     def _e_AttachSelfTo(self, e, ctx):

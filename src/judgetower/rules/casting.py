@@ -455,11 +455,12 @@ class CastingMixin:
                 if "Planeswalker" in self.chars(o).types and self._targetable(o, source):
                     out.append(oid)
             out += [PID(q) for q in (self.apnap(controller) if kind == "player_or_planeswalker"
-                                     else self.opponents(controller))]
+                                     else self.opponents(controller))
+                    if self.chars_player_targetable(q, controller)]   # chars: "you have hexproof" (CR 702.11d)
         if kind in ("any", "player"):
-            out += [PID(q) for q in self.apnap(controller)]
+            out += [PID(q) for q in self.apnap(controller) if self.chars_player_targetable(q, controller)]
         if kind == "opponent":
-            out += [PID(q) for q in self.opponents(controller)]
+            out += [PID(q) for q in self.opponents(controller) if self.chars_player_targetable(q, controller)]
         return out
 
     def _targetable(self, o, source, controller=None) -> bool:
@@ -475,10 +476,9 @@ class CastingMixin:
             controller = getattr(source, "controller", None)
         if ch.has("hexproof") and controller is not None and self.are_opponents(controller, o.controller):
             return False
-        src_colors = self.source_colors(source)
-        for k in ch.keywords:
-            if k.startswith("protection:") and k.split(":", 1)[1] in src_colors:
-                return False
+        from judgetower.rules.chars import chars_protected   # chars: colours, artifacts, multicolored
+        if chars_protected(ch.keywords, self.chars_source_chars(source)):
+            return False
         return True
 
     def source_colors(self, source) -> tuple:
@@ -492,7 +492,8 @@ class CastingMixin:
     def target_still_legal(self, spec, t, source, controller) -> bool:
         """CR 608.2b: a target is illegal if it is gone or no longer matches."""
         if isinstance(t, PID):
-            return not self.players[t.index].lost
+            # chars: a player with hexproof / shroud is no longer a legal target (CR 702.11d, 608.2b)
+            return not self.players[t.index].lost and self.chars_player_targetable(t.index, controller)
         o = self.objects.get(t)
         if o is None or o.zone.startswith("gone"):
             return False
@@ -1138,6 +1139,7 @@ class CastingMixin:
             self.after_activate(p, o, idx)
             return
         self.stack.append(item.id)
+        self.events.append({"kind": "chars_targeted", "obj": item, "player": p})   # chars: ward (CR 702.21a)
         self.log.add(f"{self.players[p].name} activates {name}'s ability {idx + 1}" + (f" targeting {tnames}" if tnames else ""),
                      "CR 602.2")
         self.after_activate(p, o, idx)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from judgetower.rules.decisions import Attack, Block, Done, Reset
 from judgetower.rules.objects import PID
+from judgetower.rules.chars import chars_protected   # chars: protection from any quality (CR 702.16)
 
 
 class CombatMixin:
@@ -133,7 +134,7 @@ class CombatMixin:
                 land = k.split(":", 1)[1]
                 if any(land in self.chars(x).subtypes for x in self.permanents(b.controller)):
                     return False  # CR 702.14c
-            if k.startswith("protection:") and k.split(":", 1)[1] in chb.colors:
+            if k.startswith("protection:") and chars_protected((k,), chb):   # chars: any quality
                 return False  # CR 702.16f
         if self.misc_block_restricted(b, a, blocks):
             return False  # misc: "can't be blocked by ..." (CR 509.1b)

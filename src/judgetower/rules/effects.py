@@ -12,6 +12,7 @@ from judgetower.oracle import ir
 from judgetower.rules.decisions import Done, Split
 from judgetower.rules.filters import chars_of, matches
 from judgetower.rules.objects import PID, GameObject, StackAbility
+from judgetower.rules.chars import chars_protected   # chars: protection from any quality (CR 702.16)
 
 COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 
@@ -251,8 +252,8 @@ class EffectsMixin:
             if o.zone != "battlefield":
                 return 0
             ch = self.chars(o)
-            if src_ch is not None and any(k == f"protection:{c}" for c in src_ch.colors for k in ch.keywords) \
-                    and not self.repl_prevention_blocked():   # replace: CR 615.12
+            if src_ch is not None and chars_protected(ch.keywords, src_ch) \
+                    and not self.repl_prevention_blocked():   # chars: colours, artifacts, ...; replace: CR 615.12
                 self.log.add(f"damage from {src_name} to {o.name} is prevented (protection)", "CR 702.16e")
                 return 0
             n = self.prevent_damage_shields(source, o, n, combat)   # CR 615 (branch "effects")

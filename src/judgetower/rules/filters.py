@@ -138,6 +138,8 @@ def _extra_ok(obj, ch: Chars, f: ir.Filter, source) -> bool:
                 states.add("blocked_by_self")
         if not states.intersection(f.combat_self):
             return False
+    if f.chars_single_target and sum(len(ts) for ts in (getattr(obj, "targets", None) or [])) != 1:
+        return False   # chars: "spell with a single target" (CR 115.7)
     if f.with_keywords and not all(ch.has(k) for k in f.with_keywords):
         return False   # CR 702.1: "with flying" means having the keyword ability now
     if f.without_keywords and any(ch.has(k) for k in f.without_keywords):

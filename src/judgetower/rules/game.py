@@ -45,6 +45,7 @@ from judgetower.rules.kwcast import KwcastMixin  # kwcast
 from judgetower.rules.replace import ReplaceMixin  # replace: CR 614, 615, 119, 120
 from judgetower.rules.actcost import ActcostMixin  # actcost
 from judgetower.rules.trigstate import TrigstateMixin  # trigstate
+from judgetower.rules.chars import CharsMixin   # chars
 from judgetower.rules.view import ViewMixin
 
 PER_PLAYER_ZONES = ("library", "hand", "graveyard")
@@ -139,7 +140,7 @@ class StandardRules:
 
 class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin, CombatMixin, SBAMixin,
            TriggersMixin, ViewMixin, LegalityMixin, Kw2Mixin, ExilecastMixin, Faces2Mixin, Copies2Mixin,
-           TurnflowMixin, Library2Mixin, Counters2Mixin, Auras2Mixin, TokcountMixin, KwcastMixin, Zones4Mixin, ReplaceMixin, ActcostMixin, TrigstateMixin):
+           TurnflowMixin, Library2Mixin, Counters2Mixin, Auras2Mixin, TokcountMixin, KwcastMixin, Zones4Mixin, ReplaceMixin, ActcostMixin, TrigstateMixin, CharsMixin):
     """One game of Magic (or a variant), from set-up to its end."""
 
     def __init__(self, player_names: Iterable[str], *, seed: int = 0, rules: StandardRules | None = None,

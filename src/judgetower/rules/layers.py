@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from judgetower.oracle import ir
 from judgetower.rules.turnflow import tf_effect_lasts, tf_paired_bonuses   # turnflow: "for as long as ~ remains tapped" (CR 611.2b)
 from judgetower.rules.counters2 import c2_level_keywords, c2_level_pt  # counters2: CR 711
+from judgetower.rules.chars import chars_layers_4_5, chars_layer6_adds, chars_layer6_losses, chars_layer_7b, chars_layer_7d  # chars: CR 613
 
 #: Keyword names as stored in characteristics. Parameterised keywords are "protection:B",
 #: "landwalk:Mountain".
@@ -160,6 +161,7 @@ def compute_all(game) -> dict[int, Chars]:
         if o.attached_to is not None and not o.face_down and "Creature" in out[o.id].types \
                 and any(isinstance(ab, ir.Keyword) and ab.name == "reconfigure" for ab in o.compiled.abilities):
             out[o.id].types = tuple(t for t in out[o.id].types if t != "Creature")
+    chars_layers_4_5(game, out)   # chars: creature type / colours until end of turn (CR 613.1d-e)
     # conds: CR 611.3a: a static ability's "as long as" effect applies only while its condition
     # is true, checked each time characteristics are computed (with the types and colours of
     # layers 4-5; conditions on power, toughness or keywords are refused by the compiler)
@@ -193,6 +195,8 @@ def compute_all(game) -> dict[int, Chars]:
     c2_level_keywords(bf, adds)      # counters2: a leveler's striation (CR 711.2)
     for tid, ks in adds.items():
         out[tid].keywords = out[tid].keywords | frozenset(ks)
+    chars_layer6_adds(game, out)   # chars: "has protection from the chosen color" (CR 702.16a)
+    chars_layer6_losses(game, out, statics, _affected)   # chars: "loses flying until end of turn" (CR 613.1f)
     # tokens helper: quoted abilities granted by static abilities, in the order of the statics
     # (CR 613.1f, 613.7)
     for o, eff in statics:
@@ -205,6 +209,7 @@ def compute_all(game) -> dict[int, Chars]:
         for tid in eff["objs"]:
             if tid in out and eff["animate"]["power"] is not None:   # kw2: crew sets no P/T (CR 301.7b)
                 out[tid].power, out[tid].toughness = eff["animate"]["power"], eff["animate"]["toughness"]
+    chars_layer_7b(game, out)   # chars: "has base power and toughness P/T" (CR 613.4b)
     # layer 7c: modifications and counters (CR 613.4c)
     for o, eff in statics:
         if isinstance(eff, ir.Anthem) and (eff.power or eff.toughness):
@@ -256,6 +261,7 @@ def compute_all(game) -> dict[int, Chars]:
             p = o.counters.get("+1/+1", 0) - o.counters.get("-1/-1", 0)
             out[o.id].power += p
             out[o.id].toughness += p
+    chars_layer_7d(game, out)   # chars: switching power and toughness (CR 613.4d)
     return out
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from judgetower.rules.decisions import Activate, Attack, Block, Cast, Done, PlayLand
 from judgetower.oracle import ir
 from judgetower.rules.mana import ManaCost
+from judgetower.rules.chars import chars_protected   # chars: protection from any quality (CR 702.16)
 
 
 class LegalityMixin:
@@ -208,11 +209,14 @@ class LegalityMixin:
         for k in cha.keywords:
             if k.startswith("landwalk:"):
                 return "CR 702.14c"
-            if k.startswith("protection:") and k.split(":", 1)[1] in chb.colors:
+            if k.startswith("protection:") and chars_protected((k,), chb):   # chars: any quality
                 return "CR 702.16f"
         return "CR 509.1b"
 
     def _why_target(self, d, t) -> str:
+        from judgetower.rules.objects import PID
+        if isinstance(t, PID) and not self.chars_player_targetable(t.index, d.player):
+            return self.chars_player_untargetable_rule(t.index, d.player)   # chars: "you have hexproof / shroud"
         o = self.objects.get(t) if isinstance(t, int) else None
         if o is not None and o.zone == "battlefield":
             ch = self.chars(o)

@@ -4,6 +4,7 @@ ones happen at once, then the check repeats (CR 704.3)."""
 from __future__ import annotations
 
 from judgetower.rules.filters import matches
+from judgetower.rules.chars import chars_protected   # chars: protection from any quality (CR 702.16)
 
 
 class SBAMixin:
@@ -113,7 +114,7 @@ class SBAMixin:
         if not matches(self, host, enchant, aura):
             return False
         ch = self.chars(host)
-        return not any(k == f"protection:{c}" for c in self.chars(aura).colors for k in ch.keywords)
+        return not chars_protected(ch.keywords, self.chars(aura))   # chars: any protection quality (CR 702.16c)
 
     def legend_rule(self):
         """CR 704.5j: a player with two or more legendary permanents with the same name chooses

@@ -228,6 +228,7 @@ class TriggersMixin:
             self._check_delayed_upkeep(ev)
             self.exilecast_check_event(ev)                        # exilecast: CR 702.62a, 702.88a
             self.ts_check_event(ev, watchers)                     # trigstate: CR 603.2 "becomes the target"
+            self.chars_check_event(ev)                            # chars: ward (CR 702.21a)
 
     def _kws_storm(self, ev) -> None:
         """kwstatic, CR 702.40a: "When you cast this spell, copy it for each other spell that was
@@ -681,6 +682,7 @@ class TriggersMixin:
             return
         item.targets = yield from self.choose_targets(p, item, specs)
         self.stack.append(item.id)
+        self.events.append({"kind": "chars_targeted", "obj": item, "player": p})   # chars: ward (CR 702.21a)
         tn = ", ".join(self.target_name(x) for ts in item.targets for x in ts)
         trig = getattr(ab, "trigger", None)
         extra = EVENT_RULES.get(getattr(trig, "event", None), ())  # triggers branch: the event's own rule
