@@ -395,11 +395,12 @@ from .tx_turnflow import TurnflowTransformMixin  # turnflow
 
 
 from .tx_counters2 import Counters2TransformMixin  # counters2
+from .tx_combat2 import Combat2TransformMixin  # combat2
 
 
 class OracleTransformer(ExilecastTransformMixin, Faces2TransformMixin, Copies2TransformMixin,
                         TurnflowTransformMixin, Library2TransformMixin, Counters2TransformMixin,
-                        Auras2TransformMixin, Transformer):
+                        Auras2TransformMixin, Combat2TransformMixin, Transformer):
     """Callbacks named after the rules and aliases of oracle.lark."""
 
     def __init__(self, ctx: Context | None = None):

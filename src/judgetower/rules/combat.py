@@ -52,7 +52,8 @@ class CombatMixin:
         return out
 
     def attack_options(self, ap: int, declared: dict) -> list:
-        cands = [o for o in self.permanents(ap) if o.id not in declared and self.can_attack(o)]
+        cands = [o for o in self.permanents(ap) if o.id not in declared and self.can_attack(o)
+                 and self.cb2_can_attack_at_all(o, ap)]   # combat2: "can't attack alone" (CR 508.1c)
         defs = self.defenders_for(ap)
         return [Done()] + [Attack(o.id, d) for o in cands for d in defs
                            if self.misc_attack_allowed(o, d)]   # misc: CR 508.1c
@@ -61,6 +62,8 @@ class CombatMixin:
         """Hook: JT-C5 requires every creature able to attack to attack."""
         if self.unmet_attack_requirement(ap, declared) is not None:
             return False  # kwstatic: CR 508.1d
+        if not self.cb2_alone_attack_ok(declared):
+            return False  # combat2: "~ can't attack alone" (CR 506.5, 508.1c)
         return self.rules.attack_done_ok(self, ap, declared)
 
     def unmet_attack_requirement(self, ap: int, declared: dict):
@@ -137,6 +140,8 @@ class CombatMixin:
                 return False  # CR 702.16f
         if self.misc_block_restricted(b, a, blocks):
             return False  # misc: "can't be blocked by ..." (CR 509.1b)
+        if self.cb2_block_restricted(b, a) is not None:
+            return False  # combat2: "creatures with power less than ~'s power can't block it" (CR 509.1b)
         return True
 
     def kws_block_restriction(self, chb, cha) -> str | None:
@@ -154,6 +159,8 @@ class CombatMixin:
             return "CR 702.13b"
         if cha.has("shadow") != chb.has("shadow"):
             return "CR 702.28b"      # shadow blocks only shadow, and is blocked only by shadow
+        if self.cb2_skulk_blocks(chb, cha):
+            return "CR 702.118b"     # combat2: skulk
         return None
 
     def _e_RestrictThisTurn(self, e, ctx):
@@ -194,6 +201,8 @@ class CombatMixin:
                 return False  # misc: "can't be blocked except by N or more creatures" (CR 509.1b)
         if self.misc_lure_unmet(d, blocks):
             return False  # misc: "All creatures able to block ~ do so" (CR 509.1c)
+        if not self.cb2_alone_block_ok(blocks):
+            return False  # combat2: "~ can't ... block alone" (CR 506.5, 509.1b)
         return self.rules.block_done_ok(self, d, blocks)
 
     def block_options(self, d: int, blocks: dict) -> list:
@@ -203,7 +212,8 @@ class CombatMixin:
             opts.append(Done())
         for b in self.permanents(d):
             for a in attackers:
-                if self.can_block_pair(b, a, blocks) and self.block_can_complete(d, b, a, blocks):
+                if (self.can_block_pair(b, a, blocks) and self.block_can_complete(d, b, a, blocks)
+                        and self.cb2_can_block_at_all(b, d, blocks)):   # combat2: CR 509.1b
                     opts.append(Block(b.id, a.id))
         if blocks:
             opts.append(Reset())
@@ -345,6 +355,9 @@ class CombatMixin:
             if isinstance(target, int):
                 pw = self.objects.get(target)
                 target = pw if pw is not None and pw.zone == "battlefield" else None
+            if a.was_blocked and target is not None and (yield from self.cb2_unblocked_damage(a)):
+                assignments.append((a, target, power))   # combat2: as though it weren't blocked (CR 510.1c)
+                continue
             if not a.was_blocked:
                 if target is not None:
                     assignments.append((a, target, power))

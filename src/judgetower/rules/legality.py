@@ -30,6 +30,12 @@ class LegalityMixin:
                     self.misc_combat_rules(self.objects[a], "min_blockers")
                     for a in set(d.context.get("blocks", {}).values())):
                 return "CR 509.1b"   # misc: "can't be blocked except by N or more creatures"
+            if d.kind == "blockers" and isinstance(choice, Done) and not self.cb2_alone_block_ok(
+                    d.context.get("blocks", {})):
+                return "CR 509.1b"   # combat2: "~ can't ... block alone" (CR 506.5)
+            if d.kind == "attackers" and isinstance(choice, Done) and not self.cb2_alone_attack_ok(
+                    d.context.get("declared", {})):
+                return "CR 508.1c"   # combat2: "~ can't attack alone" (CR 506.5)
             if d.kind == "blockers":
                 return self._why_block(d.player, choice)
             if d.kind == "target":
@@ -159,6 +165,8 @@ class LegalityMixin:
             return "CR 508.1c"
         if not self.misc_attack_allowed(o, c.defender):
             return "CR 508.1c"   # misc: "can't attack unless defending player controls ..."
+        if not self.cb2_can_attack_at_all(o, self.active):
+            return "CR 508.1c"   # combat2: "~ can't attack alone" (CR 506.5)
         return "CR 508.1b"
 
     def misc_why_lure(self, d: int, blocks: dict, c) -> bool:

@@ -204,7 +204,8 @@ class TurnMixin:
         elif step == "combat_damage":
             yield from self.combat_damage(first_strike=False)
         elif step == "end_of_combat":
-            pass
+            # combat2: "at end of combat" delayed triggers (CR 511.2, 603.7)
+            self.events.append({"kind": "cb2_end_of_combat", "player": ap})
         elif step == "postcombat_main":
             self._end_combat()
         elif step == "end":

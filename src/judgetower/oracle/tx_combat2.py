@@ -1,0 +1,86 @@
+"""combat2: transformer callbacks for more combat keywords and restrictions (grammar: the
+"combat2" block at the end of oracle.lark; engine: rules/combat2.py).
+
+* "Rampage N", "Afflict N", "Annihilator N", "Battle cry", "Dethrone", "Melee" -> Keyword
+  (CR 702.23a, 702.130a, 702.86a, 702.91a, 702.105a, 702.121a; the engine gives each its
+  triggered ability)
+* "Skulk" -> Keyword("skulk") through simple_keyword (CR 702.118b)
+* "Creatures with power less than ~'s power can't block it." (CR 509.1b)
+* "You may have ~ assign its combat damage as though it weren't blocked." (CR 510.1c)
+* "~ can't attack alone." / "~ can't attack or block alone." (CR 506.5, 508.1c, 509.1b)
+* "~ can't be blocked except by creatures with flying [or reach]." (CR 509.1b)
+* "Whenever ~ blocks or becomes blocked by [a creature]" -> Trigger("cb2_blocks_or_blocked_by")
+  (CR 509.3b, 509.3d)
+* "[instructions] at end of combat" -> DelayedTrigger("cb2_end_of_combat") (CR 603.7, 511.2)
+* "... for each creature blocking it" (it = ~) -> the "blocking ~" filter (CR 509.1g)
+"""
+
+from __future__ import annotations
+
+from . import ir
+from .ir import Keyword, SelfCombatRestriction, StaticAbility
+
+
+def Line(kind, items):
+    """transform.Line (defined there, imported when called: transform.py imports this module)."""
+    from .transform import Line as _Line
+    return _Line(kind, items)
+
+
+def _own(kind, **kw):
+    return Line("abilities", (StaticAbility(SelfCombatRestriction(kind, **kw)),))
+
+
+class Combat2TransformMixin:
+
+    def cb2_kw_rampage(self, c):
+        return Keyword("rampage", c[0])        # CR 702.23a
+
+    def cb2_kw_afflict(self, c):
+        return Keyword("afflict", c[0])        # CR 702.130a
+
+    def cb2_kw_annihilator(self, c):
+        return Keyword("annihilator", c[0])    # CR 702.86a
+
+    def cb2_kw_battle_cry(self, c):
+        return Keyword("battle cry")           # CR 702.91a
+
+    def cb2_kw_dethrone(self, c):
+        return Keyword("dethrone")             # CR 702.105a
+
+    def cb2_kw_melee(self, c):
+        return Keyword("melee")                # CR 702.121a
+
+    def cb2_power_less_cant_block(self, c):
+        return _own("cb2_power_less")          # CR 509.1b
+
+    def cb2_unblocked_damage(self, c):
+        return _own("cb2_unblocked_damage")    # CR 510.1c
+
+    def cb2_cant_attack_alone(self, c):
+        return _own("cb2_cant_attack_alone")   # CR 506.5, 508.1c
+
+    def cb2_cant_attack_or_block_alone(self, c):
+        return _own("cb2_cant_attack_or_block_alone")   # CR 506.5, 508.1c, 509.1b
+
+    def cb2_evasion_kw(self, c):
+        return str(c[0])
+
+    def cb2_blocked_only_by_kw(self, c):
+        # CR 509.1b: "can't be blocked except by creatures with flying or reach" = creatures
+        # with none of those keywords can't block it (the existing "blocked_by" restriction)
+        kws = tuple(x for x in c[1:] if isinstance(x, str))
+        f = ir.Filter(types=("creature",), without_keywords=kws)
+        return _own("blocked_by", filter=f)
+
+    def cb2_ev_blocks_or_blocked_by(self, c):
+        return self._trigger(ir.Trigger("cb2_blocks_or_blocked_by", ir.This(), by=self._by(c[-1])))
+
+    def cb2_delayed_end_of_combat(self, c):
+        return [ir.DelayedTrigger("cb2_end_of_combat", tuple(c[0]))]
+
+    def cb2_pm_blocking_it(self, c):
+        from .transform import Unsupported
+        if not isinstance(self.ctx.it(), ir.This):
+            raise Unsupported("'blocking it' where 'it' is not this object")
+        return [("combat_self", "blocking_self")]

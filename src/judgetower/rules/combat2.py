@@ -1,0 +1,199 @@
+"""combat2: more combat keywords and combat restrictions (CR 506-511, 702.x).
+
+Triggered keywords (each printed instance triggers on its own):
+* rampage N (CR 702.23a-b), afflict N (CR 702.130a), annihilator N (CR 702.86a), battle cry
+  (CR 702.91a), dethrone (CR 702.105a), melee (CR 702.121a): ``combat2_synths``.
+* skulk (CR 702.118b): an evasion keyword read from characteristics (``cb2_skulk_blocks``).
+
+The object's own combat rules (ir.SelfCombatRestriction with a "cb2_" kind, read by the engine
+from the object's printed abilities like the other SelfCombatRestriction kinds):
+* "cb2_power_less": "Creatures with power less than ~'s power can't block it." (CR 509.1b)
+* "cb2_unblocked_damage": "You may have ~ assign its combat damage as though it weren't
+  blocked." (CR 510.1c; the choice is a "may": Judge Tower takes it, JT-C1/R9)
+* "cb2_cant_attack_alone" / "cb2_cant_block_alone": "~ can't attack alone", "~ can't attack or
+  block alone" (CR 506.5, 508.1c, 509.1b)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from judgetower.oracle import ir
+from judgetower.rules.objects import PID
+
+
+@dataclass(frozen=True)
+class Combat2BlockersBeyondFirst:
+    """Rampage's amount (CR 702.23a): the creatures blocking the trigger's source beyond the
+    first, counted once as the ability resolves (CR 702.23b)."""
+
+
+@dataclass(frozen=True)
+class Combat2OpponentsAttacked:
+    """Melee's amount (CR 702.121a): the opponents the controller attacked with a creature this
+    combat (attacking a planeswalker is not attacking its controller, CR 506.3)."""
+
+
+#: the triggered keywords of combat2 and their rule
+COMBAT2_TRIGGERED = {"rampage": "CR 702.23a", "afflict": "CR 702.130a", "annihilator": "CR 702.86a",
+                     "battle cry": "CR 702.91a", "dethrone": "CR 702.105a", "melee": "CR 702.121a"}
+
+
+def combat2_synths(ab) -> list:
+    """The triggered ability a combat2 keyword stands for, as the rule words it."""
+    from judgetower.rules.triggers import Synth
+    name = ab.name
+    if name == "rampage":
+        # CR 702.23a: "Whenever this creature becomes blocked, it gets +N/+N until end of turn
+        # for each creature blocking it beyond the first."
+        n = int(ab.arg)
+        return [Synth(name, ir.Trigger("becomes_blocked", ir.This()),
+                      effects=(ir.ModifyPT(ir.This(), n, n, per=Combat2BlockersBeyondFirst()),))]
+    if name == "afflict":
+        # CR 702.130a: "Whenever this creature becomes blocked, defending player loses N life."
+        return [Synth(name, ir.Trigger("becomes_blocked", ir.This()),
+                      effects=(ir.LoseLife(ir.DefendingPlayer(), int(ab.arg)),))]
+    if name == "annihilator":
+        # CR 702.86a: "Whenever this creature attacks, defending player sacrifices N permanents."
+        return [Synth(name, ir.Trigger("attacks", ir.This()),
+                      effects=(ir.Sacrifice(ir.DefendingPlayer(), ir.Filter(types=("permanent",)), int(ab.arg)),))]
+    if name == "battle cry":
+        # CR 702.91a: "Whenever this creature attacks, each other attacking creature gets +1/+0
+        # until end of turn."
+        f = ir.Filter(types=("creature",), combat=("attacking",), other=True)
+        return [Synth(name, ir.Trigger("attacks", ir.This()), effects=(ir.ModifyPT(ir.All(f), 1, 0),))]
+    if name == "dethrone":
+        # CR 702.105a: "Whenever this creature attacks the player with the most life or tied for
+        # most life, put a +1/+1 counter on this creature." (the event is checked by
+        # Combat2Mixin.combat2_check_event)
+        return [Synth(name, ir.Trigger("cb2_dethrone"), effects=(ir.PutCounters(ir.This(), "+1/+1", 1),))]
+    if name == "melee":
+        # CR 702.121a: "Whenever this creature attacks, it gets +1/+1 until end of turn for each
+        # opponent you attacked with a creature this combat."
+        return [Synth(name, ir.Trigger("attacks", ir.This()),
+                      effects=(ir.ModifyPT(ir.This(), 1, 1, per=Combat2OpponentsAttacked()),))]
+    raise ValueError(f"not a combat2 keyword: {name}")
+
+
+class Combat2Mixin:
+
+    # ------------------------------------------------------------------ amounts
+    def combat2_amount(self, a, ctx) -> int:
+        src = ctx.get("source")
+        if isinstance(a, Combat2BlockersBeyondFirst):
+            # CR 702.23b: counted once, as the ability resolves
+            cur = self.current(src) if src is not None else None
+            if cur is None or cur.zone != "battlefield":
+                return 0
+            return max(0, len(cur.blocked_by) - 1)
+        if isinstance(a, Combat2OpponentsAttacked):
+            p = ctx["controller"]
+            return len({x.attacking.index for x in self._attackers()
+                        if x.controller == p and isinstance(x.attacking, PID) and x.attacking.index != p})
+        raise NotImplementedError(f"amount {a!r}")
+
+    # ------------------------------------------------------------------ events
+    def combat2_check_event(self, ev, watchers) -> None:
+        """Dethrone (CR 702.105a): the attacked player has the most life or is tied for it. In
+        Judge Tower every life total is infinite and all compare equal (JT-G3, R3), so every
+        attacked player is tied for the most life."""
+        if ev["kind"] == "cb2_end_of_combat":
+            self.cb2_end_of_combat_delayed()
+            return
+        if ev["kind"] != "attacks":
+            return
+        a = ev["obj"]
+        if not isinstance(a.attacking, PID):
+            return   # attacking a planeswalker is not attacking a player (CR 506.3)
+        from judgetower.rules.triggers import triggered_abilities
+        d = a.attacking.index
+        alive = [pl.life for pl in self.players if not pl.lost]
+        if self.players[d].life < max(alive):
+            return
+        for idx, ab in triggered_abilities(a):
+            if getattr(ab, "name", None) == "dethrone" and ab.trigger.event == "cb2_dethrone":
+                self.log.add(f"{a.name}'s dethrone triggers ({self.players[d].name} has the most life or is "
+                             "tied for it)", "CR 702.105a", *(("R3",) if self.players[d].life == float("inf") else ()))
+                self._trigger(a, idx, ab, {"trigger_obj": a, "defending": d})
+
+    def cb2_end_of_combat_delayed(self) -> None:
+        """CR 511.2, 603.7: "at end of combat" delayed triggered abilities created this turn
+        trigger as the end of combat step begins (they trigger once, CR 603.7c); one left from
+        an earlier turn is gone (its end of combat has passed)."""
+        from judgetower.rules.triggers import Synth
+        keep = []
+        for d in self.delayed:
+            if d["when"] != "cb2_end_of_combat":
+                keep.append(d)
+                continue
+            if d["turn"] != self.turn:
+                continue
+            self.pending_triggers.append({"source": d["source"], "index": -1,
+                                          "ability": Synth("delayed", ir.Trigger("cb2_end_of_combat"), effects=d["effects"]),
+                                          "controller": d["controller"],
+                                          "context": {"chosen": d["chosen"], "trigger_obj": d.get("trigger_obj")}})
+            self.log.add(f"the delayed triggered ability of {d['source'].name} triggers (end of combat)",
+                         "CR 511.2", "CR 603.7")
+        self.delayed = keep
+
+    # ------------------------------------------------------------------ restrictions
+    def cb2_skulk_blocks(self, chb, cha) -> bool:
+        """CR 702.118b: a creature with skulk can't be blocked by creatures with greater power."""
+        return cha.has("skulk") and chb.power > cha.power
+
+    def cb2_block_restricted(self, b, a) -> str | None:
+        """The rule forbidding ``b`` to block ``a`` by ``a``'s own combat2 restrictions."""
+        if self.misc_combat_rules(a, "cb2_power_less") and self.chars(b).power < self.chars(a).power:
+            return "CR 509.1b"   # "Creatures with power less than ~'s power can't block it."
+        return None
+
+    def cb2_alone_attack_ok(self, declared: dict) -> bool:
+        """CR 506.5, 508.1c: a creature that "can't attack alone" can't be the only attacker."""
+        if len(declared) != 1:
+            return True
+        o = self.objects[next(iter(declared))]
+        return not (self.misc_combat_rules(o, "cb2_cant_attack_alone")
+                    or self.misc_combat_rules(o, "cb2_cant_attack_or_block_alone"))
+
+    def cb2_alone_block_ok(self, blocks: dict) -> bool:
+        """CR 506.5, 509.1b: a creature that "can't block alone" can't be the only blocker.
+        (Each defending player declares separately; "alone" is judged on this player's
+        declaration, which is the whole declaration in a two-player game.)"""
+        if len(blocks) != 1:
+            return True
+        o = self.objects[next(iter(blocks))]
+        return not self.misc_combat_rules(o, "cb2_cant_attack_or_block_alone")
+
+    def cb2_can_attack_at_all(self, o, ap: int) -> bool:
+        """A creature that can't attack alone is able to attack only with another attacker
+        (CR 508.1c); used so that Judge Tower's "every creature able to attack attacks" (JT-C5)
+        does not require a declaration the restriction forbids."""
+        if not (self.misc_combat_rules(o, "cb2_cant_attack_alone")
+                or self.misc_combat_rules(o, "cb2_cant_attack_or_block_alone")):
+            return True
+        return any(x.id != o.id and self.can_attack(x) for x in self.permanents(ap))
+
+    def cb2_can_block_at_all(self, b, d: int, blocks: dict) -> bool:
+        """A creature that can't block alone is able to block only if another creature of the
+        same player can block too (CR 509.1b); used by block_options and by Judge Tower's "every
+        creature able to block blocks" (JT-C5)."""
+        if not self.misc_combat_rules(b, "cb2_cant_attack_or_block_alone"):
+            return True
+        if any(x != b.id for x in blocks):
+            return True
+        attackers = [a for a in self._attackers() if self.attacked_player(a) == d]
+        rest = {k: v for k, v in blocks.items() if k != b.id}
+        return any(x.id != b.id and self.can_block_pair(x, a, rest) for x in self.permanents(d) for a in attackers)
+
+    def cb2_unblocked_damage(self, a):
+        """CR 510.1c and the card's own rule: "You may have ~ assign its combat damage as though
+        it weren't blocked." The controller chooses; in Judge Tower the "may" is taken (JT-C1,
+        R9) through forced_bool_options."""
+        if not self.misc_combat_rules(a, "cb2_unblocked_damage"):
+            return False
+        yes = yield from self.ask(a.controller, "may", self.forced_bool_options([False, True], "assign as unblocked"),
+                                  f"have {a.name} assign its combat damage as though it weren't blocked?",
+                                  "CR 510.1c")
+        if yes:
+            self.log.add(f"{a.name} assigns its combat damage as though it weren't blocked", "CR 510.1c")
+        return bool(yes)
