@@ -291,6 +291,9 @@ class Filter:
     #: conds: "of the chosen color" / "of the chosen type": the colour or creature type chosen
     #: as the source entered (CR 614.12, EntersChoice): "color" | "creature_type"
     chosen: str | None = None
+    #: combat2: "with power less than this creature's power" (mentor, CR 702.134a): compared
+    #: with the source's power (last known information once it has left, CR 608.2h)
+    cb2_power_lt_source: bool = False
 
 
 @dataclass(frozen=True)

@@ -48,6 +48,9 @@ class Combat2TransformMixin:
     def cb2_kw_dethrone(self, c):
         return Keyword("dethrone")             # CR 702.105a
 
+    def cb2_kw_mentor(self, c):
+        return Keyword("mentor")               # CR 702.134a
+
     def cb2_kw_melee(self, c):
         return Keyword("melee")                # CR 702.121a
 
@@ -84,3 +87,11 @@ class Combat2TransformMixin:
         if not isinstance(self.ctx.it(), ir.This):
             raise Unsupported("'blocking it' where 'it' is not this object")
         return [("combat_self", "blocking_self")]
+
+    def cb2_pm_defending_controls(self, c):
+        # CR 506.2: the defending player is known only to the object's own attack trigger
+        from .transform import Unsupported
+        t = self.ctx.trigger
+        if t is None or t.event != "attacks" or not isinstance(t.subject, ir.This):
+            raise Unsupported("'defending player controls' outside the object's own attack trigger")
+        return [("controller", "cb2_defending")]

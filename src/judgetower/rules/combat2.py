@@ -35,7 +35,7 @@ class Combat2OpponentsAttacked:
 
 
 #: the triggered keywords of combat2 and their rule
-COMBAT2_TRIGGERED = {"rampage": "CR 702.23a", "afflict": "CR 702.130a", "annihilator": "CR 702.86a",
+COMBAT2_TRIGGERED = {"mentor": "CR 702.134a", "rampage": "CR 702.23a", "afflict": "CR 702.130a", "annihilator": "CR 702.86a",
                      "battle cry": "CR 702.91a", "dethrone": "CR 702.105a", "melee": "CR 702.121a"}
 
 
@@ -43,6 +43,12 @@ def combat2_synths(ab) -> list:
     """The triggered ability a combat2 keyword stands for, as the rule words it."""
     from judgetower.rules.triggers import Synth
     name = ab.name
+    if name == "mentor":
+        # CR 702.134a: "Whenever this creature attacks, put a +1/+1 counter on target attacking
+        # creature with power less than this creature's power."
+        spec = ir.TargetSpec("object", ir.Filter(types=("creature",), combat=("attacking",), cb2_power_lt_source=True))
+        return [Synth(name, ir.Trigger("attacks", ir.This()), targets=(spec,),
+                      effects=(ir.PutCounters(ir.Target(0), "+1/+1", 1),))]
     if name == "rampage":
         # CR 702.23a: "Whenever this creature becomes blocked, it gets +N/+N until end of turn
         # for each creature blocking it beyond the first."
@@ -103,6 +109,7 @@ class Combat2Mixin:
         if ev["kind"] != "attacks":
             return
         a = ev["obj"]
+        a.__dict__["cb2_defending"] = (self.turn, ev["defending"])   # "defending player" (CR 506.2)
         if not isinstance(a.attacking, PID):
             return   # attacking a planeswalker is not attacking a player (CR 506.3)
         from judgetower.rules.triggers import triggered_abilities
@@ -135,6 +142,31 @@ class Combat2Mixin:
             self.log.add(f"the delayed triggered ability of {d['source'].name} triggers (end of combat)",
                          "CR 511.2", "CR 603.7")
         self.delayed = keep
+
+    def cb2_defending_player(self, source):
+        """CR 506.2: the defending player of the source's attack trigger: the player the
+        source attacked this turn (remembered as it attacked, so it stays that player if the
+        creature is removed from combat before the ability resolves). None: no such player."""
+        o = self.objects.get(getattr(source, "id", None))
+        mark = getattr(o, "cb2_defending", None) if o is not None else None
+        if mark is None or mark[0] != self.turn:
+            return None
+        return mark[1]
+
+    def cb2_power_less_than_source(self, ch, source) -> bool:
+        """Mentor's target (CR 702.134a): power less than the source's power (its last known
+        power once it has left the battlefield, CR 608.2h)."""
+        o = self.objects.get(getattr(source, "id", None))
+        if o is None:
+            return False
+        if o.zone == "battlefield":
+            sp = self.chars(o).power
+        else:
+            lc = getattr(o, "last_chars", None)
+            if lc is None:
+                return False
+            sp = lc.power
+        return ch.power < sp
 
     # ------------------------------------------------------------------ restrictions
     def cb2_skulk_blocks(self, chb, cha) -> bool:
