@@ -2014,3 +2014,33 @@ class Lib2LookTopSplitGraveyard:
 Effect = Union[Effect, Lib2SearchLibrary, Lib2RevealUntil, Lib2LookTopPutOnto, Lib2ShuffleIntoLibrary,
                Lib2SearchLibraryAndGraveyard, Lib2LookTopSplitGraveyard]   # library2
 KEYWORDS = KEYWORDS + ("dredge",)   # library2: Dredge N (CR 702.52a), arg N
+
+
+# -- combat2: combat requirements from resolving spells and abilities (CR 508.1d, 509.1c) -------
+@dataclass(frozen=True)
+class Cb2BlockRequirement:
+    """"[what] blocks [attacker] this turn if able" (CR 509.1c): each object of ``what`` must
+    block the object ``attacker`` names this turn if able. Provoke's "block this creature this
+    combat if able" (CR 702.39a) is the same requirement (one combat per turn here)."""
+
+    what: Ref
+    attacker: Ref = This()
+
+
+@dataclass(frozen=True)
+class Cb2LureThisTurn:
+    """"All creatures able to block [what] this turn do so." (CR 509.1c)"""
+
+    what: Ref
+
+
+@dataclass(frozen=True)
+class Cb2AttackRequirement:
+    """"[what] attacks this turn if able." (CR 508.1d)"""
+
+    what: Ref
+
+
+Effect = Union[Effect, Cb2BlockRequirement, Cb2LureThisTurn, Cb2AttackRequirement]   # combat2
+KEYWORDS = KEYWORDS + ("rampage", "afflict", "annihilator", "battle cry", "dethrone", "melee", "mentor",
+                       "skulk", "provoke")   # combat2: N for rampage, afflict, annihilator

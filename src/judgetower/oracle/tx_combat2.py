@@ -51,6 +51,9 @@ class Combat2TransformMixin:
     def cb2_kw_mentor(self, c):
         return Keyword("mentor")               # CR 702.134a
 
+    def cb2_kw_provoke(self, c):
+        return Keyword("provoke")              # CR 702.39a
+
     def cb2_kw_melee(self, c):
         return Keyword("melee")                # CR 702.121a
 
@@ -95,3 +98,15 @@ class Combat2TransformMixin:
         if t is None or t.event != "attacks" or not isinstance(t.subject, ir.This):
             raise Unsupported("'defending player controls' outside the object's own attack trigger")
         return [("controller", "cb2_defending")]
+
+    def cb2_must_be_blocked(self, c):
+        return _own("cb2_must_be_blocked")     # CR 509.1c
+
+    def cb2_blocks_self_this_turn(self, c):
+        return [ir.Cb2BlockRequirement(c[0], ir.This())]   # CR 509.1c
+
+    def cb2_attacks_this_turn(self, c):
+        return [ir.Cb2AttackRequirement(c[0])]             # CR 508.1d
+
+    def cb2_lure_this_turn(self, c):
+        return [ir.Cb2LureThisTurn(c[0])]                  # CR 509.1c

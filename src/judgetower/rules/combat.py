@@ -72,7 +72,8 @@ class CombatMixin:
         obeying the requirement never costs anything). Returns that creature, or None."""
         for o in self.permanents(ap):
             # (one already attacking counts as able: the check of a declaration after it was made)
-            if (o.id not in declared and "attacks_each_combat" in self.chars(o).restrictions
+            if (o.id not in declared and ("attacks_each_combat" in self.chars(o).restrictions
+                                          or self.cb2_must_attack(o))   # combat2: "attacks this turn if able"
                     and (self.can_attack(o) or o.attacking is not None)):
                 return o
         return None
@@ -203,6 +204,8 @@ class CombatMixin:
             return False  # misc: "All creatures able to block ~ do so" (CR 509.1c)
         if not self.cb2_alone_block_ok(blocks):
             return False  # combat2: "~ can't ... block alone" (CR 506.5, 509.1b)
+        if self.cb2_block_unmet(d, blocks):
+            return False  # combat2: provoke, "must be blocked if able" (CR 509.1c)
         return self.rules.block_done_ok(self, d, blocks)
 
     def block_options(self, d: int, blocks: dict) -> list:
@@ -217,7 +220,7 @@ class CombatMixin:
                     opts.append(Block(b.id, a.id))
         if blocks:
             opts.append(Reset())
-        unmet = self.misc_lure_unmet(d, blocks)
+        unmet = self.misc_lure_unmet(d, blocks) + self.cb2_block_unmet(d, blocks)   # combat2: CR 509.1c
         if unmet:
             # misc: CR 509.1c: while a creature able to block a "lure" creature doesn't, only
             # blocks obeying that requirement (or starting over) are offered
@@ -439,7 +442,7 @@ class CombatMixin:
     def misc_is_lure(self, a) -> bool:
         """"All creatures able to block ~ do so" on ``a``, or "... enchanted creature do so" on
         an Aura attached to it (CR 509.1c)."""
-        if self.misc_combat_rules(a, "lure"):
+        if self.misc_combat_rules(a, "lure") or self.cb2_is_lure(a):   # combat2: "... this turn do so"
             return True
         return any(o.attached_to == a.id and self.misc_combat_rules(o, "lure_enchanted") for o in self.permanents())
 
@@ -456,6 +459,8 @@ class CombatMixin:
         for b in self.permanents(d):
             if blocks.get(b.id) in ids:
                 continue
+            if self.cb2_obeys_requirement(b, d, blocks):
+                continue   # combat2: it obeys another requirement (CR 509.1c: the maximum number)
             rest = {k: v for k, v in blocks.items() if k != b.id}
             for a in lures:
                 if self.can_block_pair(b, a, rest) and self.block_can_complete(d, b, a, rest):

@@ -35,7 +35,7 @@ class Combat2OpponentsAttacked:
 
 
 #: the triggered keywords of combat2 and their rule
-COMBAT2_TRIGGERED = {"mentor": "CR 702.134a", "rampage": "CR 702.23a", "afflict": "CR 702.130a", "annihilator": "CR 702.86a",
+COMBAT2_TRIGGERED = {"mentor": "CR 702.134a", "provoke": "CR 702.39a", "rampage": "CR 702.23a", "afflict": "CR 702.130a", "annihilator": "CR 702.86a",
                      "battle cry": "CR 702.91a", "dethrone": "CR 702.105a", "melee": "CR 702.121a"}
 
 
@@ -49,6 +49,14 @@ def combat2_synths(ab) -> list:
         spec = ir.TargetSpec("object", ir.Filter(types=("creature",), combat=("attacking",), cb2_power_lt_source=True))
         return [Synth(name, ir.Trigger("attacks", ir.This()), targets=(spec,),
                       effects=(ir.PutCounters(ir.Target(0), "+1/+1", 1),))]
+    if name == "provoke":
+        # CR 702.39a: "Whenever this creature attacks, you may choose to have target creature
+        # defending player controls block this creature this combat if able. If you do, untap
+        # that creature." (Judge Tower: the "may" is taken, JT-C1/R9)
+        spec = ir.TargetSpec("object", ir.Filter(types=("creature",), controller="cb2_defending"))
+        return [Synth(name, ir.Trigger("attacks", ir.This()), targets=(spec,),
+                      effects=(ir.Optional_((ir.Cb2BlockRequirement(ir.Target(0), ir.This()),
+                                             ir.UntapObjects(ir.Target(0)))),))]
     if name == "rampage":
         # CR 702.23a: "Whenever this creature becomes blocked, it gets +N/+N until end of turn
         # for each creature blocking it beyond the first."
@@ -167,6 +175,105 @@ class Combat2Mixin:
                 return False
             sp = lc.power
         return ch.power < sp
+
+    # ------------------------------------------------------------------ requirements (CR 508.1d, 509.1c)
+    def _cb2_reqs(self) -> list:
+        """This turn's requirements from resolved spells and abilities (older ones are gone:
+        each lasts "this turn", CR 611.2a)."""
+        reqs = [r for r in getattr(self, "cb2_reqs", []) if r["turn"] == self.turn]
+        self.cb2_reqs = reqs
+        return reqs
+
+    def _cb2_add_req(self, kind: str, objs, attacker=None, rule: str = "CR 509.1c") -> None:
+        reqs = self._cb2_reqs()
+        for o in objs:
+            reqs.append({"kind": kind, "obj": o.id, "attacker": attacker.id if attacker is not None else None,
+                         "turn": self.turn})
+        self.touch()
+
+    def _e_Cb2BlockRequirement(self, e, ctx):
+        """CR 509.1c: "[what] blocks [attacker] this turn if able" (provoke, CR 702.39a)."""
+        att = self.objs(e.attacker, ctx)
+        objs = [o for o in self.objs(e.what, ctx) if o.zone == "battlefield"]
+        if not att or att[0].zone != "battlefield" or not objs:
+            return
+        self._cb2_add_req("block", objs, att[0])
+        self.log.add(", ".join(o.name for o in objs) + f" must block {att[0].name} this turn if able", "CR 509.1c")
+        return
+        yield
+
+    def _e_Cb2LureThisTurn(self, e, ctx):
+        """CR 509.1c: "All creatures able to block [what] this turn do so." """
+        objs = [o for o in self.objs(e.what, ctx) if o.zone == "battlefield"]
+        if not objs:
+            return
+        self._cb2_add_req("lure", objs)
+        self.log.add("all creatures able to block " + ", ".join(o.name for o in objs) + " this turn do so",
+                     "CR 509.1c")
+        return
+        yield
+
+    def _e_Cb2AttackRequirement(self, e, ctx):
+        """CR 508.1d: "[what] attacks this turn if able." """
+        objs = [o for o in self.objs(e.what, ctx) if o.zone == "battlefield"]
+        if not objs:
+            return
+        self._cb2_add_req("attack", objs)
+        self.log.add(", ".join(o.name for o in objs) + " attacks this turn if able", "CR 508.1d")
+        return
+        yield
+
+    def cb2_must_attack(self, o) -> bool:
+        """CR 508.1d: ``o`` is under a resolved "attacks this turn if able"."""
+        return any(r["kind"] == "attack" and r["obj"] == o.id for r in self._cb2_reqs())
+
+    def cb2_is_lure(self, a) -> bool:
+        """CR 509.1c: a resolved "all creatures able to block [a] this turn do so"."""
+        return any(r["kind"] == "lure" and r["obj"] == a.id for r in self._cb2_reqs())
+
+    def cb2_required_attackers(self, b, d: int) -> set:
+        """The attackers ``b`` is required to block, one by one (CR 509.1c): provoke and
+        "blocks ~ this turn if able" (those attacking b's controller)."""
+        return {r["attacker"] for r in self._cb2_reqs() if r["kind"] == "block" and r["obj"] == b.id
+                and r["attacker"] in self.objects and self.objects[r["attacker"]].attacking is not None
+                and self.attacked_player(self.objects[r["attacker"]]) == d}
+
+    def cb2_obeys_requirement(self, b, d: int, blocks: dict) -> bool:
+        """Whether ``b``'s block in ``blocks`` obeys some requirement (so moving it elsewhere
+        can't raise the number of requirements obeyed, CR 509.1c)."""
+        a = blocks.get(b.id)
+        if a is None:
+            return False
+        if a in self.cb2_required_attackers(b, d):
+            return True
+        ao = self.objects[a]
+        if self.misc_is_lure(ao):
+            return True
+        if self.misc_combat_rules(ao, "cb2_must_be_blocked") and sum(1 for v in blocks.values() if v == a) == 1:
+            return True   # its only blocker: it is what obeys "must be blocked if able"
+        return False
+
+    def cb2_block_unmet(self, d: int, blocks: dict) -> list:
+        """CR 509.1c: (blocker, attacker) pairs that would obey one more requirement: a creature
+        not obeying any requirement that could block an attacker it is required to block, or an
+        unblocked attacker that "must be blocked if able". Empty: the maximum is obeyed (each
+        creature blocks one attacker here, so a creature already obeying one requirement can't
+        obey more)."""
+        attackers = [a for a in self._attackers() if self.attacked_player(a) == d]
+        must = [a for a in attackers if self.misc_combat_rules(a, "cb2_must_be_blocked")
+                and a.id not in blocks.values()]
+        if not must and not any(r["kind"] == "block" for r in self._cb2_reqs()):
+            return []
+        out = []
+        for b in self.permanents(d):
+            if self.cb2_obeys_requirement(b, d, blocks):
+                continue
+            rest = {k: v for k, v in blocks.items() if k != b.id}
+            wanted = [self.objects[x] for x in self.cb2_required_attackers(b, d)] + must
+            for a in wanted:
+                if a.id != blocks.get(b.id) and self.can_block_pair(b, a, rest) and self.block_can_complete(d, b, a, rest):
+                    out.append((b, a))
+        return out
 
     # ------------------------------------------------------------------ restrictions
     def cb2_skulk_blocks(self, chb, cha) -> bool:

@@ -30,6 +30,14 @@ class LegalityMixin:
                     self.misc_combat_rules(self.objects[a], "min_blockers")
                     for a in set(d.context.get("blocks", {}).values())):
                 return "CR 509.1b"   # misc: "can't be blocked except by N or more creatures"
+            if d.kind == "blockers" and isinstance(choice, Block):
+                trial = {k: v for k, v in d.context.get("blocks", {}).items() if k != choice.blocker}
+                trial[choice.blocker] = choice.attacker
+                if self.cb2_block_unmet(d.player, trial):
+                    return "CR 509.1c"   # combat2: a block that leaves a requirement unobeyed
+            if d.kind == "blockers" and isinstance(choice, Done) and self.cb2_block_unmet(
+                    d.player, d.context.get("blocks", {})):
+                return "CR 509.1c"   # combat2: provoke, "must be blocked if able"
             if d.kind == "blockers" and isinstance(choice, Done) and not self.cb2_alone_block_ok(
                     d.context.get("blocks", {})):
                 return "CR 509.1b"   # combat2: "~ can't ... block alone" (CR 506.5)
