@@ -2044,3 +2044,11 @@ class Cb2AttackRequirement:
 Effect = Union[Effect, Cb2BlockRequirement, Cb2LureThisTurn, Cb2AttackRequirement]   # combat2
 KEYWORDS = KEYWORDS + ("rampage", "afflict", "annihilator", "battle cry", "dethrone", "melee", "mentor",
                        "skulk", "provoke")   # combat2: N for rampage, afflict, annihilator
+
+
+@dataclass(frozen=True)
+class Cb2CondInCombat:
+    """combat2: "as long as it's attacking" / "as long as ~ is blocking" (CR 506.4, 611.3a): the
+    source permanent is an attacking (``state`` "attacking") or blocking creature."""
+
+    state: str

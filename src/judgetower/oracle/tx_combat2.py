@@ -110,3 +110,13 @@ class Combat2TransformMixin:
 
     def cb2_lure_this_turn(self, c):
         return [ir.Cb2LureThisTurn(c[0])]                  # CR 509.1c
+
+    def cb2_combat_state(self, c):
+        return str(c[0])
+
+    def cb2_cond_in_combat(self, c):
+        # CR 506.4, 611.3a: read on the source permanent; "it" must be this object
+        from .transform import Unsupported
+        if not isinstance(self.ctx.it(), ir.This):
+            raise Unsupported("'it's attacking' where 'it' is not this object")
+        return ir.Cb2CondInCombat(c[-1])

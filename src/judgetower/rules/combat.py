@@ -34,6 +34,7 @@ class CombatMixin:
             o.blocked_by = []
             o.was_blocked = False
             o.dealt_first_strike = False
+        self.touch()   # combat2: "as long as it's attacking" ends with combat (CR 506.4, 611.3a)
 
     # ------------------------------------------------------------------ attackers (CR 508)
     def can_attack(self, o) -> bool:

@@ -76,6 +76,14 @@ def evaluate_cited(game, cond, source, controller: int, chars=None) -> tuple[boo
         # auras2: "as long as ~ is equipped/enchanted" (CR 301.5, 303.4)
         from judgetower.rules.auras2 import attached_kinds
         return attached_kinds(game, source, cond.kinds, chars)
+    if isinstance(cond, ir.Cb2CondInCombat):
+        # combat2: CR 506.4: the permanent is an attacking / blocking creature now
+        obj = game.current(source) if hasattr(source, "zone") else None
+        if cond.state == "attacking":
+            ok = obj is not None and obj.attacking is not None
+        else:
+            ok = obj is not None and bool(obj.blocking)
+        return ok, f"it is {'' if ok else 'not '}{cond.state}", ("CR 506.4",)
     raise ValueError(f"unknown condition {cond!r}")
 
 
