@@ -2052,3 +2052,28 @@ class Cb2CondInCombat:
     source permanent is an attacking (``state`` "attacking") or blocking creature."""
 
     state: str
+
+
+@dataclass(frozen=True)
+class Cb2Poison:
+    """combat2: "[who] gets N poison counter(s)" (CR 122.1f; ten or more: CR 704.5c)."""
+
+    who: Ref
+    amount: Amount = 1
+
+
+@dataclass(frozen=True)
+class Cb2RemoveFromCombat:
+    """combat2: "remove [what] from combat" (CR 506.4)."""
+
+    what: Ref
+
+
+@dataclass(frozen=True)
+class Cb2IgnoreDefender:
+    """combat2: "[what] can attack this turn as though it didn't have defender" (CR 702.3b)."""
+
+    what: Ref
+
+
+Effect = Union[Effect, Cb2Poison, Cb2RemoveFromCombat, Cb2IgnoreDefender]   # combat2

@@ -120,3 +120,26 @@ class Combat2TransformMixin:
         if not isinstance(self.ctx.it(), ir.This):
             raise Unsupported("'it's attacking' where 'it' is not this object")
         return ir.Cb2CondInCombat(c[-1])
+
+    def cb2_vp_poison(self, c):
+        from .transform import VP
+        n = c[0]
+        return VP(lambda who: [ir.Cb2Poison(who, n)])      # CR 122.1f
+
+    def cb2_vp_remove_from_combat(self, c):
+        what = self._permanent_or_card(c[0])
+        return VP_(lambda who: [ir.Cb2RemoveFromCombat(what)])   # CR 506.4
+
+    def cb2_ignore_defender(self, c):
+        return [ir.Cb2IgnoreDefender(self._permanent_or_card(c[0]))]   # CR 702.3b
+
+    def cb2_prevent_combat_to_self(self, c):
+        return _own("cb2_prevent_combat_to")              # CR 615.1a
+
+    def cb2_prevent_combat_enchanted(self, c):
+        return _own("cb2_prevent_combat_enchanted")       # CR 615.1a
+
+
+def VP_(make):
+    from .transform import VP
+    return VP(make)

@@ -39,7 +39,8 @@ class CombatMixin:
     # ------------------------------------------------------------------ attackers (CR 508)
     def can_attack(self, o) -> bool:
         ch = self.chars(o)
-        if "Creature" not in ch.types or o.tapped or ch.cant_attack or ch.has("defender"):
+        if "Creature" not in ch.types or o.tapped or ch.cant_attack or (
+                ch.has("defender") and not self.cb2_ignores_defender(o)):   # combat2: CR 702.3b
             return False
         if o.sick and not ch.has("haste"):
             return False  # CR 302.6

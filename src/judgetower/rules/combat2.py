@@ -223,6 +223,58 @@ class Combat2Mixin:
         return
         yield
 
+    def _e_Cb2Poison(self, e, ctx):
+        """CR 122.1f: poison counters on a player (ten or more: the player loses, CR 704.5c; in
+        Judge Tower too: poison is not a life total, JT-G3)."""
+        n = self.amount(e.amount, ctx)
+        if n <= 0:
+            return
+        for p in self.players_of(e.who, ctx):
+            if self.players[p].lost:
+                continue
+            self.players[p].poison += n
+            self.log.add(f"{self.players[p].name} gets {n} poison counter(s) ({self.players[p].poison} in all)",
+                         "CR 122.1f")
+        self.touch()
+        return
+        yield
+
+    def _e_Cb2RemoveFromCombat(self, e, ctx):
+        """CR 506.4: a permanent removed from combat stops being an attacking, blocking, blocked
+        or unblocked creature."""
+        for o in self.objs(e.what, ctx):
+            if o.zone == "battlefield" and (o.attacking is not None or o.blocking):
+                self._remove_from_combat(o)
+                self.log.add(f"{o.name} is removed from combat", "CR 506.4")
+        self.touch()
+        return
+        yield
+
+    def _e_Cb2IgnoreDefender(self, e, ctx):
+        """CR 702.3b: "[what] can attack this turn as though it didn't have defender"."""
+        objs = [o for o in self.objs(e.what, ctx) if o.zone == "battlefield"]
+        if not objs:
+            return
+        self._cb2_add_req("ignore_defender", objs)
+        self.log.add(", ".join(o.name for o in objs) + " can attack this turn as though it didn't have defender",
+                     "CR 702.3b")
+        return
+        yield
+
+    def cb2_ignores_defender(self, o) -> bool:
+        return any(r["kind"] == "ignore_defender" and r["obj"] == o.id for r in self._cb2_reqs())
+
+    def cb2_static_prevents(self, source, recipient) -> bool:
+        """CR 615.1a: "Prevent all combat damage that would be dealt to ~" (on the recipient) and
+        "... dealt to and dealt by enchanted creature" (on an Aura attached to either)."""
+        from judgetower.rules.objects import GameObject
+        if isinstance(recipient, GameObject) and recipient.zone == "battlefield" \
+                and self.misc_combat_rules(recipient, "cb2_prevent_combat_to"):
+            return True
+        ids = {x.id for x in (source, recipient) if isinstance(x, GameObject) and x.zone == "battlefield"}
+        return any(o.attached_to in ids and self.misc_combat_rules(o, "cb2_prevent_combat_enchanted")
+                   for o in self.permanents())
+
     def cb2_must_attack(self, o) -> bool:
         """CR 508.1d: ``o`` is under a resolved "attacks this turn if able"."""
         return any(r["kind"] == "attack" and r["obj"] == o.id for r in self._cb2_reqs())

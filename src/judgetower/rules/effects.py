@@ -1149,6 +1149,10 @@ class EffectsMixin:
         were created (CR 615.7; the affected player's choice of order, CR 616.1, is not asked:
         shields only ever reduce the same damage). Returns the damage left."""
         to = recipient.name if isinstance(recipient, GameObject) else self.players[recipient.index].name
+        if combat and self.cb2_static_prevents(source, recipient):
+            # combat2: a static "prevent all combat damage that would be dealt to ~" (CR 615.1a)
+            self.log.add(f"combat damage from {source.name} to {to} is prevented", "CR 615.1a")
+            return 0
         for eff in self.continuous:
             if eff.get("prevent_all") and (combat or not eff["combat"]) and self._prevent_all_applies(eff, source, recipient):
                 self.log.add(f"{'combat ' if combat else ''}damage from {source.name} to {to} is prevented", "CR 615.1a")

@@ -165,7 +165,7 @@ class LegalityMixin:
             return "CR 508.1a"
         if o.tapped:
             return "CR 508.1a"
-        if ch.has("defender"):
+        if ch.has("defender") and not self.cb2_ignores_defender(o):   # combat2
             return "CR 702.3b"
         if o.sick and not ch.has("haste"):
             return "CR 302.6"
