@@ -27,6 +27,12 @@ def Line(kind, items):
     return _Line(kind, items)
 
 
+def VP_(make):
+    """transform.VP (imported when called)."""
+    from .transform import VP
+    return VP(make)
+
+
 def _own(kind, **kw):
     return Line("abilities", (StaticAbility(SelfCombatRestriction(kind, **kw)),))
 
@@ -140,6 +146,8 @@ class Combat2TransformMixin:
         return _own("cb2_prevent_combat_enchanted")       # CR 615.1a
 
 
-def VP_(make):
-    from .transform import VP
-    return VP(make)
+    def cb2_ev_self_attacks_alone(self, c):
+        return self._trigger(ir.Trigger("cb2_attacks_alone", ir.This()))          # CR 506.5
+
+    def cb2_ev_filter_attacks_alone(self, c):
+        return self._trigger(ir.Trigger("cb2_attacks_alone", self._permanents(c[-1])))   # CR 506.5

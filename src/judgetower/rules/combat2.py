@@ -114,6 +114,15 @@ class Combat2Mixin:
         if ev["kind"] == "cb2_end_of_combat":
             self.cb2_end_of_combat_delayed()
             return
+        if ev["kind"] == "kws_attacks_alone":
+            # "Whenever ~ / a creature you control attacks alone" (CR 506.5, 508.3a)
+            from judgetower.rules.triggers import triggered_abilities
+            a = ev["obj"]
+            for w in watchers:
+                for idx, ab in triggered_abilities(w):
+                    if ab.trigger.event == "cb2_attacks_alone" and self._subject_ok(ab.trigger, w, a, self.chars(a)):
+                        self._trigger(w, idx, ab, {"trigger_obj": a, "defending": self.attacked_player(a)})
+            return
         if ev["kind"] != "attacks":
             return
         a = ev["obj"]

@@ -82,6 +82,7 @@ EVENT_RULES = {
     "precombat_main": ("CR 505.1", "CR 603.2b"), "attacks_with_two_others": ("CR 508.3a",),
     "you_attack": ("CR 508.3d",),
     "cb2_blocks_or_blocked_by": ("CR 509.3b", "CR 509.3d"),   # combat2
+    "cb2_attacks_alone": ("CR 506.5", "CR 508.3a"),           # combat2
 }
 
 PERSIST = Synth("persist", ir.Trigger("dies", ir.This()), effects=(PersistReturn(),))
