@@ -120,12 +120,15 @@ class Combat2TransformMixin:
     def cb2_combat_state(self, c):
         return str(c[0])
 
-    def cb2_cond_in_combat(self, c):
-        # CR 506.4, 611.3a: read on the source permanent; "it" must be this object
-        from .transform import Unsupported
-        if not isinstance(self.ctx.it(), ir.This):
-            raise Unsupported("'it's attacking' where 'it' is not this object")
-        return ir.Cb2CondInCombat(c[-1])
+    def cb2_as_long_as_in_combat(self, c):
+        # CR 506.4, 611.3a: "~ has first strike as long as it's attacking"
+        body, state = c
+        return self._conds_wrap(ir.Cb2CondInCombat(state), body)
+
+    def cb2_as_long_as_in_combat_lead(self, c):
+        # "As long as ~ is attacking, it gets +1/+1" (CR 506.4, 611.3a)
+        state, body = c[-2], c[-1]
+        return self._conds_wrap(ir.Cb2CondInCombat(state), body)
 
     def cb2_vp_poison(self, c):
         from .transform import VP
