@@ -2077,3 +2077,16 @@ class Cb2IgnoreDefender:
 
 
 Effect = Union[Effect, Cb2Poison, Cb2RemoveFromCombat, Cb2IgnoreDefender]   # combat2
+
+
+@dataclass(frozen=True)
+class Combat2BlockersBeyondFirst:
+    """combat2: an amount (CR 702.23a rampage, "for each creature blocking it beyond the
+    first"): the creatures blocking the source beyond the first, counted once as the effect
+    resolves (CR 702.23b, 608.2h)."""
+
+
+@dataclass(frozen=True)
+class Combat2OpponentsAttacked:
+    """combat2: melee's amount (CR 702.121a): the opponents the controller attacked with a
+    creature this combat (attacking a planeswalker is not attacking its controller, CR 506.3)."""

@@ -154,3 +154,10 @@ class Combat2TransformMixin:
 
     def cb2_ev_filter_attacks_alone(self, c):
         return self._trigger(ir.Trigger("cb2_attacks_alone", self._permanents(c[-1])))   # CR 506.5
+
+    def cb2_counted_blocking_beyond_first(self, c):
+        # the blockers of ~ beyond the first, counted as the effect resolves (CR 608.2h)
+        from .transform import Unsupported
+        if not isinstance(self.ctx.it(), ir.This):
+            raise Unsupported("'blocking it beyond the first' where 'it' is not this object")
+        return ir.Combat2BlockersBeyondFirst()

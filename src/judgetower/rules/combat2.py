@@ -16,22 +16,11 @@ from the object's printed abilities like the other SelfCombatRestriction kinds):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from judgetower.oracle import ir
 from judgetower.rules.objects import PID
 
 
-@dataclass(frozen=True)
-class Combat2BlockersBeyondFirst:
-    """Rampage's amount (CR 702.23a): the creatures blocking the trigger's source beyond the
-    first, counted once as the ability resolves (CR 702.23b)."""
-
-
-@dataclass(frozen=True)
-class Combat2OpponentsAttacked:
-    """Melee's amount (CR 702.121a): the opponents the controller attacked with a creature this
-    combat (attacking a planeswalker is not attacking its controller, CR 506.3)."""
+from judgetower.oracle.ir import Combat2BlockersBeyondFirst, Combat2OpponentsAttacked   # amounts (in ir.py)
 
 
 #: the triggered keywords of combat2 and their rule
