@@ -291,6 +291,9 @@ class Filter:
     #: conds: "of the chosen color" / "of the chosen type": the colour or creature type chosen
     #: as the source entered (CR 614.12, EntersChoice): "color" | "creature_type"
     chosen: str | None = None
+    #: combat2: "with power less than this creature's power" (mentor, CR 702.134a): compared
+    #: with the source's power (last known information once it has left, CR 608.2h)
+    cb2_power_lt_source: bool = False
     #: chars: "spell with a single target": a spell whose chosen targets are exactly one (CR 115.7)
     chars_single_target: bool = False
 
@@ -2051,6 +2054,82 @@ class Lib2LookTopSplitGraveyard:
 Effect = Union[Effect, Lib2SearchLibrary, Lib2RevealUntil, Lib2LookTopPutOnto, Lib2ShuffleIntoLibrary,
                Lib2SearchLibraryAndGraveyard, Lib2LookTopSplitGraveyard]   # library2
 KEYWORDS = KEYWORDS + ("dredge",)   # library2: Dredge N (CR 702.52a), arg N
+
+
+# -- combat2: combat requirements from resolving spells and abilities (CR 508.1d, 509.1c) -------
+@dataclass(frozen=True)
+class Cb2BlockRequirement:
+    """"[what] blocks [attacker] this turn if able" (CR 509.1c): each object of ``what`` must
+    block the object ``attacker`` names this turn if able. Provoke's "block this creature this
+    combat if able" (CR 702.39a) is the same requirement (one combat per turn here)."""
+
+    what: Ref
+    attacker: Ref = This()
+
+
+@dataclass(frozen=True)
+class Cb2LureThisTurn:
+    """"All creatures able to block [what] this turn do so." (CR 509.1c)"""
+
+    what: Ref
+
+
+@dataclass(frozen=True)
+class Cb2AttackRequirement:
+    """"[what] attacks this turn if able." (CR 508.1d)"""
+
+    what: Ref
+
+
+Effect = Union[Effect, Cb2BlockRequirement, Cb2LureThisTurn, Cb2AttackRequirement]   # combat2
+KEYWORDS = KEYWORDS + ("rampage", "afflict", "annihilator", "battle cry", "dethrone", "melee", "mentor",
+                       "skulk", "provoke")   # combat2: N for rampage, afflict, annihilator
+
+
+@dataclass(frozen=True)
+class Cb2CondInCombat:
+    """combat2: "as long as it's attacking" / "as long as ~ is blocking" (CR 506.4, 611.3a): the
+    source permanent is an attacking (``state`` "attacking") or blocking creature."""
+
+    state: str
+
+
+@dataclass(frozen=True)
+class Cb2Poison:
+    """combat2: "[who] gets N poison counter(s)" (CR 122.1f; ten or more: CR 704.5c)."""
+
+    who: Ref
+    amount: Amount = 1
+
+
+@dataclass(frozen=True)
+class Cb2RemoveFromCombat:
+    """combat2: "remove [what] from combat" (CR 506.4)."""
+
+    what: Ref
+
+
+@dataclass(frozen=True)
+class Cb2IgnoreDefender:
+    """combat2: "[what] can attack this turn as though it didn't have defender" (CR 702.3b)."""
+
+    what: Ref
+
+
+Effect = Union[Effect, Cb2Poison, Cb2RemoveFromCombat, Cb2IgnoreDefender]   # combat2
+
+
+@dataclass(frozen=True)
+class Combat2BlockersBeyondFirst:
+    """combat2: an amount (CR 702.23a rampage, "for each creature blocking it beyond the
+    first"): the creatures blocking the source beyond the first, counted once as the effect
+    resolves (CR 702.23b, 608.2h)."""
+
+
+@dataclass(frozen=True)
+class Combat2OpponentsAttacked:
+    """combat2: melee's amount (CR 702.121a): the opponents the controller attacked with a
+    creature this combat (attacking a planeswalker is not attacking its controller, CR 506.3)."""
 
 
 # ---- chars (wave 4): characteristics changed until end of turn (CR 613, 611.2) ----------------

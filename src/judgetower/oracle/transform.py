@@ -414,11 +414,12 @@ from .tx_actcost import ActcostTransformMixin  # actcost
 
 from .tx_trigstate import TrigstateTransformMixin  # trigstate
 from .tx_chars import CharsTransformMixin  # chars
+from .tx_combat2 import Combat2TransformMixin  # combat2
 
 
 class OracleTransformer(ExilecastTransformMixin, Faces2TransformMixin, Copies2TransformMixin,
                         TurnflowTransformMixin, Library2TransformMixin, Counters2TransformMixin,
-                        Auras2TransformMixin, TokcountTransformMixin, KwcastTransformMixin, Zones4TransformMixin, ReplaceTransformMixin, ActcostTransformMixin, TrigstateTransformMixin, CharsTransformMixin, Transformer):
+                        Auras2TransformMixin, TokcountTransformMixin, KwcastTransformMixin, Zones4TransformMixin, ReplaceTransformMixin, ActcostTransformMixin, TrigstateTransformMixin, CharsTransformMixin, Combat2TransformMixin, Transformer):
     """Callbacks named after the rules and aliases of oracle.lark."""
 
     def __init__(self, ctx: Context | None = None):

@@ -35,11 +35,13 @@ class CombatMixin:
             o.blocked_by = []
             o.was_blocked = False
             o.dealt_first_strike = False
+        self.touch()   # combat2: "as long as it's attacking" ends with combat (CR 506.4, 611.3a)
 
     # ------------------------------------------------------------------ attackers (CR 508)
     def can_attack(self, o) -> bool:
         ch = self.chars(o)
-        if "Creature" not in ch.types or o.tapped or ch.cant_attack or ch.has("defender"):
+        if "Creature" not in ch.types or o.tapped or ch.cant_attack or (
+                ch.has("defender") and not self.cb2_ignores_defender(o)):   # combat2: CR 702.3b
             return False
         if o.sick and not ch.has("haste"):
             return False  # CR 302.6
@@ -53,7 +55,8 @@ class CombatMixin:
         return out
 
     def attack_options(self, ap: int, declared: dict) -> list:
-        cands = [o for o in self.permanents(ap) if o.id not in declared and self.can_attack(o)]
+        cands = [o for o in self.permanents(ap) if o.id not in declared and self.can_attack(o)
+                 and self.cb2_can_attack_at_all(o, ap)]   # combat2: "can't attack alone" (CR 508.1c)
         defs = self.defenders_for(ap)
         return [Done()] + [Attack(o.id, d) for o in cands for d in self.tc_goad_defenders(o, defs)   # tokcount: CR 701.15b
                            if self.misc_attack_allowed(o, d)]   # misc: CR 508.1c
@@ -62,6 +65,8 @@ class CombatMixin:
         """Hook: JT-C5 requires every creature able to attack to attack."""
         if self.unmet_attack_requirement(ap, declared) is not None:
             return False  # kwstatic: CR 508.1d
+        if not self.cb2_alone_attack_ok(declared):
+            return False  # combat2: "~ can't attack alone" (CR 506.5, 508.1c)
         return self.rules.attack_done_ok(self, ap, declared)
 
     def unmet_attack_requirement(self, ap: int, declared: dict):
@@ -70,7 +75,8 @@ class CombatMixin:
         obeying the requirement never costs anything). Returns that creature, or None."""
         for o in self.permanents(ap):
             # (one already attacking counts as able: the check of a declaration after it was made)
-            if (o.id not in declared and "attacks_each_combat" in self.chars(o).restrictions
+            if (o.id not in declared and ("attacks_each_combat" in self.chars(o).restrictions
+                                          or self.cb2_must_attack(o))   # combat2: "attacks this turn if able"
                     and (self.can_attack(o) or o.attacking is not None)):
                 return o
         return None
@@ -138,6 +144,8 @@ class CombatMixin:
                 return False  # CR 702.16f
         if self.misc_block_restricted(b, a, blocks):
             return False  # misc: "can't be blocked by ..." (CR 509.1b)
+        if self.cb2_block_restricted(b, a) is not None:
+            return False  # combat2: "creatures with power less than ~'s power can't block it" (CR 509.1b)
         return True
 
     def kws_block_restriction(self, chb, cha) -> str | None:
@@ -155,6 +163,8 @@ class CombatMixin:
             return "CR 702.13b"
         if cha.has("shadow") != chb.has("shadow"):
             return "CR 702.28b"      # shadow blocks only shadow, and is blocked only by shadow
+        if self.cb2_skulk_blocks(chb, cha):
+            return "CR 702.118b"     # combat2: skulk
         return None
 
     def _e_RestrictThisTurn(self, e, ctx):
@@ -195,6 +205,10 @@ class CombatMixin:
                 return False  # misc: "can't be blocked except by N or more creatures" (CR 509.1b)
         if self.misc_lure_unmet(d, blocks):
             return False  # misc: "All creatures able to block ~ do so" (CR 509.1c)
+        if not self.cb2_alone_block_ok(blocks):
+            return False  # combat2: "~ can't ... block alone" (CR 506.5, 509.1b)
+        if self.cb2_block_unmet(d, blocks):
+            return False  # combat2: provoke, "must be blocked if able" (CR 509.1c)
         return self.rules.block_done_ok(self, d, blocks)
 
     def block_options(self, d: int, blocks: dict) -> list:
@@ -204,11 +218,12 @@ class CombatMixin:
             opts.append(Done())
         for b in self.permanents(d):
             for a in attackers:
-                if self.can_block_pair(b, a, blocks) and self.block_can_complete(d, b, a, blocks):
+                if (self.can_block_pair(b, a, blocks) and self.block_can_complete(d, b, a, blocks)
+                        and self.cb2_can_block_at_all(b, d, blocks)):   # combat2: CR 509.1b
                     opts.append(Block(b.id, a.id))
         if blocks:
             opts.append(Reset())
-        unmet = self.misc_lure_unmet(d, blocks)
+        unmet = self.misc_lure_unmet(d, blocks) + self.cb2_block_unmet(d, blocks)   # combat2: CR 509.1c
         if unmet:
             # misc: CR 509.1c: while a creature able to block a "lure" creature doesn't, only
             # blocks obeying that requirement (or starting over) are offered
@@ -346,6 +361,9 @@ class CombatMixin:
             if isinstance(target, int):
                 pw = self.objects.get(target)
                 target = pw if pw is not None and pw.zone == "battlefield" else None
+            if a.was_blocked and target is not None and (yield from self.cb2_unblocked_damage(a)):
+                assignments.append((a, target, power))   # combat2: as though it weren't blocked (CR 510.1c)
+                continue
             if not a.was_blocked:
                 if target is not None:
                     assignments.append((a, target, power))
@@ -427,7 +445,7 @@ class CombatMixin:
     def misc_is_lure(self, a) -> bool:
         """"All creatures able to block ~ do so" on ``a``, or "... enchanted creature do so" on
         an Aura attached to it (CR 509.1c)."""
-        if self.misc_combat_rules(a, "lure"):
+        if self.misc_combat_rules(a, "lure") or self.cb2_is_lure(a):   # combat2: "... this turn do so"
             return True
         return any(o.attached_to == a.id and self.misc_combat_rules(o, "lure_enchanted") for o in self.permanents())
 
@@ -444,6 +462,8 @@ class CombatMixin:
         for b in self.permanents(d):
             if blocks.get(b.id) in ids:
                 continue
+            if self.cb2_obeys_requirement(b, d, blocks):
+                continue   # combat2: it obeys another requirement (CR 509.1c: the maximum number)
             rest = {k: v for k, v in blocks.items() if k != b.id}
             for a in lures:
                 if self.can_block_pair(b, a, rest) and self.block_can_complete(d, b, a, rest):

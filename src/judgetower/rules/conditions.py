@@ -93,6 +93,14 @@ def evaluate_cited(game, cond, source, controller: int, chars=None) -> tuple[boo
         # actcost: morbid (CR 207.2c, 700.4)
         ok = game.actcost_creature_died_this_turn()
         return ok, "a creature died this turn" if ok else "no creature died this turn", ("CR 700.4",)
+    if isinstance(cond, ir.Cb2CondInCombat):
+        # combat2: CR 506.4: the permanent is an attacking / blocking creature now
+        obj = game.current(source) if hasattr(source, "zone") else None
+        if cond.state == "attacking":
+            ok = obj is not None and obj.attacking is not None
+        else:
+            ok = obj is not None and bool(obj.blocking)
+        return ok, f"it is {'' if ok else 'not '}{cond.state}", ("CR 506.4",)
     raise ValueError(f"unknown condition {cond!r}")
 
 

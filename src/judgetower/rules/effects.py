@@ -213,6 +213,8 @@ class EffectsMixin:
         n = self.repl_amount(a, ctx)   # replace: "its toughness" (CR 208.1)
         if n is not None:
             return n
+        if type(a).__name__.startswith("Combat2"):   # combat2: rampage, melee (CR 702.23a, 702.121a)
+            return self.combat2_amount(a, ctx)
         raise NotImplementedError(f"amount {a!r}")
 
     # ------------------------------------------------------------------ damage (CR 120)
@@ -1067,7 +1069,8 @@ class EffectsMixin:
         self.delayed.append({"when": e.when, "effects": e.effects, "controller": ctx["controller"],
                              "source": ctx["source"],
                              "chosen": {} if e.when == "next_upkeep" else {k: list(v) for k, v in ctx["chosen"].items()},
-                             "turn": self.turn})
+                             "turn": self.turn,
+                             "trigger_obj": ctx.get("trigger_obj")})   # combat2: "that creature" (CR 603.7c)
         self.log.add(f"{ctx['source'].name} sets up a delayed triggered ability ({e.when.replace('_', ' ')})", "CR 603.7a")
         return
         yield

@@ -46,6 +46,7 @@ from judgetower.rules.replace import ReplaceMixin  # replace: CR 614, 615, 119, 
 from judgetower.rules.actcost import ActcostMixin  # actcost
 from judgetower.rules.trigstate import TrigstateMixin  # trigstate
 from judgetower.rules.chars import CharsMixin   # chars
+from judgetower.rules.combat2 import Combat2Mixin  # combat2
 from judgetower.rules.view import ViewMixin
 
 PER_PLAYER_ZONES = ("library", "hand", "graveyard")
@@ -140,7 +141,7 @@ class StandardRules:
 
 class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin, CombatMixin, SBAMixin,
            TriggersMixin, ViewMixin, LegalityMixin, Kw2Mixin, ExilecastMixin, Faces2Mixin, Copies2Mixin,
-           TurnflowMixin, Library2Mixin, Counters2Mixin, Auras2Mixin, TokcountMixin, KwcastMixin, Zones4Mixin, ReplaceMixin, ActcostMixin, TrigstateMixin, CharsMixin):
+           TurnflowMixin, Library2Mixin, Counters2Mixin, Auras2Mixin, TokcountMixin, KwcastMixin, Zones4Mixin, ReplaceMixin, ActcostMixin, TrigstateMixin, CharsMixin, Combat2Mixin):
     """One game of Magic (or a variant), from set-up to its end."""
 
     def __init__(self, player_names: Iterable[str], *, seed: int = 0, rules: StandardRules | None = None,

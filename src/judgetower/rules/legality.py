@@ -31,6 +31,20 @@ class LegalityMixin:
                     self.misc_combat_rules(self.objects[a], "min_blockers")
                     for a in set(d.context.get("blocks", {}).values())):
                 return "CR 509.1b"   # misc: "can't be blocked except by N or more creatures"
+            if d.kind == "blockers" and isinstance(choice, Block):
+                trial = {k: v for k, v in d.context.get("blocks", {}).items() if k != choice.blocker}
+                trial[choice.blocker] = choice.attacker
+                if self.cb2_block_unmet(d.player, trial):
+                    return "CR 509.1c"   # combat2: a block that leaves a requirement unobeyed
+            if d.kind == "blockers" and isinstance(choice, Done) and self.cb2_block_unmet(
+                    d.player, d.context.get("blocks", {})):
+                return "CR 509.1c"   # combat2: provoke, "must be blocked if able"
+            if d.kind == "blockers" and isinstance(choice, Done) and not self.cb2_alone_block_ok(
+                    d.context.get("blocks", {})):
+                return "CR 509.1b"   # combat2: "~ can't ... block alone" (CR 506.5)
+            if d.kind == "attackers" and isinstance(choice, Done) and not self.cb2_alone_attack_ok(
+                    d.context.get("declared", {})):
+                return "CR 508.1c"   # combat2: "~ can't attack alone" (CR 506.5)
             if d.kind == "blockers":
                 return self._why_block(d.player, choice)
             if d.kind == "target":
@@ -168,7 +182,7 @@ class LegalityMixin:
             return "CR 508.1a"
         if o.tapped:
             return "CR 508.1a"
-        if ch.has("defender"):
+        if ch.has("defender") and not self.cb2_ignores_defender(o):   # combat2
             return "CR 702.3b"
         if o.sick and not ch.has("haste"):
             return "CR 302.6"
@@ -178,6 +192,8 @@ class LegalityMixin:
             return "CR 508.1c"   # misc: "can't attack unless defending player controls ..."
         if c.defender not in self.tc_goad_defenders(o, self.defenders_for(o.controller)):
             return "CR 701.15b"   # tokcount: goaded, another player can be attacked
+        if not self.cb2_can_attack_at_all(o, self.active):
+            return "CR 508.1c"   # combat2: "~ can't attack alone" (CR 506.5)
         return "CR 508.1b"
 
     def misc_why_lure(self, d: int, blocks: dict, c) -> bool:

@@ -10,6 +10,7 @@ from judgetower.oracle import ir
 from judgetower.rules.filters import chars_of, matches_chars
 from judgetower.rules.layers import base_chars
 from judgetower.rules.objects import GameObject, StackAbility
+from judgetower.rules.combat2 import COMBAT2_TRIGGERED, combat2_synths   # combat2
 
 
 @dataclass(frozen=True)
@@ -80,6 +81,8 @@ EVENT_RULES = {
     "becomes_untapped": ("CR 701.26b",), "beginning_of_combat": ("CR 507.1", "CR 603.2b"),
     "precombat_main": ("CR 505.1", "CR 603.2b"), "attacks_with_two_others": ("CR 508.3a",),
     "you_attack": ("CR 508.3d",),
+    "cb2_blocks_or_blocked_by": ("CR 509.3b", "CR 509.3d"),   # combat2
+    "cb2_attacks_alone": ("CR 506.5", "CR 508.3a"),           # combat2
 }
 
 PERSIST = Synth("persist", ir.Trigger("dies", ir.This()), effects=(PersistReturn(),))
@@ -162,6 +165,8 @@ def triggered_abilities(o) -> list[tuple[int, object]]:
             elif isinstance(ab, ir.Keyword) and ab.name in ("undying", "graft", "fading", "vanishing", "evolve"):
                 from judgetower.rules.counters2 import c2_synths
                 cached.extend((i, s) for s in c2_synths(ab))    # counters2: CR 702.93a, 702.58a, 702.32a, 702.63a, 702.100a
+            elif isinstance(ab, ir.Keyword) and ab.name in COMBAT2_TRIGGERED:
+                cached.extend((i, s) for s in combat2_synths(ab))   # combat2: CR 702.23a, 702.130a, 702.86a, 702.91a, 702.105a, 702.121a
         object.__setattr__(o.compiled, "_triggered", cached)
     return cached
 
@@ -229,6 +234,7 @@ class TriggersMixin:
             self.exilecast_check_event(ev)                        # exilecast: CR 702.62a, 702.88a
             self.ts_check_event(ev, watchers)                     # trigstate: CR 603.2 "becomes the target"
             self.chars_check_event(ev)                            # chars: ward (CR 702.21a)
+            self.combat2_check_event(ev, watchers)                # combat2: dethrone (CR 702.105a)
 
     def _kws_storm(self, ev) -> None:
         """kwstatic, CR 702.40a: "When you cast this spell, copy it for each other spell that was
@@ -470,7 +476,8 @@ class TriggersMixin:
                 for w in watchers:
                     for idx, ab in triggered_abilities(w):
                         t = ab.trigger
-                        if t.event != event or not self._subject_ok(t, w, subject, ch):
+                        # combat2: "blocks or becomes blocked by [a creature]" (CR 509.3b, 509.3d)
+                        if t.event not in (event, "cb2_blocks_or_blocked_by") or not self._subject_ok(t, w, subject, ch):
                             continue
                         if t.by is not None and not matches_chars(self, other, och, t.by, w):
                             continue
@@ -686,6 +693,8 @@ class TriggersMixin:
         tn = ", ".join(self.target_name(x) for ts in item.targets for x in ts)
         trig = getattr(ab, "trigger", None)
         extra = EVENT_RULES.get(getattr(trig, "event", None), ())  # triggers branch: the event's own rule
+        if isinstance(ab, Synth) and ab.name in COMBAT2_TRIGGERED:
+            extra = extra + (COMBAT2_TRIGGERED[ab.name],)   # combat2: the keyword's own rule
         self.log.add(f"{item.name} triggers" + (f" targeting {tn}" if tn else ""), "CR 603.3", *extra)
         self.on_trigger_put(item)
 
