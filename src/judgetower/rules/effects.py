@@ -132,21 +132,27 @@ class EffectsMixin:
             return self.auras2_enchanted_player(ctx)
         raise NotImplementedError(f"player reference {ref!r}")
 
+    def chars_of_ref(self, ref, ctx):
+        """The characteristics of the first object ``ref`` names (its last known ones once gone,
+        CR 608.2h; a defining ability works in every zone, CR 604.3), or None."""
+        objs = self.objs(ref, ctx, lki=True)
+        if not objs:
+            return None
+        o = objs[0]
+        ch = getattr(o, "last_chars", None) if o.zone.startswith("gone") else None
+        if ch is None and o.zone != "battlefield":
+            from judgetower.rules.filters import chars_with_cda
+            ch = chars_with_cda(self, o)
+        return ch or chars_of(self, o)
+
     def amount(self, a, ctx) -> int:
         if isinstance(a, int):
             return a
         if isinstance(a, ir.X):
             return ctx.get("x", 0)
         if isinstance(a, ir.PowerOf):
-            objs = self.objs(a.ref, ctx, lki=True)
-            if not objs:
-                return 0
-            o = objs[0]
-            ch = getattr(o, "last_chars", None) if o.zone.startswith("gone") else None
-            if ch is None and o.zone != "battlefield":
-                from judgetower.rules.filters import chars_with_cda
-                ch = chars_with_cda(self, o)   # CR 604.3: a defining ability works in every zone
-            return max(0, (ch or chars_of(self, o)).power)
+            ch = self.chars_of_ref(a.ref, ctx)
+            return max(0, ch.power) if ch is not None else 0
         if isinstance(a, ir.CountersOn):
             objs = self.objs(a.ref, ctx, lki=True) if "targets" in ctx else [ctx["source"]]
             if isinstance(a.ref, ir.This) and ctx.get("follow") and ctx.get("source") is not None \

@@ -234,22 +234,10 @@ class KwcastMixin:
         # "reveal until" does). A library without one: ordinary Magic, the whole library is exiled
         # (CR 702.85a); Judge Tower, JT-E2/R19 refill (unreferenced exile, then the graveyard) and
         # the action is tried again, then the game ends.
-        while True:
-            lib = self.library(p)
-            taken, hit_id = [], None
-            for c in reversed(lib):   # the top card first
-                taken.append(c)
-                if qualifies(self.objects[c]):
-                    hit_id = c
-                    break
-            if hit_id is not None:
-                break
-            size = len(lib)
-            ok = yield from self.ensure_library(p, size + 1, "cascade")
-            if self.game_over or ok is False:
-                return
-            if len(self.library(p)) == size:
-                break
+        got = yield from self.reveal_until(p, qualifies, "cascade")   # library2 (CR 701.20a, JT-E2)
+        if got is None:
+            return
+        taken, hit_id = got
         exiled: list[int] = []
         hit = None
         for c in taken:

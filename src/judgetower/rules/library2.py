@@ -162,27 +162,36 @@ class Library2Mixin:
 
     # -- reveal until -------------------------------------------------------------------------
 
-    def _e_Lib2RevealUntil(self, e, ctx):
-        p = ctx["controller"]
-        src = _src(ctx["source"], p)
+    def reveal_until(self, p: int, qualifies, why: str):
+        """The cards of ``p``'s library from the top down to the first one that ``qualifies``:
+        (cards, that card or None); None when the game ended meanwhile. A library without such a
+        card: ordinary Magic, the whole library (CR 701.20a); Judge Tower, the library is refilled
+        and the reveal goes on (JT-E2, R19: it needs one card more than the library holds)."""
         while True:
             lib = self.library(p)
             revealed, found = [], None
             for c in reversed(lib):   # the top card first
                 revealed.append(c)
-                if matches(self, self.objects[c], e.filter, src):
+                if qualifies(self.objects[c]):
                     found = c
                     break
             if found is not None:
-                break
+                return revealed, found
             size = len(lib)
-            # JT-E2, R19: the reveal needs one card more than the library holds; ordinary Magic:
-            # nothing happens and the whole library was revealed (CR 701.20a)
-            ok = yield from self.ensure_library(p, size + 1, "reveal until a card is found")
+            ok = yield from self.ensure_library(p, size + 1, why)
             if self.game_over or ok is False:
-                return
+                return None
             if len(self.library(p)) == size:
-                break
+                return revealed, None
+
+    def _e_Lib2RevealUntil(self, e, ctx):
+        p = ctx["controller"]
+        src = _src(ctx["source"], p)
+        got = yield from self.reveal_until(p, lambda o: matches(self, o, e.filter, src),
+                                           "reveal until a card is found")
+        if got is None:
+            return
+        revealed, found = got
         if revealed:
             self.log.add(f"{self.players[p].name} reveals " + ", ".join(self.objects[c].name for c in revealed),
                          "CR 701.20a")

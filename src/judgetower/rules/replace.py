@@ -114,16 +114,8 @@ class ReplaceMixin:
     def repl_amount(self, a, ctx):
         """Amounts of this block, or None."""
         if isinstance(a, ir.ToughnessOf):
-            from judgetower.rules.filters import chars_of
-            objs = self.objs(a.ref, ctx, lki=True)
-            if not objs:
-                return 0
-            o = objs[0]
-            ch = getattr(o, "last_chars", None) if o.zone.startswith("gone") else None
-            if ch is None and o.zone != "battlefield":
-                from judgetower.rules.filters import chars_with_cda
-                ch = chars_with_cda(self, o)   # CR 604.3
-            return max(0, (ch or chars_of(self, o)).toughness)   # CR 107.1b, 608.2h
+            ch = self.chars_of_ref(a.ref, ctx)   # CR 107.1b, 608.2h
+            return max(0, ch.toughness) if ch is not None else 0
         if isinstance(a, ir.SacrificedStat):
             # CR 608.2h: the sacrificed creature's last known characteristics
             o = ctx.get("repl_sacrificed") or getattr(ctx.get("source"), "repl_sacrificed", None)
