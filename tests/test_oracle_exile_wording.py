@@ -113,4 +113,6 @@ def test_cr_406_8_grammar_accepts(text):
 ])
 def test_other_removals_are_not_exile(text):
     result = compile_text("Test Card", text, ("Instant",))
-    assert not result.ok
+    # refused, or understood as something other than an exile (removing from combat, CR 506.4)
+    effects = [type(e).__name__ for ab in result.abilities for e in getattr(ab, "effects", ())]
+    assert not result.ok or not any("Exile" in name for name in effects), effects

@@ -9,7 +9,7 @@ import pytest
 from judgetower.oracle import compile_text
 from judgetower.oracle.ir import (
     All, CantAttackOrBlock, CantBeCountered, CombatRule, Enchanted, Filter, Keyword, ModifyPT,
-    RestrictThisTurn, SpellAbility, StaticAbility, Anthem, Target, This,
+    RestrictThisTurn, SacrificeThis, SpellAbility, StaticAbility, Anthem, Target, This,
 )
 
 
@@ -84,5 +84,8 @@ def test_block_triggers():
     assert ab == TriggeredAbility(Trigger("blocks", This()), (), (GainLife(You(), 2),))
     (ab,) = abilities("Whenever Test Card blocks or becomes blocked, it gets +1/+1 until end of turn.")
     assert ab.trigger == Trigger("blocks_or_blocked", This())
-    for text in ("When Test Card blocks, sacrifice it at end of combat.",):
-        assert not compile_text("Test Card", text, ("Creature",)).ok, text
+    # "at end of combat": a delayed trigger (CR 603.7, 511.2; wave 4, combat2)
+    (ab,) = abilities("When Test Card blocks, sacrifice it at end of combat.")
+    assert ab.trigger == Trigger("blocks", This())
+    (delayed,) = ab.effects
+    assert delayed.when == "cb2_end_of_combat" and delayed.effects == (SacrificeThis(),)

@@ -38,13 +38,18 @@ def test_treasure_is_a_mana_ability_and_tapped_form():
 
 @pytest.mark.parametrize("text", [
     "Create a tapped Powerstone token.",      # its mana restriction is not expressed
-    "Create a Map token.",                    # explore
     "Create a Walker token.",                 # not read as a predefined token
     "Create a Zombie token.",                 # no such predefined token
     "Create an X/1 green Ooze creature token.",
 ])
 def test_refused_token_forms(text):
     assert refused(text)
+
+
+def test_a_map_token_explores():
+    """The Map token (its ability: "... Target creature you control explores", CR 701.44) is
+    understood since explore is (wave 4, tokcount)."""
+    assert not refused("Create a Map token.")
 
 
 def test_quoted_token_ability_and_it_has():
