@@ -257,11 +257,9 @@ class CharsMixin:
         self._chars_add(objs, keywords=spec.keywords, chars_replace_types=True,
                         animate={"types": spec.types, "subtypes": spec.subtypes, "colors": spec.colors,
                                  "power": spec.power, "toughness": spec.toughness})
-        what = " ".join(x for x in (" and ".join(_WORDS[c] for c in spec.colors or ()),
-                                    " ".join(spec.subtypes), " ".join(t.lower() for t in spec.types)) if x)
-        kw = f" with {', '.join(spec.keywords)}" if spec.keywords else ""
-        self.log.add(", ".join(o.name for o in objs) + f" becomes a {spec.power}/{spec.toughness} {what}{kw}"
-                     " until end of turn", "CR 205.1b", "CR 611.2", "CR 613.1d", "CR 613.4b")
+        from judgetower.rules.effects import animated_as   # (chars is imported by layers, before effects)
+        self.log.add(", ".join(o.name for o in objs) + f" becomes a {animated_as(spec)} until end of turn",
+                     "CR 205.1b", "CR 611.2", "CR 613.1d", "CR 613.4b")
         return
         yield
 

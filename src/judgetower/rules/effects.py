@@ -710,10 +710,7 @@ class EffectsMixin:
                                             "power": e.power, "toughness": e.toughness},
                                 "timestamp": self.new_timestamp()})
         self.touch()
-        what = " ".join(x for x in (" and ".join(_COLOR_WORDS[c] for c in e.colors or ()),
-                                    " ".join(e.subtypes), " ".join(t.lower() for t in e.types)) if x)
-        kw = f" with {', '.join(e.keywords)}" if e.keywords else ""
-        self.log.add(", ".join(o.name for o in objs) + f" becomes a {e.power}/{e.toughness} {what}{kw} until end of turn"
+        self.log.add(", ".join(o.name for o in objs) + f" becomes a {animated_as(e)} until end of turn"
                      " (still a land)", "CR 205.1b", "CR 611.2", "CR 613.1d", "CR 613.4b")
         return
         yield
@@ -1660,6 +1657,15 @@ def _side_text(game, side) -> str:
 
 
 _COLOR_WORDS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+
+
+def animated_as(spec) -> str:
+    """What an animation effect makes an object, for the log: "3/3 red and green Elemental
+    creature with haste" (``spec``: power, toughness, colors, subtypes, types, keywords)."""
+    what = " ".join(x for x in (" and ".join(_COLOR_WORDS[c] for c in spec.colors or ()),
+                                " ".join(spec.subtypes), " ".join(t.lower() for t in spec.types)) if x)
+    kw = f" with {', '.join(spec.keywords)}" if spec.keywords else ""
+    return f"{spec.power}/{spec.toughness} {what}{kw}"
 
 
 def _src(source, controller):
