@@ -234,22 +234,12 @@ class Counters2Mixin:
         a creature type with it. This permanent enters with N +1/+1 counters on it for each card
         revealed this way." (CR 614.12: asked as it enters.) Judge Tower: "any number" is as many as
         possible (JT-C3, R9), and an action on cards in a hidden zone can't fail to find (JT-C4)."""
-        from judgetower.rules.decisions import Done
         p = o.controller
         mine = set(self.chars(o).subtypes)
         cands = [c for c in self.hand(p) if mine & set(self.chars(self.objects[c]).subtypes)]
-        shown: list = []
-        while True:
-            opts = [c for c in cands if c not in shown]
-            if not opts:
-                break
-            if not self.rules.max_targets:
-                opts = [Done()] + opts
-            c = yield from self.ask(p, "cards", opts, f"{o.name} (amplify {n}): reveal a card that shares a creature "
-                                    f"type with it ({len(shown)} so far)", "CR 702.38a", auto=False)
-            if isinstance(c, Done):
-                break
-            shown.append(c)
+        shown = yield from self.ask_any_number(
+            p, cands, lambda k: f"{o.name} (amplify {n}): reveal a card that shares a creature type with it "
+            f"({k} so far)", "CR 702.38a", auto=False)
         who = self.players[p].name
         if shown:
             self.log.add(f"{who} reveals {', '.join(self.objects[c].name for c in shown)} (amplify)", "CR 702.38a", "CR 701.20a")

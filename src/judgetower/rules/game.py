@@ -760,6 +760,24 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
         choice = yield Decision(player, kind, options, prompt, rule, context)
         return choice
 
+    def ask_any_number(self, player: int, candidates: list, prompt, rule: str, **context):
+        """Generator helper for "any number of" cards or objects (devour, amplify): chosen one at a
+        time, each choice a decision; ``Done`` is offered first to stop, except in Judge Tower
+        referee mode where "any number" is as many as possible (JT-C3, R9: ``rules.max_targets``).
+        ``prompt(k)``: the prompt once k are chosen. Returns the chosen ids, in order."""
+        from judgetower.rules.decisions import Done
+        chosen: list = []
+        while True:
+            opts = [c for c in candidates if c not in chosen]
+            if not opts:
+                return chosen
+            if not self.rules.max_targets:
+                opts = [Done()] + opts
+            c = yield from self.ask(player, "cards", opts, prompt(len(chosen)), rule, **context)
+            if isinstance(c, Done):
+                return chosen
+            chosen.append(c)
+
     # ------------------------------------------------------------------ copies
     def snapshot(self) -> dict:
         """A comparable summary of the state (for replay checks), not a copy of the flow."""

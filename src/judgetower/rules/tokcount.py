@@ -62,7 +62,6 @@ class TokcountMixin:
         from judgetower.rules.layers import base_chars
         from judgetower.rules.triggers import triggered_abilities
         kind = ev["kind"]
-        self.tc_check_end_of_combat(ev)
         if kind == "zone" and ev.get("from") == "battlefield" and ev["to"] == "graveyard" and ev.get("old") is not None:
             old = ev["old"]
             old_ch = ev.get("old_chars") or base_chars(old)
@@ -108,7 +107,6 @@ class TokcountMixin:
         this way." The devouring permanent itself is not among them (it is entering). Judge
         Tower: "any number" is as many as possible (JT-C3, R9): every other creature its
         controller controls. Returns True if anything was done."""
-        from judgetower.rules.decisions import Done
         acted = False
         for oid in list(self.battlefield):
             o = self.objects[oid]
@@ -117,19 +115,10 @@ class TokcountMixin:
                 n = pending.pop(0)
                 acted = True
                 p = o.controller
-                chosen: list = []
-                while True:
-                    opts = [x.id for x in self.permanents(p) if x.id != o.id and x.id not in chosen
-                            and "Creature" in self.chars(x).types]
-                    if not opts:
-                        break
-                    if not self.rules.max_targets:
-                        opts = [Done()] + opts
-                    c = yield from self.ask(p, "cards", opts, f"{o.name} (devour {n}): sacrifice a creature "
-                                            f"({len(chosen)} so far)", "CR 702.82a", tc_devour=True)
-                    if isinstance(c, Done):
-                        break
-                    chosen.append(c)
+                cands = [x.id for x in self.permanents(p) if x.id != o.id and "Creature" in self.chars(x).types]
+                chosen = yield from self.ask_any_number(
+                    p, cands, lambda k: f"{o.name} (devour {n}): sacrifice a creature ({k} so far)", "CR 702.82a",
+                    tc_devour=True)
                 who = self.players[p].name
                 for c in chosen:
                     x = self.objects[c]
@@ -381,7 +370,11 @@ class TokcountMixin:
         src = self.current(ctx["source"])
         if src is None or src.zone != "battlefield":
             return
-        self.__dict__.setdefault("tc_eoc_delayed", []).append((src.id, e.kind, e.n, ctx["controller"]))
+        # one "at end of combat" delayed-trigger mechanism serves every card (combat2.py,
+        # `cb2_end_of_combat_delayed`, CR 511.2)
+        self.delayed.append({"when": "cb2_end_of_combat", "effects": (TcEocRemove(e.kind, e.n),),
+                             "controller": ctx["controller"], "source": src, "chosen": {},
+                             "turn": self.turn, "trigger_obj": None})
         self.log.add(f"{src.name} sets up a delayed triggered ability (at end of combat, remove {e.n} {e.kind} "
                      "counter(s) from it)", "CR 603.7a")
         return
@@ -402,21 +395,6 @@ class TokcountMixin:
         self.log.add(f"{k} {e.kind} counter(s) are removed from {o.name} (at end of combat)", "CR 603.7", "CR 122.1")
         return
         yield
-
-    def tc_check_end_of_combat(self, ev) -> None:
-        if ev["kind"] != "step" or ev["step"] != "end_of_combat":
-            return
-        from judgetower.rules.triggers import Synth
-        pending = self.__dict__.pop("tc_eoc_delayed", [])
-        for oid, kind, n, p in pending:
-            src = self.objects.get(oid)
-            if src is None:
-                continue
-            self.pending_triggers.append({"source": src, "index": -1,
-                                          "ability": Synth("delayed", ir.Trigger("end_step"),
-                                                           effects=(TcEocRemove(kind, n),)),
-                                          "controller": p, "context": {"chosen": {}}})
-            self.log.add(f"the delayed triggered ability of {src.name} triggers (end of combat)", "CR 603.7b", "CR 511.1")
 
     # ------------------------------------------------------------------ champion
     def _e_TcChampion(self, e, ctx):

@@ -221,9 +221,7 @@ class TurnMixin:
         elif step == "combat_damage":
             yield from self.combat_damage(first_strike=False)
         elif step == "end_of_combat":
-            # tokcount: "at end of combat" delayed triggers (CR 603.7, 511.1)
-            self.events.append({"kind": "step", "step": "end_of_combat", "player": ap})
-            # combat2: "at end of combat" delayed triggers (CR 511.2, 603.7)
+            # "at end of combat" delayed triggers (CR 511.2, 603.7; combat2.py)
             self.events.append({"kind": "cb2_end_of_combat", "player": ap})
         elif step == "postcombat_main":
             self._end_combat()
