@@ -1,0 +1,368 @@
+"""The smoke check's sandbox games (`judgetower.agents.smoke`): the position (both boards, the
+shared graveyard and library, the checked card where a game wants it) and the driver that plays
+it through the public decision API, preferring the checked card's own actions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from judgetower.agents.autopilot import Autopilot
+from judgetower.agents.smoke_standins import _stand_in, _toughness
+from judgetower.oracle import compile_card, ir
+from judgetower.rules.decisions import Activate, Block, Cast, PlayLand
+from judgetower.rules.filters import matches
+from judgetower.rules.game import Game
+from judgetower.rules.objects import StackAbility
+from judgetower.variants.judge_tower import JudgeTowerRules
+
+if TYPE_CHECKING:
+    from judgetower.agents.smoke import _Check
+
+#: The shared library: starter lands and vanilla creatures (JT-G5), shuffled.
+FILLER_LIBRARY = ("Forest",) * 16 + ("Grizzly Bears",) * 8 + ("Plains",) * 6
+#: The sandbox board: creatures of each colour and of common creature types (Goblin, Zombie, Elf,
+#: Knight, Soldier, Wall, Golem, Bird, Elemental, Kavu, Giant, Rat, Vampire, a legendary one), a
+#: basic land of each type, artifact creatures, an Equipment, an enchantment, an Aura and a
+#: planeswalker.
+#: The active player's Bottle Gnomes is sacrificed by forced play (JT-P1): a creature dies and
+#: its controller gains life; Zulaport Cutthroat turns each death of its controller's creatures
+#: into a life loss for the opponent and a life gain for that player. Wall of Stone (0/8) survives
+#: combat, so an Aura put on the toughest creature stays attached.
+OUR_BOARD = ("Grizzly Bears", "Savannah Lions", "Llanowar Elves", "White Knight", "Zulaport Cutthroat",
+             "Gravedigger", "Raging Goblin", "Man-o'-War", "Flickerwisp", "Birds of Paradise", "Solemn Simulacrum",
+             "Bottle Gnomes", "Ornithopter", "Plains", "Island", "Swamp", "Mountain", "Forest", "Glorious Anthem",
+             "Bonesplitter")
+THEIR_BOARD = ("Grizzly Bears", "Wall of Stone", "Elite Vanguard", "Vampire Nighthawk", "Isamaru, Hound of Konda",
+               "Typhoid Rats", "Kavu Titan", "Hill Giant", "Zulaport Cutthroat", "Ornithopter", "Island", "Forest",
+               "Glorious Anthem", "Holy Strength", "Jace Beleren")
+#: Creatures cast from hand in the battlefield games of a card that watches creatures enter.
+ENTERING = ("Grizzly Bears", "Llanowar Elves", "Raging Goblin", "Ornithopter", "Gravedigger")
+#: The shared graveyard (JT-G5): cards of each common type (a Zombie, an Aura, a planeswalker).
+GRAVEYARD = ("Grizzly Bears", "Ornithopter", "Lightning Bolt", "Divination", "Glorious Anthem", "Forest",
+             "Gravedigger", "Holy Strength", "Jace Beleren")
+#: Spells to target, for a card that targets a spell ("counter target creature spell").
+SPELL_FILLERS = ("Grizzly Bears", "Shock", "Divination", "Glorious Anthem", "Ornithopter", "Sign in Blood")
+#: Removal in the "leaves" games: Wrath of God (every creature dies at once, the card too if it is
+#: one), then the first of these spells that can target the card (a creature's "when this dies,
+#: target creature ..." needs others to survive).
+SWEEPER = "Wrath of God"
+REMOVAL = ("Murder", "Naturalize", "Lightning Bolt", "Boomerang")
+#: Brings the card back from the graveyard in the "graveyard" game.
+REGROWTH = "Regrowth"
+
+MAX_DECISIONS = 1000      # per game; reaching it is noted, not a failure
+PLAYERS = ("A", "B")
+
+# ---------------------------------------------------------------------------------- the games
+
+class _SandboxGame(Game):
+    """A `Game` that notes what the checked card (``smoke_uid``) did, through the engine's
+    hooks (``after_cast``, ``after_special_action``) and its resolutions."""
+
+    smoke_uid = -1
+    smoke_tool_uid = -1
+    smoke_events: list
+
+    def after_cast(self, p, spell) -> None:
+        super().after_cast(p, spell)
+        if spell.uid == self.smoke_uid:
+            self.smoke_events.append(("cast", spell.alternative, spell.kicked, spell.buyback,
+                                      getattr(spell, "cast_from", "") == "graveyard" or bool(getattr(spell, "flashback", False))))
+
+    def after_special_action(self, p, o) -> None:
+        super().after_special_action(p, o)
+        if o.uid == self.smoke_uid:
+            self.smoke_events.append(("played", o.uid))
+
+    def _resolve_spell(self, spell):
+        if spell.uid in (self.smoke_uid, self.smoke_tool_uid):
+            ok = self._targets_check(spell, self.spell_targets(spell))[0]
+            if ok:
+                self.smoke_events.append(("resolved", spell.uid, tuple(spell.modes)))
+        yield from super()._resolve_spell(spell)
+
+    def _put_trigger(self, t):
+        src = t["source"]
+        specs = getattr(t["ability"], "targets", ())
+        if getattr(src, "uid", None) == self.smoke_uid and specs and not self.has_targets(t["controller"], src, specs):
+            self.smoke_events.append(("no target", t["index"]))   # CR 603.3d: removed from the stack
+        yield from super()._put_trigger(t)
+
+    def _resolve_ability(self, item):
+        src = item.context.get("source_lki") or self.objects.get(item.source_id)
+        if getattr(src, "uid", None) == self.smoke_uid and item.ability_index >= 0:
+            if not self._targets_check(item, getattr(item.ability, "targets", ()))[0]:
+                self.smoke_events.append(("fizzled", item.kind, item.ability_index))   # CR 608.2b
+        yield from super()._resolve_ability(item)
+
+    def resolve_ability_effects(self, item):
+        src = item.context.get("source_lki") or self.objects.get(item.source_id)
+        if getattr(src, "uid", None) == self.smoke_uid and item.ability_index >= 0:
+            self.smoke_events.append((item.kind, item.ability_index))
+        yield from super().resolve_ability_effects(item)
+
+
+class _Sandbox:
+    """One smoke-check game and its driver."""
+
+    def __init__(self, check: "_Check", label: str, seed: int) -> None:
+        self.check = check
+        self.label = label
+        self.autopilot = Autopilot(seed)
+        rules = JudgeTowerRules("referee")
+        g = _SandboxGame(list(PLAYERS), seed=seed, rules=rules)
+        g.smoke_events = []
+        self.g = g
+        rules.setup_players(g, [{"name": n, "judge_level": 0} for n in PLAYERS])
+        for name in FILLER_LIBRARY:      # the shared library (JT-G5) in random order
+            self.starter(name, 0, "library")
+        g.rng.shuffle(g.library(0))
+        self.card_obj = None
+        self.tool = None
+        self.want_act: int | None = None
+        self.want_mode: int | None = None
+        self.resolved = False        # the card resolved (or was played) in this game
+        self.tool_resolved = False
+
+    # -------------------------------------------------------------------- the position
+    def starter(self, name: str, owner: int, zone: str):
+        card = self.check.starter.get(name)
+        return self.g.make_card(card, owner, zone, compiled=compile_card(card))
+
+    def board(self, their_creatures: bool = True) -> None:
+        """Both sandbox boards and the shared graveyard; ``their_creatures`` false: B's board
+        without its creatures (an attacker of A's goes unblocked)."""
+        g = self.g
+        for owner, names in ((0, OUR_BOARD), (1, THEIR_BOARD)):
+            for name in names:
+                if not their_creatures and owner == 1 and "Creature" in self.check.starter.get(name).types:
+                    continue
+                o = self.starter(name, owner, "battlefield")
+                o.sick = False
+                self._attach_aura(o)
+        for name in GRAVEYARD:
+            self.starter(name, 0, "graveyard")
+        g.touch()
+
+    def place_card(self, zone: str, used: bool = False):
+        """The checked card, for player A. ``used``: on the battlefield, each of its activated
+        abilities was already activated this turn (JT-P1: once per turn), so forced play does
+        not make A activate them (a sacrifice) before the triggers to check."""
+        g = self.g
+        o = g.make_card(self.check.card, 0, zone, compiled=self.check.compiled)
+        self.card_obj = o
+        g.smoke_uid = o.uid
+        if zone == "battlefield":
+            o.sick = False
+            self._attach_aura(o)
+            loyalty = [-ab.cost.loyalty for ab in g.activated_abilities(o)
+                       if ab.cost.loyalty is not None and ab.cost.loyalty < 0]
+            if loyalty:   # a sandbox planeswalker with enough loyalty for each of its abilities
+                o.counters["loyalty"] = max(o.counters.get("loyalty", 0), max(loyalty) + 1)
+            if used:
+                o.activated_this_turn = set(range(len(g.activated_abilities(o))))
+        g.touch()
+        return o
+
+    def _attach_aura(self, o) -> None:
+        g = self.g
+        if o.card is None or "Aura" not in o.card.subtypes:
+            return
+        enchant = g.keyword_arg(o, "enchant")
+        if enchant is None:
+            return
+        hosts = [g.objects[h] for h in g.legal_targets(ir.TargetSpec("object", enchant), o, o.controller)
+                 if not hasattr(h, "index") and h != o.id]
+        if hosts:
+            # the toughest host, so that combat leaves the Aura attached (Wall of Stone)
+            o.attached_to = max(hosts, key=lambda h: (_toughness(g, h), -h.id)).id
+
+    def stand_ins(self) -> None:
+        """Vanilla made-up cards for each filter of the card that nothing in the sandbox matches
+        ("target Merfolk you control", "a Spirit card in your graveyard", "sacrifice a Food"):
+        one per object needed, with the filter's type, subtype, supertypes and colour."""
+        g = self.g
+        src = self.card_obj
+        # what the card's costs use up: cards to discard (CR 701.9) and energy (CR 107.14)
+        costs = [ab.cost for ab in self.check.compiled.abilities
+                 if isinstance(ab, (ir.AdditionalCost, ir.ActivatedAbility)) and ab.cost is not None]
+        for _ in range(max((c.discard for c in costs), default=0)):
+            self.starter("Divination", 0, "hand")
+        energy = max((c.c2_energy for c in costs), default=0)
+        if energy:
+            g.players[0].c2_energy += 3 * energy
+        for f, need in self.check.filters:
+            if f.token or f.zone not in ("battlefield", "graveyard", "hand"):
+                continue
+            have = sum(1 for o in self._zone_objects(f.zone)
+                       if not (f.other and o is src) and matches(g, o, f, src))
+            for _ in range(need - have):
+                card = _stand_in(f)
+                if card is None:
+                    break
+                o = g.make_card(card, 1 if f.controller == "opponent" else 0, f.zone, compiled=compile_card(card))
+                o.sick = False
+                self._attach_aura(o)
+        g.touch()
+
+    def stand_in_card(self, f, owner: int = 0) -> None:
+        """A made-up card matching ``f`` in the hand of player A (``owner`` 0) or B, to cast
+        (`_stand_in`)."""
+        card = _stand_in(f)
+        if card is not None:
+            self.g.make_card(card, owner, "hand", compiled=compile_card(card))
+
+    def _zone_objects(self, zone: str):
+        g = self.g
+        if zone == "battlefield":
+            return g.permanents()
+        return [g.objects[i] for i in g.zone_list(zone, 0)]
+
+    def add_tool(self, name: str):
+        t = self.starter(name, 0, "hand")
+        self.tool = t
+        self.g.smoke_tool_uid = t.uid
+        return t
+
+    def start(self, turn: int = 1, active: int = 0, step: str = "precombat_main") -> None:
+        g = self.g
+        g.turn = turn
+        g.active = active
+        g.is_first_turn_of_game = turn == 1
+        g.start(at_step=step)
+
+    # -------------------------------------------------------------------- following objects
+    @staticmethod
+    def current(g, o):
+        """The object ``o`` became (CR 400.7: a new object in each zone), or None once gone
+        from the game's zones (a token that ceased to exist, a card that left the game)."""
+        seen = 0
+        while o is not None and o.moved_to is not None and seen < 1000:
+            o = g.objects.get(o.moved_to)
+            seen += 1
+        if o is None or o.zone.startswith("gone"):
+            return None
+        return o
+
+    def card_now(self):
+        return self.current(self.g, self.card_obj) if self.card_obj is not None else None
+
+    # -------------------------------------------------------------------- driving
+    def choose(self, d):
+        g = self.g
+        opts = d.options
+        cur = self.card_now()
+        if d.kind == "priority" and d.player == 0 and len(opts) > 1:
+            if cur is not None:
+                mine = [a for a in opts if isinstance(a, (Cast, PlayLand, Activate)) and a.obj == cur.id]
+                if self.want_act is not None:
+                    wanted = [a for a in mine if isinstance(a, Activate) and a.index == self.want_act]
+                    mine = wanted or mine
+                if mine and self.want_mode is not None and isinstance(mine[0], Cast) and len(mine) < len(opts):
+                    modal = g.modal(cur)
+                    if modal is not None and self.want_mode not in g.legal_modes(0, cur, modal):
+                        # the wanted mode has no legal target yet (CR 700.2a): do something else
+                        # first (cast a filler spell for "counter target spell")
+                        rest = [a for a in opts if a not in mine]
+                        wanted = [sp.filter for sp in modal.modes[self.want_mode].targets if sp.kind == "spell"]
+                        feeding = [a for a in rest if isinstance(a, Cast) and any(
+                            matches(g, g.objects[a.obj], f, cur) for f in wanted)]
+                        return feeding[0] if feeding else self.autopilot.choose_decision(g, replace(d, options=rest))
+                if mine:
+                    # JT-C1: an alternative cost offered is the one to use (the referee options
+                    # already hold only it); otherwise the first of the card's actions
+                    return mine[0]
+            tool = self.current(g, self.tool) if self.tool is not None else None
+            if tool is not None:
+                for a in opts:
+                    if isinstance(a, Cast) and a.obj == tool.id:
+                        return a
+        if d.kind == "blockers" and cur is not None:
+            # the card blocks, or is blocked ("whenever ~ blocks / becomes blocked", CR 509.3)
+            mine = [b for b in opts if isinstance(b, Block) and cur.id in (b.attacker, b.blocker)]
+            if mine:
+                return mine[0]
+        if d.kind == "target" and g.stack and cur is not None and cur.id in opts:
+            top = g.objects[g.stack[-1]]
+            if self.tool is not None and not isinstance(top, StackAbility) and top.uid == self.tool.uid:
+                return cur.id
+        if d.kind == "mode" and self.want_mode is not None and self.want_mode in opts and g.stack:
+            top = g.objects[g.stack[-1]]
+            if getattr(top, "uid", None) == g.smoke_uid and not d.context.get("chosen"):
+                return self.want_mode
+        return self.autopilot.choose_decision(g, d)
+
+    def run(self, done) -> int:
+        """Decide until ``done(self)`` holds, the game ends, or the decision cap is reached."""
+        g = self.g
+        n = 0
+        while not g.game_over:
+            self.observe()
+            if done(self):
+                break
+            d = g.pending()
+            if d is None:
+                break
+            if n >= MAX_DECISIONS:
+                self.check.result.notes.append(f"{self.label}: stopped at the decision cap ({MAX_DECISIONS})")
+                break
+            g.decide(d.player, self.choose(d))
+            n += 1
+        self.observe()
+        return n
+
+    def observe(self) -> None:
+        """Note what happened to the card since the last look."""
+        g = self.g
+        ev, g.smoke_events = g.smoke_events, []
+        for e in ev:
+            if e[0] in ("resolved", "played"):
+                if e[1] == g.smoke_uid:
+                    self.resolved = True
+                elif e[1] == g.smoke_tool_uid:
+                    self.tool_resolved = True
+            self.check.note(e, self)
+        cur = self.card_now()
+        if cur is not None and cur.zone == "battlefield":
+            self.check.on_battlefield(g, cur)
+
+    def at_rest(self) -> bool:
+        """Nothing on the stack or waiting to be put there, a player holding priority."""
+        g = self.g
+        d = g.pending()
+        return (d is not None and d.kind == "priority" and not g.stack and not g.pending_triggers)
+
+
+def _until_turn_3(sb: _Sandbox) -> bool:
+    return sb.g.turn >= 3 and sb.g.step == "precombat_main"
+
+
+def _starter_matching(sb: _Sandbox, f) -> str | None:
+    """A starter card matching a filter of cards in hand, instants first (an instant that
+    targets a spell waits in hand until a spell is cast, so the checked card goes first)."""
+    from judgetower.rules.objects import GameObject
+    cards = sorted(sb.check.starter, key=lambda c: ("Instant" not in c.types, c.name))
+    for c in cards:
+        if "Land" in c.types:
+            continue
+        probe = GameObject(-1, c, compile_card(c), 0, 0, "hand")
+        if matches(sb.g, probe, f, None):
+            return c.name
+    return None
+
+
+def _removal_for(sb: _Sandbox) -> str | None:
+    """The first removal spell whose target the card on the battlefield can be (its caster's
+    colour and protection aside)."""
+    g = sb.g
+    o = sb.card_obj
+    for name in REMOVAL:
+        comp = compile_card(sb.check.starter.get(name))
+        sa = next((ab for ab in comp.abilities if isinstance(ab, ir.SpellAbility)), None)
+        if sa is None or not sa.targets:
+            continue
+        if o.id in g.legal_targets(sa.targets[0], None, 0):
+            return name
+    return None
