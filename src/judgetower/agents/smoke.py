@@ -51,13 +51,14 @@ import time
 import traceback
 from dataclasses import dataclass, field, replace
 
-from judgetower.agents.smoke_sandbox import (ENTERING, FILLER_LIBRARY, GRAVEYARD, MAX_DECISIONS, OUR_BOARD,  # noqa: F401
-                                             PLAYERS, REGROWTH, REMOVAL, SPELL_FILLERS, SWEEPER, THEIR_BOARD,
-                                             _removal_for, _Sandbox, _starter_matching, _until_turn_3)
+from judgetower.agents.smoke_sandbox import (AIMED, DISCARD_OUTLET, ENTERING, PLAYERS, REGROWTH, SPELL_FILLERS,
+                                             SWEEPER, UNCASTABLE, _removal_for, _Sandbox, _starter_matching,
+                                             _until_turn_3)
 from judgetower.agents.smoke_standins import _all_specs, _filters
 from judgetower.cards.card import CardError
 from judgetower.oracle import compile_card, ir
 from judgetower.rules.game import Game
+from judgetower.rules.objects import StackAbility
 
 # ------------------------------------------------------------------------------------ abilities
 
@@ -133,6 +134,12 @@ def card_abilities(compiled, activated: list | None = None) -> list[Ability]:
             out.append(Ability("triggered", i, f"{ab.trigger.event}: {_short(ab.effects)}"))
         elif isinstance(ab, ir.StaticAbility):
             out.append(Ability("static", i, type(ab.effect).__name__))
+        elif isinstance(ab, ir.KwcCastOnly):
+            # "cast this spell only during ...": checked as it is cast (CR 601.3): exercised by casting it
+            out.append(Ability("cast restriction", i, "cast only when allowed"))
+        elif isinstance(ab, ir.ActcostManaTrigger):
+            # a triggered mana ability (CR 605.1b): exercised when a land it watches is tapped for mana
+            out.append(Ability("triggered", i, f"tapped for mana: adds {ab.mana}"))
         elif isinstance(ab, ir.AlternativeCost):
             out.append(Ability("alternative cost", i, "rather than its mana cost"))
         elif isinstance(ab, ir.AdditionalCost):
@@ -228,6 +235,7 @@ def _why_not(a: Ability) -> str:
         "alternative cost": "never payable in the sandbox",
         "additional cost": "never cast with it paid",
         "graveyard cast": "never cast from the graveyard",
+        "cast restriction": "never cast",
     }.get(a.kind, "never on the battlefield")
 
 
@@ -265,6 +273,7 @@ class _Check:
                 self.mark("alternative cost")
             self.mark("cost increase")
             self.mark("additional cost")   # CR 601.2h: a spell is cast only once its costs are paid
+            self.mark("cast restriction")  # CR 601.3: it was cast when its restriction allowed
             if from_graveyard:
                 self.mark("graveyard cast")
             if not self.permanent:   # a spell's keywords (devoid, delve, ...) work as it is cast
@@ -327,148 +336,288 @@ class _Check:
         except Exception:
             self.result.errors.append(f"{label}: {traceback.format_exc()}")
 
-    def run_all(self) -> None:
-        targets_spell = any(s.kind == "spell" for s in _all_specs(self.compiled))
+    # ------------------------------------------------------------------------ positions
+    def _prepare(self) -> None:
+        """What the card's abilities ask of the sandbox, read once from its IR."""
+        c = self.compiled
+        abilities = c.abilities
+        triggers = [ab.trigger for ab in abilities if isinstance(ab, ir.TriggeredAbility)]
+        self.targets_spell = any(s.kind == "spell" for s in _all_specs(c))
+        self.spell_filters = [spec.filter for spec in _all_specs(c) if spec.kind == "spell"]
         # an alternative cost "exile a blue card from your hand" (CR 118.9): such a card in hand
-        exile_from_hand = [ab.cost.exile_from_hand for ab in self.compiled.abilities
-                           if isinstance(ab, ir.AlternativeCost) and ab.cost.exile_from_hand is not None]
-        modes = sorted({a.mode for a in self.result.abilities if a.kind == "mode"})
+        self.exile_from_hand = [ab.cost.exile_from_hand for ab in abilities
+                                if isinstance(ab, ir.AlternativeCost) and ab.cost.exile_from_hand is not None]
+        self.modes = sorted({a.mode for a in self.result.abilities if a.kind == "mode"})
+        # "whenever another creature enters": creatures to cast; a made-up one for a filter
+        self.entering = [t.subject for t in triggers if t.event == "enters" and isinstance(t.subject, ir.Filter)]
+        # "whenever you cast a [filter] spell" / "whenever an opponent casts ...": spells for
+        # that player to cast (CR 601.2i), a made-up one matching the filter when it has one
+        self.casting = [t for t in triggers if t.event == "cast"]
+        # "whenever you discard a card" (CR 701.9): a discard spell, a discard outlet, cards
+        self.watches_discard = any(t.event == "discard" for t in triggers)
+        # "whenever you draw your second card each turn" (CR 121.2): a draw spell
+        self.watches_second_draw = any(t.event == "tc_second_draw" for t in triggers)
+        # "whenever ~ blocks a creature with flying", "becomes blocked by a white creature"
+        self.block_filters = [t.by for t in triggers
+                              if t.event in ("blocks_creature", "blocked_by") and isinstance(t.by, ir.Filter)]
+        self.keywords = {ab.name for ab in abilities if isinstance(ab, ir.Keyword)}
 
-        spell_filters = [spec.filter for spec in _all_specs(self.compiled) if spec.kind == "spell"]
+    def fillers(self, sb: _Sandbox, owner: int = 0, always: bool = False) -> None:
+        """"Counter target spell": spells to cast, to target (a made-up one for "counter target
+        blue instant spell"), in the hand of ``owner``."""
+        if self.targets_spell or always:
+            for name in SPELL_FILLERS:
+                sb.starter(name, owner, "hand")
+            for f in self.spell_filters:
+                sb.stand_in_card(replace(f, zone="hand", controller=None), owner)
 
-        def fillers(sb: _Sandbox) -> None:
-            if targets_spell:    # "counter target spell": spells to cast, to target
-                for name in SPELL_FILLERS:
-                    sb.starter(name, 0, "hand")
-                for f in spell_filters:   # "counter target blue instant spell": a made-up one
-                    sb.stand_in_card(replace(f, zone="hand", controller=None))
+    def hand_setup(self, mode, ours: bool = True, their_creatures: bool = True):
+        def setup(sb: _Sandbox):
+            sb.board(their_creatures, ours)
+            sb.place_card("hand")
+            sb.want_mode = mode
+            sb.no_hand_abilities = True
+            self.fillers(sb)
+            for f in self.exile_from_hand:
+                extra = _starter_matching(sb, f)
+                if extra:
+                    sb.starter(extra, 0, "hand")
+        return setup
 
-        def hand_setup(mode):
-            def setup(sb: _Sandbox):
-                sb.board()
-                sb.place_card("hand")
-                sb.want_mode = mode
-                fillers(sb)
-                for f in exile_from_hand:
-                    extra = _starter_matching(sb, f)
-                    if extra:
-                        sb.starter(extra, 0, "hand")
-            return setup
+    def bf_setup(self, sb: _Sandbox, used: bool = False, their_creatures: bool = True, ours: bool = True) -> None:
+        sb.board(their_creatures, ours)
+        sb.place_card("battlefield", used=used)
+        self.fillers(sb)
+        if self.watches_discard:
+            sb.starter("Mind Rot", 0, "hand")
+            sb.made_up(DISCARD_OUTLET, 0, "battlefield")   # A discards each turn (JT-P1)
+            for owner in (0, 1):
+                for name in ("Divination", "Shock"):
+                    sb.starter(name, owner, "hand")
+        if self.watches_second_draw:
+            sb.starter("Divination", 0, "hand")
+        for t in self.casting:
+            owner = 1 if t.whose == "opponent" else 0
+            f = t.subject if isinstance(t.subject, ir.Filter) else None
+            if f is not None and (f.types or f.subtypes or f.colors or f.supertypes or f.multicolored
+                                  or f.colorless or f.compare or f.with_keywords):
+                sb.stand_in_card(replace(f, zone="hand", controller=None, other=False), owner)
+            else:
+                for name in SPELL_FILLERS[:2]:
+                    sb.starter(name, owner, "hand")
+        if self.entering:
+            for name in ENTERING:
+                sb.starter(name, 0, "hand")
+            for f in self.entering:   # "whenever another Beast enters": a made-up one
+                sb.stand_in_card(replace(f, zone="hand", controller=None, other=False))
 
-        def cast_done(sb: _Sandbox) -> bool:
-            return (sb.resolved and sb.at_rest()) or sb.g.turn > 1
+    @staticmethod
+    def cast_done(sb: _Sandbox) -> bool:
+        return (sb.resolved and sb.at_rest()) or sb.g.turn > 1
 
+    def later_used(self, sb: _Sandbox, a: Ability) -> None:
+        """JT-P2: of one object's abilities only the latest printed can be activated; those after
+        ``a`` count as activated this turn already (JT-P1), so ``a`` is the one to use."""
+        sb.card_obj.activated_this_turn = {b.act for b in self.act_index.values() if b.act > a.act}
+        sb.want_act = a.act
+
+    def exercised_or(self, a: Ability, over):
+        return lambda sb: (a.key in self.result.exercised and sb.at_rest()) or over(sb)
+
+    # ------------------------------------------------------------------------ the games
+    def run_all(self) -> None:
+        self._prepare()
+        modes = self.modes
         # 1. hand: cast or play it (a modal spell once per mode, that mode first)
         for i, mode in enumerate(modes or [None]):
             if mode is not None and any(a.key in self.result.exercised for a in self.result.abilities
                                         if a.kind == "mode" and a.mode == mode):
                 continue
-            self.play("hand" + (f" (mode {mode + 1})" if mode is not None else ""), hand_setup(mode),
-                      cast_done, i)
-        self.result.zones["hand"] = self.result.played
+            self.play("hand" + (f" (mode {mode + 1})" if mode is not None else ""), self.hand_setup(mode),
+                      self.cast_done, i)
         if self.permanent:
-            # 2. battlefield: forced play activates its abilities; three turns of triggers
-            entering = [ab.trigger.subject for ab in self.compiled.abilities
-                        if isinstance(ab, ir.TriggeredAbility) and ab.trigger.event == "enters"
-                        and isinstance(ab.trigger.subject, ir.Filter)]
-            watches_entering = bool(entering)
-            # "whenever you cast a [filter] spell" / "whenever an opponent casts ...": spells for
-            # that player to cast (CR 601.2i), a made-up one matching the filter when it has one
-            casting = [ab.trigger for ab in self.compiled.abilities
-                       if isinstance(ab, ir.TriggeredAbility) and ab.trigger.event == "cast"]
-
-            # "whenever a player / an opponent discards a card": a discard spell and cards to
-            # discard in both hands (CR 701.9)
-            watches_discard = any(isinstance(ab, ir.TriggeredAbility) and ab.trigger.event == "discard"
-                                  for ab in self.compiled.abilities)
-
-            def bf_setup(sb: _Sandbox, used: bool = False, their_creatures: bool = True):
-                sb.board(their_creatures)
-                sb.place_card("battlefield", used=used)
-                fillers(sb)
-                if watches_discard:
-                    sb.starter("Mind Rot", 0, "hand")
-                    for owner in (0, 1):
-                        for name in ("Divination", "Shock"):
-                            sb.starter(name, owner, "hand")
-                for t in casting:
-                    owner = 1 if t.whose == "opponent" else 0
-                    f = t.subject if isinstance(t.subject, ir.Filter) else None
-                    if f is not None and (f.types or f.subtypes or f.colors or f.supertypes):
-                        sb.stand_in_card(replace(f, zone="hand", controller=None, other=False), owner)
-                    else:
-                        for name in SPELL_FILLERS[:2]:
-                            sb.starter(name, owner, "hand")
-                if watches_entering:   # "whenever another creature enters": creatures to cast
-                    for name in ENTERING:
-                        sb.starter(name, 0, "hand")
-                    for f in entering:   # "whenever another Beast enters": a made-up one
-                        sb.stand_in_card(replace(f, zone="hand", controller=None, other=False))
-
-            self.play("battlefield", bf_setup, _until_turn_3, 100)
-            for a in self.missing("activated"):
-                if a.key in self.result.exercised:
-                    continue
-
-                def one_setup(sb: _Sandbox, a=a):
-                    bf_setup(sb)
-                    later = {b.act for b in self.act_index.values() if b.act > a.act}
-                    sb.card_obj.activated_this_turn = set(later)   # JT-P1: used this turn already
-                    sb.want_act = a.act
-
-                self.play(f"battlefield (ability {a.index + 1})", one_setup,
-                          lambda sb, a=a: (a.key in self.result.exercised and sb.at_rest()) or sb.g.turn > 2,
-                          200 + a.index)
-            # 3. triggers still waiting: positions where forced play does not first make A use
-            # (sacrifice, tap) the card: its abilities used this turn, from A's main phase and
-            # from B's end step (A's upkeep and draw step next); cast from hand (summoning sick,
-            # so untapped at the end step); then removal (dies, leaves, put into a graveyard)
-            if self.missing("triggered") and self.act_index:
-                self.play("battlefield, abilities used this turn", lambda sb: bf_setup(sb, used=True),
-                          _until_turn_3, 250)
-            if self.missing("triggered") and self.act_index:
-                self.play("battlefield from B's end step", lambda sb: bf_setup(sb, used=True),
-                          lambda sb: sb.g.turn >= 3 and sb.g.step == "postcombat_main", 260,
-                          turn=2, active=1, step="end")
-            if self.missing("triggered") or self.missing("activated"):
-                # B's turn: B attacks (JT-C5) into A's untapped creatures, which block; A's
-                # instant-speed abilities meet attacking creatures
-                self.play("battlefield on B's turn", bf_setup,
-                          lambda sb: sb.g.turn >= 3 and sb.g.step == "precombat_main", 265,
-                          turn=2, active=1, step="precombat_main")
-            if self.missing("triggered"):
-                # B without creatures: the card (or the creature it equips or enchants) attacks
-                # unblocked ("deals combat damage to a player", "attacks and isn't blocked")
-                self.play("battlefield, B without creatures", lambda sb: bf_setup(sb, their_creatures=False),
-                          _until_turn_3, 268)
-            if self.missing("triggered"):
-                self.play("hand, then three turns", hand_setup(modes[0] if modes else None), _until_turn_3, 270)
-            if self.missing("triggered"):
-                def kill_setup(sb: _Sandbox, tool):
-                    bf_setup(sb, used=True)
-                    name = tool(sb)
-                    if name:
-                        sb.add_tool(name)
-
-                def kill_done(sb: _Sandbox) -> bool:
-                    return (sb.tool_resolved and sb.at_rest()) or sb.g.turn > 1
-
-                self.play("Wrath of God", lambda sb: kill_setup(sb, lambda _: SWEEPER), kill_done, 300)
-                if self.missing("triggered"):
-                    self.play("removal", lambda sb: kill_setup(sb, _removal_for), kill_done, 310)
-        # activated abilities still not used: from hand (cycling)
+            self.battlefield_games()
+        # activated abilities still not used: from hand (cycling, channel)
         for a in self.missing("activated"):
             def hand_act(sb: _Sandbox, a=a):
-                hand_setup(modes[0] if modes else None)(sb)
-                sb.want_act = a.act
+                self.hand_setup(modes[0] if modes else None)(sb)
+                sb.no_hand_abilities = False
+                self.later_used(sb, a)
             self.play(f"hand (ability {a.index + 1})", hand_act,
-                      lambda sb, a=a: (a.key in self.result.exercised and sb.at_rest()) or sb.g.turn > 1,
-                      230 + a.index)
-        # 4. graveyard: it is targeted there and returns to hand (and its own actions there, if any)
+                      self.exercised_or(a, lambda sb: sb.g.turn > 1), 230 + a.index)
+        if self.result.unexercised or not self.result.played:
+            self.more_games()
+        self.result.zones["hand"] = self.result.played
+        self.graveyard_game()
+
+    def battlefield_games(self) -> None:
+        """2. battlefield: forced play activates its abilities; three turns of triggers."""
+        bf_setup = self.bf_setup
+        self.play("battlefield", bf_setup, _until_turn_3, 100)
+        for a in self.missing("activated"):
+            def one_setup(sb: _Sandbox, a=a):
+                bf_setup(sb)
+                self.later_used(sb, a)
+            self.play(f"battlefield (ability {a.index + 1})", one_setup,
+                      self.exercised_or(a, lambda sb: sb.g.turn > 2), 200 + a.index)
+        # 3. triggers still waiting: positions where forced play does not first make A use
+        # (sacrifice, tap) the card: its abilities used this turn, from A's main phase and
+        # from B's end step (A's upkeep, draw step and precombat main phase next); cast from hand
+        # (summoning sick, so untapped at the end step); then removal (dies, leaves, put into a
+        # graveyard)
+        if self.missing("triggered") and self.act_index:
+            self.play("battlefield, abilities used this turn", lambda sb: bf_setup(sb, used=True),
+                      _until_turn_3, 250)
+        if self.missing("triggered"):
+            self.play("battlefield from B's end step", lambda sb: bf_setup(sb, used=True),
+                      lambda sb: sb.g.turn >= 3 and sb.g.step == "postcombat_main", 260,
+                      turn=2, active=1, step="end")
+        if self.missing("triggered") or self.missing("activated"):
+            # B's turn: B attacks (JT-C5) into A's untapped creatures, which block; A's
+            # instant-speed abilities meet attacking creatures
+            self.play("battlefield on B's turn", bf_setup,
+                      lambda sb: sb.g.turn >= 3 and sb.g.step == "precombat_main", 265,
+                      turn=2, active=1, step="precombat_main")
+        if self.missing("triggered"):
+            # B without creatures: the card (or the creature it equips or enchants) attacks
+            # unblocked ("deals combat damage to a player", "attacks and isn't blocked")
+            self.play("battlefield, B without creatures", lambda sb: bf_setup(sb, their_creatures=False),
+                      _until_turn_3, 268)
+        if self.missing("triggered"):
+            self.play("hand, then three turns", self.hand_setup(self.modes[0] if self.modes else None),
+                      _until_turn_3, 270)
+        if self.missing("triggered"):
+            def kill_setup(sb: _Sandbox, tool):
+                bf_setup(sb, used=True)
+                name = tool(sb)
+                if name:
+                    sb.add_tool(name)
+
+            def kill_done(sb: _Sandbox) -> bool:
+                return (sb.tool_resolved and sb.at_rest()) or sb.g.turn > 1
+
+            self.play("Wrath of God", lambda sb: kill_setup(sb, lambda _: SWEEPER), kill_done, 300)
+            if self.missing("triggered"):
+                self.play("removal", lambda sb: kill_setup(sb, _removal_for), kill_done, 310)
+
+    def more_games(self) -> None:
+        """Positions for what the first games left unexercised, each only while something is."""
+        def over(turn: int, step: str = "precombat_main"):
+            return lambda sb: sb.g.turn > turn or (sb.g.turn == turn and sb.g.step == step)
+
+        def still() -> bool:
+            return bool(self.result.unexercised) or not self.result.played
+
+        # activated abilities that need combat: from hand as A's unblocked attackers are declared
+        # (ninjutsu, CR 702.49a; bloodrush "target attacking creature"), on the battlefield on B's
+        # turn with the later ones used (JT-P2: "target attacking or blocking creature")
+        for a in self.missing("activated"):
+            def combat_hand(sb: _Sandbox, a=a):
+                sb.board(their_creatures=False)
+                sb.arrive = lambda sb: sb.g.active == 0 and sb.g.step == "declare_blockers"
+                sb.on_arrive = lambda sb, a=a: self.later_used(sb, a)
+            self.play(f"hand in A's declare blockers step (ability {a.index + 1})", combat_hand,
+                      self.exercised_or(a, over(2)), 500 + a.index)
+            if a.key in self.result.exercised or not self.permanent:
+                continue
+
+            def b_turn(sb: _Sandbox, a=a):
+                self.bf_setup(sb)
+                self.later_used(sb, a)
+            self.play(f"battlefield on B's turn (ability {a.index + 1})", b_turn,
+                      self.exercised_or(a, over(3)), 520 + a.index, turn=2, active=1, step="precombat_main")
+        # the card arrives in A's hand at a moment a game can't be steered to by forced play
+        # (JT-P1 casts it at the first chance): after A's combat (raid, CR 508.1 "you attacked this
+        # turn"), as B's attackers are declared ("cast only during the declare attackers step",
+        # flash "target attacking creature"), with B's or A's spell on the stack ("counter target
+        # spell", "copy target instant or sorcery spell you control", "only if you've cast another
+        # spell this turn")
+        arrivals = (
+            ("after A's combat", lambda sb: sb.g.active == 0 and sb.g.step == "postcombat_main", {}, None),
+            ("as B attacks", lambda sb: sb.g.active == 1 and sb.g.step in ("declare_attackers", "declare_blockers")
+             and any(o.attacking is not None for o in sb.g.permanents(1)),
+             {"turn": 2, "active": 1, "step": "beginning_of_combat"}, None),
+            ("with B's spell on the stack", lambda sb: _top_spell_of(sb.g, 1),
+             {"turn": 2, "active": 1, "step": "precombat_main"}, 1),
+            ("with A's spell on the stack", lambda sb: _top_spell_of(sb.g, 0), {}, 0),
+        )
+        for k, (label, when, start, spells_for) in enumerate(arrivals):
+            for mode in self.modes or [None]:
+                if not still():
+                    return
+                if mode is not None and not self.missing_mode(mode) and self.result.played:
+                    continue
+
+                def arrive_setup(sb: _Sandbox, when=when, mode=mode, spells_for=spells_for):
+                    sb.board()
+                    sb.arrive = when
+                    sb.want_mode = mode
+                    sb.no_hand_abilities = True
+                    if spells_for is not None:
+                        self.fillers(sb, spells_for, always=True)
+                turn = start.get("turn", 1)
+                self.play(f"hand, arrives {label}" + (f" (mode {mode + 1})" if mode is not None else ""),
+                          arrive_setup, lambda sb, turn=turn: (sb.resolved and sb.at_rest() and not self.missing(
+                              "triggered")) or over(turn + 1)(sb), 540 + 10 * k + (mode or 0), **start)
+        if self.permanent and (self.missing("triggered") or self.missing("activated") or self.missing("static")):
+            # the card alone on A's side and B without creatures: it attacks alone (CR 506.5), A
+            # controls no Islands, no artifacts, no tapped lands ("when you control no ...")
+            self.play("bare board", lambda sb: self.bf_setup(sb, used=True, their_creatures=False, ours=False),
+                      over(3), 600)
+            if self.missing("triggered"):
+                self.play("bare board, from hand", self.hand_setup(None, ours=False, their_creatures=False),
+                          over(3), 610)
+            if self.missing("triggered") or self.missing("activated"):
+                def alone(sb: _Sandbox):
+                    self.bf_setup(sb, used=True, their_creatures=False, ours=False)
+                    sb.bare = True
+                self.play("bare board, no stand-ins", alone, over(3), 615)
+        if self.permanent and self.missing("triggered"):
+            # spells and abilities aimed at it (or at the permanent it is attached to): "whenever ~
+            # becomes the target", heroic, "if ~ is equipped"; then B's, on B's turn
+            def aimed(sb: _Sandbox, who: int):
+                # A's own spells: B without creatures, so that the card survives its attack
+                self.bf_setup(sb, used=True, their_creatures=who == 1)
+                sb.aura_host = "power"
+                sb.aim = (who,)
+                for name in AIMED[who]:
+                    sb.starter(name, who, "hand")
+            self.play("aimed at by A", lambda sb: aimed(sb, 0), over(2), 620)
+            if self.missing("triggered"):
+                self.play("aimed at by B", lambda sb: aimed(sb, 1), over(3), 630, turn=2, active=1,
+                          step="precombat_main")
+        if self.permanent and (self.missing("triggered") or self.missing("activated")):
+            # A holds seven cards ("if you have seven or more cards in hand", "activate only if you
+            # have exactly seven cards in hand"), from B's end step
+            def full_hand(sb: _Sandbox):
+                self.bf_setup(sb, used=True)
+                sb.aura_host = "power"
+                hand = sb.g.zone_list("hand", 0)
+                for _ in range(max(0, 7 - len(hand))):
+                    sb.made_up(UNCASTABLE, 0, "hand")
+            self.play("seven cards in hand", full_hand, over(3, "postcombat_main"), 640, turn=2, active=1, step="end")
+        if "suspend" in self.keywords and not self.result.played:
+            # suspended with one time counter left, A's upkeep next (CR 702.62a)
+            def suspended(sb: _Sandbox):
+                sb.board()
+                o = sb.place_card("exile")
+                o.counters["time"] = 1
+                o.exilecast_suspended = True
+            self.play("suspended", suspended, lambda sb: (sb.resolved and sb.at_rest()) or over(3, "postcombat_main")(sb),
+                      650, turn=2, active=1, step="end")
+
+    def missing_mode(self, mode: int) -> bool:
+        return any(a.kind == "mode" and a.mode == mode for a in self.result.unexercised)
+
+    def graveyard_game(self) -> None:
+        """4. graveyard: it is targeted there and returns to hand (and its own actions there, if
+        any: flashback, retrace with a land card in hand to discard, CR 702.81a)."""
         def gy_setup(sb: _Sandbox):
             sb.board()
             sb.place_card("graveyard")
             sb.add_tool(REGROWTH)
+            if "retrace" in self.keywords:
+                sb.starter("Forest", 0, "hand")
 
         def gy_done(sb: _Sandbox) -> bool:
             cur = sb.card_now()
@@ -479,6 +628,14 @@ class _Check:
 
         self.result.zones.setdefault("graveyard", False)
         self.play("graveyard", gy_setup, gy_done, 400)
+
+
+def _top_spell_of(g, p: int) -> bool:
+    """The top of the stack is a spell (not an ability) player ``p`` controls."""
+    if not g.stack:
+        return False
+    top = g.objects[g.stack[-1]]
+    return not isinstance(top, StackAbility) and top.controller == p
 
 
 # ------------------------------------------------------------------------------------ entry

@@ -9,7 +9,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from judgetower.agents.autopilot import Autopilot
-from judgetower.agents.smoke_standins import _stand_in, _toughness
+from judgetower.agents.smoke_standins import _power, _stand_in, _token_spec, _toughness
+from judgetower.cards.card import CardDef
 from judgetower.oracle import compile_card, ir
 from judgetower.rules.decisions import Activate, Block, Cast, PlayLand
 from judgetower.rules.filters import matches
@@ -51,6 +52,13 @@ SWEEPER = "Wrath of God"
 REMOVAL = ("Murder", "Naturalize", "Lightning Bolt", "Boomerang")
 #: Brings the card back from the graveyard in the "graveyard" game.
 REGROWTH = "Regrowth"
+
+#: Spells in the hand of the player whose targets go to the card ("aimed at" games).
+AIMED = {0: ("Holy Strength", "Giant Growth"), 1: ("Shock", "Murder", "Unsummon")}
+#: Made-up cards (never card data): a discard outlet that forced play (JT-P1) uses once a turn, for
+#: "whenever you discard a card"; a card that can't be cast (no mana cost, CR 118.6) to fill a hand.
+DISCARD_OUTLET = CardDef("Sandbox Discard Outlet", "Enchantment", "{1}", text="Discard a card: You gain 1 life.")
+UNCASTABLE = CardDef("Sandbox Uncastable", "Sorcery", None)
 
 MAX_DECISIONS = 1000      # per game; reaching it is noted, not a failure
 PLAYERS = ("A", "B")
@@ -97,6 +105,20 @@ class _SandboxGame(Game):
                 self.smoke_events.append(("fizzled", item.kind, item.ability_index))   # CR 608.2b
         yield from super()._resolve_ability(item)
 
+    def actcost_tapped_for_mana(self, land) -> None:
+        self._smoke_mana_triggers(land)
+        super().actcost_tapped_for_mana(land)
+
+    def actcost_log_mana_triggers(self, land) -> None:
+        self._smoke_mana_triggers(land)
+        super().actcost_log_mana_triggers(land)
+
+    def _smoke_mana_triggers(self, land) -> None:
+        """A triggered mana ability of the card resolved (CR 605.1b, 605.4a: at once, no stack)."""
+        for x, ab in self.actcost_mana_triggers(land):
+            if x.uid == self.smoke_uid:
+                self.smoke_events.append(("triggered", next(i for i, a in enumerate(x.compiled.abilities) if a is ab)))
+
     def resolve_ability_effects(self, item):
         src = item.context.get("source_lki") or self.objects.get(item.source_id)
         if getattr(src, "uid", None) == self.smoke_uid and item.ability_index >= 0:
@@ -125,17 +147,32 @@ class _Sandbox:
         self.want_mode: int | None = None
         self.resolved = False        # the card resolved (or was played) in this game
         self.tool_resolved = False
+        #: ``arrive(sb)``: the card is not placed at setup; it comes into A's hand the first time
+        #: this holds with A to act at priority (after A's combat, with a spell on the stack, ...)
+        self.arrive = None
+        #: players whose targets go to the card (or the permanent it is attached to) when they can
+        #: ("whenever ~ becomes the target", heroic, "if ~ is equipped")
+        self.aim: tuple[int, ...] = ()
+        #: the card's own activated abilities from hand are not used (a spell cast rather than cycled)
+        self.no_hand_abilities = False
+        #: how an Aura of the sandbox picks its host: "tough" (it survives combat) or "power" (it attacks)
+        self.aura_host = "tough"
+        #: called once the card has arrived (``arrive``)
+        self.on_arrive = None
+        #: no stand-ins at all (the card alone on its side: "when you control no creatures")
+        self.bare = False
 
     # -------------------------------------------------------------------- the position
     def starter(self, name: str, owner: int, zone: str):
         card = self.check.starter.get(name)
         return self.g.make_card(card, owner, zone, compiled=compile_card(card))
 
-    def board(self, their_creatures: bool = True) -> None:
+    def board(self, their_creatures: bool = True, ours: bool = True) -> None:
         """Both sandbox boards and the shared graveyard; ``their_creatures`` false: B's board
-        without its creatures (an attacker of A's goes unblocked)."""
+        without its creatures (an attacker of A's goes unblocked); ``ours`` false: A's board empty
+        (the card alone: "attacks alone", "when you control no Islands")."""
         g = self.g
-        for owner, names in ((0, OUR_BOARD), (1, THEIR_BOARD)):
+        for owner, names in ((0, OUR_BOARD if ours else ()), (1, THEIR_BOARD)):
             for name in names:
                 if not their_creatures and owner == 1 and "Creature" in self.check.starter.get(name).types:
                     continue
@@ -163,8 +200,26 @@ class _Sandbox:
                 o.counters["loyalty"] = max(o.counters.get("loyalty", 0), max(loyalty) + 1)
             if used:
                 o.activated_this_turn = set(range(len(g.activated_abilities(o))))
+            self._counters_for_costs(o)
         g.touch()
         return o
+
+    def _counters_for_costs(self, o) -> None:
+        """The counters the card's activated abilities remove as a cost ("Remove three spore
+        counters from ~", CR 602.1, 122.1) and the +1/+1 counters an "activate only if ~'s power is
+        4 or greater" needs (CR 602.5b), put on it as the position is set up."""
+        g = self.g
+        for ab in g.activated_abilities(o):
+            rc = ab.cost.remove_counters if ab.cost is not None else None
+            if rc:
+                kind, n = rc
+                o.counters[kind] = max(o.counters.get(kind, 0), n if isinstance(n, int) else 1)
+            for c in getattr(ab, "actcost_conditions", ()):
+                if isinstance(c, ir.ActcostCondSelf) and c.what == "power":
+                    g.touch()
+                    short = c.n - g.chars(o).power
+                    if short > 0:
+                        o.counters["+1/+1"] = o.counters.get("+1/+1", 0) + short
 
     def _attach_aura(self, o) -> None:
         g = self.g
@@ -176,8 +231,12 @@ class _Sandbox:
         hosts = [g.objects[h] for h in g.legal_targets(ir.TargetSpec("object", enchant), o, o.controller)
                  if not hasattr(h, "index") and h != o.id]
         if hosts:
-            # the toughest host, so that combat leaves the Aura attached (Wall of Stone)
-            o.attached_to = max(hosts, key=lambda h: (_toughness(g, h), -h.id)).id
+            if self.aura_host == "power":
+                # the strongest host that can attack ("whenever enchanted creature deals damage")
+                o.attached_to = max(hosts, key=lambda h: (_power(g, h), -h.id)).id
+            else:
+                # the toughest host, so that combat leaves the Aura attached (Wall of Stone)
+                o.attached_to = max(hosts, key=lambda h: (_toughness(g, h), -h.id)).id
 
     def stand_ins(self) -> None:
         """Vanilla made-up cards for each filter of the card that nothing in the sandbox matches
@@ -194,7 +253,9 @@ class _Sandbox:
         if energy:
             g.players[0].c2_energy += 3 * energy
         for f, need in self.check.filters:
-            if f.token or f.zone not in ("battlefield", "graveyard", "hand"):
+            if self.bare:
+                break
+            if f.zone not in ("battlefield", "graveyard", "hand") or (f.token and f.zone != "battlefield"):
                 continue
             have = sum(1 for o in self._zone_objects(f.zone)
                        if not (f.other and o is src) and matches(g, o, f, src))
@@ -202,15 +263,28 @@ class _Sandbox:
                 card = _stand_in(f)
                 if card is None:
                     break
-                o = g.make_card(card, 1 if f.controller == "opponent" else 0, f.zone, compiled=compile_card(card))
+                who = 1 if f.controller == "opponent" else 0
+                if f.token:   # "sacrifice a token", "target creature token": a token of those characteristics
+                    o = g.make_token(_token_spec(card, f), who)
+                else:
+                    o = g.make_card(card, who, f.zone, compiled=compile_card(card))
                 o.sick = False
+                for kind in f.with_counters:        # "a creature with a +1/+1 counter on it"
+                    o.counters[kind] = o.counters.get(kind, 0) + 1
+                if f.tapped and f.zone == "battlefield":   # "target tapped creature"
+                    o.tapped = True
                 self._attach_aura(o)
         g.touch()
+
+    def made_up(self, card: CardDef, owner: int, zone: str):
+        o = self.g.make_card(card, owner, zone, compiled=compile_card(card))
+        o.sick = False
+        return o
 
     def stand_in_card(self, f, owner: int = 0) -> None:
         """A made-up card matching ``f`` in the hand of player A (``owner`` 0) or B, to cast
         (`_stand_in`)."""
-        card = _stand_in(f)
+        card = _stand_in(f) if not f.token else None
         if card is not None:
             self.g.make_card(card, owner, "hand", compiled=compile_card(card))
 
@@ -255,6 +329,12 @@ class _Sandbox:
         opts = d.options
         cur = self.card_now()
         if d.kind == "priority" and d.player == 0 and len(opts) > 1:
+            if cur is not None and cur.zone == "hand" and self.no_hand_abilities:
+                # cast it, not cycle it away: its abilities from hand have their own games
+                kept = [a for a in opts if not (isinstance(a, Activate) and a.obj == cur.id)]
+                if kept:
+                    opts = kept
+                    d = replace(d, options=opts)
             if cur is not None:
                 mine = [a for a in opts if isinstance(a, (Cast, PlayLand, Activate)) and a.obj == cur.id]
                 if self.want_act is not None:
@@ -283,7 +363,16 @@ class _Sandbox:
             # the card blocks, or is blocked ("whenever ~ blocks / becomes blocked", CR 509.3)
             mine = [b for b in opts if isinstance(b, Block) and cur.id in (b.attacker, b.blocker)]
             if mine:
-                return mine[0]
+                # first a block its trigger watches ("blocks a creature with flying", "becomes
+                # blocked by a white creature")
+                def watched(b):
+                    other = g.objects[b.attacker if b.blocker == cur.id else b.blocker]
+                    return any(matches(g, other, f, cur) for f in self.check.block_filters)
+                return min(mine, key=lambda b: not watched(b))
+        if d.kind == "target" and d.player in self.aim and cur is not None:
+            for aim in (cur.id, cur.attached_to):
+                if aim is not None and aim in opts:
+                    return aim
         if d.kind == "target" and g.stack and cur is not None and cur.id in opts:
             top = g.objects[g.stack[-1]]
             if self.tool is not None and not isinstance(top, StackAbility) and top.uid == self.tool.uid:
@@ -305,6 +394,13 @@ class _Sandbox:
             d = g.pending()
             if d is None:
                 break
+            if (self.arrive is not None and self.card_obj is None and d.kind == "priority" and d.player == 0
+                    and self.arrive(self)):
+                self.place_card("hand")       # it arrives now; the priority decision is posed again
+                if self.on_arrive is not None:
+                    self.on_arrive(self)
+                g.recheck_priority()
+                continue
             if n >= MAX_DECISIONS:
                 self.check.result.notes.append(f"{self.label}: stopped at the decision cap ({MAX_DECISIONS})")
                 break

@@ -1048,6 +1048,7 @@ class EffectsMixin:
         self.ts_count_cast(spell, p)   # trigstate: spells cast this turn (CR 101.2 limits)
         # kwstatic: it is cast (CR 601.2i): "whenever you cast" triggers see it (prowess, storm)
         self.events.append({"kind": "cast", "obj": spell, "player": p})
+        self.after_cast(p, spell)   # the same hook as a cast with its costs paid (casting.py)
 
     def _e_Optional(self, e, ctx):
         who = self.players_of(e.who, ctx)

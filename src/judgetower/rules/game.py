@@ -313,6 +313,7 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
         o = GameObject(self.new_id(), None, comp, controller, controller, "battlefield", token=spec,
                        timestamp=self.new_timestamp(), sick=True, tapped=tapped)
         o.uid = o.id
+        self.touched_uids.append(o.uid)   # R8: an object an event of a loop created is involved in it
         o.control_mark = self.players[controller].upkeeps_begun   # kwcosts: echo (CR 702.30a)
         self.objects[o.id] = o
         self.battlefield.append(o.id)

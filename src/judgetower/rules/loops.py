@@ -18,8 +18,9 @@ from collections import Counter
 def loop_keys(game, holder: int) -> tuple[tuple, tuple, tuple]:
     """The game state for loop detection (R8: everything but the log and history), in one pass:
     ``(state, shape, amounts)``. ``shape`` is the state without amounts that a loop can grow —
-    the number of each kind of counter, how many times each object is on the stack, the number of
-    continuous effects and delayed triggers; ``amounts`` lists those numbers in ``shape``'s order."""
+    the number of each kind of counter, how many alike permanents there are (tokens), how many
+    times each object is on the stack, the number of continuous effects and delayed triggers;
+    ``amounts`` lists those numbers in ``shape``'s order."""
     objs = game.objects
     perms = []
     shapes = []
@@ -33,9 +34,13 @@ def loop_keys(game, holder: int) -> tuple[tuple, tuple, tuple]:
                        tuple(n for k, n in counters if n)))
     perms.sort()
     shapes.sort()
-    bf_shape = tuple(s[:-1] for s in shapes)
-    for s in shapes:
+    # identical permanents (tokens a loop makes each time round) count as one entry and a number
+    # that may grow (R3: "do something infinitely many times")
+    alike = Counter(shapes)
+    bf_shape = tuple(s[:-1] for s in alike)
+    for s, n in alike.items():
         amounts.extend(s[-1])
+        amounts.append(n)
     zones = tuple((name, tuple(objs[i].name for i in lst)) for name, lst in sorted(game.all_zone_lists(), key=lambda kv: kv[0])
                   if name not in ("battlefield", "stack") and lst)
     stack = tuple(objs[i].name for i in game.stack)
