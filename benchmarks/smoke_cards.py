@@ -45,7 +45,8 @@ def _check(name: str) -> dict:
         return {"name": name, "refused": str(exc)}
     return {"name": r.name, "passed": r.passed, "error": r.first_error(), "errors": r.errors,
             "problems": r.problems(), "abilities": len(r.abilities), "exercised": r.exercised_count,
-            "games": r.games, "decisions": r.decisions, "seconds": r.seconds, "notes": r.notes}
+            "games": r.games, "decisions": r.decisions, "seconds": r.seconds, "notes": r.notes,
+            "standard_only": [a.label for a in r.abilities if a.key in r.standard_only]}
 
 
 def grep_pool(data: str, pattern: str) -> FullPool:
@@ -146,6 +147,12 @@ def main() -> int:
         print(f"not fully exercised ({len(partial)}):")
         for r in shown(partial):
             print(f"  {r['name']}: " + " | ".join(r["problems"]))
+    standard = [r for r in results if r["standard_only"]]
+    if standard:
+        print(f"exercised only under ordinary Magic rules ({len(standard)} cards: Judge Tower makes the ability "
+              "impossible, JT-G3/R3 infinite life):")
+        for r in shown(standard):
+            print(f"  {r['name']}: " + " | ".join(r["standard_only"]))
     capped = [r for r in results if r["notes"]]
     if capped:
         print(f"notes ({len(capped)} cards):")

@@ -51,12 +51,13 @@ import time
 import traceback
 from dataclasses import dataclass, field, replace
 
-from judgetower.agents.smoke_sandbox import (AIMED, DISCARD_OUTLET, ENTERING, PLAYERS, REGROWTH, SPELL_FILLERS,
+from judgetower.agents.smoke_sandbox import (AIMED, BIG_CREATURE, DISCARD_OUTLET, PARTY, WARDEN, ENTERING, PLAYERS, REGROWTH, SPELL_FILLERS,
                                              SWEEPER, UNCASTABLE, _removal_for, _Sandbox, _starter_matching,
                                              _until_turn_3)
-from judgetower.agents.smoke_standins import _all_specs, _filters
+from judgetower.agents.smoke_standins import _all_specs, _filters, _stand_in
 from judgetower.cards.card import CardError
 from judgetower.oracle import compile_card, ir
+from judgetower.rules.filters import matches
 from judgetower.rules.game import Game
 from judgetower.rules.objects import StackAbility
 
@@ -178,6 +179,9 @@ class SmokeResult:
     name: str
     abilities: list[Ability] = field(default_factory=list)
     exercised: set[str] = field(default_factory=set)    # Ability.key
+    #: exercised only in an ordinary-Magic game: Judge Tower makes them impossible ("if you have 5
+    #: or less life" with infinite life, JT-G3, R3)
+    standard_only: set[str] = field(default_factory=set)
     played: bool = False                                 # cast and resolved, or played (a land)
     zones: dict[str, bool] = field(default_factory=dict)  # hand / battlefield / graveyard checks
     errors: list[str] = field(default_factory=list)       # "game: traceback"
@@ -325,10 +329,10 @@ class _Check:
         return [a for a in self.result.unexercised if kind is None or a.kind == kind]
 
     # ------------------------------------------------------------------------ the games
-    def play(self, label: str, setup, done, seed_offset: int, **start) -> None:
+    def play(self, label: str, setup, done, seed_offset: int, standard: bool = False, **start) -> None:
         self.result.games += 1
         try:
-            sb = _Sandbox(self, label, self.seed * 7919 + seed_offset)
+            sb = _Sandbox(self, label, self.seed * 7919 + seed_offset, standard=standard)
             setup(sb)
             sb.stand_ins()
             sb.start(**start)
@@ -360,7 +364,13 @@ class _Check:
         # "whenever ~ blocks a creature with flying", "becomes blocked by a white creature"
         self.block_filters = [t.by for t in triggers
                               if t.event in ("blocks_creature", "blocked_by") and isinstance(t.by, ir.Filter)]
+        # "target creature with flying blocked by ~": blocks that make such a target
+        self.block_filters += [replace(sp.filter, combat=(), combat_self=()) for sp in _all_specs(c)
+                               if sp.kind == "object" and (sp.filter.combat or sp.filter.combat_self)]
+        self.blocked_by = [t.by for t in triggers if t.event == "blocked_by" and isinstance(t.by, ir.Filter)]
+        self.full_party = any(isinstance(getattr(ab, "condition", None), ir.TfCondFullParty) for ab in abilities)
         self.keywords = {ab.name for ab in abilities if isinstance(ab, ir.Keyword)}
+        self.watches_opponent_entering = any(t.event == "enters" and t.whose == "opponent" for t in triggers)
 
     def fillers(self, sb: _Sandbox, owner: int = 0, always: bool = False) -> None:
         """"Counter target spell": spells to cast, to target (a made-up one for "counter target
@@ -402,23 +412,38 @@ class _Check:
             if f is not None and (f.types or f.subtypes or f.colors or f.supertypes or f.multicolored
                                   or f.colorless or f.compare or f.with_keywords):
                 sb.stand_in_card(replace(f, zone="hand", controller=None, other=False), owner)
-            else:
-                for name in SPELL_FILLERS[:2]:
+            else:   # a sorcery among them: cast on its controller's own turn, after combat's events
+                for name in SPELL_FILLERS[:3]:
                     sb.starter(name, owner, "hand")
         if self.entering:
             for name in ENTERING:
                 sb.starter(name, 0, "hand")
             for f in self.entering:   # "whenever another Beast enters": a made-up one
-                sb.stand_in_card(replace(f, zone="hand", controller=None, other=False))
+                sb.stand_in_card(replace(f, zone="hand", controller=None, other=False),
+                                 1 if f.controller == "opponent" else 0)
+        if self.watches_opponent_entering:   # "... enters under an opponent's control": B casts creatures
+            for name in ENTERING[:2]:
+                sb.starter(name, 1, "hand")
+        if "evolve" in self.keywords:   # CR 702.100a: a greater creature enters under A's control
+            sb.made_up(BIG_CREATURE, 0, "hand")
+        for f in self.blocked_by:   # "becomes blocked by a white creature": B has one that can block it
+            card = _stand_in(replace(f, controller=None, with_keywords=tuple(f.with_keywords) + ("reach",)))
+            if card is not None:
+                sb.made_up(card, 1, "battlefield")
+        if self.full_party:   # "if you have a full party" (CR 700.8)
+            for card in PARTY:
+                sb.made_up(card, 0, "battlefield")
 
     @staticmethod
     def cast_done(sb: _Sandbox) -> bool:
         return (sb.resolved and sb.at_rest()) or sb.g.turn > 1
 
-    def later_used(self, sb: _Sandbox, a: Ability) -> None:
+    def later_used(self, sb: _Sandbox, a: Ability, all_others: bool = False) -> None:
         """JT-P2: of one object's abilities only the latest printed can be activated; those after
-        ``a`` count as activated this turn already (JT-P1), so ``a`` is the one to use."""
-        sb.card_obj.activated_this_turn = {b.act for b in self.act_index.values() if b.act > a.act}
+        ``a`` (``all_others``: every other one, so that a mana ability does not tap it first) count
+        as activated this turn already (JT-P1), so ``a`` is the one to use."""
+        sb.card_obj.activated_this_turn = {b.act for b in self.act_index.values()
+                                           if b.act > a.act or (all_others and b.act != a.act)}
         sb.want_act = a.act
 
     def exercised_or(self, a: Ability, over):
@@ -481,8 +506,11 @@ class _Check:
         if self.missing("triggered"):
             # B without creatures: the card (or the creature it equips or enchants) attacks
             # unblocked ("deals combat damage to a player", "attacks and isn't blocked")
-            self.play("battlefield, B without creatures", lambda sb: bf_setup(sb, their_creatures=False),
-                      _until_turn_3, 268)
+            def b_empty(sb: _Sandbox):
+                bf_setup(sb, their_creatures=False)
+                for name in ENTERING[:2]:   # B casts creatures on its turn: targets for A's next turn
+                    sb.starter(name, 1, "hand")
+            self.play("battlefield, B without creatures", b_empty, _until_turn_3, 268)
         if self.missing("triggered"):
             self.play("hand, then three turns", self.hand_setup(self.modes[0] if self.modes else None),
                       _until_turn_3, 270)
@@ -523,23 +551,41 @@ class _Check:
 
             def b_turn(sb: _Sandbox, a=a):
                 self.bf_setup(sb)
-                self.later_used(sb, a)
+                self.later_used(sb, a, all_others=True)
             self.play(f"battlefield on B's turn (ability {a.index + 1})", b_turn,
                       self.exercised_or(a, over(3)), 520 + a.index, turn=2, active=1, step="precombat_main")
+            if a.key in self.result.exercised:
+                continue
+
+            def others_used(sb: _Sandbox, a=a, pacified: bool = False):
+                self.bf_setup(sb)
+                self.later_used(sb, a, all_others=True)
+                if pacified:   # it can't attack, so it is untapped while A's creatures attack
+                    aura = sb.starter("Pacifism", 1, "battlefield")
+                    aura.attached_to = sb.card_obj.id
+            self.play(f"battlefield, the other abilities used (ability {a.index + 1})", others_used,
+                      self.exercised_or(a, over(2)), 530 + a.index)
+            if a.key not in self.result.exercised and self.creature:
+                self.play(f"battlefield, pacified (ability {a.index + 1})",
+                          lambda sb, a=a: others_used(sb, a, pacified=True), self.exercised_or(a, over(2)),
+                          535 + a.index)
         # the card arrives in A's hand at a moment a game can't be steered to by forced play
         # (JT-P1 casts it at the first chance): after A's combat (raid, CR 508.1 "you attacked this
         # turn"), as B's attackers are declared ("cast only during the declare attackers step",
         # flash "target attacking creature"), with B's or A's spell on the stack ("counter target
         # spell", "copy target instant or sorcery spell you control", "only if you've cast another
         # spell this turn")
+        filters = self.spell_filters
         arrivals = (
             ("after A's combat", lambda sb: sb.g.active == 0 and sb.g.step == "postcombat_main", {}, None),
+            ("as A's attackers are unblocked", lambda sb: sb.g.active == 0 and sb.g.step == "declare_blockers", {},
+             None),
             ("as B attacks", lambda sb: sb.g.active == 1 and sb.g.step in ("declare_attackers", "declare_blockers")
              and any(o.attacking is not None for o in sb.g.permanents(1)),
              {"turn": 2, "active": 1, "step": "beginning_of_combat"}, None),
-            ("with B's spell on the stack", lambda sb: _top_spell_of(sb.g, 1),
+            ("with B's spell on the stack", lambda sb: _top_spell_of(sb.g, 1, filters),
              {"turn": 2, "active": 1, "step": "precombat_main"}, 1),
-            ("with A's spell on the stack", lambda sb: _top_spell_of(sb.g, 0), {}, 0),
+            ("with A's spell on the stack", lambda sb: _top_spell_of(sb.g, 0, filters), {}, 0),
         )
         for k, (label, when, start, spells_for) in enumerate(arrivals):
             for mode in self.modes or [None]:
@@ -577,9 +623,10 @@ class _Check:
             # becomes the target", heroic, "if ~ is equipped"; then B's, on B's turn
             def aimed(sb: _Sandbox, who: int):
                 # A's own spells: B without creatures, so that the card survives its attack
-                self.bf_setup(sb, used=True, their_creatures=who == 1)
                 sb.aura_host = "power"
+                sb.attach_equipment = True
                 sb.aim = (who,)
+                self.bf_setup(sb, used=True, their_creatures=who == 1)
                 for name in AIMED[who]:
                     sb.starter(name, who, "hand")
             self.play("aimed at by A", lambda sb: aimed(sb, 0), over(2), 620)
@@ -590,12 +637,56 @@ class _Check:
             # A holds seven cards ("if you have seven or more cards in hand", "activate only if you
             # have exactly seven cards in hand"), from B's end step
             def full_hand(sb: _Sandbox):
-                self.bf_setup(sb, used=True)
                 sb.aura_host = "power"
+                self.bf_setup(sb, used=True)
                 hand = sb.g.zone_list("hand", 0)
                 for _ in range(max(0, 7 - len(hand))):
                     sb.made_up(UNCASTABLE, 0, "hand")
             self.play("seven cards in hand", full_hand, over(3, "postcombat_main"), 640, turn=2, active=1, step="end")
+        if self.permanent and self.missing("triggered"):
+            # one activated ability each, the others used this turn (JT-P1): a man-land animated
+            # and attacking ("whenever ~ deals combat damage"), B without creatures and with them
+            for a in [b for b in self.result.abilities if b.kind == "activated"]:
+                for their in (False, True):
+                    if not self.missing("triggered"):
+                        break
+
+                    def only(sb: _Sandbox, a=a, their=their):
+                        self.bf_setup(sb, their_creatures=their)
+                        self.later_used(sb, a, all_others=True)
+                    self.play(f"battlefield, only ability {a.index + 1}" + ("" if their else ", B without creatures"),
+                              only, over(2), 670 + 2 * a.index + their)
+        if self.permanent and self.missing("triggered") and self.act_index:
+            # B's Warden: the card enters tapped, so its own {T} ability can't answer its enters
+            # trigger (JT-P1 would use it first)
+            def warden(sb: _Sandbox):
+                self.hand_setup(None)(sb)
+                sb.made_up(WARDEN, 1, "battlefield")
+            self.play("hand, entering tapped", warden, over(2), 690)
+        low_life = [a for a in self.missing("triggered") if _life_at_most(self.compiled.abilities[a.index])]
+        if self.permanent and low_life:
+            # "if you have 5 or less life": never true under Judge Tower (JT-G3, R3: life totals
+            # are infinite); the ability is exercised in ordinary Magic with A at that life total
+            n = min(_life_at_most(self.compiled.abilities[a.index]) for a in low_life)
+
+            def low(sb: _Sandbox):
+                # the card alone (no life gain or loss from the sandbox board), A at N life
+                self.bf_setup(sb, used=True, their_creatures=False, ours=False)
+                sb.g.players[0].life = n
+            before = set(self.result.exercised)
+            self.play("standard rules, A at low life", low, over(3, "postcombat_main"), 660, standard=True,
+                      turn=2, active=1, step="end")
+            self.result.standard_only |= {a.key for a in low_life} & (self.result.exercised - before)
+        if self.permanent and self.keywords & {"morph", "megamorph"} and self.missing("triggered"):
+            # face down (CR 702.37c, 708.4), B's spell on the stack as A turns it face up (a special
+            # action forced play takes at A's first priority, JT-P1): "when ~ is turned face up,
+            # counter target spell"
+            def face_down(sb: _Sandbox):
+                sb.board()
+                sb.make_face_down(sb.place_card("battlefield"))
+                self.fillers(sb, 1, always=True)
+            self.play("face down, B casting a spell", face_down, over(3), 655, turn=2, active=1,
+                      step="precombat_main")
         if "suspend" in self.keywords and not self.result.played:
             # suspended with one time counter left, A's upkeep next (CR 702.62a)
             def suspended(sb: _Sandbox):
@@ -630,12 +721,23 @@ class _Check:
         self.play("graveyard", gy_setup, gy_done, 400)
 
 
-def _top_spell_of(g, p: int) -> bool:
-    """The top of the stack is a spell (not an ability) player ``p`` controls."""
+def _life_at_most(ab) -> int | None:
+    """N of a triggered ability's "if you have N or less life" (CR 603.4), else None."""
+    c = getattr(ab, "condition", None)
+    if isinstance(c, ir.CondLife) and not c.at_least:
+        return c.n
+    return None
+
+
+def _top_spell_of(g, p: int, filters=()) -> bool:
+    """The top of the stack is a spell (not an ability) player ``p`` controls (one of ``filters``
+    matches, if any: "counter target artifact or creature spell")."""
     if not g.stack:
         return False
     top = g.objects[g.stack[-1]]
-    return not isinstance(top, StackAbility) and top.controller == p
+    if isinstance(top, StackAbility) or top.controller != p:
+        return False
+    return not filters or any(matches(g, top, f, None) for f in filters)
 
 
 # ------------------------------------------------------------------------------------ entry

@@ -14,7 +14,7 @@ from judgetower.cards.card import CardDef
 from judgetower.oracle import compile_card, ir
 from judgetower.rules.decisions import Activate, Block, Cast, PlayLand
 from judgetower.rules.filters import matches
-from judgetower.rules.game import Game
+from judgetower.rules.game import Game, StandardRules
 from judgetower.rules.objects import StackAbility
 from judgetower.variants.judge_tower import JudgeTowerRules
 
@@ -54,11 +54,21 @@ REMOVAL = ("Murder", "Naturalize", "Lightning Bolt", "Boomerang")
 REGROWTH = "Regrowth"
 
 #: Spells in the hand of the player whose targets go to the card ("aimed at" games).
-AIMED = {0: ("Holy Strength", "Giant Growth"), 1: ("Shock", "Murder", "Unsummon")}
+AIMED = {0: ("Holy Strength", "Giant Growth"), 1: ("Shock",)}
 #: Made-up cards (never card data): a discard outlet that forced play (JT-P1) uses once a turn, for
 #: "whenever you discard a card"; a card that can't be cast (no mana cost, CR 118.6) to fill a hand.
 DISCARD_OUTLET = CardDef("Sandbox Discard Outlet", "Enchantment", "{1}", text="Discard a card: You gain 1 life.")
 UNCASTABLE = CardDef("Sandbox Uncastable", "Sorcery", None)
+#: A creature greater than most ("evolve", CR 702.100a); a removal spell for what no starter one can
+#: target (a land: "when ~ is put into a graveyard from the battlefield").
+BIG_CREATURE = CardDef("Sandbox Big Creature", "Creature", "{5}", power="5", toughness="5")
+RAZING = CardDef("Sandbox Razing", "Instant", "{1}", text="Destroy target permanent.")
+#: B's enchantment that makes A's permanents enter tapped: a card whose own {T} ability would use it
+#: up in response to its enters trigger (JT-P1) can't, and the trigger resolves.
+WARDEN = CardDef("Sandbox Warden", "Enchantment", "{1}", text="Permanents your opponents control enter the battlefield tapped.")
+#: A full party (CR 700.8): a Cleric, a Rogue, a Warrior and a Wizard.
+PARTY = tuple(CardDef(f"Sandbox {t}", f"Creature — {t}", "{1}", power="1", toughness="4") for t in
+              ("Cleric", "Rogue", "Warrior", "Wizard"))
 
 MAX_DECISIONS = 1000      # per game; reaching it is noted, not a failure
 PLAYERS = ("A", "B")
@@ -129,15 +139,17 @@ class _SandboxGame(Game):
 class _Sandbox:
     """One smoke-check game and its driver."""
 
-    def __init__(self, check: "_Check", label: str, seed: int) -> None:
+    def __init__(self, check: "_Check", label: str, seed: int, standard: bool = False) -> None:
         self.check = check
         self.label = label
         self.autopilot = Autopilot(seed)
-        rules = JudgeTowerRules("referee")
+        # ``standard``: ordinary Magic (finite life totals), for what Judge Tower makes impossible
+        rules = StandardRules() if standard else JudgeTowerRules("referee")
         g = _SandboxGame(list(PLAYERS), seed=seed, rules=rules)
         g.smoke_events = []
         self.g = g
-        rules.setup_players(g, [{"name": n, "judge_level": 0} for n in PLAYERS])
+        if not standard:
+            rules.setup_players(g, [{"name": n, "judge_level": 0} for n in PLAYERS])
         for name in FILLER_LIBRARY:      # the shared library (JT-G5) in random order
             self.starter(name, 0, "library")
         g.rng.shuffle(g.library(0))
@@ -161,6 +173,8 @@ class _Sandbox:
         self.on_arrive = None
         #: no stand-ins at all (the card alone on its side: "when you control no creatures")
         self.bare = False
+        #: the card, an Equipment, starts attached to A's strongest creature ("equipped creature")
+        self.attach_equipment = False
 
     # -------------------------------------------------------------------- the position
     def starter(self, name: str, owner: int, zone: str):
@@ -223,6 +237,11 @@ class _Sandbox:
 
     def _attach_aura(self, o) -> None:
         g = self.g
+        if o.card is not None and "Equipment" in o.card.subtypes and self.attach_equipment:
+            mine = [x for x in g.permanents(o.controller) if x.id != o.id and "Creature" in g.chars(x).types]
+            if mine:   # CR 301.5: attached to a creature its controller controls
+                o.attached_to = max(mine, key=lambda h: (_power(g, h), -h.id)).id
+            return
         if o.card is None or "Aura" not in o.card.subtypes:
             return
         enchant = g.keyword_arg(o, "enchant")
@@ -260,10 +279,10 @@ class _Sandbox:
             have = sum(1 for o in self._zone_objects(f.zone)
                        if not (f.other and o is src) and matches(g, o, f, src))
             for _ in range(need - have):
-                card = _stand_in(f)
+                who = 1 if f.controller == "opponent" else 0
+                card = _stand_in(f, power=0 if who else 2)   # B's stand-ins kill no attacker of A's
                 if card is None:
                     break
-                who = 1 if f.controller == "opponent" else 0
                 if f.token:   # "sacrifice a token", "target creature token": a token of those characteristics
                     o = g.make_token(_token_spec(card, f), who)
                 else:
@@ -275,6 +294,17 @@ class _Sandbox:
                     o.tapped = True
                 self._attach_aura(o)
         g.touch()
+
+    def make_face_down(self, o) -> None:
+        """The card on the battlefield as a face-down 2/2 morph (CR 702.37c, 708.4), as if it had
+        been cast face down (kw2)."""
+        from judgetower.rules.kw2 import face_down_compiled
+        o.kw2_real_compiled = o.compiled
+        o.compiled = face_down_compiled(o.compiled)
+        o.face_down = True
+        o.kw2_morph = True
+        o.may_look = frozenset({o.controller})
+        self.g.touch()
 
     def made_up(self, card: CardDef, owner: int, zone: str):
         o = self.g.make_card(card, owner, zone, compiled=compile_card(card))
@@ -294,8 +324,9 @@ class _Sandbox:
             return g.permanents()
         return [g.objects[i] for i in g.zone_list(zone, 0)]
 
-    def add_tool(self, name: str):
-        t = self.starter(name, 0, "hand")
+    def add_tool(self, name):
+        """A spell of A's that the driver casts first (``name``: a starter card's, or a made-up card)."""
+        t = self.made_up(name, 0, "hand") if isinstance(name, CardDef) else self.starter(name, 0, "hand")
         self.tool = t
         self.g.smoke_tool_uid = t.uid
         return t
@@ -369,6 +400,16 @@ class _Sandbox:
                     other = g.objects[b.attacker if b.blocker == cur.id else b.blocker]
                     return any(matches(g, other, f, cur) for f in self.check.block_filters)
                 return min(mine, key=lambda b: not watched(b))
+        if d.kind == "target" and d.player == 0 and g.stack and len(opts) > 1:
+            # targets not already aimed at by what waits on the stack (the card's ability in
+            # response to its own trigger: Odunos River Trawler)
+            taken = {t for i in g.stack for spec in (getattr(g.objects[i], "targets", None) or ())
+                     for t in (spec if isinstance(spec, (list, tuple)) else (spec,))}
+            fresh = [x for x in opts if x not in taken]
+            if fresh and len(fresh) < len(opts) and not (d.player in self.aim and cur is not None
+                                                         and (cur.id in opts or cur.attached_to in opts)):
+                d = replace(d, options=fresh)
+                opts = fresh
         if d.kind == "target" and d.player in self.aim and cur is not None:
             for aim in (cur.id, cur.attached_to):
                 if aim is not None and aim in opts:
@@ -449,16 +490,19 @@ def _starter_matching(sb: _Sandbox, f) -> str | None:
     return None
 
 
-def _removal_for(sb: _Sandbox) -> str | None:
+def _removal_for(sb: _Sandbox):
     """The first removal spell whose target the card on the battlefield can be (its caster's
-    colour and protection aside)."""
+    colour and protection aside): a starter card's name, or the made-up "Destroy target
+    permanent." (a land) before Boomerang."""
     g = sb.g
     o = sb.card_obj
-    for name in REMOVAL:
-        comp = compile_card(sb.check.starter.get(name))
+    # destroyed before bounced: "when ~ is put into a graveyard from the battlefield" (Boomerang last)
+    cards = [sb.check.starter.get(name) for name in REMOVAL]
+    for card in cards[:-1] + [RAZING] + cards[-1:]:
+        comp = compile_card(card)
         sa = next((ab for ab in comp.abilities if isinstance(ab, ir.SpellAbility)), None)
         if sa is None or not sa.targets:
             continue
         if o.id in g.legal_targets(sa.targets[0], None, 0):
-            return name
+            return card.name if card is not RAZING else RAZING
     return None

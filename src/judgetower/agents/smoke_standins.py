@@ -28,7 +28,7 @@ def _filters(compiled) -> list[tuple]:
     least number ("if you control two or more Gates", "activate only if you control four or more
     snow permanents"), a tapping cost's number ("tap five untapped Soldiers you control"), else
     one."""
-    out: dict = {}
+    out: dict = {}     # the needs of the ability being walked
 
     def need(f, n):
         out[f] = max(out.get(f, 0), n)
@@ -47,25 +47,43 @@ def _filters(compiled) -> list[tuple]:
             return        # "when you control no Swamps": nothing to supply
         if isinstance(x, ir.Cost) and x.actcost_tap is not None:
             f, n = x.actcost_tap
-            need(f, n)
+            need(f, n + 1)   # the card itself may match and be tapped by its own {T}
+        if isinstance(x, ir.Cost) and isinstance(x.sacrifice, ir.Filter) and x.sacrifice.controller is None:
+            need(dataclasses.replace(x.sacrifice, controller="you"), 1)   # CR 701.21a: one of your own
         if dataclasses.is_dataclass(x) and not isinstance(x, type):
             for fl in dataclasses.fields(x):
                 walk(getattr(x, fl.name))
         elif isinstance(x, (tuple, list)):
             for y in x:
                 walk(y)
-    walk(compiled.abilities)
-    return list(out.items())
+    # each ability needs its own objects (Odunos River Trawler's trigger and its activated ability
+    # each return a card): the needs of the abilities add up
+    total: dict = {}
+    for ab in compiled.abilities:
+        out.clear()
+        walk(ab)
+        for f, n in out.items():
+            total[f] = total.get(f, 0) + n
+    return list(total.items())
 
 
 _CARD_TYPES = {"creature": "Creature", "artifact": "Artifact", "enchantment": "Enchantment", "land": "Land",
                "planeswalker": "Planeswalker", "instant": "Instant", "sorcery": "Sorcery"}
 _TYPE_ORDER = ("Land", "Artifact", "Enchantment", "Planeswalker", "Instant", "Sorcery", "Creature")
+BASIC_LAND_TYPES = {"Plains", "Island", "Swamp", "Mountain", "Forest"}
 _COLOR_NAMES = {"W": "White", "U": "Blue", "B": "Black", "R": "Red", "G": "Green"}
 #: Keywords a stand-in may be given ("a creature card with infect", "target creature with
 #: shadow"): each compiles alone to a keyword the engine knows.
 STAND_IN_KEYWORDS = ("flying", "reach", "shadow", "infect", "islandwalk", "horsemanship", "defender", "trample",
                      "haste", "vigilance", "first strike", "deathtouch", "lifelink", "menace", "flash")
+
+
+def _keyword_text(key: str) -> str | None:
+    """The rules text of a stored keyword ("landwalk:Island" -> "islandwalk"), if a stand-in may
+    have it."""
+    if key.startswith("landwalk:"):
+        return key.split(":", 1)[1].lower() + "walk"
+    return key if key in STAND_IN_KEYWORDS else None
 
 
 def _wanted_number(f, stat: str, default: int) -> int | None:
@@ -79,10 +97,11 @@ def _wanted_number(f, stat: str, default: int) -> int | None:
     return next((n for n in range(21) if ok(n)), None)
 
 
-def _stand_in(f) -> CardDef | None:
+def _stand_in(f, power: int = 2) -> CardDef | None:
     """A vanilla made-up card matching the filter ``f`` (None when none can: a token, an Aura):
     its types (all of them for "land creature"), subtype, supertypes, colour ("multicolored": two;
-    "colorless": none), keywords, power and mana value as the filter's comparisons ask."""
+    "colorless": none), keywords, power (``power`` when the filter allows) and mana value as the
+    filter's comparisons ask."""
     from judgetower.oracle.subtypes import (ARTIFACT_TYPES, ENCHANTMENT_TYPES, LAND_TYPES,
                                             PLANESWALKER_TYPES, SPELL_TYPES)
     sub = f.subtypes[0] if f.subtypes else None
@@ -90,8 +109,10 @@ def _stand_in(f) -> CardDef | None:
     wanted = [_CARD_TYPES[t] for t in f.types if t in _CARD_TYPES and _CARD_TYPES[t] not in banned]
     every = [_CARD_TYPES[t] for t in f.all_types if t in _CARD_TYPES]
     if sub == "Aura":
-        return None
-    if sub in LAND_TYPES:
+        if f.zone == "graveyard":
+            return None
+        types = ["Enchantment"]        # an Aura on the battlefield or to cast: "Enchant creature"
+    elif sub in LAND_TYPES:
         types = ["Land"]
     elif sub in ARTIFACT_TYPES:
         types = ["Artifact"]
@@ -117,13 +138,14 @@ def _stand_in(f) -> CardDef | None:
         colors = []
     else:
         colors = [c for c in f.colors if c not in f.not_colors][:1]
-    creature = "Creature" in types
-    power = _wanted_number(f, "power", 2) if creature else None
+    vehicle = sub == "Vehicle"       # CR 301.7: a Vehicle has power and toughness; crewed, it attacks
+    creature = "Creature" in types or vehicle
+    power = _wanted_number(f, "power", power) if creature else None
     mv = _wanted_number(f, "mana_value", max(1, len(colors)))
     if (creature and power is None) or mv is None or mv < len(colors):
         return None
-    keywords = [k for k in f.with_keywords if k in STAND_IN_KEYWORDS]
-    if len(keywords) < len(f.with_keywords):
+    keywords = [_keyword_text(k) for k in f.with_keywords]
+    if None in keywords:
         return None
     supers = " ".join(f.supertypes)
     type_line = " ".join(x for x in (supers, " ".join(types)) if x) + (f" — {sub}" if sub else "")
@@ -137,11 +159,17 @@ def _stand_in(f) -> CardDef | None:
     if "Land" not in types:
         generic = mv - len(colors)
         cost = "".join("{%s}" % x for x in ([str(generic)] if generic or not colors else []) + colors)
+    text = [k.capitalize() for k in keywords]
+    if sub == "Aura":
+        text.insert(0, "Enchant creature")
+    if vehicle:
+        text.append("Crew 1")
+    if "Land" in types and not (set(f.subtypes) & BASIC_LAND_TYPES):
+        text.append("{T}: Add {C}.")   # a land that taps for mana ("whenever enchanted land becomes tapped")
     try:
         return CardDef(name, type_line, cost, colors=tuple(colors) if (colors or f.colorless) else None,
                        power=str(power) if creature else None, toughness="4" if creature else None,
-                       loyalty="3" if "Planeswalker" in types else None,
-                       text="\n".join(k.capitalize() for k in keywords))
+                       loyalty="3" if "Planeswalker" in types else None, text="\n".join(text))
     except CardError:
         return None
 
