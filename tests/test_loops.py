@@ -46,3 +46,35 @@ def test_a_loop_that_grows_the_stack_is_exiled():
     assert biggest < 20, f"the stack grew to {biggest} before the loop was found"
     assert any("JT-P3" in e.rules and "growing the same each time" in e.text for e in g.log.events)
     assert not g.game_over
+
+
+
+BLAST = {"name": "Test Blast", "mana_cost": "{R}", "type": "Instant",
+         "text": "Madness {R}, cycling {1}{R}, kicker {2}{R}, buyback {4}{R}\nTest Blast deals 2 damage to any "
+                 "target. If this spell was kicked, create a 1/1 red Goblin creature token."}
+
+
+def test_a_loop_that_makes_one_more_alike_token_each_time_is_exiled():
+    """Forced play (JT-P1, JT-C1) casts the card kicked and with buyback (back to hand), cycles it
+    (madness: exiled, cast again kicked and with buyback...): each time round one more Goblin token
+    and one more cycling ability on the stack, so the state never repeats exactly (Blast from the
+    Past). Alike tokens count as a growing amount (R3), so the loop is found and its objects are
+    exiled (JT-P3). A scenario file
+    would have to spell out every forced action, so the test drives the game."""
+    setup = {"variant": "judge-tower", "mode": "referee", "cards": [BLAST],
+             "players": [{"name": "A", "judge_level": 1}, {"name": "B", "judge_level": 1}],
+             "start": {"turn": 1, "active": "A", "step": "precombat_main"},
+             "state": {"A": {"hand": ["Test Blast"]}, "shared": {"library": ["Island"] * 20}}, "actions": []}
+    g = play_scenario(setup)
+    limit = 1000
+    while not g.game_over and g.step == "precombat_main" and limit:
+        limit -= 1
+        d = g.pending()
+        at_b = [o for o in d.options if getattr(o, "index", None) == 1] if d.kind == "target" else []
+        g.decide(d.player, (at_b or d.options)[0])    # the 2 damage always to B: the tokens stay
+    assert limit, "the loop was never found"
+    assert not g.game_over
+    assert "Test Blast" in [g.objects[i].name for i in g.exile]
+    # the tokens made while the loop repeated are involved in it (R8) and go too
+    assert sum(e.text == "Goblin Token moves from battlefield into exile (mandatory loop)" for e in g.log.events) >= 3
+    assert any("JT-P3" in e.rules and "growing the same each time" in e.text for e in g.log.events)
