@@ -25,16 +25,46 @@ The games, for a card C (after the first two, only while something is still unex
   next); B's turn (B attacks into A's untapped creatures); C cast and left summoning sick for
   three turns; B without creatures (C, or the creature it equips or enchants, attacks
   unblocked); Wrath of God, then a removal spell aimed at C (dies, leaves, put into a
-  graveyard). The card blocks or is blocked when it can. A card that watches spells being cast gets spells of that kind in the hand of the
-  player it watches; one that watches discards gets a Mind Rot and cards in both hands; one whose
-  costs discard cards or pay energy gets cards and energy for them.
-* activated abilities used from hand (cycling): C in hand, that ability preferred.
+  graveyard). The card blocks or is blocked when it can (a block its trigger or target watches
+  first: "blocks a creature with flying"). A card that watches spells being cast gets spells of
+  that kind in the hand of the player it watches; one that watches discards gets a Mind Rot, a
+  discard outlet and cards in both hands; one that watches a second draw gets a Divination; one
+  whose costs discard cards, pay energy or remove counters gets cards, energy and counters.
+* activated abilities used from hand (cycling, channel): C in hand, that ability preferred (in
+  the other hand games C is cast, not cycled away).
+* then, for what is still unexercised (`_Check.more_games`):
+  - combat-time abilities: C arriving in hand as A's attackers are unblocked (ninjutsu,
+    bloodrush); on B's turn, on A's turn and pacified (it can't attack, so it is untapped while A's
+    creatures attack) with every other ability of C used this turn (JT-P1), so a mana ability
+    does not tap it first;
+  - C arriving in A's hand at a moment forced play can't be steered to (it casts C at the first
+    chance, JT-P1): after A's combat (raid), as A's attackers are unblocked, as B attacks ("cast
+    only during the declare attackers step", flash "target attacking creature"), with B's or A's
+    spell on the stack ("counter target spell", "copy target instant or sorcery spell you
+    control", "only if you've cast another spell this turn");
+  - a bare board: C alone on A's side, B without creatures (it attacks alone, CR 506.5; "when you
+    control no Islands"), with and without stand-ins;
+  - spells aimed at C or at what it is attached to, by A and by B ("whenever ~ becomes the
+    target", heroic, "if ~ is enchanted / equipped"; C, an Equipment, starts attached);
+  - seven cards in A's hand; C face down (morph) while B casts a spell; each activated ability
+    alone (a man-land animated and attacking); C entering tapped (B's made-up Warden), so that its
+    own {T} ability can't answer its enters trigger; C suspended with one time counter left; C,
+    with no mana cost and no suspend (CR 118.6), on top of the library as A casts a spell with
+    cascade;
+  - an ability Judge Tower makes impossible ("if you have 5 or less life": life totals are
+    infinite, JT-G3, R3) is exercised in an ordinary-Magic game with A at that life total and
+    reported apart (`SmokeResult.standard_only`).
 * **graveyard**: C in the shared graveyard and a Regrowth in hand aimed at it; C returns to hand.
-  C's own actions there (flashback) are preferred like anywhere else.
+  C's own actions there (flashback; retrace, with a land card in hand) are preferred like anywhere
+  else.
 
 Whatever a filter of C asks for that the sandbox lacks ("target Merfolk you control", "a Spirit
-card in your graveyard", "counter target blue instant spell") is supplied by a vanilla made-up
-stand-in card with that type, subtype, supertype and colour (`_stand_in`), never by card data.
+card in your graveyard", "counter target blue instant spell", "if you control two or more
+Gates", "tap five untapped Soldiers you control", "sacrifice a Saproling") is supplied by vanilla
+made-up stand-in cards or tokens with those types, subtypes, supertypes, colours, keywords, power,
+mana value and counters, as many as it needs (`judgetower.agents.smoke_standins`), never by card
+data. Other made-up cards of the sandbox: a discard outlet, an uncastable card to fill a hand, a
+big creature (evolve), a "destroy target permanent" removal, the enters-tapped Warden, a party.
 
 An ability is *exercised* when it resolved (spell abilities, each mode, activated and triggered
 abilities), when C was cast that way (kicker, multikicker, buyback, alternative cost, cost
@@ -51,7 +81,7 @@ import time
 import traceback
 from dataclasses import dataclass, field, replace
 
-from judgetower.agents.smoke_sandbox import (AIMED, BIG_CREATURE, DISCARD_OUTLET, PARTY, WARDEN, ENTERING, PLAYERS, REGROWTH, SPELL_FILLERS,
+from judgetower.agents.smoke_sandbox import (AIMED, BIG_CREATURE, CASCADER, DISCARD_OUTLET, PARTY, WARDEN, ENTERING, PLAYERS, REGROWTH, SPELL_FILLERS,
                                              SWEEPER, UNCASTABLE, _removal_for, _Sandbox, _starter_matching,
                                              _until_turn_3)
 from judgetower.agents.smoke_standins import _all_specs, _filters, _stand_in
@@ -687,6 +717,13 @@ class _Check:
                 self.fillers(sb, 1, always=True)
             self.play("face down, B casting a spell", face_down, over(3), 655, turn=2, active=1,
                       step="precombat_main")
+        if not self.result.played and not self.card.mana_cost and "Land" not in self.card.types:
+            # no mana cost (CR 118.6): cast from the library's top by cascade, without paying it
+            def cascaded(sb: _Sandbox):
+                sb.board()
+                sb.place_card("library")
+                sb.add_tool(CASCADER)
+            self.play("cascaded into", cascaded, lambda sb: (sb.resolved and sb.at_rest()) or over(2)(sb), 645)
         if "suspend" in self.keywords and not self.result.played:
             # suspended with one time counter left, A's upkeep next (CR 702.62a)
             def suspended(sb: _Sandbox):

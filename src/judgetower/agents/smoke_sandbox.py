@@ -66,6 +66,10 @@ RAZING = CardDef("Sandbox Razing", "Instant", "{1}", text="Destroy target perman
 #: B's enchantment that makes A's permanents enter tapped: a card whose own {T} ability would use it
 #: up in response to its enters trigger (JT-P1) can't, and the trigger resolves.
 WARDEN = CardDef("Sandbox Warden", "Enchantment", "{1}", text="Permanents your opponents control enter the battlefield tapped.")
+#: A spell with cascade (CR 702.85a): it casts a card with no mana cost (mana value 0, CR 202.3)
+#: from the top of the library without paying its mana cost, the one way such a card without
+#: suspend is cast (CR 118.6a: Evermind).
+CASCADER = CardDef("Sandbox Cascader", "Instant", "{1}", text="Cascade")
 #: A full party (CR 700.8): a Cleric, a Rogue, a Warrior and a Wizard.
 PARTY = tuple(CardDef(f"Sandbox {t}", f"Creature — {t}", "{1}", power="1", toughness="4") for t in
               ("Cleric", "Rogue", "Warrior", "Wizard"))

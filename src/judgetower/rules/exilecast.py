@@ -210,11 +210,12 @@ class ExilecastMixin:
         return True
 
     def exilecast_no_mana_cost(self, o, alternative: bool) -> bool:
-        """CR 118.6, 202.1b: a card with no mana cost can't be cast by paying its mana cost, even
-        under JT-G4 (Ancestral Vision: only its suspend casts it; Evermind: never). An alternative
-        cost (CR 118.6a) or "without paying its mana cost" (`cast_free`) still casts it."""
-        return (not alternative and o.card is not None and not o.card.mana_cost and "Land" not in o.card.types
-                and not getattr(o, "face_down", False))
+        """CR 118.6, 202.1b: a card with no mana cost can't be cast from the hand by paying its
+        mana cost, even under JT-G4 (Ancestral Vision: only its suspend casts it; Evermind: never).
+        An alternative cost (CR 118.6a: evoke, a disturb or flashback cost from the graveyard) or
+        "without paying its mana cost" (`cast_free`) still casts it."""
+        return (not alternative and o.zone == "hand" and o.card is not None and not o.card.mana_cost
+                and "Land" not in o.card.types and not getattr(o, "face_down", False))
 
     # ------------------------------------------------------------------ legality (why illegal)
     def exilecast_why_cast(self, p: int, o, a) -> str | None:
