@@ -1,7 +1,7 @@
 """The smoke check (issue 5, `judgetower.agents.smoke`) on a fixed sample of 300 playable cards of
 ../shared/data/AtomicCards-dev-2022.json.xz: each card goes into sandbox Judge Tower games
 (referee mode) in hand, on the battlefield and in the graveyard; none may raise, each must be
-cast or played, and each card with abilities must have them exercised. The whole pool is
+cast or played, and every ability of each must be exercised. The whole pool is
 `python3 benchmarks/smoke_cards.py`.
 
 The sample: every card name of the file, sorted, shuffled with a fixed seed; the first 300
@@ -62,20 +62,26 @@ def sample():
                 if len(picked) == SAMPLE:
                     break
         return pool, sorted(picked)
+    # no cached pool: the same sample, each candidate compiled here as `load_pool` compiles it
     from judgetower.cards.mtgjson import load_atomic
-    from judgetower.cards.pool import CardPool
-    from judgetower.oracle import compile_card
+    from judgetower.oracle.compiled_pool import FullPool, _compile_faces, _info, status_of
     cards = {c.name: c for c in load_atomic(DATA).cards}
     names = sorted(cards)
     random.Random(SEED).shuffle(names)
-    picked = []
+    picked, infos, irs = [], [], {}
     for n in names:
         c = cards[n]
-        if c.layout_reason is None and not c.fact_errors and c.front is not None and compile_card(c.front).ok:
-            picked.append(c.front)
+        ir = _compile_faces(c)
+        status = status_of(c, ir)
+        if status.playable and c.front is not None and _valid(c.front):
+            picked.append(c)
+            infos.append(_info(c, status))
+            irs[c.name] = ir
             if len(picked) == SAMPLE:
                 break
-    return CardPool(picked), sorted(d.name for d in picked)
+    pool = FullPool(source=str(DATA), key="", meta={}, has_legalities=True, infos=infos,
+                    records={c.name: c for c in picked}, ir=irs)
+    return pool, sorted(c.name for c in picked)
 
 
 def test_the_sample_is_300_playable_cards(sample):
@@ -90,17 +96,13 @@ def test_every_sampled_card_passes_the_smoke_check(sample):
     assert not errors, "exceptions in the sandbox games:\n" + "\n".join(errors)
     unplayed = [r.name for r in results if not r.played]
     assert not unplayed, f"never cast or played: {unplayed}"
-    # The sandbox does not yet make every event happen (a block of that very creature, a discard
-    # by any player, "creature blocking ~"): after the second wave of grammar growth 5 of the 300
-    # cards have abilities it never reaches (Cave Tiger, Drelnoch, Knight of Dusk, Selkie
-    # Hedge-Mage, Spirit Cairn). They ran without exception; at most 2% may stay idle.
-    idle = [r.name for r in results if r.abilities and r.exercised_count == 0]
-    assert len(idle) <= 0.02 * len(results), f"cards with abilities, none exercised: {idle}"
+    # every ability of every sampled card is exercised (the whole pool: 12,404 of 12,404 cards,
+    # `benchmarks/smoke_cards.py`); the few that Judge Tower makes impossible ("if you have 5 or
+    # less life") are exercised under ordinary Magic rules and listed apart
+    failed = [f"{r.name}: {p}" for r in results if not r.passed for p in r.problems()]
+    assert not failed, "abilities the sandbox never exercised:\n" + "\n".join(failed)
     total = sum(len(r.abilities) for r in results)
-    done = sum(r.exercised_count for r in results)
-    assert total > 300 and done >= 0.9 * total, (
-        f"only {done} of {total} abilities exercised:\n"
-        + "\n".join(f"{r.name}: {p}" for r in results for p in r.problems()))
+    assert total > 300 and sum(r.exercised_count for r in results) == total
     # every card came back from the graveyard with a Regrowth, or left it by its own ability
     # (flashback, aftermath, unearth, "return ~ from your graveyard": under JT-P1 such an ability
     # is used before the Regrowth resolves)
@@ -165,3 +167,49 @@ def test_the_sandbox_makes_cast_triggers_unblocked_attacks_and_costs_happen():
     for card in made_up:
         r = smoke_card(pool, card.name, seed=0)
         assert r.passed, (card.name, r.problems())
+
+
+def test_the_sandbox_reaches_events_forced_play_would_skip():
+    """Positions for events the first games never reach (`_Check.more_games`): the card attacks
+    alone on a bare board (CR 506.5) and "when you control no Islands" triggers there; it arrives
+    in hand after A's combat (raid), as A's attackers are unblocked (ninjutsu, CR 702.49a), as B
+    attacks ("cast only during the declare attackers step", CR 601.3) and with B's spell on the
+    stack ("counter target spell"); counters its costs remove are on it (CR 602.1); a land's
+    combat ability is used on B's turn with its mana ability counted as used (JT-P1); a block its
+    trigger watches is made; a suspended card's last time counter goes (CR 702.62a); a card with no
+    mana cost is cast by cascade (CR 118.6a, 702.85a); and an ability infinite life makes
+    impossible (JT-G3, R3) is exercised under ordinary Magic rules and reported apart."""
+    from judgetower.cards.card import CardDef
+    from judgetower.cards.pool import starter_pool
+    made_up = [
+        CardDef("Made-up Ronin", "Creature — Human Samurai", "{1}{W}", power="2", toughness="2",
+                text="Whenever Made-up Ronin attacks alone, it gets +1/+1 until end of turn."),
+        CardDef("Made-up Hermit", "Creature — Merfolk", "{1}{U}", power="2", toughness="2",
+                text="When you control no Islands, sacrifice Made-up Hermit."),
+        CardDef("Made-up Raider", "Creature — Orc Pirate", "{2}{R}", power="2", toughness="2",
+                text="Raid — When Made-up Raider enters the battlefield, if you attacked this turn, draw a card."),
+        CardDef("Made-up Ninja", "Creature — Human Ninja", "{1}{U}", power="1", toughness="2", text="Ninjutsu {U}"),
+        CardDef("Made-up Ambush", "Instant", "{W}",
+                text="Cast this spell only during the declare attackers step and only if you've been attacked "
+                     "this step.\nDestroy target attacking creature."),
+        CardDef("Made-up Snake", "Creature — Snake", "{2}{U}", power="2", toughness="2",
+                text="Flash\nWhen Made-up Snake enters the battlefield, counter target spell."),
+        CardDef("Made-up Spore Pod", "Artifact", "{2}",
+                text="Remove three charge counters from Made-up Spore Pod: Draw a card."),
+        CardDef("Made-up Haven", "Land", None,
+                text="{T}: Add {C}.\n{1}, {T}: Prevent all combat damage that would be dealt by target attacking "
+                     "creature this turn."),
+        CardDef("Made-up Archer", "Creature — Elf Archer", "{1}{G}", power="1", toughness="3",
+                text="Reach\nWhenever Made-up Archer blocks a creature with flying, Made-up Archer gets +3/+0 until "
+                     "end of turn."),
+        CardDef("Made-up Vision", "Sorcery", None, colors=("U",), text="Suspend 2—{U}\nDraw two cards."),
+        CardDef("Made-up Insight", "Sorcery", None, colors=("U",), text="Draw a card."),
+        CardDef("Made-up Last Stand", "Enchantment", "{W}",
+                text="At the beginning of your upkeep, if you have 5 or less life, draw a card."),
+    ]
+    pool = starter_pool().with_cards(made_up)
+    for card in made_up:
+        r = smoke_card(pool, card.name, seed=0)
+        assert r.passed, (card.name, r.problems())
+        impossible = [a.index for a in r.abilities if a.key in r.standard_only]
+        assert impossible == ([0] if card.name == "Made-up Last Stand" else []), (card.name, impossible)
