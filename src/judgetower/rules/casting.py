@@ -924,20 +924,14 @@ class CastingMixin:
         "... spells you cast cost {1} less to cast" statics of permanents on the battlefield
         (CR 601.2f, 604.1), and the names of those permanents."""
         delta, names = 0, []
-        for o in self.permanents():
-            if o.face_down:
+        for o, eff in self.static_effects(ir.CostModifier):
+            if eff.caster == "you" and p != o.controller:
                 continue
-            for ab in o.compiled.abilities:
-                if not (isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, ir.CostModifier)):
-                    continue
-                eff = ab.effect
-                if eff.caster == "you" and p != o.controller:
-                    continue
-                if eff.caster == "opponent" and not self.are_opponents(p, o.controller):
-                    continue
-                if matches(self, spell, eff.spells, o):
-                    delta += eff.generic
-                    names.append(o.name)
+            if eff.caster == "opponent" and not self.are_opponents(p, o.controller):
+                continue
+            if matches(self, spell, eff.spells, o):
+                delta += eff.generic
+                names.append(o.name)
         for ab in spell.compiled.abilities:
             if isinstance(ab, ir.SelfCostReduction):
                 # "This spell costs {1} less to cast for each ...", counted now (CR 601.2f)

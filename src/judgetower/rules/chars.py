@@ -50,16 +50,11 @@ class CharsMixin:
     def chars_player_untargetable_rule(self, q: int, controller):
         """The rule that stops ``controller``'s spells and abilities from targeting player ``q``
         ("CR 702.18a" shroud, "CR 702.11d" hexproof), or None."""
-        for oid in self.battlefield:
-            o = self.objects[oid]
-            if o.controller != q or o.face_down or getattr(o, "compiled", None) is None:
-                continue
-            for ab in o.compiled.abilities:
-                if isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, ir.CharsPlayerKeyword):
-                    if ab.effect.keyword == "shroud":
-                        return "CR 702.18a"
-                    if controller is not None and self.are_opponents(controller, q):
-                        return "CR 702.11d"
+        for _, e in self.static_effects(ir.CharsPlayerKeyword, q):
+            if e.keyword == "shroud":
+                return "CR 702.18a"
+            if controller is not None and self.are_opponents(controller, q):
+                return "CR 702.11d"
         return None
 
     def _e_CharsChangeTarget(self, e, ctx):

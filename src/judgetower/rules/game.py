@@ -16,7 +16,7 @@ from typing import Any, Iterable
 
 from judgetower.cards.card import CardDef
 from judgetower import oracle
-from judgetower.oracle.ir import CompiledCard, TokenSpec
+from judgetower.oracle.ir import CompiledCard, StaticAbility, TokenSpec
 from judgetower.rules.casting import CastingMixin
 from judgetower.rules.combat import CombatMixin
 from judgetower.rules.decisions import Decision
@@ -282,6 +282,19 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
         if controller is not None:
             objs = [o for o in objs if o.controller == controller]
         return objs
+
+    def static_effects(self, cls, controller: int | None = None):
+        """(permanent, effect) for each static ability whose effect is of class ``cls`` of the
+        face-up permanents on the battlefield (CR 604.2; a face-down one has none, CR 708.2), in
+        battlefield order; ``controller``: only that player's permanents."""
+        for i in self.battlefield:
+            o = self.objects[i]
+            comp = o.compiled
+            if o.face_down or comp is None or (controller is not None and o.controller != controller):
+                continue
+            for ab in comp.abilities:
+                if isinstance(ab, StaticAbility) and isinstance(ab.effect, cls):
+                    yield o, ab.effect
 
     def all_zone_lists(self) -> list[tuple[str, list[int]]]:
         out = [("battlefield", self.battlefield), ("stack", self.stack), ("exile", self.exile)]

@@ -59,8 +59,7 @@ class ReplaceMixin:
 
     def _repl_statics_any(self, cls) -> list:
         """Permanents on the battlefield with a static ability of class ``cls`` (CR 604.2)."""
-        return [self.objects[i] for i in self.battlefield
-                if not self.objects[i].face_down and self._repl_has_static(self.objects[i], cls)]
+        return list({o.id: o for o, _ in self.static_effects(cls)}.values())
 
     def _e_ReplExileIfDies(self, e, ctx):
         for o in self.objs(e.what, ctx):
@@ -135,14 +134,7 @@ class ReplaceMixin:
 
     def _repl_statics(self, p: int, cls) -> list:
         """The static effects of class ``cls`` of the permanents ``p`` controls (CR 604.2)."""
-        out = []
-        for i in self.battlefield:
-            o = self.objects[i]
-            if o.controller != p or o.face_down:
-                continue
-            out.extend(ab.effect for ab in o.compiled.abilities
-                       if isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, cls))
-        return out
+        return [e for _, e in self.static_effects(cls, p)]
 
     def repl_damage_life_loss(self, p: int, n: int) -> int:
         """Called by `deal_damage` for damage to a player: "Damage that would reduce your life total

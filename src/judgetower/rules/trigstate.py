@@ -192,13 +192,7 @@ class TrigstateMixin:
         land plays effects give, CR 305.2a). Judge Tower: playing a land keeps this limit (R11);
         a land play left is a legal action, so JT-P1 makes the player take it."""
         n = 1 + getattr(self.players[p], "ts_extra_lands_turn", 0)
-        for s in self.permanents(p):
-            if s.face_down:
-                continue
-            for ab in s.compiled.abilities:
-                if isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, ir.TsAdditionalLands):
-                    n += ab.effect.n
-        return n
+        return n + sum(e.n for _, e in self.static_effects(ir.TsAdditionalLands, p))
 
     def _e_TsAdditionalLands(self, e, ctx):
         pl = self.players[ctx["controller"]]
@@ -212,14 +206,7 @@ class TrigstateMixin:
         """The name of a permanent whose spell limit forbids player ``p`` to cast another spell
         this turn, else None (spells counted: those ``p`` cast this turn, CR 601.2i)."""
         done = getattr(self.players[p], "ts_spells_cast_turn", 0)
-        for s in self.permanents():
-            if s.face_down:
-                continue
-            for ab in s.compiled.abilities:
-                if isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, ir.TsSpellLimit) \
-                        and done >= ab.effect.n:
-                    return s.name
-        return None
+        return next((s.name for s, e in self.static_effects(ir.TsSpellLimit) if done >= e.n), None)
 
     def ts_count_cast(self, spell, p: int) -> None:
         """A spell became cast (CR 601.2i): count it for the spell limit."""

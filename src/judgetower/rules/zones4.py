@@ -39,18 +39,11 @@ class Zones4Mixin:
         lib = self.zones.get(("library", self.rules.zone_owner(self, "library", q)), [])
         if not lib:
             return None
-        for s in self.battlefield:
-            o = self.objects[s]
-            if o.face_down:
+        for o, eff in self.static_effects(ir.Zones4TopCardVisible):
+            if eff.who == "you" and self.zones.get(("library", self.rules.zone_owner(self, "library", o.controller))) is not lib:
                 continue
-            for ab in o.compiled.abilities:
-                if not (isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, ir.Zones4TopCardVisible)):
-                    continue
-                eff = ab.effect
-                if eff.who == "you" and self.zones.get(("library", self.rules.zone_owner(self, "library", o.controller))) is not lib:
-                    continue
-                if eff.reveal or viewer == o.controller:
-                    return lib[-1]
+            if eff.reveal or viewer == o.controller:
+                return lib[-1]
         return None
 
     def _e_Zones4LookTop(self, e, ctx):
@@ -179,15 +172,7 @@ class Zones4Mixin:
     def zones4_no_max_hand_size(self, p: int) -> bool:
         """CR 402.2: an effect says player ``p`` has no maximum hand size (no cleanup discard, CR 514.1)."""
         from judgetower.oracle import ir
-        for s in self.battlefield:
-            o = self.objects[s]
-            if o.face_down:
-                continue
-            for ab in o.compiled.abilities:
-                if isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, ir.Zones4NoMaxHandSize) \
-                        and (ab.effect.who == "each" or o.controller == p):
-                    return True
-        return False
+        return any(e.who == "each" or o.controller == p for o, e in self.static_effects(ir.Zones4NoMaxHandSize))
 
     def zones4_replace_move(self, o, to_zone: str, position):
         """CR 614.1a: the card's own "If ~ would be put into a graveyard from anywhere, reveal ~
