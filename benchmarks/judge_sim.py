@@ -23,7 +23,7 @@ import time
 import traceback
 from collections import Counter
 
-from simcheck import cards_conserved, end_label, print_outcome, replay_failure, run_checked, shame_failure
+from simcheck import end_label, game_failures, print_outcome, replay_failure, run_checked
 
 from judgetower.agents.judge_bots import ErringAutopilot, JudgeTable
 from judgetower.cards.pool import starter_pool
@@ -70,11 +70,7 @@ def main() -> int:
             failures.append(f"seed {seed}: unfinished after {len(g.decisions)} decisions (cap)")
             continue
         ends[end_label(g)] += 1
-        for why in (shame_failure(g, table),
-                    None if broken is None else f"cards not conserved before decision {broken}",
-                    None if cards_conserved(g, len(tower)) else "cards not conserved at the end"):
-            if why:
-                failures.append(f"seed {seed}: {why}")
+        failures += [f"seed {seed}: {why}" for why in game_failures(g, table, broken, len(tower))]
         if not args.no_replay:
             t = time.perf_counter()
             why = replay_failure(g)

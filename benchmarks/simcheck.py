@@ -78,6 +78,16 @@ def shame_failure(game, table) -> str | None:
     return None
 
 
+def game_failures(game, table, broken: int | None, n_cards: int) -> list[str]:
+    """What the checks of an ended game found: the shame table (judge mode, ``table`` given),
+    cards conserved before every decision (``broken``: the first one where they were not, from
+    `run_checked`) and at the end."""
+    found = (shame_failure(game, table) if table is not None else None,
+             None if broken is None else f"cards not conserved before decision {broken}",
+             None if cards_conserved(game, n_cards) else "cards not conserved at the end")
+    return [why for why in found if why]
+
+
 def end_label(game) -> str:
     return game.end_reason.split(" ")[0] if game.end_reason.startswith("shame") else game.end_reason
 

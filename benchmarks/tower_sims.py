@@ -24,7 +24,7 @@ import traceback
 from collections import Counter
 from pathlib import Path
 
-from simcheck import cards_conserved, end_label, print_outcome, replay_failure, run_checked, shame_failure
+from simcheck import end_label, game_failures, print_outcome, replay_failure, run_checked
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DATA = ROOT.parent / "shared" / "data" / "AtomicCards-dev-2022.json.xz"
@@ -91,11 +91,7 @@ def main() -> int:
                     failures.append(f"seed {seed}: unfinished after {len(g.decisions)} decisions")
                 continue
             ends[end_label(g)] += 1
-            for why in (shame_failure(g, table) if table else None,
-                        None if broken is None else f"cards not conserved before decision {broken}",
-                        None if cards_conserved(g, len(tower)) else "cards not conserved at the end"):
-                if why:
-                    failures.append(f"seed {seed}: {why}")
+            failures += [f"seed {seed}: {why}" for why in game_failures(g, table, broken, len(tower))]
             if not args.no_replay:
                 t = time.perf_counter()
                 why = replay_failure(g, pool=cards)
