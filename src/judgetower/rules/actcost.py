@@ -15,6 +15,8 @@
 """
 
 from __future__ import annotations
+from judgetower.oracle import ir
+from judgetower.rules.registry import effect
 
 
 class ActcostMixin:
@@ -135,6 +137,7 @@ class ActcostMixin:
                     out.append(Activate(o.id, idx))
         return out
 
+    @effect(ir.ActcostAddCommanderMana)
     def _e_ActcostAddCommanderMana(self, e, ctx):
         """CR 903.4f: without a commander, the colours of its colour identity are undefined:
         that part of the ability does nothing."""
@@ -146,6 +149,7 @@ class ActcostMixin:
 
     # -- "Until end of turn, you don't lose this mana as steps and phases end." (CR 106.4a) ----
 
+    @effect(ir.ActcostKeepMana)
     def _e_ActcostKeepMana(self, e, ctx):
         got = ctx.get("actcost_added")
         if not got or not got[1]:
@@ -213,6 +217,7 @@ class ActcostMixin:
         kind, n = getattr(src, "actcost_removed", (None, 0)) or (None, 0)
         return n if kind == a.kind else 0
 
+    @effect(ir.ActcostIfActivated)
     def _e_ActcostIfActivated(self, e, ctx):
         """"If this ability has been activated N or more times this turn, ..." (CR 608.2c)."""
         item = ctx.get("item")

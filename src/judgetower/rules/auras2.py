@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from judgetower.oracle import ir
 from judgetower.rules.chars import chars_protected   # chars: protection from any quality (CR 702.16)
+from judgetower.rules.registry import effect
 
 
 def _subtypes(game, o, chars) -> tuple:
@@ -87,6 +88,7 @@ class Auras2Mixin:
             return not chars_protected(tch.keywords, sch)   # chars: any protection quality (CR 702.16c)
         return False
 
+    @effect(ir.AttachSelfTo)
     def _e_AttachSelfTo(self, e, ctx):
         """auras2: "attach it to target creature you control" (CR 701.3a): this Aura/Equipment
         moves onto the target; it doesn't move if it can't be attached (CR 701.3b), nothing

@@ -12,6 +12,7 @@ from judgetower.rules.filters import chars_of, matches
 from judgetower.rules.mana import ManaCost, Source, plan_payment
 from judgetower.rules.objects import PID, StackAbility
 from judgetower.rules.turnflow import IMPROVISE   # turnflow
+from judgetower.rules.registry import effect
 
 
 @dataclass(frozen=True)
@@ -1141,6 +1142,7 @@ class CastingMixin:
     def after_activate(self, p: int, o, idx: int) -> None:
         """Hook for variants."""
 
+    @effect(UnearthReturn)
     def _e_UnearthReturn(self, e, ctx):
         """kwcosts: CR 702.84a."""
         card = self.current(ctx["source"])

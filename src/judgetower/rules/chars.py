@@ -22,6 +22,7 @@ and "unless" actions, JT-C2/C3 and R9 numbers and counts; none of them picks a c
 from __future__ import annotations
 
 from judgetower.oracle import ir
+from judgetower.rules.registry import effect
 
 _WORDS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 
@@ -57,6 +58,7 @@ class CharsMixin:
                 return "CR 702.11d"
         return None
 
+    @effect(ir.CharsChangeTarget)
     def _e_CharsChangeTarget(self, e, ctx):
         """CR 115.7a: change the single target of the target spell to another legal target."""
         from judgetower.rules.objects import StackAbility
@@ -119,6 +121,7 @@ class CharsMixin:
             if ev == "chars_becomes_target_opp" and self.are_opponents(p, o.controller):
                 self._trigger(o, idx, ab, {"trigger_obj": item, "trigger_player": p})
 
+    @effect(ir.CharsWardCounter)
     def _e_CharsWardCounter(self, e, ctx):
         """CR 702.21a: counter the spell or ability unless its controller pays the cost.
         Judge Tower: the payment is made when able (JT-C1, R9, through forced_bool_options); mana
@@ -157,6 +160,7 @@ class CharsMixin:
         else:
             self.move(item, "graveyard", cause="countered", rule="CR 701.6a")
 
+    @effect(ir.CharsSetBasePT)
     def _e_CharsSetBasePT(self, e, ctx):
         objs = self._chars_objs(e, ctx)
         if not objs:
@@ -167,6 +171,7 @@ class CharsMixin:
         return
         yield
 
+    @effect(ir.CharsBecomeColoredType)
     def _e_CharsBecomeColoredType(self, e, ctx):
         objs = self._chars_objs(e, ctx)
         if not objs:
@@ -188,6 +193,7 @@ class CharsMixin:
         self.continuous.append(eff)
         self.touch()
 
+    @effect(ir.CharsSwitchPT)
     def _e_CharsSwitchPT(self, e, ctx):
         objs = self._chars_objs(e, ctx)
         if not objs:
@@ -198,6 +204,7 @@ class CharsMixin:
         return
         yield
 
+    @effect(ir.CharsSetColor)
     def _e_CharsSetColor(self, e, ctx):
         objs = self._chars_objs(e, ctx)
         if not objs:
@@ -212,6 +219,7 @@ class CharsMixin:
         self.log.add(", ".join(o.name for o in objs) + f" becomes {shown} until end of turn",
                      "CR 105.3", "CR 613.1e", "CR 611.2")
 
+    @effect(ir.CharsCreatureTypeChoice)
     def _e_CharsCreatureTypeChoice(self, e, ctx):
         objs = self._chars_objs(e, ctx)
         if not objs:
@@ -223,6 +231,7 @@ class CharsMixin:
         self.log.add(", ".join(o.name for o in objs) + f" becomes the creature type {t} until end of turn",
                      "CR 205.1a", "CR 613.1d", "CR 611.2")
 
+    @effect(ir.CharsProtectionChoice)
     def _e_CharsProtectionChoice(self, e, ctx):
         objs = self._chars_objs(e, ctx)
         if not objs:
@@ -233,6 +242,7 @@ class CharsMixin:
         self.log.add(", ".join(o.name for o in objs) + f" gain(s) protection from {_WORDS[c]} until end of turn",
                      "CR 702.16a", "CR 613.1f", "CR 611.2")
 
+    @effect(ir.CharsLoseKeywords)
     def _e_CharsLoseKeywords(self, e, ctx):
         objs = self._chars_objs(e, ctx)
         if not objs:
@@ -243,6 +253,7 @@ class CharsMixin:
         return
         yield
 
+    @effect(ir.CharsAnimateReplace)
     def _e_CharsAnimateReplace(self, e, ctx):
         """CR 205.1b, 611.2: like the man-lands' effect (layers 4-7b), types replaced."""
         spec = e.spec

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from judgetower.oracle import ir
 from judgetower.rules.decisions import Attack, Block, Done, Reset
 from judgetower.rules.objects import PID
 from judgetower.rules.chars import chars_protected   # chars: protection from any quality (CR 702.16)
+from judgetower.rules.registry import effect
 
 
 class CombatMixin:
@@ -167,6 +169,7 @@ class CombatMixin:
             return "CR 702.118b"     # combat2: skulk
         return None
 
+    @effect(ir.RestrictThisTurn)
     def _e_RestrictThisTurn(self, e, ctx):
         """kwstatic: "[objects] can't be blocked / can't block this turn" (CR 509.1b), a
         continuous effect from a resolving spell or ability; the affected set is locked in at

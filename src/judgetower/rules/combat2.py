@@ -21,6 +21,7 @@ from judgetower.rules.objects import PID
 
 
 from judgetower.oracle.ir import Combat2BlockersBeyondFirst, Combat2OpponentsAttacked   # amounts (in ir.py)
+from judgetower.rules.registry import effect
 
 
 #: the triggered keywords of combat2 and their rule
@@ -189,6 +190,7 @@ class Combat2Mixin:
                          "turn": self.turn})
         self.touch()
 
+    @effect(ir.Cb2BlockRequirement)
     def _e_Cb2BlockRequirement(self, e, ctx):
         """CR 509.1c: "[what] blocks [attacker] this turn if able" (provoke, CR 702.39a)."""
         att = self.objs(e.attacker, ctx)
@@ -200,6 +202,7 @@ class Combat2Mixin:
         return
         yield
 
+    @effect(ir.Cb2LureThisTurn)
     def _e_Cb2LureThisTurn(self, e, ctx):
         """CR 509.1c: "All creatures able to block [what] this turn do so." """
         objs = [o for o in self.objs(e.what, ctx) if o.zone == "battlefield"]
@@ -211,6 +214,7 @@ class Combat2Mixin:
         return
         yield
 
+    @effect(ir.Cb2AttackRequirement)
     def _e_Cb2AttackRequirement(self, e, ctx):
         """CR 508.1d: "[what] attacks this turn if able." """
         objs = [o for o in self.objs(e.what, ctx) if o.zone == "battlefield"]
@@ -221,6 +225,7 @@ class Combat2Mixin:
         return
         yield
 
+    @effect(ir.Cb2Poison)
     def _e_Cb2Poison(self, e, ctx):
         """CR 122.1f: poison counters on a player (ten or more: the player loses, CR 704.5c; in
         Judge Tower too: poison is not a life total, JT-G3)."""
@@ -237,6 +242,7 @@ class Combat2Mixin:
         return
         yield
 
+    @effect(ir.Cb2RemoveFromCombat)
     def _e_Cb2RemoveFromCombat(self, e, ctx):
         """CR 506.4: a permanent removed from combat stops being an attacking, blocking, blocked
         or unblocked creature."""
@@ -248,6 +254,7 @@ class Combat2Mixin:
         return
         yield
 
+    @effect(ir.Cb2IgnoreDefender)
     def _e_Cb2IgnoreDefender(self, e, ctx):
         """CR 702.3b: "[what] can attack this turn as though it didn't have defender"."""
         objs = [o for o in self.objs(e.what, ctx) if o.zone == "battlefield"]

@@ -48,6 +48,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from judgetower.oracle import ir
+from judgetower.rules.registry import effect
 
 
 @dataclass(frozen=True)
@@ -302,6 +303,7 @@ class Counters2Mixin:
                 self._trigger(o, idx, _training(), {})
 
     # ------------------------------------------------------------------ effects
+    @effect(C2UndyingReturn)
     def _e_C2UndyingReturn(self, e, ctx):
         """CR 702.93a: the card returns under its owner's control with a +1/+1 counter on it (as
         it enters, CR 614.1c). Judge Tower: its owner is who would have owned it (JT-G5, R5)."""
@@ -316,6 +318,7 @@ class Counters2Mixin:
         return
         yield
 
+    @effect(C2GraftMove)
     def _e_C2GraftMove(self, e, ctx):
         """CR 702.58a, 122.5: move a +1/+1 counter from this permanent onto that creature (if
         both are still on the battlefield). Judge Tower: the "may" is taken (JT-C1, R9)."""
@@ -345,6 +348,7 @@ class Counters2Mixin:
         self.log.add(f"{self.players[p].name} sacrifices {o.name} ({why})", rule, "CR 701.21a")
         self.move(o, "graveyard", cause="sacrificed", rule="CR 701.21a", log=False)
 
+    @effect(C2FadingUpkeep)
     def _e_C2FadingUpkeep(self, e, ctx):
         """CR 702.32a: remove a fade counter; if you can't, sacrifice the permanent."""
         o = self.current(ctx["source"])
@@ -361,6 +365,7 @@ class Counters2Mixin:
         return
         yield
 
+    @effect(C2VanishingUpkeep)
     def _e_C2VanishingUpkeep(self, e, ctx):
         """CR 702.63a: remove a time counter; removing the last one triggers the sacrifice."""
         o = self.current(ctx["source"])
@@ -377,6 +382,7 @@ class Counters2Mixin:
         return
         yield
 
+    @effect(C2SacrificeSelf)
     def _e_C2SacrificeSelf(self, e, ctx):
         """CR 702.63a: "sacrifice it"."""
         self._c2_sacrifice(self.current(ctx["source"]), ctx["controller"], "vanishing: the last time counter was removed",
@@ -384,6 +390,7 @@ class Counters2Mixin:
         return
         yield
 
+    @effect(C2PlusCounter)
     def _e_C2PlusCounter(self, e, ctx):
         """CR 702.100a, 702.149a: a +1/+1 counter on this creature."""
         o = self.current(ctx["source"])
@@ -397,6 +404,7 @@ class Counters2Mixin:
         return
         yield
 
+    @effect(ir.C2Bolster)
     def _e_C2Bolster(self, e, ctx):
         """CR 701.39a: the least toughness among creatures you control, chosen as it resolves."""
         p = ctx["controller"]
@@ -412,6 +420,7 @@ class Counters2Mixin:
         self.c2_add_counters(o, "+1/+1", e.n)
         self.log.add(f"{self.players[p].name} bolsters {e.n}: {e.n} +1/+1 counter(s) on {o.name}", "CR 701.39a", "CR 122.1")
 
+    @effect(ir.C2Adapt)
     def _e_C2Adapt(self, e, ctx):
         """CR 701.46a: only if this permanent has no +1/+1 counters on it."""
         o = self.current(ctx["source"])
@@ -426,6 +435,7 @@ class Counters2Mixin:
         yield
 
     # ------------------------------------------------------------------ energy (CR 107.14, 122.1)
+    @effect(ir.C2GetEnergy)
     def _e_C2GetEnergy(self, e, ctx):
         """CR 122.1: energy counters are put on the player."""
         for p in self.players_of(e.who, ctx):
@@ -436,6 +446,7 @@ class Counters2Mixin:
         return
         yield
 
+    @effect(ir.C2PayEnergy)
     def _e_C2PayEnergy(self, e, ctx):
         """CR 107.14, 118.3: pay {E}: remove that many energy counters (never in part; a following
         "If you do" sees whether it was paid, see ``run_effects_measured``)."""

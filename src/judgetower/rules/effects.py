@@ -1,6 +1,7 @@
 """Carrying out effects: the IR interpreter (CR 608.2c, 701 keyword actions).
 
-Each IR effect has one small method ``_e_<ClassName>`` that cites its rule. Effects run in
+Each IR effect has one small handler that cites its rule, registered for its IR type with
+``@effect(IRType)`` (`judgetower.rules.registry.EFFECTS`). Effects run in
 order; choices they need are prompts (``self.ask``).
 """
 
@@ -12,7 +13,9 @@ from judgetower.oracle import ir
 from judgetower.rules.decisions import Done, Split
 from judgetower.rules.filters import chars_of, matches
 from judgetower.rules.objects import PID, GameObject, StackAbility
+from judgetower.rules.casting import Attach   # equip's internal effect (CR 702.6a)
 from judgetower.rules.chars import chars_protected   # chars: protection from any quality (CR 702.16)
+from judgetower.rules.registry import EFFECTS, effect
 
 COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 
@@ -24,10 +27,10 @@ class EffectsMixin:
         for eff in effects:
             if self.game_over:
                 return
-            handler = getattr(self, "_e_" + type(eff).__name__.rstrip("_"), None)
+            handler = EFFECTS.get(type(eff))
             if handler is None:
                 raise NotImplementedError(f"no rule implements {type(eff).__name__}")
-            yield from handler(eff, ctx)
+            yield from handler(self, eff, ctx)
             yield from self.after_effect(ctx)
 
     def after_effect(self, ctx):
@@ -292,6 +295,7 @@ class EffectsMixin:
             self.gain_life(source.controller, n, rule="CR 702.15b")
         return n
 
+    @effect(ir.DealDamage)
     def _e_DealDamage(self, e, ctx):
         self.damage_batch = getattr(self, "damage_batch", 0) + 1  # triggers branch: one damage event (CR 120.3)
         n = self.amount(e.amount, ctx)
@@ -366,12 +370,14 @@ class EffectsMixin:
         self.move(o, "graveyard", cause=cause, rule="CR 701.8a")
         return True
 
+    @effect(ir.Destroy)
     def _e_Destroy(self, e, ctx):
         for o in self.objs(e.what, ctx):
             self.destroy(o, e.no_regenerate)
         return
         yield
 
+    @effect(ir.ExileObjects)
     def _e_ExileObjects(self, e, ctx):
         src = ctx["source"]
         item = ctx.get("item")
@@ -408,6 +414,7 @@ class EffectsMixin:
         return
         yield
 
+    @effect(ir.ReturnToHand)
     def _e_ReturnToHand(self, e, ctx):
         for o in self.objs(e.what, ctx):
             if o.zone in ("battlefield", "graveyard", "exile", "stack"):
@@ -417,6 +424,7 @@ class EffectsMixin:
         return
         yield
 
+    @effect(ir.ReturnToBattlefield)
     def _e_ReturnToBattlefield(self, e, ctx):
         for o in self.objs(e.what, ctx):
             if o.zone in ("exile", "graveyard", "hand"):
@@ -444,6 +452,7 @@ class EffectsMixin:
                     self.touch()
                     self.log.add(f"{new.name} enters attached to {self.objects[host].name}", "CR 303.4f")
 
+    @effect(ir.Flicker)
     def _e_Flicker(self, e, ctx):
         for o in self.objs(e.what, ctx):
             if o.zone != "battlefield":
@@ -455,6 +464,7 @@ class EffectsMixin:
         return
         yield
 
+    @effect(ir.CounterSpell)
     def _e_CounterSpell(self, e, ctx):
         for o in self.objs(e.what, ctx):
             if o.zone != "stack" or o.id not in self.stack:
@@ -483,6 +493,7 @@ class EffectsMixin:
                 continue
             self.move(o, "graveyard", cause="countered", rule="CR 701.6a")
 
+    @effect(ir.SacrificeUnlessPay)
     def _e_SacrificeUnlessPay(self, e, ctx):
         """kwcosts: "sacrifice [it] unless you pay [cost]" (CR 118.12a; echo CR 702.30a).
         Judge Tower: "unless" is paid when able (JT-C1, R9), and mana is always payable (JT-G4)."""
@@ -532,6 +543,7 @@ class EffectsMixin:
         when the action cannot take place."""
         return (yield from self.rules.ensure_library(self, p, n, action))
 
+    @effect(ir.Draw)
     def _e_Draw(self, e, ctx):
         n = self.amount(e.amount, ctx)
         for p in self.players_of(e.who, ctx):
@@ -548,6 +560,7 @@ class EffectsMixin:
             self.log.add(f"{self.players[p].name} discards {o.name}", rule)
             self.move(o, "graveyard", cause="discarded", rule=rule, log=False)
 
+    @effect(ir.Discard)
     def _e_Discard(self, e, ctx):
         for p in self.players_of(e.who, ctx):
             if e.whole_hand:
@@ -567,6 +580,7 @@ class EffectsMixin:
             else:
                 yield from self.discard_chosen(p, n)
 
+    @effect(ir.RevealHand)
     def _e_RevealHand(self, e, ctx):
         for p in self.players_of(e.who, ctx):
             names = ", ".join(self.objects[c].name for c in self.hand(p)) or "nothing"
@@ -578,6 +592,7 @@ class EffectsMixin:
         return
         yield
 
+    @effect(ir.Mill)
     def _e_Mill(self, e, ctx):
         n = self.amount(e.amount, ctx)
         for p in self.players_of(e.who, ctx):
@@ -609,6 +624,7 @@ class EffectsMixin:
             for i in ids:
                 self.held_by_looker[i] = p
 
+    @effect(ir.Scry)
     def _e_Scry(self, e, ctx):
         p = ctx["controller"]
         n = self.amount(e.amount, ctx)
@@ -644,6 +660,7 @@ class EffectsMixin:
         self.log.add(f"{self.players[p].name} puts {len(split.top)} on top and {len(split.bottom)} on the bottom", "CR 701.22a")
         self.touch()
 
+    @effect(ir.LookAtTopReorder)
     def _e_LookAtTopReorder(self, e, ctx):
         p = ctx["controller"]
         n = self.amount(e.amount, ctx)
@@ -656,6 +673,7 @@ class EffectsMixin:
         split = yield from self.ask(p, "split", opts, "put them back in any order (top first)", "CR 401.4")
         self.apply_split(p, split)
 
+    @effect(ir.PutFromHandOnTop)
     def _e_PutFromHandOnTop(self, e, ctx):
         p = ctx["controller"]
         for _ in range(self.amount(e.amount, ctx)):
@@ -666,6 +684,7 @@ class EffectsMixin:
             self.move(self.objects[c], "library", owner=p, position="top", cause="put on top", rule="CR 401.4", log=False)
             self.log.add(f"{self.players[p].name} puts a card from their hand on top of their library", "CR 401.4")
 
+    @effect(ir.GainLife)
     def _e_GainLife(self, e, ctx):
         n = self.amount(e.amount, ctx)
         for p in self.players_of(e.who, ctx):
@@ -673,6 +692,7 @@ class EffectsMixin:
         return
         yield
 
+    @effect(ir.LoseLife)
     def _e_LoseLife(self, e, ctx):
         n = self.amount(e.amount, ctx)
         for p in self.players_of(e.who, ctx):
@@ -681,6 +701,7 @@ class EffectsMixin:
         yield
 
     # ------------------------------------------------------------------ permanents
+    @effect(ir.ModifyPT)
     def _e_ModifyPT(self, e, ctx):
         objs = [o for o in self.objs(e.what, ctx) if o.zone == "battlefield"]
         if not objs:
@@ -699,6 +720,7 @@ class EffectsMixin:
         return
         yield
 
+    @effect(ir.BecomeCreature)
     def _e_BecomeCreature(self, e, ctx):
         """Man-lands (manaab): a continuous effect until end of turn (CR 611.2, 514.2) applied in
         layers 4, 5, 6 and 7b (CR 613.1d-f, 613.4b): see layers.compute_all."""
@@ -715,6 +737,7 @@ class EffectsMixin:
         return
         yield
 
+    @effect(ir.PutCounters)
     def _e_PutCounters(self, e, ctx):
         n = self.amount(e.amount, ctx)
         for o in self.objs(e.what, ctx):
@@ -725,6 +748,7 @@ class EffectsMixin:
         return
         yield
 
+    @effect(ir.CreateToken)
     def _e_CreateToken(self, e, ctx):
         n = self.amount(e.amount, ctx)
         for p in self.players_of(e.who, ctx):
@@ -746,6 +770,7 @@ class EffectsMixin:
         return
         yield
 
+    @effect(ir.CreateTokenCopy)
     def _e_CreateTokenCopy(self, e, ctx):
         """tokens helper: "create a token that's a copy of [object]" (CR 707.2): the token's
         characteristics are the object's copiable values (printed or token-defined values, not
@@ -774,6 +799,7 @@ class EffectsMixin:
         return
         yield
 
+    @effect(ir.SearchLibrary)
     def _e_SearchLibrary(self, e, ctx):
         for p in self.players_of(e.who, ctx):
             yield from self.search_library(p, e, ctx)
@@ -818,12 +844,14 @@ class EffectsMixin:
         self.rng.shuffle(self.library(p))
         self.log.add(f"{self.players[p].name} shuffles their library", "CR 701.24a")
 
+    @effect(ir.Shuffle)
     def _e_Shuffle(self, e, ctx):
         for p in self.players_of(e.who, ctx):
             self.shuffle_library(p)
         return
         yield
 
+    @effect(ir.Sacrifice)
     def _e_Sacrifice(self, e, ctx):
         n = self.amount(e.amount, ctx)
         for p in self.players_of(e.who, ctx):
@@ -837,6 +865,7 @@ class EffectsMixin:
                 ctx["repl_sacrificed"] = o   # replace: "the sacrificed creature's power" (CR 608.2h)
                 self.move(o, "graveyard", cause="sacrificed", rule="CR 701.21a", log=False)
 
+    @effect(ir.TapObjects)
     def _e_TapObjects(self, e, ctx):
         for o in self.objs(e.what, ctx):
             if o.zone == "battlefield" and not o.tapped:
@@ -847,6 +876,7 @@ class EffectsMixin:
         return
         yield
 
+    @effect(ir.UntapObjects)
     def _e_UntapObjects(self, e, ctx):
         for o in self.objs(e.what, ctx):
             if o.zone == "battlefield" and o.tapped:
@@ -857,6 +887,7 @@ class EffectsMixin:
         return
         yield
 
+    @effect(ir.ExtraTurn)
     def _e_ExtraTurn(self, e, ctx):
         for p in self.players_of(e.who, ctx):
             self.extra_turns.append(p)
@@ -864,6 +895,7 @@ class EffectsMixin:
         return
         yield
 
+    @effect(ir.Regenerate)
     def _e_Regenerate(self, e, ctx):
         for o in self.objs(e.what, ctx):
             if o.zone == "battlefield":
@@ -872,6 +904,7 @@ class EffectsMixin:
         return
         yield
 
+    @effect(ir.AddMana)
     def _e_AddMana(self, e, ctx):
         p = ctx["controller"]
         n = self.amount(e.amount, ctx)
@@ -927,6 +960,7 @@ class EffectsMixin:
             self.log.add(f"{self.players[p].name} adds " + "".join("{%s}" % c for c in added), "CR 106.3")
         ctx["actcost_added"] = (p, list(added))   # actcost: for "you don't lose this mana" (CR 106.4a)
 
+    @effect(ir.ReturnChosenToHand)
     def _e_ReturnChosenToHand(self, e, ctx):
         """Bounce lands (manaab): the player chooses permanents as the effect happens (not
         targets, CR 115.10; the land itself may be chosen) and returns them to their owners'
@@ -943,6 +977,7 @@ class EffectsMixin:
                 self.log.add(f"{self.players[p].name} returns {o.name} to its owner's hand", "CR 400.7")
                 self.move(o, "hand", cause=f"returned by {ctx['source'].name}", rule="CR 400.7", log=False)
 
+    @effect(ir.RevealTopPutIfType)
     def _e_RevealTopPutIfType(self, e, ctx):
         for p in self.players_of(e.who, ctx):
             yield from self.ensure_library(p, 1 + self._held_by_others(p), "reveal")
@@ -956,6 +991,7 @@ class EffectsMixin:
             if any(t.capitalize() in o.card.types for t in e.types):
                 self.move(o, "hand", owner=p, cause="revealed land", rule="CR 400.7")
 
+    @effect(ir.ExileFromGraveyard)
     def _e_ExileFromGraveyard(self, e, ctx):
         for p in self.players_of(e.who, ctx):
             for _ in range(self.amount(e.amount, ctx)):
@@ -965,6 +1001,7 @@ class EffectsMixin:
                 c = yield from self.ask(p, "cards", cands, "exile a card from your graveyard", "CR 406.2")
                 self.move(self.objects[c], "exile", cause=f"exiled by {ctx['source'].name}", rule="CR 406.2")
 
+    @effect(ir.ExileAllGraveyards)
     def _e_ExileAllGraveyards(self, e, ctx):
         seen = set()
         for p in self.apnap():
@@ -977,6 +1014,7 @@ class EffectsMixin:
         return
         yield
 
+    @effect(ir.ShuffleGraveyardIntoLibrary)
     def _e_ShuffleGraveyardIntoLibrary(self, e, ctx):
         for p in self.players_of(e.who, ctx):
             cards = list(self.graveyard(p))
@@ -993,6 +1031,7 @@ class EffectsMixin:
         return
         yield
 
+    @effect(ir.PlayLinkedFree)
     def _e_PlayLinkedFree(self, e, ctx):
         """Hideaway (CR 702.75a): play the exiled card without paying its mana cost."""
         p = ctx["controller"]
@@ -1050,6 +1089,7 @@ class EffectsMixin:
         self.events.append({"kind": "cast", "obj": spell, "player": p})
         self.after_cast(p, spell)   # the same hook as a cast with its costs paid (casting.py)
 
+    @effect(ir.Optional_)
     def _e_Optional(self, e, ctx):
         who = self.players_of(e.who, ctx)
         if not who:
@@ -1063,12 +1103,14 @@ class EffectsMixin:
             ctx["did"] = False
             self.log.add(f"{self.players[p].name} chooses not to", "CR 608.2c")
 
+    @effect(ir.Conditional)
     def _e_Conditional(self, e, ctx):
         if self.condition_true(e.condition, ctx["source"], ctx["controller"], ctx):
             yield from self.run_effects(e.effects, ctx)
         else:
             self.log.add(f"{ctx['source'].name}: the condition ({e.condition}) is false", "CR 608.2c")
 
+    @effect(ir.DelayedTrigger)
     def _e_DelayedTrigger(self, e, ctx):
         self.delayed.append({"when": e.when, "effects": e.effects, "controller": ctx["controller"],
                              "source": ctx["source"],
@@ -1079,6 +1121,7 @@ class EffectsMixin:
         return
         yield
 
+    @effect(Attach)
     def _e_Attach(self, e, ctx):
         src = self.current(ctx["source"])
         targets = self.objs(ir.Target(0), ctx)
@@ -1152,6 +1195,7 @@ class EffectsMixin:
         self.acting_player = ctx["controller"]
         return done
 
+    @effect(ir.IfYouDo)
     def _e_IfYouDo(self, e, ctx):
         """CR 118.12: "If you do, ..." follows the "you may" instruction (a cost) just before it."""
         if ctx.get("did"):
@@ -1162,6 +1206,7 @@ class EffectsMixin:
             self.log.add(f"{ctx['source'].name}: the optional instruction was not carried out (\"if you do\" is false)",
                          "CR 118.12", "CR 608.2c")
 
+    @effect(ir.PutOnLibrary)
     def _e_PutOnLibrary(self, e, ctx):
         """CR 401.1, 400.7: a permanent or card put on top of (or on the bottom of) its owner's library."""
         where = "on top of" if e.position == "top" else "on the bottom of"
@@ -1208,6 +1253,7 @@ class EffectsMixin:
                 self.repl_prevented(eff, k)   # replace: "... prevented this way" (CR 615.5)
         return n
 
+    @effect(ir.PreventDamage)
     def _e_PreventDamage(self, e, ctx):
         """CR 615.7: a shield that prevents the next N damage to the object or player this turn."""
         n = self.amount(e.amount, ctx)
@@ -1247,6 +1293,7 @@ class EffectsMixin:
             return self._prevent_side_has(eff["by"], recipient) or self._prevent_side_has(eff["by"], source)
         return self._prevent_side_has(eff["to"], recipient) and self._prevent_side_has(eff["by"], source)
 
+    @effect(ir.PreventAllDamage)
     def _e_PreventAllDamage(self, e, ctx):
         """CR 615.1a: "prevent all [combat] damage that would be dealt [to ...] [by ...] this turn"
         (ends at cleanup, CR 514.2)."""
@@ -1265,6 +1312,7 @@ class EffectsMixin:
         return
         yield
 
+    @effect(ir.Fight)
     def _e_Fight(self, e, ctx):
         """CR 701.14a: each creature deals damage equal to its power to the other, at once;
         CR 701.14b: if either is gone, no longer a creature or an illegal target, neither does."""
@@ -1285,6 +1333,7 @@ class EffectsMixin:
         return
         yield
 
+    @effect(ir.SkipNextUntap)
     def _e_SkipNextUntap(self, e, ctx):
         """CR 502.3: an effect keeps the permanent from untapping in its controller's next untap step."""
         for o in self.objs(e.what, ctx):
@@ -1327,6 +1376,7 @@ class EffectsMixin:
             return matches(self, o, ref.filter, _src(source, source.controller))
         return False
 
+    @effect(ir.GainControl)
     def _e_GainControl(self, e, ctx):
         """CR 613.1b (layer 2), 611.2a: control until end of turn; a creature that changes
         controller is removed from combat (CR 506.4) and can't attack or {T} until its new
@@ -1367,6 +1417,7 @@ class EffectsMixin:
                 self.log.add(f"control of {o.name} returns to {self.players[ctl].name}", "CR 514.2", "CR 613.1b")
         self.auras2_update_control()   # auras2: Auras' control statics still apply (CR 613.1b)
 
+    @effect(ir.LookTopPutOne)
     def _e_LookTopPutOne(self, e, ctx):
         """Look at the top N cards (CR 701.20e), one into the hand, the rest on the bottom in any
         order (CR 401.4: the owner arranges them), in a random order, or into the graveyard.
@@ -1397,6 +1448,7 @@ class EffectsMixin:
         # reveal-until and look-at-top handlers; CR 401.4, JT-G8/R7 in ``move``)
         yield from self.lib2_put_rest(p, [x for x in top if x != c], e.rest, "looked-at")
 
+    @effect(ir.CopySpell)
     def _e_CopySpell(self, e, ctx):
         """CR 707.10: put a copy of the spell onto the stack, controlled by you, with its modes,
         targets, X and paid costs; it isn't cast. CR 707.10c: "you may choose new targets".
@@ -1429,6 +1481,7 @@ class EffectsMixin:
             cp.targets[i] = picked
         self.log.add(f"{self.players[p].name} chooses the copy's targets", "CR 707.10c")
 
+    @effect(ir.SacrificeThis)
     def _e_SacrificeThis(self, e, ctx):
         """CR 701.21a: a player can sacrifice only a permanent they control."""
         p = ctx["controller"]
@@ -1441,6 +1494,7 @@ class EffectsMixin:
         return
         yield
 
+    @effect(ir.PutFromHand)
     def _e_PutFromHand(self, e, ctx):
         """CR 110.2a: the chosen card enters under that player's control; JT-C4: one that
         qualifies is always found (the "may" before it was the only way out)."""
@@ -1454,6 +1508,7 @@ class EffectsMixin:
                       cause=f"put from the hand by {ctx['source'].name}", rule="CR 110.2a")
 
     # ---- branch "misc": proliferate (CR 701.34a) ---------------------------------------------
+    @effect(ir.Proliferate)
     def _e_Proliferate(self, e, ctx):
         """CR 701.34a: choose any number of permanents and/or players that have a counter, then
         give each one another counter of each kind it already has. Each candidate is a yes/no
@@ -1508,6 +1563,7 @@ class EffectsMixin:
                 self.log.add("proliferate: nothing is chosen", "CR 701.34a")
 
     # ---- branch "misc": reveal the top card and put it into your hand (CR 701.20a) -----------
+    @effect(ir.RevealTopToHand)
     def _e_RevealTopToHand(self, e, ctx):
         """CR 701.20a: the top card is shown to all players, then put into the hand (not drawn,
         CR 121.1: no draw triggers)."""
@@ -1528,6 +1584,7 @@ class EffectsMixin:
         """Judge Tower: one library and one graveyard for every player (JT-G5)."""
         return self.rules.zone_owner(self, zone, p) is None
 
+    @effect(ir.ReturnSelfFromGraveyard)
     def _e_ReturnSelfFromGraveyard(self, e, ctx):
         """"Return ~ from your graveyard to your hand / to the battlefield": an activated ability
         that functions only while its card is in a graveyard (CR 113.6m). If the card left the
@@ -1548,6 +1605,7 @@ class EffectsMixin:
         else:
             yield from self._e_ReturnToBattlefield(ir.ReturnToBattlefield(ir.This(), under="you", tapped=e.tapped), ctx)
 
+    @effect(ir.ShuffleIntoLibrary)
     def _e_ShuffleIntoLibrary(self, e, ctx):
         """CR 701.24a: "Shuffle [object] into its owner's library". Judge Tower: it is exiled
         instead and the shared library is not shuffled (JT-G8, R7: the replacement is in move())."""
@@ -1563,6 +1621,7 @@ class EffectsMixin:
         return
         yield
 
+    @effect(ir.Surveil)
     def _e_Surveil(self, e, ctx):
         """CR 701.25a: look at the top N cards of your library, put any number of them into your
         graveyard and the rest on top in any order (Judge Tower: a free choice, JT-C6/R10; a short
@@ -1616,6 +1675,7 @@ class EffectsMixin:
                      f"{len(split.graveyard)} into their graveyard" + (f" ({tag})" if tag else ""), rule)
         self.touch()
 
+    @effect(ir.ExileTopOfLibrary)
     def _e_ExileTopOfLibrary(self, e, ctx):
         """CR 406.2: "[who] exiles the top N cards of their library" (Judge Tower: a library action
         refilled when short, JT-E2/R19; taken by that player, R5; the cards are unreferenced, R20)."""

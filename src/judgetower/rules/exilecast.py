@@ -33,6 +33,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from judgetower.oracle import ir
+from judgetower.rules.registry import effect
 
 
 @dataclass(frozen=True)
@@ -118,6 +119,7 @@ class ExilecastMixin:
         """Foretelling exiles a card face down: the payment's log line (R14) must not name it."""
         return any(isinstance(e, ExilecastForetell) for e in ab.effects)
 
+    @effect(ExilecastSuspend)
     def _e_ExilecastSuspend(self, e, ctx):
         """CR 702.62a, 116.2f: exiled with N time counters; it is now suspended (CR 702.62b)."""
         o = self.current(ctx["source"])
@@ -136,6 +138,7 @@ class ExilecastMixin:
         return
         yield
 
+    @effect(ExilecastForetell)
     def _e_ExilecastForetell(self, e, ctx):
         """CR 702.143a-b, 116.2h: exiled face down; its owner may look at it (CR 406.3b) and cast
         it after this turn for its foretell cost."""
@@ -304,6 +307,7 @@ class ExilecastMixin:
                 "source": o, "index": _kw_index(o, "suspend"), "controller": o.owner, "context": {},
                 "ability": Synth("suspend", ir.Trigger("exilecast_last_time"), effects=(ExilecastPlaySuspended(),))})
 
+    @effect(ExilecastRemoveTime)
     def _e_ExilecastRemoveTime(self, e, ctx):
         """CR 702.62a: remove a time counter; the last one removed triggers the cast."""
         o = self.current(ctx["source"])
@@ -320,6 +324,7 @@ class ExilecastMixin:
         return
         yield
 
+    @effect(ExilecastPlaySuspended)
     def _e_ExilecastPlaySuspended(self, e, ctx):
         """CR 702.62a, 608.2g: "if it's exiled, you may play it without paying its mana cost if
         able. If you don't, it remains exiled." A creature spell cast this way gains haste.
@@ -331,6 +336,7 @@ class ExilecastMixin:
             return
         yield from self._exilecast_cast_from_exile(p, o, "CR 702.62a", "suspend")
 
+    @effect(ExilecastReboundCast)
     def _e_ExilecastReboundCast(self, e, ctx):
         """CR 702.88a: "you may cast this card from exile without paying its mana cost" (JT-C1,
         R9: taken when able)."""
@@ -419,6 +425,7 @@ class ExilecastMixin:
             "source": new, "index": _kw_index(new, "miracle"), "controller": p, "context": {},
             "ability": Synth("miracle", ir.Trigger("exilecast_miracle"), effects=(ExilecastMiracleCast(cost),))})
 
+    @effect(ExilecastMiracleCast)
     def _e_ExilecastMiracleCast(self, e, ctx):
         """CR 702.94a, 608.2g: while the trigger resolves, its controller may cast the revealed
         card from the hand for its miracle cost (an alternative cost, CR 118.9; timing is
@@ -445,6 +452,7 @@ class ExilecastMixin:
         yield from self.cast_spell(p, card)
 
     # ------------------------------------------------------------------ "exile ~ with N time counters"
+    @effect(ir.ExilecastExileSelfWithTime)
     def _e_ExilecastExileSelfWithTime(self, e, ctx):
         """CR 406.3, 122.1: the resolving spell (CR 608.2n: it is no longer put into the
         graveyard) or the permanent is exiled with N time counters; with suspend it is suspended
@@ -464,6 +472,7 @@ class ExilecastMixin:
         yield
 
     # ------------------------------------------------------------------ impulse draw (CR 601.2a, 305.1)
+    @effect(ir.ExilecastMayPlay)
     def _e_ExilecastMayPlay(self, e, ctx):
         """"Until end of turn, you may play that card." (CR 601.2a: a spell cast from exile with
         an effect's permission; CR 305.1: a land played from exile uses the land play). The

@@ -31,6 +31,7 @@ Judge Tower: nothing here is a choice or touches the library, except "you may tr
 from __future__ import annotations
 
 from judgetower.oracle import ir
+from judgetower.rules.registry import effect
 
 #: faces2: the `CardDef.layout`s played here
 FACES2_LAYOUTS = ("transform", "flip")
@@ -60,6 +61,7 @@ class Faces2Mixin:
         self.touch()
 
     # ------------------------------------------------------------------ transform (CR 701.27)
+    @effect(ir.Faces2Transform)
     def _e_Faces2Transform(self, e, ctx):
         o = self.current(ctx["source"])
         if o is None or o.zone != "battlefield":
@@ -93,6 +95,7 @@ class Faces2Mixin:
         yield
 
     # ------------------------------------------------------------------ flip (CR 710)
+    @effect(ir.Faces2Flip)
     def _e_Faces2Flip(self, e, ctx):
         o = self.current(ctx["source"])
         if o is None or o.zone != "battlefield":
@@ -111,6 +114,7 @@ class Faces2Mixin:
         yield
 
     # ------------------------------------------------------------------ enters transformed
+    @effect(ir.Faces2ReturnTransformed)
     def _e_Faces2ReturnTransformed(self, e, ctx):
         # the card ("it", this card: one object) enters with its back face up; returned as
         # `ReturnToBattlefield` does (who controls it, JT-G5/R5 for the shared graveyard)

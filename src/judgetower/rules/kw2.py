@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from judgetower.oracle import ir
 from judgetower.rules.decisions import Done
+from judgetower.rules.registry import effect
 
 
 @dataclass(frozen=True)
@@ -192,6 +193,7 @@ class Kw2Mixin:
         self.log.add(f"{self.players[p].name} taps {names} to crew {vehicle.name} (crew {n}, total power {total})",
                      "CR 702.122a", "CR 702.122b")
 
+    @effect(Kw2CrewAnimate)
     def _e_Kw2CrewAnimate(self, e, ctx):
         """CR 702.122a, 301.7b, 611.2: a continuous effect until end of turn (layer 4)."""
         o = self.current(ctx["source"])
@@ -209,6 +211,7 @@ class Kw2Mixin:
         yield
 
     # ------------------------------------------------------------------ monstrosity (CR 701.37)
+    @effect(ir.Monstrosity)
     def _e_Monstrosity(self, e, ctx):
         """CR 701.37a: if the permanent isn't monstrous, N +1/+1 counters and it becomes
         monstrous; CR 701.37b: only then does it "become monstrous" (a trigger event)."""
@@ -229,6 +232,7 @@ class Kw2Mixin:
         yield
 
     # ------------------------------------------------------------------ renown (CR 702.112)
+    @effect(Kw2Renown)
     def _e_Kw2Renown(self, e, ctx):
         """CR 702.112a: N +1/+1 counters and it becomes renowned (CR 702.112b)."""
         o = self.current(ctx["source"])
@@ -242,6 +246,7 @@ class Kw2Mixin:
         yield
 
     # ------------------------------------------------------------------ exploit (CR 702.110)
+    @effect(Kw2Exploit)
     def _e_Kw2Exploit(self, e, ctx):
         """CR 702.110a-b: you may sacrifice a creature (any creature you control, this one
         included); if the creature with exploit was still on the battlefield as the ability
@@ -307,6 +312,7 @@ class Kw2Mixin:
         else:
             new.compiled = real
 
+    @effect(Kw2TurnFaceUp)
     def _e_Kw2TurnFaceUp(self, e, ctx):
         """CR 702.37e, 708.8: turned face up, it has its own characteristics again; it didn't
         enter the battlefield (no "enters" triggers), "when ~ is turned face up" triggers.
@@ -393,6 +399,7 @@ class Kw2Mixin:
                      "next end step", "CR 702.109a", "CR 608.3g")
 
     # ------------------------------------------------------------------ living weapon (CR 702.92)
+    @effect(Kw2LivingWeapon)
     def _e_Kw2LivingWeapon(self, e, ctx):
         """CR 702.92a: the Germ is created, then the Equipment (if still on the battlefield) is
         attached to it (CR 301.5c); state-based actions see the equipped Germ (CR 704.3)."""
@@ -485,6 +492,7 @@ class Kw2Mixin:
                               {"trigger_obj": spell})
                 return
 
+    @effect(Kw2ReplicateCopies)
     def _e_Kw2ReplicateCopies(self, e, ctx):
         """CR 702.56a, 707.10: copies go on the stack (not cast); new targets may be chosen for
         each (CR 707.10c; Judge Tower: "may" taken, JT-C1)."""
@@ -511,6 +519,7 @@ class Kw2Mixin:
                      f"{self.target_name(o.attacking)}) to its owner's hand for ninjutsu", "CR 702.49a")
         self.move(o, "hand", cause="ninjutsu cost", rule="CR 702.49a", log=False)
 
+    @effect(Kw2NinjutsuPut)
     def _e_Kw2NinjutsuPut(self, e, ctx):
         """CR 702.49a, 702.49c, 508.4: the card enters tapped and attacking (it was never declared
         as an attacker: no "attacks" triggers); only if it is still in the hand. Attacking a

@@ -42,6 +42,7 @@ from dataclasses import dataclass
 
 from judgetower.cards.card import mana_value_of
 from judgetower.oracle import ir
+from judgetower.rules.registry import effect
 
 
 @dataclass(frozen=True)
@@ -224,6 +225,7 @@ class KwcastMixin:
             mv += cost.count("{X}") * (getattr(o, "x", 0) or 0)
         return mv
 
+    @effect(KwcCascade)
     def _e_KwcCascade(self, e, ctx):
         p = ctx["controller"]
 
@@ -389,6 +391,7 @@ class KwcastMixin:
         self.move(self.objects[c], "graveyard", cause="sacrificed", rule="CR 701.21a", log=False)
         spell.kwcast_casualty = True
 
+    @effect(KwcCasualtyCopy)
     def _e_KwcCasualtyCopy(self, e, ctx):
         spell = ctx.get("trigger_obj") or ctx["source"]
         yield from self.put_spell_copies(ctx["controller"], spell, 1, "CR 702.153a")

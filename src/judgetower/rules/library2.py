@@ -25,6 +25,7 @@ from __future__ import annotations
 from judgetower.oracle import ir
 from judgetower.rules.decisions import Done
 from judgetower.rules.filters import matches
+from judgetower.rules.registry import effect
 
 
 def _src(source, controller):
@@ -37,6 +38,7 @@ class Library2Mixin:
 
     # -- tutors -------------------------------------------------------------------------------
 
+    @effect(ir.Lib2SearchLibrary)
     def _e_Lib2SearchLibrary(self, e, ctx):
         for p in self.players_of(e.who, ctx):
             yield from self.search_library(p, e, ctx)
@@ -118,6 +120,7 @@ class Library2Mixin:
 
     # -- "search your library and/or graveyard" -----------------------------------------------
 
+    @effect(ir.Lib2SearchLibraryAndGraveyard)
     def _e_Lib2SearchLibraryAndGraveyard(self, e, ctx):
         """CR 701.23: the player chooses to search the graveyard and, if they want, the library
         too ("and/or"; the library searched means a shuffle, CR 701.24a). A qualifying graveyard
@@ -184,6 +187,7 @@ class Library2Mixin:
             if len(self.library(p)) == size:
                 return revealed, None
 
+    @effect(ir.Lib2RevealUntil)
     def _e_Lib2RevealUntil(self, e, ctx):
         p = ctx["controller"]
         src = _src(ctx["source"], p)
@@ -209,6 +213,7 @@ class Library2Mixin:
 
     # -- look at the top N, put one onto the battlefield --------------------------------------
 
+    @effect(ir.Lib2LookTopPutOnto)
     def _e_Lib2LookTopPutOnto(self, e, ctx):
         p = ctx["controller"]
         top = yield from self.look_at_top(p, self.amount(e.amount, ctx))
@@ -230,6 +235,7 @@ class Library2Mixin:
 
     # -- look at the top N, any number into the graveyard, the rest back on top ---------------
 
+    @effect(ir.Lib2LookTopSplitGraveyard)
     def _e_Lib2LookTopSplitGraveyard(self, e, ctx):
         """CR 701.20e, 401.4: the player splits the looked-at cards between the graveyard and the
         top of the library, in any order (Judge Tower: a free choice, JT-C6, R10; a short library
@@ -238,6 +244,7 @@ class Library2Mixin:
 
     # -- shuffle cards into your library --------------------------------------------------------
 
+    @effect(ir.Lib2ShuffleIntoLibrary)
     def _e_Lib2ShuffleIntoLibrary(self, e, ctx):
         """CR 701.24a: the cards go into the library, then it is shuffled once, even if none of
         them got there (CR 701.24c). Judge Tower: exiled instead, nothing shuffled (JT-G8, R7)."""

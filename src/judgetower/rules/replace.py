@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from judgetower.oracle import ir
 from judgetower.rules.objects import GameObject
+from judgetower.rules.registry import effect
 
 
 class ReplaceMixin:
@@ -61,6 +62,7 @@ class ReplaceMixin:
         """Permanents on the battlefield with a static ability of class ``cls`` (CR 604.2)."""
         return list({o.id: o for o, _ in self.static_effects(cls)}.values())
 
+    @effect(ir.ReplExileIfDies)
     def _e_ReplExileIfDies(self, e, ctx):
         for o in self.objs(e.what, ctx):
             if o.zone == "battlefield":
@@ -69,6 +71,7 @@ class ReplaceMixin:
         return
         yield
 
+    @effect(ir.ReplDamagedExileIfDies)
     def _e_ReplDamagedExileIfDies(self, e, ctx):
         start = len(self.events)
         yield from self.run_effects(e.effects, ctx)
@@ -80,6 +83,7 @@ class ReplaceMixin:
                 self.log.add(f"{o.name} was dealt damage this way: if it would die this turn, it will be "
                              f"exiled instead", "CR 614.1a")
 
+    @effect(ir.ReplAllExileIfDies)
     def _e_ReplAllExileIfDies(self, e, ctx):
         lst = getattr(self, "repl_die_all", None)
         if lst is None:
@@ -90,10 +94,12 @@ class ReplaceMixin:
         yield
 
     # ------------------------------------------------------------------ counter, kicker
+    @effect(ir.ReplCounterExile)
     def _e_ReplCounterExile(self, e, ctx):
         """CR 701.6a, 614.1a: see EffectsMixin._e_CounterSpell (the destination is exile)."""
         yield from self._e_CounterSpell(e, ctx)
 
+    @effect(ir.ReplIfKickedInstead)
     def _e_ReplIfKickedInstead(self, e, ctx):
         kicked = ctx.get("kicked", getattr(ctx.get("source"), "kicked", 0))
         if kicked:
@@ -101,6 +107,7 @@ class ReplaceMixin:
         yield from self.run_effects(e.kicked if kicked else e.normal, ctx)
 
     # ------------------------------------------------------------------ life
+    @effect(ir.ReplDrain)
     def _e_ReplDrain(self, e, ctx):
         start = len(self.events)
         yield from self.run_effects((e.lose,), ctx)
@@ -170,6 +177,7 @@ class ReplaceMixin:
         return m
 
     # ------------------------------------------------------------------ redirection (CR 614.9)
+    @effect(ir.ReplRedirectNext)
     def _e_ReplRedirectNext(self, e, ctx):
         n = self.amount(e.amount, ctx)
         frm = [o for o in self.objs(e.from_, ctx) if o.zone == "battlefield"]
@@ -266,6 +274,7 @@ class ReplaceMixin:
                     return True
         return False
 
+    @effect(ir.ReplCounterUnlessPaysPer)
     def _e_ReplCounterUnlessPaysPer(self, e, ctx):
         """"Counter target spell unless its controller pays {1} for each card in your graveyard."
         (CR 701.6a, 118.12): the total is counted as it resolves (CR 608.2h); {0} can always be
@@ -285,6 +294,7 @@ class ReplaceMixin:
         yield from self._e_CounterSpell(ir.CounterSpell(e.what, unless_pays=cost), ctx)
 
     # ------------------------------------------------------------------ "prevented this way" (CR 615.5)
+    @effect(ir.ReplPreventThen)
     def _e_ReplPreventThen(self, e, ctx):
         before = {id(x) for x in self.continuous}
         yield from self.run_effects((e.prevent,), ctx)
@@ -311,6 +321,7 @@ class ReplaceMixin:
                 self.log.add(f"{k} +1/+1 counter(s) put on {o.name} ({then['source']}: damage prevented this way)",
                              "CR 615.5", "CR 122.1")
 
+    @effect(ir.ReplPreventNextFromChosen)
     def _e_ReplPreventNextFromChosen(self, e, ctx):
         """CR 609.7a: the source is chosen as the effect resolves: a permanent or an object on
         the stack (a spell) with the stated colour/type; with none, nothing happens."""
@@ -415,12 +426,14 @@ class ReplaceMixin:
         included, CR 702.16e) don't apply."""
         return getattr(self, "repl_no_prevent_turn", None) == self.turn or getattr(self, "repl_unpreventable", 0) > 0
 
+    @effect(ir.ReplNoPreventionThisTurn)
     def _e_ReplNoPreventionThisTurn(self, e, ctx):
         self.repl_no_prevent_turn = self.turn
         self.log.add("damage can't be prevented this turn", "CR 615.12")
         return
         yield
 
+    @effect(ir.ReplUnpreventable)
     def _e_ReplUnpreventable(self, e, ctx):
         self.repl_unpreventable = getattr(self, "repl_unpreventable", 0) + 1
         try:

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 
 from judgetower.oracle import ir
 from judgetower.rules.objects import PID
+from judgetower.rules.registry import effect
 
 
 @dataclass(frozen=True)
@@ -142,6 +143,7 @@ class TokcountMixin:
         return True
 
     # ------------------------------------------------------------------ fabricate
+    @effect(ir.TcFabricate)
     def _e_TcFabricate(self, e, ctx):
         """CR 702.123a (Judge Tower: JT-C1, R9: the counters are taken when able)."""
         p = ctx["controller"]
@@ -161,6 +163,7 @@ class TokcountMixin:
             self.log.add(f"{self.players[p].name} creates a {t.name} (1/1) (fabricate {e.n})", "CR 702.123a", "CR 111.2")
 
     # ------------------------------------------------------------------ amass
+    @effect(ir.TcAmass)
     def _e_TcAmass(self, e, ctx):
         """CR 701.47a."""
         p = ctx["controller"]
@@ -190,6 +193,7 @@ class TokcountMixin:
             self.log.add(f"{o.name} becomes a {e.subtype} in addition to its other types", "CR 701.47a", "CR 613.1d")
 
     # ------------------------------------------------------------------ populate
+    @effect(ir.TcPopulate)
     def _e_TcPopulate(self, e, ctx):
         """CR 701.36a-b."""
         p = ctx["controller"]
@@ -203,6 +207,7 @@ class TokcountMixin:
         yield from self._e_CreateTokenCopy(ir.CreateTokenCopy(ir.Chosen("tc_populate")), ctx)
 
     # ------------------------------------------------------------------ explore
+    @effect(ir.TcExplore)
     def _e_TcExplore(self, e, ctx):
         """CR 701.44a-c (Judge Tower: JT-G5/G6, R6, JT-C1/R9, see the module docstring)."""
         o = _one(self, e.what, ctx)
@@ -234,6 +239,7 @@ class TokcountMixin:
             self.log.add(f"{who} leaves {card.name} on top of their library", "CR 701.44a")
 
     # ------------------------------------------------------------------ connive
+    @effect(ir.TcConnive)
     def _e_TcConnive(self, e, ctx):
         """CR 701.50a-c."""
         o = _one(self, e.what, ctx)
@@ -256,6 +262,7 @@ class TokcountMixin:
             self._tc_counters_on(o, 1, "connive: a nonland card was discarded", "CR 701.50a")
 
     # ------------------------------------------------------------------ extort
+    @effect(ir.TcExtortDrain)
     def _e_TcExtortDrain(self, e, ctx):
         """CR 702.101a: each opponent loses 1 life; you gain the total lost (Judge Tower: each loss
         is an event of 1 life on an infinite total, R3; the gain is that finite total)."""
@@ -281,6 +288,7 @@ class TokcountMixin:
         return others if others else defs
 
     # ------------------------------------------------------------------ detain (CR 701.35a)
+    @effect(ir.TcDetain)
     def _e_TcDetain(self, e, ctx):
         """CR 701.35a: "Until the next turn of the controller of that spell or ability, that
         permanent can't attack or block and its activated abilities can't be activated" (mana
@@ -300,6 +308,7 @@ class TokcountMixin:
         return
         yield
 
+    @effect(ir.TcGoad)
     def _e_TcGoad(self, e, ctx):
         """CR 701.15a: "Until your next turn, that creature attacks each combat if able and attacks
         a player other than you if able." (the same duration as detain's, ``tc_detain_lasts``;
@@ -331,6 +340,7 @@ class TokcountMixin:
                    for eff in self.continuous)
 
     # ------------------------------------------------------------------ reconfigure (CR 702.151)
+    @effect(ir.TcReconfigureAttach)
     def _e_TcReconfigureAttach(self, e, ctx):
         """CR 702.151a: attach this permanent to the target creature (another creature you
         control); while attached it isn't a creature (CR 702.151b, layers.py)."""
@@ -351,6 +361,7 @@ class TokcountMixin:
         return
         yield
 
+    @effect(ir.TcReconfigureUnattach)
     def _e_TcReconfigureUnattach(self, e, ctx):
         """CR 702.151a: unattach this permanent (it is a creature again, CR 702.151b)."""
         src = self.current(ctx["source"])
@@ -364,6 +375,7 @@ class TokcountMixin:
         yield
 
     # ------------------------------------------------------------------ at end of combat
+    @effect(ir.TcRemoveCountersAtEndOfCombat)
     def _e_TcRemoveCountersAtEndOfCombat(self, e, ctx):
         """CR 603.7a: sets up a delayed triggered ability: "at end of combat" (the beginning of the
         end of combat step, CR 511.1), remove the counters from this permanent."""
@@ -380,6 +392,7 @@ class TokcountMixin:
         return
         yield
 
+    @effect(TcEocRemove)
     def _e_TcEocRemove(self, e, ctx):
         o = self.current(ctx["source"])
         if o is None or o.zone != "battlefield":
@@ -397,6 +410,7 @@ class TokcountMixin:
         yield
 
     # ------------------------------------------------------------------ champion
+    @effect(ir.TcChampion)
     def _e_TcChampion(self, e, ctx):
         """CR 702.72a: "sacrifice it unless you exile another [object] you control"; the exiled card
         is linked to the champion's leaves-the-battlefield ability (CR 702.72b, 607.2a). Judge Tower:
@@ -434,6 +448,7 @@ class TokcountMixin:
             self.move(cur, "graveyard", cause="sacrificed", rule="CR 701.21a", log=False)
 
     # ------------------------------------------------------------------ its counters
+    @effect(ir.TcPutItsCounters)
     def _e_TcPutItsCounters(self, e, ctx):
         """"put its counters on [creature]": the counters this object had as it last existed on the
         battlefield (CR 608.2h, 603.10a), each kind in the same number (CR 122.1)."""

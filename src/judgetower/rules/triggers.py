@@ -11,6 +11,7 @@ from judgetower.rules.filters import chars_of, matches_chars
 from judgetower.rules.layers import base_chars
 from judgetower.rules.objects import GameObject, StackAbility
 from judgetower.rules.combat2 import COMBAT2_TRIGGERED, combat2_synths   # combat2
+from judgetower.rules.registry import effect
 
 
 @dataclass(frozen=True)
@@ -252,6 +253,7 @@ class TriggersMixin:
                 self._trigger(spell, idx, Synth("storm", ir.Trigger("kws_cast_self"), effects=(KwsStormCopies(before),)),
                               {"trigger_obj": spell})
 
+    @effect(KwsStormCopies)
     def _e_KwsStormCopies(self, e, ctx):
         """CR 702.40a, 707.10: copies of the spell go on the stack (last known information if the
         spell has left it, CR 702.40a); they are not cast (no cast triggers). Its controller may
@@ -752,6 +754,7 @@ class TriggersMixin:
         """Hook (manual triggers in judge mode)."""
 
     # ------------------------------------------------------------------ keyword trigger effects
+    @effect(PersistReturn)
     def _e_PersistReturn(self, e, ctx):
         card = ctx.get("trigger_obj")
         if card is None or card.zone != "graveyard":
@@ -764,6 +767,7 @@ class TriggersMixin:
         return
         yield
 
+    @effect(CumulativeUpkeepPay)
     def _e_CumulativeUpkeepPay(self, e, ctx):
         """kwcosts: CR 702.24a."""
         if isinstance(e.mana, ir.TsCumulativeCost):   # trigstate: "{G} or {W}", "Pay N life"
@@ -787,6 +791,7 @@ class TriggersMixin:
         self.log.add(f"{self.players[p].name} doesn't pay cumulative upkeep: sacrifices {o.name}", "CR 702.24a", "CR 701.21a")
         self.move(o, "graveyard", cause="sacrificed", rule="CR 701.21a", log=False)
 
+    @effect(MadnessCast)
     def _e_MadnessCast(self, e, ctx):
         """kwcosts: CR 702.35a, 608.2g. Judge Tower: "may" is taken when able (JT-C1, R9); mana is
         always payable (JT-G4, R4)."""
@@ -809,6 +814,7 @@ class TriggersMixin:
         self.log.add(f"{self.players[p].name} doesn't cast {card.name}: it goes to the graveyard", "CR 702.35a")
         self.move(card, "graveyard", cause="madness not used", rule="CR 702.35a")
 
+    @effect(EvokeSacrifice)
     def _e_EvokeSacrifice(self, e, ctx):
         """kwcosts: CR 702.74a."""
         o = self.current(ctx["source"])
@@ -819,6 +825,7 @@ class TriggersMixin:
         return
         yield
 
+    @effect(HideawayLook)
     def _e_HideawayLook(self, e, ctx):
         p = ctx["controller"]
         src = self.current(ctx["source"]) or ctx["source"]

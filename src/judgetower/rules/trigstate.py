@@ -12,12 +12,14 @@ from __future__ import annotations
 
 from judgetower.oracle import ir
 from judgetower.rules.objects import PID
+from judgetower.rules.registry import effect
 
 
 class TrigstateMixin:
     """trigstate engine code (mixed into Game)."""
 
     # ---- CR 502.3: "doesn't untap during your next untap step" -------------------------------
+    @effect(ir.TsSkipYourNextUntap)
     def _e_TsSkipYourNextUntap(self, e, ctx):
         p = ctx["controller"]
         entry = {"player": p, "ctx": {k: ctx[k] for k in ("source", "controller", "targets") if k in ctx}}
@@ -58,6 +60,7 @@ class TrigstateMixin:
         return False
 
     # ---- CR 614.10: "You skip your next turn." -----------------------------------------------
+    @effect(ir.TsSkipNextTurn)
     def _e_TsSkipNextTurn(self, e, ctx):
         if not hasattr(self, "ts_turns_to_skip"):
             self.ts_turns_to_skip = {}
@@ -121,6 +124,7 @@ class TrigstateMixin:
                     self._trigger(w, idx, ab, {})
 
     # ---- CR 118.12: "sacrifice it unless you return a land / discard a card at random" -------
+    @effect(ir.TsSacrificeUnless)
     def _e_TsSacrificeUnless(self, e, ctx):
         """The controller may take the action; if they don't, they sacrifice the permanent.
         Judge Tower: "unless" actions are taken when able (JT-C1, R9), through
@@ -194,6 +198,7 @@ class TrigstateMixin:
         n = 1 + getattr(self.players[p], "ts_extra_lands_turn", 0)
         return n + sum(e.n for _, e in self.static_effects(ir.TsAdditionalLands, p))
 
+    @effect(ir.TsAdditionalLands)
     def _e_TsAdditionalLands(self, e, ctx):
         pl = self.players[ctx["controller"]]
         pl.ts_extra_lands_turn = getattr(pl, "ts_extra_lands_turn", 0) + e.n
@@ -242,6 +247,7 @@ class TrigstateMixin:
         return True
 
     # ---- CR 603.7a: "Sacrifice that creature at the beginning of the next end step." ---------
+    @effect(ir.TsDelayedSacrifice)
     def _e_TsDelayedSacrifice(self, e, ctx):
         objs = []
         for o in self.objs(e.what, ctx, lki=True):
@@ -260,6 +266,7 @@ class TrigstateMixin:
         return
         yield
 
+    @effect(ir.TsSacrificeThose)
     def _e_TsSacrificeThose(self, e, ctx):
         p = ctx["controller"]
         for o in self.objs(e.what, ctx):

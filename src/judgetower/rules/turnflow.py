@@ -27,6 +27,7 @@
 from __future__ import annotations
 
 from judgetower.oracle import ir
+from judgetower.rules.registry import effect
 
 #: CR 700.8: the creature types of a party
 TF_PARTY_TYPES = ("Cleric", "Rogue", "Warrior", "Wizard")
@@ -192,6 +193,7 @@ class TurnflowMixin:
 
 
     # ---- CR 702.124j: "Partner with [name]": search for a card named [name] -----------------------
+    @effect(ir.TfSearchNamed)
     def _e_TfSearchNamed(self, e, ctx):
         """CR 701.23a: search the library for a card named ``e.name`` (a search for a card with
         a stated quality may find nothing, CR 701.23b), reveal it (CR 701.20a), put it into the
@@ -249,6 +251,7 @@ def _tf_while_tapped_start(self, e, ctx):
     return src, [o for o in self.objs(e.what, ctx) if o.zone == "battlefield"]
 
 
+@effect(ir.TfModifyPTWhileTapped)
 def _e_TfModifyPTWhileTapped(self, e, ctx):
     """CR 611.2b: "[what] gets +P/+T [and has ...] for as long as ~ remains tapped"; the affected
     set is locked in as it resolves (CR 611.2c); if the source is already untapped or gone, the
@@ -308,6 +311,7 @@ def _tf_return_control(self, oid, before, keep) -> None:
         self.log.add(f"control of {o.name} returns to {self.players[ctl].name}", "CR 611.2b", "CR 613.1b")
 
 
+@effect(ir.TfGainControlWhileTapped)
 def _e_TfGainControlWhileTapped(self, e, ctx):
     """CR 611.2b, 613.1b: "gain control of [what] for as long as [you control ~ and] ~ remains
     tapped" (nothing happens if that is already over as it would begin)."""
@@ -345,6 +349,7 @@ TurnflowMixin.tf_end_while_tapped = tf_end_while_tapped
 TurnflowMixin.tf_state_checks = tf_state_checks
 
 
+@effect(ir.TfDoesntUntapWhileTapped)
 def _e_TfDoesntUntapWhileTapped(self, e, ctx):
     """CR 502.3, 611.2b: "[what] doesn't untap during its controller's untap step for as long as
     ~ remains tapped" (the objects are locked in as it resolves, CR 611.2c; nothing happens if the
@@ -447,6 +452,7 @@ def _tf_unpaired_others(self, src) -> list:
             if o.id != src.id and _tf_is_creature(self, o) and tf_partner(self, o) is None]
 
 
+@effect(ir.TfPair)
 def _e_TfPair(self, e, ctx):
     """CR 702.95a-c: "you may pair this creature with another unpaired creature you control" /
     "you may pair that creature with this creature", for as long as both remain creatures on the

@@ -20,6 +20,8 @@
 from __future__ import annotations
 
 from judgetower.rules.filters import matches
+from judgetower.oracle import ir
+from judgetower.rules.registry import effect
 
 
 def _src(source, controller):
@@ -46,6 +48,7 @@ class Zones4Mixin:
                 return lib[-1]
         return None
 
+    @effect(ir.Zones4LookTop)
     def _e_Zones4LookTop(self, e, ctx):
         """Look at (CR 401.2: only the looker sees it) or reveal (CR 701.20a: everyone) the top
         card of a library. One card: a library action (JT-E2, R19). Judge Tower: a card looked
@@ -67,6 +70,7 @@ class Zones4Mixin:
                 self.log.add(f"{self.players[me].name} sees {name}", "CR 401.2", visible_to=[me])
             self.hold_for_looker(looker, top)
 
+    @effect(ir.Zones4HandToBottom)
     def _e_Zones4HandToBottom(self, e, ctx):
         """CR 401.4: cards from the hand on the bottom of the library (the owner orders them);
         then, for "that many", draw as many as were put (CR 608.2c, 121.1). Judge Tower: they are
@@ -86,6 +90,7 @@ class Zones4Mixin:
             if e.draw:
                 yield from self.draw(p, len(cards))
 
+    @effect(ir.Zones4PutChosenOnTop)
     def _e_Zones4PutChosenOnTop(self, e, ctx):
         """CR 401.1, 608.2c: a card of your graveyard matching the filter, chosen on resolution,
         goes on top of your library (none: nothing happens)."""
@@ -103,6 +108,7 @@ class Zones4Mixin:
         if new is not None and new.zone == "library":
             self.log.add(f"{name} is put on top of its owner's library", "CR 401.1")
 
+    @effect(ir.Zones4Clash)
     def _e_Zones4Clash(self, e, ctx):
         """CR 701.30: clash with an opponent (see ``ir.Zones4Clash``)."""
         me = ctx["controller"]
@@ -152,6 +158,7 @@ class Zones4Mixin:
         from judgetower.rules.filters import chars_of
         return chars_of(self, o).mana_value
 
+    @effect(ir.Zones4PutNthFromTop)
     def _e_Zones4PutNthFromTop(self, e, ctx):
         """CR 401.7: Nth from the top of its owner's library; with fewer than N cards there, on
         the bottom (Judge Tower: exiled instead, JT-G8, R7, in ``move``)."""
@@ -189,6 +196,7 @@ class Zones4Mixin:
             return "library", "shuffle", True
         return to_zone, position, False
 
+    @effect(ir.Zones4PutOnTopOfLibrary)
     def _e_Zones4PutOnTopOfLibrary(self, e, ctx):
         """CR 401.1: each card goes on top of its owner's library; CR 401.4: cards put into a
         library at the same time are arranged by their owner (the top card chosen first)."""
@@ -212,6 +220,7 @@ class Zones4Mixin:
                 if new is not None and new.zone == "library":
                     self.log.add(f"{name} is put on top of its owner's library", "CR 401.1", "CR 401.4")
 
+    @effect(ir.Zones4ExileGraveyard)
     def _e_Zones4ExileGraveyard(self, e, ctx):
         """CR 406.2: every card of that player's graveyard is exiled (the shared graveyard under
         Judge Tower, its cards leaving it owned by that player: JT-G5, R5)."""
@@ -228,6 +237,7 @@ class Zones4Mixin:
         return
         yield
 
+    @effect(ir.Zones4DiscardHandDraw)
     def _e_Zones4DiscardHandDraw(self, e, ctx):
         """CR 701.9a: discard the whole hand; then draw that many (CR 608.2c: the number
         discarded) plus ``e.plus`` (CR 121.1)."""
@@ -241,6 +251,7 @@ class Zones4Mixin:
             self.log.add(f"{self.players[p].name} discarded {len(hand)} card(s) and draws {n}", "CR 608.2c", "CR 121.1")
             yield from self.draw(p, n)
 
+    @effect(ir.Zones4ShuffleHandGraveyard)
     def _e_Zones4ShuffleHandGraveyard(self, e, ctx):
         """CR 701.24a: each player puts their hand and graveyard into their library and shuffles
         it (APNAP order, CR 101.4; JT-G7); then each draws N (one library action per player,
@@ -263,6 +274,7 @@ class Zones4Mixin:
             if e.draw:
                 yield from self.draw(p, e.draw)
 
+    @effect(ir.Zones4Learn)
     def _e_Zones4Learn(self, e, ctx):
         """CR 701.48a: "You may discard a card. If you do, draw a card. If you didn't, you may
         reveal a Lesson card you own from outside the game ..." — no card is outside these games,
@@ -282,6 +294,7 @@ class Zones4Mixin:
             self.log.add(f"{self.players[p].name} learns: discards a card, then draws a card", "CR 701.48a")
             yield from self.draw(p, 1)
 
+    @effect(ir.Zones4ChooseFromHandExile)
     def _e_Zones4ChooseFromHandExile(self, e, ctx):
         """CR 701.20a: the hand was revealed; its controller's spell or ability chooses a card
         matching the filter, which is exiled (CR 406.2) or discarded (CR 701.9a). Which card is a
@@ -329,6 +342,7 @@ class Zones4Mixin:
         opps = set(self.opponents(p))
         return [i for i in self.exile if self.objects[i].owner in opps]
 
+    @effect(ir.Zones4ExileToOwnersGraveyard)
     def _e_Zones4ExileToOwnersGraveyard(self, e, ctx):
         """Processors (CR 406.3, 400.3): a card an opponent owns goes from exile into that
         player's graveyard (the shared graveyard under Judge Tower, JT-G5). Sets ``zones4_done``
