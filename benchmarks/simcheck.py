@@ -16,7 +16,7 @@ import resource
 from collections import Counter
 
 from judgetower import record
-from judgetower.rules.objects import GameObject
+from judgetower.rules.state import GameObject
 
 
 def _is_card(o) -> bool:

@@ -37,7 +37,7 @@ from hypothesis import strategies as st
 from judgetower.agents.random_agent import RandomAgent
 from judgetower.cards.pool import starter_pool
 from judgetower.rules.deck import new_game, random_deck
-from judgetower.rules.objects import GameObject
+from judgetower.rules.state import GameObject
 
 DECISION_CAP = 20000      # ours, generous: random 2-player games take ~1,300 decisions on average
 FULL_CHECK_EVERY = 25     # decisions between the O(all objects ever made) reverse checks

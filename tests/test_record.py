@@ -17,7 +17,7 @@ from judgetower.cards.pool import starter_pool
 from judgetower.record import Record, RecordError, decode_choice, encode_choice
 from judgetower.rules.decisions import Activate, Attack, Block, Cast, Done, Pass, PlayLand, Reset, Split
 from judgetower.rules.deck import new_game, random_deck
-from judgetower.rules.objects import PID
+from judgetower.rules.state import PID
 from judgetower.variants.judge_tower import new_judge_tower_game
 
 CHOICES = [

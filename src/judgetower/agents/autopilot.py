@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from judgetower.oracle import ir
 from judgetower.rules.decisions import Activate, Attack, Block, Cast, Done, Pass, PlayLand
-from judgetower.rules.objects import PID, StackAbility
+from judgetower.rules.state import PID, StackAbility
 
 BENEFICIAL = (ir.ModifyPT, ir.UntapObjects, ir.PutCounters, ir.Regenerate, ir.Flicker)
 
@@ -29,7 +29,7 @@ def is_beneficial(game, source) -> bool:
     effs = _effects_of(game, source)
     if not effs:
         return False
-    from judgetower.rules.casting import Attach
+    from judgetower.rules.stack.casting import Attach
     return all(isinstance(e, BENEFICIAL + (Attach,)) or (isinstance(e, ir.Draw) and isinstance(e.who, ir.Target))
                or (isinstance(e, ir.ReturnToHand) and e.what == ir.Target(0) and _from_graveyard(source, game))
                or (isinstance(e, ir.Optional_)) for e in effs)

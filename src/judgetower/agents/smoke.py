@@ -87,9 +87,9 @@ from judgetower.agents.smoke_sandbox import (AIMED, BIG_CREATURE, CASCADER, DISC
 from judgetower.agents.smoke_standins import _all_specs, _filters, _stand_in
 from judgetower.cards.card import CardError
 from judgetower.oracle import compile_card, ir
-from judgetower.rules.filters import matches
+from judgetower.rules.characteristics.filters import matches
 from judgetower.rules.game import Game
-from judgetower.rules.objects import StackAbility
+from judgetower.rules.state import StackAbility
 
 # ------------------------------------------------------------------------------------ abilities
 

@@ -13,9 +13,10 @@ from judgetower.agents.smoke_standins import _power, _stand_in, _token_spec, _to
 from judgetower.cards.card import CardDef
 from judgetower.oracle import compile_card, ir
 from judgetower.rules.decisions import Activate, Block, Cast, PlayLand
-from judgetower.rules.filters import matches
-from judgetower.rules.game import Game, StandardRules
-from judgetower.rules.objects import StackAbility
+from judgetower.rules.characteristics.filters import matches
+from judgetower.rules.game import Game
+from judgetower.rules.hooks import StandardRules
+from judgetower.rules.state import StackAbility
 from judgetower.variants.judge_tower import JudgeTowerRules
 
 if TYPE_CHECKING:
@@ -302,7 +303,7 @@ class _Sandbox:
     def make_face_down(self, o) -> None:
         """The card on the battlefield as a face-down 2/2 morph (CR 702.37c, 708.4), as if it had
         been cast face down (kw2)."""
-        from judgetower.rules.kw2 import face_down_compiled
+        from judgetower.rules.mechanics.activated import face_down_compiled
         o.kw2_real_compiled = o.compiled
         o.compiled = face_down_compiled(o.compiled)
         o.face_down = True
@@ -483,7 +484,7 @@ def _until_turn_3(sb: _Sandbox) -> bool:
 def _starter_matching(sb: _Sandbox, f) -> str | None:
     """A starter card matching a filter of cards in hand, instants first (an instant that
     targets a spell waits in hand until a spell is cast, so the checked card goes first)."""
-    from judgetower.rules.objects import GameObject
+    from judgetower.rules.state import GameObject
     cards = sorted(sb.check.starter, key=lambda c: ("Instant" not in c.types, c.name))
     for c in cards:
         if "Land" in c.types:

@@ -39,7 +39,7 @@ from typing import Any
 
 from judgetower import __version__
 from judgetower.rules import decisions as _dec
-from judgetower.rules.objects import PID, GameObject
+from judgetower.rules.state import PID, GameObject
 
 FORMAT = "judgetower-record"
 VERSION = 2   # 2: judge-mode actions ("judge") and the shame table ("shame")

@@ -44,8 +44,8 @@ def evaluate_cited(game, cond, source, controller: int, chars=None) -> tuple[boo
         obj = game.objects.get(tid) if tid is not None else None
         if obj is None or obj.zone != "battlefield":
             return False, "it is attached to nothing", ()
-        from judgetower.rules.casting import _Src
-        from judgetower.rules.filters import matches_chars
+        from judgetower.rules.stack.casting import _Src
+        from judgetower.rules.characteristics.filters import matches_chars
         ch = chars[obj.id] if chars is not None and obj.id in chars else game.chars(obj)
         ok = matches_chars(game, obj, ch, cond.filter, _Src(source, controller))
         return ok, f"{obj.name} {'matches' if ok else 'does not match'}", ()
@@ -56,7 +56,7 @@ def evaluate_cited(game, cond, source, controller: int, chars=None) -> tuple[boo
     if isinstance(cond, ir.CondCardTypes):
         # CR 205.2a: the card types among those cards (a shared graveyard, JT-G5, is each
         # player's "your graveyard")
-        from judgetower.rules.filters import chars_of
+        from judgetower.rules.characteristics.filters import chars_of
         cards = game.objects_matching(cond.filter, source, controller)
         kinds = {t for o in cards for t in chars_of(game, o).types}   # printed: not on the battlefield
         return len(kinds) >= cond.n, f"{len(kinds)} card type(s), at least {cond.n} needed", ()
@@ -74,7 +74,7 @@ def evaluate_cited(game, cond, source, controller: int, chars=None) -> tuple[boo
         return ok, "you have the city's blessing" if ok else "you don't have the city's blessing", ("CR 702.131c",)
     if isinstance(cond, ir.CondAttachedTo):
         # auras2: "as long as ~ is equipped/enchanted" (CR 301.5, 303.4)
-        from judgetower.rules.auras2 import attached_kinds
+        from judgetower.rules.mechanics.attachments import attached_kinds
         return attached_kinds(game, source, cond.kinds, chars)
     if isinstance(cond, ir.ActcostCondSelf):
         # actcost: the permanent itself, now (CR 506.4, 208.1); only an activation restriction
@@ -106,7 +106,7 @@ def evaluate_cited(game, cond, source, controller: int, chars=None) -> tuple[boo
 
 def _amount(game, amount, source, controller, chars) -> int:
     if chars is not None:
-        from judgetower.rules.layers import _count
+        from judgetower.rules.characteristics.layers import _count
         return _count(game, source, amount, chars)
     if isinstance(amount, ir.CountersOn):
         cur = game.current(source) or source    # the object now (its counters), else as it last was

@@ -2,9 +2,13 @@
 
 ``Game`` holds one playthrough. The flow of the game is a generator (``_main``) that yields a
 ``Decision`` whenever a player must choose; ``decide`` validates a choice and resumes it. Rule
-logic lives in mixins named for their concept: ``turn`` (CR 500-514), ``priority`` (CR 117),
-``casting`` (CR 601-602), ``resolution`` (CR 608), ``effects`` (CR 701), ``combat`` (CR 506-511),
-``sba`` (CR 704), ``triggers`` (CR 603), ``view`` (per-player information).
+logic lives in packages named for their concept (../shared/design/layout.md §4.1): ``turn/``
+(CR 500-514, 117), ``stack/`` (CR 601-608, 106, 707.10), ``zones/`` (CR 400-406),
+``characteristics/`` (CR 613, 611), ``effects/`` (CR 608.2c, 701; handlers registered by IR type in
+``registry.py``), ``triggers/`` (CR 603), ``combat/`` (CR 506-511), ``replacement/`` (CR 614, 615),
+``mechanics/`` (one module per keyword family, CR 702), ``sba.py`` (CR 704), ``view.py``
+(per-player information); the variant protocol is ``hooks.py``. Each still contributes a mixin to
+``Game``; turning them into functions over a declared state is the next step of the layout.
 """
 
 from __future__ import annotations
@@ -17,131 +21,48 @@ from typing import Any, Iterable
 from judgetower.cards.card import CardDef
 from judgetower import oracle
 from judgetower.oracle.ir import CompiledCard, StaticAbility, TokenSpec
-from judgetower.rules.casting import CastingMixin
-from judgetower.rules.combat import CombatMixin
+from judgetower.rules.stack.casting import CastingMixin
+from judgetower.rules.combat.declarations import CombatDeclarationsMixin
 from judgetower.rules.decisions import Decision
-from judgetower.rules.effects import EffectsMixin
+from judgetower.rules.effects.interpreter import EffectsMixin
 from judgetower.rules.errors import GameOverError, IllegalAction
-from judgetower.rules.layers import compute_all
+from judgetower.rules.characteristics.layers import compute_all
 from judgetower.rules.legality import LegalityMixin
 from judgetower.rules.log import GameLog
-from judgetower.rules.objects import PID, GameObject, Player, StackAbility
-from judgetower.rules.priority import PriorityMixin
-from judgetower.rules.resolution import ResolutionMixin
+from judgetower.rules.state import PID, GameObject, Player, StackAbility
+from judgetower.rules.turn.priority import PriorityMixin
+from judgetower.rules.stack.resolution import ResolutionMixin
 from judgetower.rules.sba import SBAMixin
-from judgetower.rules.triggers import TriggersMixin
-from judgetower.rules.turn import STEPS, TurnMixin
-from judgetower.rules.kw2 import Kw2Mixin
-from judgetower.rules.exilecast import ExilecastMixin   # exilecast
-from judgetower.rules.faces2 import Faces2Mixin   # faces2
-from judgetower.rules.copies2 import Copies2Mixin   # copies2
-from judgetower.rules.turnflow import TurnflowMixin   # turnflow
-from judgetower.rules.library2 import Library2Mixin   # library2
-from judgetower.rules.zones4 import Zones4Mixin   # zones4
-from judgetower.rules.counters2 import Counters2Mixin   # counters2
-from judgetower.rules.tokcount import TokcountMixin   # tokcount
-from judgetower.rules.auras2 import Auras2Mixin  # auras2
-from judgetower.rules.kwcast import KwcastMixin  # kwcast
-from judgetower.rules.replace import ReplaceMixin  # replace: CR 614, 615, 119, 120
-from judgetower.rules.actcost import ActcostMixin  # actcost
-from judgetower.rules.trigstate import TrigstateMixin  # trigstate
-from judgetower.rules.chars import CharsMixin   # chars
-from judgetower.rules.combat2 import Combat2Mixin  # combat2
+from judgetower.rules.triggers.abilities import TriggersMixin
+from judgetower.rules.turn.steps import STEPS, StepsMixin
+from judgetower.rules.mechanics.activated import ActivatedKeywordsMixin
+from judgetower.rules.mechanics.exile_casting import ExileCastingMixin   # exilecast
+from judgetower.rules.mechanics.faces import FacesMixin   # faces2
+from judgetower.rules.stack.copies import CopiesMixin   # copies2
+from judgetower.rules.turn.untap import UntapMixin   # turnflow
+from judgetower.rules.zones.library import LibraryMixin   # library2
+from judgetower.rules.zones.hand_graveyard import HandGraveyardMixin   # zones4
+from judgetower.rules.mechanics.counters import CounterMechanicsMixin   # counters2
+from judgetower.rules.effects.tokens import TokenEffectsMixin   # tokcount
+from judgetower.rules.mechanics.attachments import AttachmentsMixin  # auras2
+from judgetower.rules.mechanics.alternative_costs import AlternativeCostsMixin  # kwcast
+from judgetower.rules.replacement.instead import ReplacementMixin  # replace: CR 614, 615, 119, 120
+from judgetower.rules.stack.activation import ActivationMixin  # actcost
+from judgetower.rules.triggers.state_triggers import StateTriggersMixin  # trigstate
+from judgetower.rules.characteristics.until_end_of_turn import UntilEndOfTurnMixin   # chars
+from judgetower.rules.combat.restrictions import CombatRestrictionsMixin  # combat2
 from judgetower.rules.view import ViewMixin
+from judgetower.rules.hooks import StandardRules
 
 PER_PLAYER_ZONES = ("library", "hand", "graveyard")
 SHARED_ZONES = ("battlefield", "stack", "exile")
 
 
-class StandardRules:
-    """The hooks a variant may change (DESIGN.md: variants act through engine hooks).
-    This is ordinary Magic; ``judgetower.variants`` subclass it."""
-
-    name = "standard"
-    starting_life: Any = 20
-    opening_hand = 7
-    mulligans = True    # CR 103.5; Judge Tower has none (JT-G2)
-
-    def opening_hand_size(self, game: "Game", p: int) -> int:
-        return self.opening_hand  # CR 103.5
-
-    def acknowledge_trigger(self, game: "Game", t: dict):
-        """Generator hook, before a trigger goes on the stack: True to put it there. Ordinary
-        Magic: always (the engine never forgets); Judge Tower judge mode with manual triggers asks
-        the controller (JT-G9, R13)."""
-        return True
-        yield
-
-    def zone_owner(self, game: "Game", zone: str, player: int | None) -> int | None:
-        """Which list a per-player zone of ``player`` is (None: a shared zone)."""
-        return player
-
-    def replace_move(self, game: "Game", obj, to_zone: str, position: str):
-        """Replacement effects on a zone change (CR 614); returns (to_zone, position)."""
-        return to_zone, position
-
-    def extra_sba(self, game: "Game") -> list:
-        """Variant state-based actions (CR 704), as (description, rule, player) triples."""
-        return []
-
-    # forced choices (Judge Tower JT-C1-C3 restrict these)
-    max_targets = False
-    free_mana = False
-
-    def forced_count_options(self, game, opts, what):
-        return opts
-
-    def forced_bool_options(self, game, opts, what):
-        return opts
-
-    def forced_x_options(self, game, opts):
-        return opts
-
-    def priority_options(self, game, p, opts):
-        return opts
-
-    def on_pass(self, game, p) -> None:
-        pass
-
-    def can_activate_more(self, game, p, o, idx, ab) -> bool:
-        return True
-
-    def mana_ability_useful(self, game, p, o, ab) -> bool:
-        return bool(game.mana_units(o, ab))
-
-    def attack_done_ok(self, game, ap, declared) -> bool:
-        return True
-
-    def block_done_ok(self, game, d, blocks) -> bool:
-        return True
-
-    def ensure_library(self, game, p, n, action):
-        """JT-E2 wraps library access; ordinary Magic does nothing (a generator)."""
-        return True
-        yield
-
-    def replace_search(self, game, p, e, ctx) -> bool:
-        return False
-
-    def replace_shuffle(self, game, p) -> bool:
-        return False
-
-    def detect_loop(self, game, holder) -> bool:
-        """CR 104.4b: a loop of mandatory actions is a draw (Judge Tower: JT-P3 exiles it)."""
-        det = getattr(self, "_loops", None)
-        if det is None:
-            from judgetower.rules.loops import LoopDetector
-            det = self._loops = LoopDetector()
-        return det.check(game, holder)
-
-    def owner_leaving(self, game, o, from_zone, default):
-        """Who owns a card leaving a library or graveyard (JT-G5 changes it)."""
-        return default
-
-
-class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin, CombatMixin, SBAMixin,
-           TriggersMixin, ViewMixin, LegalityMixin, Kw2Mixin, ExilecastMixin, Faces2Mixin, Copies2Mixin,
-           TurnflowMixin, Library2Mixin, Counters2Mixin, Auras2Mixin, TokcountMixin, KwcastMixin, Zones4Mixin, ReplaceMixin, ActcostMixin, TrigstateMixin, CharsMixin, Combat2Mixin):
+class Game(StepsMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin, CombatDeclarationsMixin, SBAMixin,
+           TriggersMixin, ViewMixin, LegalityMixin, ActivatedKeywordsMixin, ExileCastingMixin, FacesMixin, CopiesMixin,
+           UntapMixin, LibraryMixin, CounterMechanicsMixin, AttachmentsMixin, TokenEffectsMixin, AlternativeCostsMixin,
+           HandGraveyardMixin, ReplacementMixin, ActivationMixin, StateTriggersMixin, UntilEndOfTurnMixin,
+           CombatRestrictionsMixin):
     """One game of Magic (or a variant), from set-up to its end."""
 
     def __init__(self, player_names: Iterable[str], *, seed: int = 0, rules: StandardRules | None = None,
@@ -216,7 +137,7 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
             self._chars_cache = cache
         ch = cache[1].get(obj.id)
         if ch is None:
-            from judgetower.rules.layers import base_chars
+            from judgetower.rules.characteristics.layers import base_chars
             return base_chars(obj)
         return ch
 
@@ -591,7 +512,7 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
             # kwcosts: CR 702.35a: "When this card is exiled this way, its owner may cast it by
             # paying [cost] rather than paying its mana cost. If that player doesn't, they put
             # this card into their graveyard."
-            from judgetower.rules.triggers import madness_trigger
+            from judgetower.rules.triggers.abilities import madness_trigger
             new.madness = True
             idx, ab = madness_trigger(new)
             self.pending_triggers.append({"source": new, "index": idx, "ability": ab, "controller": new.owner,

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from judgetower.rules.decisions import Activate, Attack, Block, Cast, Done, PlayLand
 from judgetower.oracle import ir
-from judgetower.rules.mana import ManaCost
-from judgetower.rules.chars import chars_protected   # chars: protection from any quality (CR 702.16)
+from judgetower.rules.stack.mana import ManaCost
+from judgetower.rules.characteristics.until_end_of_turn import chars_protected   # chars: protection from any quality (CR 702.16)
 
 
 class LegalityMixin:
@@ -230,7 +230,7 @@ class LegalityMixin:
         return "CR 509.1b"
 
     def _why_target(self, d, t) -> str:
-        from judgetower.rules.objects import PID
+        from judgetower.rules.state import PID
         if isinstance(t, PID) and not self.chars_player_targetable(t.index, d.player):
             return self.chars_player_untargetable_rule(t.index, d.player)   # chars: "you have hexproof / shroud"
         o = self.objects.get(t) if isinstance(t, int) else None

@@ -3,7 +3,7 @@
 
 ``EFFECTS`` maps each IR effect type to the one function that carries it out (CR 608.2c, 701),
 filled by the ``@effect(IRType)`` decorator where the handler is written. The interpreter
-(`judgetower.rules.effects.EffectsMixin.run_effects`) looks the type up here, never a method by
+(`judgetower.rules.effects.interpreter.EffectsMixin.run_effects`) looks the type up here, never a method by
 name, so renaming an IR class cannot silently unbind its handler, and a test can check that every
 effect type has exactly one handler.
 """

@@ -3,8 +3,8 @@ ones happen at once, then the check repeats (CR 704.3)."""
 
 from __future__ import annotations
 
-from judgetower.rules.filters import matches
-from judgetower.rules.chars import chars_protected   # chars: protection from any quality (CR 702.16)
+from judgetower.rules.characteristics.filters import matches
+from judgetower.rules.characteristics.until_end_of_turn import chars_protected   # chars: protection from any quality (CR 702.16)
 
 
 class SBAMixin:

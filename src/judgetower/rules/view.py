@@ -7,7 +7,7 @@ lines visible to them. ``game.view(None)`` is a spectator's view (public informa
 
 from __future__ import annotations
 
-from judgetower.rules.objects import StackAbility
+from judgetower.rules.state import StackAbility
 
 
 class ViewMixin:

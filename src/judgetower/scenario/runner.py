@@ -12,8 +12,8 @@ from judgetower.cards.pool import card_from_mapping, starter_pool
 from judgetower.rules.decisions import Activate, Attack, Block, Cast, Decision, Done, Pass, PlayLand, Split
 from judgetower.rules.errors import IllegalAction
 from judgetower.rules.game import Game
-from judgetower.rules.objects import PID, StackAbility
-from judgetower.rules.turn import STEPS
+from judgetower.rules.state import PID, StackAbility
+from judgetower.rules.turn.steps import STEPS
 from judgetower.scenario.errors import Bad
 from judgetower.scenario.model import PLAYER_EXPECT_ZONES, Scenario, ScenarioFileError
 
@@ -936,7 +936,7 @@ class Runner:
                         elif prop == "controller":
                             cmp(f"{ref} controller", val, self.names[o.controller])
                         elif prop == "keywords":
-                            from judgetower.rules.layers import keyword_key
+                            from judgetower.rules.characteristics.layers import keyword_key
                             for kw in val:
                                 # "mountainwalk" is stored as "landwalk:Mountain"
                                 if kw not in ch.keywords and keyword_key(str(kw).lower()) not in ch.keywords:

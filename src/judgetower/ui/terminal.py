@@ -21,7 +21,7 @@ from typing import Any, Callable, TextIO
 
 from judgetower.rules.decisions import Activate, Attack, Block, Cast, Decision, Done, Pass, PlayLand, Reset, Split
 from judgetower.rules.errors import IllegalAction
-from judgetower.rules.objects import PID, StackAbility
+from judgetower.rules.state import PID, StackAbility
 from judgetower.ui.summary import summary_lines
 
 #: what ``TerminalUI.ask`` returns when the person quits

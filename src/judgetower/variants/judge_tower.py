@@ -11,9 +11,9 @@ import math
 
 from judgetower.rules.decisions import Cast, Done, Pass
 from judgetower.rules.errors import IllegalAction
-from judgetower.rules.game import StandardRules
+from judgetower.rules.hooks import StandardRules
 from judgetower.rules.loops import GrowingLoopDetector
-from judgetower.rules.mana import ManaCost
+from judgetower.rules.stack.mana import ManaCost
 
 MIN_LEVEL, MAX_LEVEL = 0, 5
 

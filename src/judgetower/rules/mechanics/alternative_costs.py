@@ -1,0 +1,397 @@
+"""kwcast: keywords about casting (CR 601, 702.x). Grammar: the "kwcast" block of oracle.lark;
+transformer: oracle/tx_kwcast.py.
+
+* Typecycling (CR 702.29e): "[Type]cycling [cost]" means "[Cost], Discard this card: Search your
+  library for a [type] card, reveal it, put it into your hand, then shuffle." ("Basic
+  landcycling": a basic land card.) Judge Tower: the shared library is never searched or shuffled
+  (JT-G8, R7): the card is still discarded and nothing is found.
+* Split second (CR 702.61a): "As long as this spell is on the stack, players can't cast other
+  spells or activate abilities that aren't mana abilities." Special actions (turning a morph face
+  up, suspending, foretelling) and triggered abilities are not stopped (CR 702.61b).
+* Retrace (CR 702.81a): "You may cast this card from your graveyard by discarding a land card in
+  addition to paying its other costs." It goes back to the graveyard as usual.
+* Jump-start (CR 702.133a): "You may cast this card from your graveyard by discarding a card in
+  addition to paying its other costs. Then if this card was cast this way and would be put into
+  a new zone other than exile, exile it instead."
+  Judge Tower (both): the shared graveyard is every player's (JT-G5, R5), so every player may cast
+  such a card from it, and must when able (JT-P1, R11), like flashback.
+* Cascade (CR 702.85a): "When you cast this spell, exile cards from the top of your library until
+  you exile a nonland card whose mana value is less than this spell's mana value. You may cast
+  that card without paying its mana cost if the resulting spell's mana value is less than this
+  spell's mana value. Then put all cards exiled this way that weren't cast on the bottom of your
+  library in a random order." Each instance triggers separately (CR 702.85c). Judge Tower: the
+  "may" is taken when able (JT-C1, R9); the shared library is short -> JT-E2/R19 refill
+  (``ensure_library``); "on the bottom" means exiled instead (JT-G8, R7).
+* Spectacle (CR 702.137a), surge (CR 702.117a), blitz (CR 702.152a): alternative costs (CR 118.9)
+  with their conditions; blitz also gives haste, "when it dies, draw a card" and a sacrifice at
+  the next end step. Judge Tower: an alternative cost "rather than" is used when able (JT-C1, R9).
+* Escape (CR 702.138a): cast from the graveyard for the escape cost (mana + exile N other cards
+  from the graveyard); JT: the shared graveyard (R5), JT-P1 forces it like flashback.
+* Scavenge (CR 702.97a): an activated ability from the graveyard, sorcery speed.
+* Casualty N (CR 702.153a): an optional additional cost (JT-C1, R9: paid when able) and a
+  reflexive "when you cast" copy trigger (CR 707.10).
+* "Cast this spell only during the declare attackers step and only if you've been attacked this
+  step." / "Cast this spell only if you've cast another spell this turn." (CR 601.3). "You" have
+  been attacked: a creature was declared attacking you, the player (CR 506.3, 508.1b; a creature
+  attacking a planeswalker you control attacks the planeswalker).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from judgetower.cards.card import mana_value_of
+from judgetower.oracle import ir
+from judgetower.rules.registry import effect
+
+
+@dataclass(frozen=True)
+class KwcCascade:
+    """Cascade's effect (CR 702.85a). ``mv``: the mana value of the spell with cascade, as it
+    was cast (last known information if it has left the stack, CR 702.85a uses "this spell's")."""
+
+    mv: int
+
+
+@dataclass(frozen=True)
+class KwcCasualtyCopy:
+    """Casualty's reflexive cast trigger (CR 702.153a): copy the spell; new targets may be chosen."""
+
+
+def typecycling_ability(kind: str, cost: str) -> ir.ActivatedAbility:
+    """CR 702.29e: "[Type]cycling [cost]" as the activated ability it stands for (functions only
+    from the hand, CR 702.29a)."""
+    if kind == "basic land":
+        flt = ir.Filter(types=("land",), supertypes=("Basic",), zone="library")
+    else:
+        flt = ir.Filter(subtypes=(kind,), zone="library")
+    search = ir.Lib2SearchLibrary(ir.You(), flt, dest="hand", reveal=True)
+    return ir.ActivatedAbility(ir.Cost(mana=cost, discard_self=True), (), (search,), zone="hand")
+
+
+def scavenge_ability(cost: str) -> ir.ActivatedAbility:
+    """CR 702.97a: "Scavenge [cost]" means "[Cost], Exile this card from your graveyard: Put a
+    number of +1/+1 counters equal to the power of the card you exiled on target creature.
+    Activate only as a sorcery." (The exiled card's power: its last known information, CR 608.2h.)"""
+    spec = ir.TargetSpec("object", ir.Filter(types=("creature",)))
+    return ir.ActivatedAbility(ir.Cost(mana=cost, exile_self=True), (spec,),
+                               (ir.PutCounters(ir.Target(0), "+1/+1", ir.PowerOf(ir.This())),),
+                               sorcery_speed=True, zone="graveyard")
+
+
+#: kwcast: alternative costs given by a keyword, with the rule and the condition's wording
+KWC_ALT = {"spectacle": ("CR 702.137a", "an opponent lost life this turn"),
+           "surge": ("CR 702.117a", "you've cast another spell this turn"),
+           "blitz": ("CR 702.152a", "")}
+
+
+def blitz_synth():
+    """CR 702.152a: "When this permanent is put into a graveyard from the battlefield, draw a
+    card" while its blitz cost was paid."""
+    from judgetower.rules.triggers.abilities import Synth
+    return Synth("blitz", ir.Trigger("to_graveyard", ir.This()), effects=(ir.Draw(ir.You(), 1),),
+                 condition="kwcast_blitzed")
+
+
+def _kw(o, name: str) -> bool:
+    comp = getattr(o, "compiled", None)
+    return comp is not None and any(isinstance(a, ir.Keyword) and a.name == name for a in comp.abilities)
+
+
+class AlternativeCostsMixin:
+
+    # -- split second (CR 702.61) -------------------------------------------------------------
+    def kwcast_split_second(self) -> str | None:
+        """The name of a spell with split second on the stack (CR 702.61a), or None."""
+        for sid in self.stack:
+            o = self.objects[sid]
+            if getattr(o, "card", None) is not None and _kw(o, "split second"):
+                return o.name
+        return None
+
+    def kwcast_activation_locked(self, o, ab) -> bool:
+        """CR 702.61a-b: no abilities that aren't mana abilities; special actions are allowed."""
+        if ab.mana_ability or self.kw2_is_special(ab) or self.exilecast_is_special(ab):
+            return False
+        return self.kwcast_split_second() is not None
+
+    # -- typecycling (CR 702.29e) -------------------------------------------------------------
+    @staticmethod
+    def kwcast_activated(ab):
+        if isinstance(ab, ir.Keyword) and ab.name == "typecycling":
+            return typecycling_ability(*ab.arg)
+        if isinstance(ab, ir.Keyword) and ab.name == "scavenge":
+            return scavenge_ability(ab.arg)
+        return None
+
+    # -- retrace (CR 702.81), jump-start (CR 702.133) ---------------------------------------------
+    @staticmethod
+    def kwcast_gy_keyword(o) -> str | None:
+        """"retrace" / "jump-start" / "escape" when the card has it (and no flashback), else None."""
+        if getattr(o, "card", None) is None or _kw(o, "flashback"):
+            return None
+        for name in ("jump-start", "retrace", "escape"):
+            if _kw(o, name):
+                return name
+        return None
+
+    def kwcast_gy_discards(self, p: int, o) -> list[int]:
+        """The cards p could discard to cast ``o`` from the graveyard: any other card (jump-start,
+        CR 702.133a) or a land card (retrace, CR 702.81a)."""
+        kw = self.kwcast_gy_keyword(o)
+        cands = [c for c in self.hand(p) if c != o.id]
+        if kw == "retrace":
+            cands = [c for c in cands if self.objects[c].card is not None and "Land" in self.objects[c].card.types]
+        return cands
+
+    def kwcast_can_cast_from_gy(self, p: int, o) -> bool:
+        if o.zone != "graveyard" or self.kwcast_gy_keyword(o) is None:
+            return True
+        if self.kwcast_gy_keyword(o) == "escape":
+            # CR 702.138a, 601.2h: N *other* cards to exile from the graveyard
+            return len([c for c in self.graveyard(p) if c != o.id]) >= self.keyword_arg(o, "escape")[1]
+        return bool(self.kwcast_gy_discards(p, o))
+
+    def kwcast_gy_mana(self, o) -> str:
+        """The mana paid to cast ``o`` from the graveyard: its mana cost (retrace, jump-start) or
+        its escape cost, an alternative cost (CR 702.138a, 118.9)."""
+        if self.kwcast_gy_keyword(o) == "escape":
+            return self.keyword_arg(o, "escape")[0]
+        return o.card.mana_cost
+
+    def kwcast_note_gy_cast(self, p: int, spell, name: str) -> None:
+        kw = self.kwcast_gy_keyword(spell)
+        spell.kwcast_gy = kw
+        rule = {"jump-start": "CR 702.133a", "retrace": "CR 702.81a", "escape": "CR 702.138a"}[kw]
+        self.log.add(f"{self.players[p].name} casts {name} from the graveyard with {kw}", "CR 601.2a", rule)
+
+    def kwcast_pay_gy_cost(self, p: int, spell, name: str):
+        """The discard of retrace / jump-start, paid with the other costs (CR 601.2h)."""
+        kw = getattr(spell, "kwcast_gy", None)
+        if kw is None:
+            return
+        if kw == "escape":
+            # CR 702.138a: "Exile N other cards from your graveyard" (JT: the shared graveyard, R5)
+            for _ in range(self.keyword_arg(spell, "escape")[1]):
+                cands = [c for c in reversed(self.graveyard(p)) if c != spell.id]
+                c = yield from self.ask(p, "cards", cands, f"exile another card from your graveyard for escape ({name})",
+                                        "CR 702.138a")
+                self.move(self.objects[c], "exile", cause=f"escape cost of {name}", rule="CR 702.138a")
+            return
+        rule = "CR 702.133a" if kw == "jump-start" else "CR 702.81a"
+        cands = self.kwcast_gy_discards(p, spell)
+        c = yield from self.ask(p, "cards", cands, f"discard a {'land ' if kw == 'retrace' else ''}card for {kw}", rule)
+        self.log.add(f"{self.players[p].name} discards {self.objects[c].name} to pay for {kw} ({name})",
+                     rule, "CR 118.3", "CR 701.9a")
+        self.move(self.objects[c], "graveyard", cause=f"discarded for {kw}", rule="CR 701.9a", log=False)
+
+    def kwcast_replace_move(self, o, from_zone: str, to_zone: str, position):
+        """CR 702.133a: a jump-started spell is exiled instead of going anywhere else."""
+        if from_zone == "stack" and getattr(o, "kwcast_gy", None) == "jump-start" and to_zone != "exile":
+            self.log.add(f"{o.name} was cast with jump-start: it is exiled instead", "CR 702.133a")
+            return "exile", "top"
+        return to_zone, position
+
+    # -- cascade (CR 702.85) --------------------------------------------------------------------
+    def kwcast_check_event(self, ev) -> None:
+        self.kwcast_note_event(ev)
+        if ev.get("kind") != "cast":
+            return
+        spell = ev["obj"]
+        comp = getattr(spell, "compiled", None)
+        if comp is None:
+            return
+        from judgetower.rules.triggers.abilities import Synth
+        mv = self.kwcast_spell_mv(spell)
+        if getattr(spell, "kwcast_casualty", False):
+            # CR 702.153a: "When you cast this spell, if a casualty cost was paid for it, copy it."
+            idx = next(i for i, ab in enumerate(comp.abilities) if isinstance(ab, ir.Keyword) and ab.name == "casualty")
+            self.log.add(f"{spell.name}'s casualty triggers", "CR 702.153a")
+            self._trigger(spell, idx, Synth("casualty", ir.Trigger("kws_cast_self"), effects=(KwcCasualtyCopy(),)),
+                          {"trigger_obj": spell})
+        for idx, ab in enumerate(comp.abilities):
+            if isinstance(ab, ir.Keyword) and ab.name == "cascade":
+                # CR 702.85c: each instance triggers separately
+                self.log.add(f"{spell.name}'s cascade triggers", "CR 702.85a")
+                self._trigger(spell, idx, Synth("cascade", ir.Trigger("kws_cast_self"), effects=(KwcCascade(mv),)),
+                              {"trigger_obj": spell})
+
+    def kwcast_spell_mv(self, o) -> int:
+        """CR 202.3: a spell's mana value (X counts as chosen on the stack, CR 202.3e)."""
+        ch = self.chars(o)
+        mv = ch.mana_value
+        cost = getattr(o.card, "mana_cost", "") or ""
+        if "{X}" in cost:
+            mv += cost.count("{X}") * (getattr(o, "x", 0) or 0)
+        return mv
+
+    @effect(KwcCascade)
+    def _e_KwcCascade(self, e, ctx):
+        p = ctx["controller"]
+
+        def qualifies(o) -> bool:
+            return o.card is not None and "Land" not in o.card.types and o.card.mana_value < e.mv
+
+        # The cards from the top down to the first qualifying one are exiled together (as library2's
+        # "reveal until" does). A library without one: ordinary Magic, the whole library is exiled
+        # (CR 702.85a); Judge Tower, JT-E2/R19 refill (unreferenced exile, then the graveyard) and
+        # the action is tried again, then the game ends.
+        got = yield from self.reveal_until(p, qualifies, "cascade")   # library2 (CR 701.20a, JT-E2)
+        if got is None:
+            return
+        taken, hit_id = got
+        exiled: list[int] = []
+        hit = None
+        for c in taken:
+            moved = self.move(self.objects[c], "exile", owner=p, cause="exiled by cascade", rule="CR 702.85a", log=False)
+            o = moved if moved is not None else self.objects[c]
+            exiled.append(o.id)
+            if c == hit_id:
+                hit = o
+        self.log.add(f"{self.players[p].name} exiles " + (", ".join(self.objects[c].name for c in exiled) or "no card")
+                     + " (cascade)", "CR 702.85a")
+        cast = False
+        if hit is not None:
+            if not hit.compiled.ok:
+                self.log.add(f"{hit.name} is not supported by the engine: it is not cast", "CR 702.85a")
+            elif self.spell_has_targets(p, hit):
+                yes = yield from self.ask(p, "may", self.forced_bool_options([True, False], "may"),
+                                          f"cascade: cast {hit.name} without paying its mana cost?", "CR 702.85a")
+                if yes:
+                    cast = True
+                    yield from self.cast_free(p, hit)
+            else:
+                self.log.add(f"{self.players[p].name} can't cast {hit.name}: no legal targets", "CR 601.2c")
+        rest = [c for c in exiled if not (cast and hit is not None and c == hit.id) and self.objects[c].zone == "exile"]
+        yield from self.lib2_put_rest(p, rest, "bottom_random", "exiled")
+
+    # -- kwcast (2): spectacle (CR 702.137), surge (CR 702.117) -----------------------------------
+    def kwcast_alt_cost(self, ab):
+        """Spectacle and surge costs are alternative costs (CR 118.9)."""
+        if isinstance(ab, ir.Keyword) and ab.name in KWC_ALT:
+            return ir.Cost(mana=ab.arg)
+        return None
+
+    def kwcast_alt_keyword(self, o) -> str | None:
+        for ab in o.compiled.abilities:
+            if isinstance(ab, ir.AlternativeCost):
+                return None
+            if isinstance(ab, ir.Keyword) and ab.name in KWC_ALT:
+                return ab.name
+        return None
+
+    def kwcast_alt_allowed(self, p: int, o) -> bool:
+        """CR 702.137a: spectacle only if an opponent lost life this turn; CR 702.117a: surge only
+        if you (or a teammate) cast another spell this turn."""
+        kw = self.kwcast_alt_keyword(o)
+        if kw == "spectacle":
+            return any(q != p and pl.life_lost_turn > 0 for q, pl in enumerate(self.players)
+                       if not getattr(pl, "lost", False))
+        if kw == "surge":
+            return self.kwcast_spells_cast(p) > 0
+        return True
+
+    def kwcast_note_alt(self, p: int, spell, name: str) -> None:
+        kw = self.kwcast_alt_keyword(spell)
+        if kw is not None:
+            rule, why = KWC_ALT[kw]
+            self.log.add(f"{self.players[p].name} casts {name} for its {kw} cost" + (f" ({why})" if why else ""),
+                         rule, "CR 118.9")
+
+    # -- spells cast this turn and players attacked this step ------------------------------------
+    def kwcast_spells_cast(self, p: int) -> int:
+        """Spells p has cast this turn (copies are not cast, CR 707.10)."""
+        turn, counts = getattr(self, "_kwcast_casts", (None, {}))
+        return counts.get(p, 0) if turn == self.turn else 0
+
+    def kwcast_note_event(self, ev) -> None:
+        kind = ev.get("kind")
+        if kind == "cast":
+            turn, counts = getattr(self, "_kwcast_casts", (None, {}))
+            if turn != self.turn:
+                counts = {}
+            counts = dict(counts)
+            counts[ev["player"]] = counts.get(ev["player"], 0) + 1
+            self._kwcast_casts = (self.turn, counts)
+        elif kind == "attacks":
+            from judgetower.rules.state import PID
+            if isinstance(getattr(ev["obj"], "attacking", None), PID):
+                self._kwcast_attacked = getattr(self, "_kwcast_attacked", frozenset()) | {ev["defending"]}
+
+    def kwcast_step_begins(self, step: str) -> None:
+        """Each step starts with nobody attacked in it (a new declare attackers step, CR 508)."""
+        self._kwcast_attacked = frozenset()
+
+    def kwcast_attacked_this_step(self, p: int) -> bool:
+        """"you've been attacked this step": in the declare attackers step, a creature was declared
+        attacking you (the player; a creature attacking a planeswalker attacks that planeswalker,
+        CR 506.3, 508.1b)."""
+        if self.step != "declare_attackers":
+            return False
+        return p in getattr(self, "_kwcast_attacked", frozenset())
+
+    def kwcast_cast_only_ok(self, p: int, o) -> str | None:
+        """The rule a "Cast this spell only ..." restriction breaks now (CR 601.3), or None."""
+        comp = getattr(o, "compiled", None)
+        for ab in (comp.abilities if comp is not None else ()):
+            if isinstance(ab, ir.KwcCastOnly):
+                if ab.cond == "attacked_this_step" and not self.kwcast_attacked_this_step(p):
+                    return "CR 601.3"
+                if ab.cond == "another_spell_this_turn" and self.kwcast_spells_cast(p) < 1:
+                    return "CR 601.3"
+        return None
+
+    # -- blitz (CR 702.152) -----------------------------------------------------------------------
+    def kwcast_blitz_enters(self, o, new, from_zone: str, to_zone: str) -> None:
+        """CR 702.152a: the permanent a spell cast for its blitz cost becomes has haste and "When
+        this permanent is put into a graveyard from the battlefield, draw a card" (``blitz_synth``,
+        condition "kwcast_blitzed"), and is sacrificed at the beginning of the next end step."""
+        if not (from_zone == "stack" and to_zone == "battlefield" and getattr(o, "alternative", False)
+                and new is not None):
+            return
+        if self.kwcast_alt_keyword(o) != "blitz":
+            return
+        new.kwcast_blitzed = True
+        new.granted = new.granted | frozenset({"haste"})
+        self.delayed.append({"when": "next_end_step", "effects": (ir.SacrificeThis(),),
+                             "controller": new.controller, "source": new, "chosen": {}, "turn": self.turn})
+        self.log.add(f"{new.name} was blitzed: it has haste and \"when it dies, draw a card\", and is sacrificed at "
+                     "the beginning of the next end step", "CR 702.152a")
+
+    def kwcast_condition(self, cond: str, source) -> bool | None:
+        """Intervening "if" conditions of kwcast's keyword triggers; None: not kwcast's."""
+        if cond == "kwcast_blitzed":
+            return bool(getattr(source, "kwcast_blitzed", False))
+        return None
+
+
+    # -- casualty (CR 702.153) --------------------------------------------------------------------
+    def kwcast_casualty_cands(self, p: int, spell) -> list[int]:
+        n = self.keyword_arg(spell, "casualty")
+        if n is None:
+            return []
+        return [x.id for x in self.permanents(p) if "Creature" in self.chars(x).types and self.chars(x).power >= int(n)]
+
+    def kwcast_pay_casualty(self, p: int, spell, name: str):
+        """CR 702.153a: "As an additional cost to cast this spell, you may sacrifice a creature with
+        power N or greater." Judge Tower: an optional cost is paid when able (JT-C1, R9)."""
+        n = self.keyword_arg(spell, "casualty")
+        if n is None or getattr(spell, "kws_copy", False):
+            return
+        cands = self.kwcast_casualty_cands(p, spell)
+        opts = [False] + ([True] if cands else [])
+        pay = yield from self.ask(p, "casualty", self.forced_bool_options(opts, "casualty"),
+                                  f"pay casualty {n} for {name} (sacrifice a creature with power {n} or greater)?",
+                                  "CR 702.153a")
+        if not pay:
+            return
+        c = yield from self.ask(p, "cards", cands, f"sacrifice for casualty {n}", "CR 702.153a")
+        self.log.add(f"{self.players[p].name} sacrifices {self.objects[c].name} for casualty {n} ({name})",
+                     "CR 702.153a", "CR 701.21a")
+        self.move(self.objects[c], "graveyard", cause="sacrificed", rule="CR 701.21a", log=False)
+        spell.kwcast_casualty = True
+
+    @effect(KwcCasualtyCopy)
+    def _e_KwcCasualtyCopy(self, e, ctx):
+        spell = ctx.get("trigger_obj") or ctx["source"]
+        yield from self.put_spell_copies(ctx["controller"], spell, 1, "CR 702.153a")

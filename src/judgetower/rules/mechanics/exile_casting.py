@@ -1,0 +1,549 @@
+"""exilecast: cards played from exile and time counters (CR 406, 601.2, 116.2f, 116.2h).
+
+* Suspend N—[cost] (CR 702.62a). A special action from the hand (CR 116.2f), taken any time its
+  owner could begin to cast the card (sorcery timing unless it is an instant or has flash): pay
+  [cost] and exile it with N time counters. "At the beginning of your upkeep, if this card is
+  suspended, remove a time counter from it" and "When the last time counter is removed from this
+  card, if it's exiled, you may play it without paying its mana cost if able. If you don't, it
+  remains exiled. If you cast a creature spell this way, it gains haste until you lose control
+  of the spell or the permanent it becomes." trigger from exile (CR 702.62b: "suspended").
+* Foretell [cost] (CR 702.143a-b): a special action from the hand during its owner's turn
+  (CR 116.2h): pay {2}, exile it face down (its owner may look at it). After that turn it may
+  be cast from exile for its foretell cost (an alternative cost, CR 118.9, 601.2b, 601.2f-h).
+* Rebound (CR 702.88a): a spell with rebound cast from its controller's hand is exiled instead
+  of going to the graveyard as it resolves; at the beginning of that player's next upkeep, they
+  may cast it from exile without paying its mana cost.
+* Miracle [cost] (CR 702.94a): the first card a player draws in a turn may be revealed as it is
+  drawn; its trigger lets that player cast it from the hand for its miracle cost (timing
+  ignored, CR 608.2g).
+* CR 118.6: a card with no mana cost (Ancestral Vision) can't be cast from the hand for its
+  mana cost; only suspend (or another alternative cost) casts it.
+
+Judge Tower: suspending and foretelling are special actions, so JT-P1 forces them when able
+(once per turn, R11) and JT-P2 orders them with the card's activated abilities by printed
+position (R12); the mana part of their costs is free (JT-G4, R4). Casting a suspended card when
+its last time counter is removed and casting a rebound card are "may" → taken when able (JT-C1,
+R9), and so are miracle's reveal and cast. A card exiled with its own ability that works from exile (suspend, rebound until its
+trigger has resolved) or with a permission to play it (foretell) stays referenced (R20), so the
+JT-E2 refill (R19) leaves it in exile.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from judgetower.oracle import ir
+from judgetower.rules.registry import effect
+
+
+@dataclass(frozen=True)
+class ExilecastSuspend:
+    """Suspend's special action (CR 702.62a, 116.2f): exile this card from the hand with ``n``
+    time counters."""
+
+    n: int
+
+
+@dataclass(frozen=True)
+class ExilecastForetell:
+    """Foretell's special action (CR 702.143a-b, 116.2h): exile this card face down."""
+
+
+@dataclass(frozen=True)
+class ExilecastRemoveTime:
+    """Suspend's upkeep trigger (CR 702.62a): remove a time counter from this suspended card."""
+
+
+@dataclass(frozen=True)
+class ExilecastPlaySuspended:
+    """Suspend's last-counter trigger (CR 702.62a): play it without paying its mana cost."""
+
+
+@dataclass(frozen=True)
+class ExilecastReboundCast:
+    """Rebound's delayed trigger (CR 702.88a): cast this card from exile without paying its mana
+    cost."""
+
+
+@dataclass(frozen=True)
+class ExilecastMiracleCast:
+    """Miracle's triggered ability (CR 702.94a): cast the revealed card for its miracle cost."""
+
+    cost: str
+
+
+#: CR 702.143a: the cost of foretelling a card
+FORETELL_ACTION_COST = "{2}"
+
+_SPECIAL = (ExilecastSuspend, ExilecastForetell)
+
+
+def exilecast_hand_ability(kw, card, compiled):
+    """The special action of a "suspend" or "foretell" keyword, as an ability that functions in
+    the hand (shown as the card's action, ``ability: K`` in scenario files), or None."""
+    if kw.name == "suspend":
+        n, cost = kw.arg
+        instant = card is not None and "Instant" in card.types or any(
+            isinstance(a, ir.Keyword) and a.name == "flash" for a in compiled.abilities)
+        # CR 116.2f: only when its owner could begin to cast it (CR 307.1 sorcery timing,
+        # CR 702.8a flash)
+        return ir.ActivatedAbility(ir.Cost(mana=cost), (), (ExilecastSuspend(n),), zone="hand",
+                                   sorcery_speed=not instant)
+    if kw.name == "foretell":
+        # CR 116.2h: any time its owner has priority during their turn
+        return ir.ActivatedAbility(ir.Cost(mana=FORETELL_ACTION_COST), (), (ExilecastForetell(),),
+                                   zone="hand", timing="your_turn")
+    return None
+
+
+def _has(o, name: str) -> bool:
+    comp = getattr(o, "compiled", None)
+    return comp is not None and any(isinstance(a, ir.Keyword) and a.name == name for a in comp.abilities)
+
+
+def _kw_index(o, name: str) -> int:
+    for i, a in enumerate(o.compiled.abilities):
+        if isinstance(a, ir.Keyword) and a.name == name:
+            return i
+    return -1
+
+
+class ExileCastingMixin:
+
+    # ------------------------------------------------------------------ special actions
+    def exilecast_is_special(self, ab) -> bool:
+        """Suspending (CR 116.2f) and foretelling (CR 116.2h) are special actions: no stack."""
+        return any(isinstance(e, _SPECIAL) for e in ab.effects)
+
+    def exilecast_hides_name(self, ab) -> bool:
+        """Foretelling exiles a card face down: the payment's log line (R14) must not name it."""
+        return any(isinstance(e, ExilecastForetell) for e in ab.effects)
+
+    @effect(ExilecastSuspend)
+    def _e_ExilecastSuspend(self, e, ctx):
+        """CR 702.62a, 116.2f: exiled with N time counters; it is now suspended (CR 702.62b)."""
+        o = self.current(ctx["source"])
+        p = ctx["controller"]
+        if o is None or o.zone != "hand":
+            return
+        name = o.name
+        new = self.move(o, "exile", cause="suspended", rule="CR 702.62a", log=False)
+        if new is None:
+            return
+        new.counters["time"] = e.n
+        new.exilecast_suspended = True
+        self.touch()
+        self.log.add(f"{self.players[p].name} suspends {name}: it is exiled with {e.n} time counter(s) "
+                     "(special action)", "CR 702.62a", "CR 116.2f")
+        return
+        yield
+
+    @effect(ExilecastForetell)
+    def _e_ExilecastForetell(self, e, ctx):
+        """CR 702.143a-b, 116.2h: exiled face down; its owner may look at it (CR 406.3b) and cast
+        it after this turn for its foretell cost."""
+        o = self.current(ctx["source"])
+        p = ctx["controller"]
+        if o is None or o.zone != "hand":
+            return
+        name = o.name
+        new = self.move(o, "exile", face_down=True, cause="foretold", rule="CR 702.143a", log=False)
+        if new is None:
+            return
+        new.may_look = frozenset({p})
+        new.exilecast_foretold = (p, self.turn)
+        self.touch()
+        self.log.add(f"{self.players[p].name} foretells a card: it is exiled face down (special action)",
+                     "CR 702.143a", "CR 702.143b", "CR 116.2h")
+        self.log.add(f"(the foretold card is {name})", "CR 702.143a", "CR 406.3b", visible_to={p})
+        return
+        yield
+
+    # ------------------------------------------------------------------ casting from exile
+    def exilecast_foretold_castable(self, p: int, o) -> bool:
+        """CR 702.143a: a card ``p`` foretold, after the turn it was foretold, with a foretell cost."""
+        f = getattr(o, "exilecast_foretold", None)
+        return (o.zone == "exile" and f is not None and f[0] == p and f[1] < self.turn
+                and self.keyword_arg(o, "foretell") is not None and o.compiled.ok)
+
+    def exilecast_cast_actions(self, p: int, sorcery_ok: bool) -> list:
+        """Cast actions for cards ``p`` may cast from exile (CR 601.2a; foretell CR 702.143a),
+        with the timing of the card's type (CR 307.1, 702.8a)."""
+        from judgetower.rules.decisions import Cast
+        out = []
+        for oid in list(self.exile):
+            o = self.objects[oid]
+            if self.exilecast_play_permission(p, o):
+                out.extend(self._exilecast_permitted_actions(p, o, sorcery_ok))
+                continue
+            if not self.exilecast_foretold_castable(p, o):
+                continue
+            instant = "Instant" in o.card.types or _has(o, "flash")
+            if (instant or sorcery_ok) and self.can_cast(p, o, alternative=False):
+                out.append(Cast(oid))
+        return out
+
+    def exilecast_may_cast(self, p: int, o) -> bool:
+        """For legality (CR 601.2a): ``o`` is a card in exile ``p`` may cast."""
+        return self.exilecast_foretold_castable(p, o) or (
+            self.exilecast_play_permission(p, o) and "Land" not in o.card.types)
+
+    def exilecast_spell_cost(self, o):
+        """The foretell cost of a foretold card cast from exile (CR 702.143a, 118.9), else None."""
+        from judgetower.rules.stack.mana import ManaCost
+        if (o.zone == "exile" and getattr(o, "exilecast_foretold", None) is not None) or \
+                (o.zone == "stack" and getattr(o, "exilecast_foretell_cast", False)):
+            return ManaCost.parse(self.keyword_arg(o, "foretell") or None)
+        if getattr(o, "exilecast_miracle", False) and o.zone in ("hand", "stack"):
+            # CR 702.94a: cast for its miracle cost rather than its mana cost
+            return ManaCost.parse(self.keyword_arg(o, "miracle") or None)
+        return None
+
+    def exilecast_cast_note(self, p: int, card_obj, spell) -> bool:
+        """cast_spell: a foretold card cast from exile (CR 702.143a), or one an effect lets its
+        controller play (CR 601.2a); True if it was one."""
+        if getattr(card_obj, "exilecast_may_play", None) is not None:
+            self.log.add(f"{self.players[p].name} casts {spell.name} from exile (an effect allows it)", "CR 601.2a")
+            return True
+        if getattr(card_obj, "exilecast_foretold", None) is None:
+            return False
+        spell.exilecast_foretell_cast = True
+        self.log.add(f"{self.players[p].name} casts {spell.name} from exile (foretold) for its foretell cost "
+                     f"{self.keyword_arg(spell, 'foretell')}", "CR 601.2a", "CR 702.143a", "CR 118.9")
+        return True
+
+    def exilecast_no_mana_cost(self, o, alternative: bool) -> bool:
+        """CR 118.6, 202.1b: a card with no mana cost can't be cast from the hand by paying its
+        mana cost, even under JT-G4 (Ancestral Vision: only its suspend casts it; Evermind: never).
+        An alternative cost (CR 118.6a: evoke, a disturb or flashback cost from the graveyard) or
+        "without paying its mana cost" (`cast_free`) still casts it."""
+        return (not alternative and o.zone == "hand" and o.card is not None and not o.card.mana_cost
+                and "Land" not in o.card.types and not getattr(o, "face_down", False))
+
+    # ------------------------------------------------------------------ legality (why illegal)
+    def exilecast_why_cast(self, p: int, o, a) -> str | None:
+        """The rule a cast breaks: a foretold card cast the turn it was foretold (CR 702.143a),
+        a card with no mana cost cast from the hand (CR 118.6)."""
+        f = getattr(o, "exilecast_foretold", None)
+        if o.zone == "exile" and f is not None and f[0] == p and f[1] >= self.turn:
+            return "CR 702.143a"
+        if o.zone == "hand" and o.id in self.hand(p) and self.exilecast_no_mana_cost(o, a.alternative):
+            return "CR 118.6"
+        return None
+
+    def exilecast_why_special(self, p: int, o, ab) -> str | None:
+        """The rule a suspend or foretell special action breaks when it is not allowed now."""
+        if not self.exilecast_is_special(ab) or o.zone != "hand":
+            return None
+        if any(isinstance(e, ExilecastForetell) for e in ab.effects):
+            return "CR 116.2h" if not self.activation_timing_ok(p, ab) else None
+        return "CR 116.2f" if ab.sorcery_speed and not self.sorcery_timing(p) else None
+
+    # ------------------------------------------------------------------ zone changes
+    def exilecast_replace_move(self, o, from_zone: str, to_zone: str, position, cause: str):
+        """CR 702.88a: a resolving spell with rebound cast from its controller's hand is exiled
+        instead of going to the graveyard. Returns (to_zone, position, rebound?)."""
+        if (from_zone == "stack" and to_zone == "graveyard" and cause == "resolved"
+                and getattr(o, "cast_from", None) == "hand" and _has(o, "rebound")
+                and not getattr(o, "kws_copy", False)):
+            self.log.add(f"{o.name} has rebound: it is exiled instead of going to the graveyard", "CR 702.88a")
+            return "exile", "top", True
+        return to_zone, position, False
+
+    def exilecast_after_move(self, o, new, from_zone: str, to_zone: str, rebound: bool) -> None:
+        """Carry what exilecast needs onto the new object (CR 400.7)."""
+        if rebound and to_zone == "exile":
+            # CR 702.88a, 603.7: the delayed trigger at its controller's next upkeep
+            new.exilecast_rebound = (o.controller, self.turn)
+        if from_zone == "hand" and to_zone == "stack" and getattr(o, "exilecast_miracle", False):
+            new.exilecast_miracle = True   # CR 702.94a: its total cost starts from the miracle cost
+        if from_zone == "exile" and to_zone == "stack" and getattr(o, "exilecast_haste_pending", False):
+            new.exilecast_haste = True
+        if from_zone == "stack" and to_zone == "battlefield" and getattr(o, "exilecast_haste", False):
+            # CR 702.62a: haste until its controller loses control of it (see layers)
+            new.exilecast_haste_ctl = new.controller
+
+    def exilecast_haste_keywords(self, o, controller) -> bool:
+        """Layer 6 (CR 613.1f): a creature cast with suspend has haste while the player who cast
+        it controls it (CR 702.62a); once control is lost, never again."""
+        ctl = getattr(o, "exilecast_haste_ctl", None)
+        if ctl is None:
+            return False
+        if ctl != controller:
+            o.exilecast_haste_ctl = None
+            return False
+        return True
+
+    # ------------------------------------------------------------------ triggers from exile
+    def exilecast_check_event(self, ev) -> None:
+        """Suspend's triggers (CR 702.62a) and rebound's delayed trigger (CR 702.88a, 603.7)."""
+        from judgetower.rules.triggers.abilities import Synth
+        if ev["kind"] == "step" and ev["step"] == "upkeep":
+            ap = self.active
+            for oid in list(self.exile):
+                o = self.objects[oid]
+                perm = getattr(o, "exilecast_may_play", None)
+                if perm is not None and perm[2] in ("next_turn", "next_upkeep") and perm[0] == ap and perm[4] is None \
+                        and self.turn > perm[1]:
+                    o.exilecast_may_play = perm[:4] + (self.turn,)   # CR 611.2a: "your next turn"
+                if (o.owner == ap and _has(o, "suspend") and o.counters.get("time", 0) > 0):
+                    # CR 702.62a: "At the beginning of your upkeep, if this card is suspended"
+                    # (CR 702.62b; intervening if, CR 603.4: checked again on resolution)
+                    self.pending_triggers.append({
+                        "source": o, "index": _kw_index(o, "suspend"), "controller": ap, "context": {},
+                        "ability": Synth("suspend", ir.Trigger("upkeep", whose="you"),
+                                         effects=(ExilecastRemoveTime(),))})
+                reb = getattr(o, "exilecast_rebound", None)
+                if reb is not None and reb[0] == ap and reb[1] < self.turn:
+                    o.exilecast_rebound = None
+                    o.exilecast_rebound_pending = True   # referenced until it resolves (R20)
+                    self.pending_triggers.append({
+                        "source": o, "index": _kw_index(o, "rebound"), "controller": ap, "context": {},
+                        "ability": Synth("rebound", ir.Trigger("upkeep", whose="you"),
+                                         effects=(ExilecastReboundCast(),))})
+        elif ev["kind"] == "exilecast_last_time":
+            o = ev["obj"]
+            self.pending_triggers.append({
+                "source": o, "index": _kw_index(o, "suspend"), "controller": o.owner, "context": {},
+                "ability": Synth("suspend", ir.Trigger("exilecast_last_time"), effects=(ExilecastPlaySuspended(),))})
+
+    @effect(ExilecastRemoveTime)
+    def _e_ExilecastRemoveTime(self, e, ctx):
+        """CR 702.62a: remove a time counter; the last one removed triggers the cast."""
+        o = self.current(ctx["source"])
+        if o is None or o.zone != "exile" or not _has(o, "suspend") or o.counters.get("time", 0) <= 0:
+            self.log.add(f"{ctx['source'].name}: it is no longer suspended", "CR 603.4", "CR 702.62b")
+            return
+        o.counters["time"] -= 1
+        left = o.counters["time"]
+        self.touch()
+        self.log.add(f"a time counter is removed from {o.name} ({left} left)", "CR 702.62a", "CR 122.8")
+        if left == 0:
+            del o.counters["time"]
+            self.events.append({"kind": "exilecast_last_time", "obj": o})
+        return
+        yield
+
+    @effect(ExilecastPlaySuspended)
+    def _e_ExilecastPlaySuspended(self, e, ctx):
+        """CR 702.62a, 608.2g: "if it's exiled, you may play it without paying its mana cost if
+        able. If you don't, it remains exiled." A creature spell cast this way gains haste.
+        Judge Tower: the "may" is taken when able (JT-C1, R9)."""
+        o = self.current(ctx["source"])
+        p = ctx["controller"]
+        if o is None or o.zone != "exile":
+            self.log.add(f"{ctx['source'].name} is no longer exiled: it can't be played", "CR 702.62a")
+            return
+        yield from self._exilecast_cast_from_exile(p, o, "CR 702.62a", "suspend")
+
+    @effect(ExilecastReboundCast)
+    def _e_ExilecastReboundCast(self, e, ctx):
+        """CR 702.88a: "you may cast this card from exile without paying its mana cost" (JT-C1,
+        R9: taken when able)."""
+        o = self.current(ctx["source"])
+        p = ctx["controller"]
+        src = ctx["source"]
+        src.exilecast_rebound_pending = False
+        if o is None or o.zone != "exile":
+            self.log.add(f"{src.name} is no longer in exile: it can't be cast", "CR 702.88a")
+            return
+        o.exilecast_rebound_pending = False
+        yield from self._exilecast_cast_from_exile(p, o, "CR 702.88a", "rebound")
+
+    def _exilecast_cast_from_exile(self, p: int, o, rule: str, what: str):
+        if o.card is None or not o.compiled.ok or "Land" in o.card.types or not self.spell_has_targets(p, o):
+            # CR 601.2c: a spell needing targets can't be cast without legal ones (lands: no
+            # card with suspend or rebound is a land)
+            self.log.add(f"{self.players[p].name} can't cast {o.name}: it stays in exile", rule, "CR 601.2c")
+            return
+        cast = yield from self.ask(p, "may", self.forced_bool_options([False, True], "may"),
+                                   f"cast {o.name} from exile without paying its mana cost ({what})?", rule)
+        if not cast:
+            self.log.add(f"{self.players[p].name} doesn't cast {o.name}: it remains exiled", rule)
+            return
+        if what == "suspend" and "Creature" in o.card.types:
+            o.exilecast_haste_pending = True
+            self.log.add(f"{o.name} is cast with suspend: it gains haste until {self.players[p].name} loses "
+                         "control of it", "CR 702.62a")
+        yield from self.cast_free(p, o)
+
+    # ------------------------------------------------------------------ referenced exile (R20)
+    def exilecast_references(self) -> list:
+        """R20: suspended cards (their own ability works from exile, CR 702.62a), foretold cards
+        (a permission to cast them, CR 702.143a) and rebound cards until their trigger has
+        resolved (CR 702.88a) stay referenced: the JT-E2 refill does not take them."""
+        out = []
+        for oid in self.exile:
+            o = self.objects[oid]
+            if _has(o, "suspend") and o.counters.get("time", 0) > 0:
+                out.append((o, "suspend", "exilecast_suspend", [o.id]))
+            elif getattr(o, "exilecast_foretold", None) is not None and _has(o, "foretell"):
+                out.append((o, "foretell", "exilecast_foretell", [o.id]))
+            elif getattr(o, "exilecast_rebound", None) is not None or getattr(o, "exilecast_rebound_pending", False):
+                out.append((o, "rebound", "exilecast_rebound", [o.id]))
+            elif getattr(o, "exilecast_may_play", None) is not None and self._exilecast_permission_live(o):
+                out.append((o, "may_play", "exilecast_may_play", [o.id]))
+        return out
+
+    def exilecast_pile_label(self, holder, kind: str) -> str:
+        """A public label (a foretold card is face down: its name stays hidden, CR 406.3)."""
+        if kind == "exilecast_foretell":
+            return f"foretold by {self.players[holder.exilecast_foretold[0]].name}: they may cast it after that turn"
+        if kind == "exilecast_may_play":
+            perm = holder.exilecast_may_play
+            until = {"end_of_turn": "this turn", "next_turn": "until the end of their next turn",
+                     "next_upkeep": "until the beginning of their next upkeep"}[perm[2]]
+            return f"{self.players[perm[0]].name} may {'cast' if perm[3] else 'play'} it {until}"
+        if kind == "exilecast_suspend":
+            return f"{holder.name}: suspended with {holder.counters.get('time', 0)} time counter(s)"
+        return f"{holder.name}: rebound, cast at its controller's next upkeep"
+
+    # ------------------------------------------------------------------ miracle (CR 702.94)
+    def exilecast_drawn(self, p: int, new, rule: str):
+        """CR 702.94a: "You may reveal this card from your hand as you draw it if it's the first
+        card you've drawn this turn. When you reveal this card this way, you may cast it by
+        paying [cost] rather than its mana cost." Opening hands are not drawn in a turn (CR 103.5,
+        JT-G1). Judge Tower: the reveal is a "may" taken when able (JT-C1, R9)."""
+        if rule in ("CR 103.5", "JT-G1") or new is None:
+            return
+        pl = self.players[p]
+        turn, n = getattr(pl, "exilecast_draws", (None, 0))
+        n = n + 1 if turn == self.turn else 1
+        pl.exilecast_draws = (self.turn, n)
+        cost = self.keyword_arg(new, "miracle") if new.compiled is not None else None
+        if n != 1 or cost is None or not new.compiled.ok or new.zone != "hand":
+            return
+        reveal = yield from self.ask(p, "may", self.forced_bool_options([False, True], "may"),
+                                     f"reveal {new.name} as you draw it (miracle {cost})?", "CR 702.94a")
+        if not reveal:
+            return
+        from judgetower.rules.triggers.abilities import Synth
+        # CR 702.94b: it stays revealed until it leaves the hand or the ability leaves the stack
+        self.log.add(f"{pl.name} reveals {new.name} as the first card they drew this turn (miracle)",
+                     "CR 702.94a", "CR 702.94b", "CR 701.20a")
+        self.pending_triggers.append({
+            "source": new, "index": _kw_index(new, "miracle"), "controller": p, "context": {},
+            "ability": Synth("miracle", ir.Trigger("exilecast_miracle"), effects=(ExilecastMiracleCast(cost),))})
+
+    @effect(ExilecastMiracleCast)
+    def _e_ExilecastMiracleCast(self, e, ctx):
+        """CR 702.94a, 608.2g: while the trigger resolves, its controller may cast the revealed
+        card from the hand for its miracle cost (an alternative cost, CR 118.9; timing is
+        ignored). Judge Tower: "may" taken when able (JT-C1, R9); mana is free (JT-G4)."""
+        card = self.current(ctx["source"])
+        p = ctx["controller"]
+        if card is None or card.zone != "hand" or card.id not in self.hand(p):
+            self.log.add(f"{ctx['source'].name} is no longer in the hand: it can't be cast", "CR 702.94a")
+            return
+        card.exilecast_miracle = True
+        ok = (card.compiled.ok and "Land" not in card.card.types and self.spell_has_targets(p, card)
+              and self.can_pay_mana(p, self.spell_cost(card, False).with_x(0), helpers=self.payment_helpers(card)))
+        add = self.additional_cost(card)
+        if ok and add is not None and not self.can_pay_extra(p, card, add):
+            ok = False
+        cast = yield from self.ask(p, "may", self.forced_bool_options([False] + ([True] if ok else []), "may"),
+                                   f"cast {card.name} for its miracle cost {e.cost}?", "CR 702.94a")
+        if not cast:
+            card.exilecast_miracle = False
+            self.log.add(f"{self.players[p].name} doesn't cast {card.name} (miracle)", "CR 702.94a")
+            return
+        self.log.add(f"{self.players[p].name} casts {card.name} for its miracle cost {e.cost}",
+                     "CR 702.94a", "CR 118.9", "CR 608.2g")
+        yield from self.cast_spell(p, card)
+
+    # ------------------------------------------------------------------ "exile ~ with N time counters"
+    @effect(ir.ExilecastExileSelfWithTime)
+    def _e_ExilecastExileSelfWithTime(self, e, ctx):
+        """CR 406.3, 122.1: the resolving spell (CR 608.2n: it is no longer put into the
+        graveyard) or the permanent is exiled with N time counters; with suspend it is suspended
+        (CR 702.62b) and its triggers work from exile."""
+        o = self.current(ctx["source"])
+        if o is None or o.zone not in ("stack", "battlefield"):
+            return
+        name = o.name
+        new = self.move(o, "exile", cause="exiled by its own instruction", rule="CR 406.3", log=False)
+        if new is None:
+            return
+        new.counters["time"] = e.n
+        self.touch()
+        self.log.add(f"{name} is exiled with {e.n} time counter(s)" + (" (it is suspended)" if _has(new, "suspend") else ""),
+                     "CR 406.3", "CR 122.1", *(("CR 702.62b",) if _has(new, "suspend") else ()))
+        return
+        yield
+
+    # ------------------------------------------------------------------ impulse draw (CR 601.2a, 305.1)
+    @effect(ir.ExilecastMayPlay)
+    def _e_ExilecastMayPlay(self, e, ctx):
+        """"Until end of turn, you may play that card." (CR 601.2a: a spell cast from exile with
+        an effect's permission; CR 305.1: a land played from exile uses the land play). The
+        cards are those the previous instruction exiled (the compiler allows nothing else).
+        Judge Tower: a permission, not a "may" to take now; playing the card is a legal action,
+        so JT-P1 forces it when able (R11); the cards stay referenced meanwhile (R20)."""
+        p = ctx["controller"]
+        for o in ctx.get("exilecast_exiled", []):
+            cur = self.current(o)
+            if cur is None or cur.zone != "exile":
+                continue
+            cur.exilecast_may_play = (p, self.turn, e.until, e.cast_only, None)
+            until = {"end_of_turn": "this turn", "next_turn": "until the end of their next turn",
+                     "next_upkeep": "until the beginning of their next upkeep"}[e.until]
+            self.log.add(f"{self.players[p].name} may {'cast' if e.cast_only else 'play'} {cur.name} from exile {until}",
+                         "CR 601.2a", *(() if e.cast_only else ("CR 305.1",)), "CR 611.2a")
+        self.touch()
+        return
+        yield
+
+    def _exilecast_permission_live(self, o) -> bool:
+        """Whether the permission on ``o`` still lasts: this turn only ("end_of_turn"), or until
+        the end of its holder's next turn ("next_turn": the first turn of that player after the
+        one it was given in is noted at its upkeep, see ``exilecast_check_event``)."""
+        perm = getattr(o, "exilecast_may_play", None)
+        if perm is None:
+            return False
+        p, t0, until, cast_only, next_turn = perm
+        if until == "next_upkeep":
+            return next_turn is None   # CR 611.2a: ends as their next upkeep begins
+        if self.turn == t0:
+            return True
+        if until != "next_turn":
+            return False
+        if next_turn is None:
+            return True       # their next turn hasn't reached its upkeep yet
+        return self.turn == next_turn
+
+    def exilecast_play_permission(self, p: int, o) -> bool:
+        perm = getattr(o, "exilecast_may_play", None)
+        return (perm is not None and perm[0] == p and o.zone == "exile" and o.card is not None
+                and o.compiled.ok and self._exilecast_permission_live(o))
+
+    def exilecast_may_play_land(self, p: int, o) -> bool:
+        """For legality: a land card in exile ``p`` may play (CR 305.1)."""
+        perm = getattr(o, "exilecast_may_play", None)
+        return self.exilecast_play_permission(p, o) and not perm[3] and (
+            "Land" in o.card.types or (o.card.layout == "modal_dfc" and any("Land" in f.types for f in o.card.faces)))
+
+    def _exilecast_permitted_actions(self, p: int, o, sorcery_ok: bool) -> list:
+        """The plays a permission allows: cast the card with its timing and mana cost
+        (CR 601.2a; a card with no mana cost can't be, CR 118.6), or play a land with the land
+        play (CR 305.1, 305.2); a multi-faced card's faces (CR 709.3, 715.3, 712.11b, 712.12)."""
+        from judgetower.rules.decisions import Cast, PlayLand
+        out = []
+        cast_only = o.exilecast_may_play[3]
+        land_ok = (not cast_only and sorcery_ok and self.players[p].land_plays < self.land_limit(p))
+        if o.card.faces:
+            out.extend(a for a in self.face_cast_actions(p, o, sorcery_ok) if isinstance(a, Cast))
+            if o.card.layout == "modal_dfc" and land_ok:
+                out.extend(PlayLand(o.id, face=i) for i in range(1, len(o.card.faces))
+                           if "Land" in o.card.faces[i].types)
+            if o.card.layout == "split":
+                return out
+        if "Land" in o.card.types:
+            if land_ok:
+                out.append(PlayLand(o.id))
+            return out
+        if not o.card.mana_cost:
+            return out   # CR 118.6
+        instant = "Instant" in o.card.types or _has(o, "flash")
+        if (instant or sorcery_ok) and self.can_cast(p, o, alternative=False):
+            out.append(Cast(o.id))
+        return out

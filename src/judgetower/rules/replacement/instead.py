@@ -1,0 +1,442 @@
+"""replace: replacement and prevention effects, damage and life arithmetic (CR 614, 615, 120,
+119): the engine side of oracle/tx_replace.py.
+
+- "If that spell is countered this way, exile it instead ..." (CR 701.6a, 614.1a).
+- "If that creature / a creature dealt damage this way / a creature would die this turn, exile it
+  instead." (CR 614.1a, 700.4): marks kept for the turn they were made in, applied by `move`.
+- "If this spell was kicked, ... instead." (CR 702.33d).
+- "You gain life equal to the life lost this way." (CR 119.3): the amounts of the life-loss
+  events, finite even with the infinite life totals of Judge Tower (JT-G3, R3).
+- "equal to its toughness" (CR 208.1, 608.2h last known information).
+"""
+
+from __future__ import annotations
+
+from judgetower.oracle import ir
+from judgetower.rules.state import GameObject
+from judgetower.rules.registry import effect
+
+
+class ReplacementMixin:
+
+    # ------------------------------------------------------------------ exile instead of dying
+    def _repl_marks(self) -> dict:
+        marks = getattr(self, "repl_die_marks", None)
+        if marks is None:
+            marks = self.repl_die_marks = {}
+        return marks
+
+    def _repl_mark(self, o, kinds) -> None:
+        """CR 614.1a: "if [o] would die this turn, exile it instead" (object identity: CR 400.7)."""
+        self._repl_marks()[o.id] = (self.turn, tuple(kinds))
+
+    def repl_replace_move(self, o, from_zone: str, to_zone: str, position):
+        """Called by `move`: a permanent that would die (CR 700.4: be put into a graveyard from the
+        battlefield) this turn and is marked, or while "if a creature would die this turn" applies,
+        is exiled instead (CR 614.1a)."""
+        if from_zone != "battlefield" or to_zone != "graveyard":
+            return to_zone, position
+        types = self.chars(o).types
+        mark = self._repl_marks().get(o.id)
+        kinds = None
+        if mark is not None and mark[0] == self.turn:
+            kinds = mark[1]
+        for turn, all_kinds in getattr(self, "repl_die_all", ()):
+            if turn == self.turn and any(k in types for k in all_kinds):
+                kinds = all_kinds
+        if not getattr(o, "face_down", False) and self._repl_has_static(o, ir.ReplSelfDieExile):
+            self.log.add(f"{o.name} would die: it is exiled instead", "CR 614.1a", "CR 700.4")
+            return "exile", "top"
+        if kinds is None and "Creature" in types:
+            for h in self._repl_statics_any(ir.ReplExileIfDamagedBySelf):
+                if (self.turn, h.id) in o.__dict__.get("tc_damaged_by", ()):   # recorded by tokcount (CR 120.3)
+                    kinds = ("Creature",)
+                    self.log.add(f"{o.name} was dealt damage by {h.name} this turn", "CR 120.3")
+                    break
+        if kinds is not None and any(k in types for k in kinds):
+            self.log.add(f"{o.name} would die: it is exiled instead", "CR 614.1a", "CR 700.4")
+            return "exile", "top"
+        return to_zone, position
+
+    def _repl_statics_any(self, cls) -> list:
+        """Permanents on the battlefield with a static ability of class ``cls`` (CR 604.2)."""
+        return list({o.id: o for o, _ in self.static_effects(cls)}.values())
+
+    @effect(ir.ReplExileIfDies)
+    def _e_ReplExileIfDies(self, e, ctx):
+        for o in self.objs(e.what, ctx):
+            if o.zone == "battlefield":
+                self._repl_mark(o, e.kinds)
+                self.log.add(f"if {o.name} would die this turn, it will be exiled instead", "CR 614.1a")
+        return
+        yield
+
+    @effect(ir.ReplDamagedExileIfDies)
+    def _e_ReplDamagedExileIfDies(self, e, ctx):
+        start = len(self.events)
+        yield from self.run_effects(e.effects, ctx)
+        # CR 120.3: the permanents dealt damage by these instructions (prevented damage is not dealt)
+        for ev in self.events[start:]:
+            o = ev.get("obj") if ev.get("kind") == "damage" else None
+            if o is not None and o.zone == "battlefield" and ev.get("amount", 0) > 0:
+                self._repl_mark(o, e.kinds)
+                self.log.add(f"{o.name} was dealt damage this way: if it would die this turn, it will be "
+                             f"exiled instead", "CR 614.1a")
+
+    @effect(ir.ReplAllExileIfDies)
+    def _e_ReplAllExileIfDies(self, e, ctx):
+        lst = getattr(self, "repl_die_all", None)
+        if lst is None:
+            lst = self.repl_die_all = []
+        lst.append((self.turn, tuple(e.kinds)))
+        self.log.add("if a creature would die this turn, it will be exiled instead", "CR 614.1a")
+        return
+        yield
+
+    # ------------------------------------------------------------------ counter, kicker
+    @effect(ir.ReplCounterExile)
+    def _e_ReplCounterExile(self, e, ctx):
+        """CR 701.6a, 614.1a: see EffectsMixin._e_CounterSpell (the destination is exile)."""
+        yield from self._e_CounterSpell(e, ctx)
+
+    @effect(ir.ReplIfKickedInstead)
+    def _e_ReplIfKickedInstead(self, e, ctx):
+        kicked = ctx.get("kicked", getattr(ctx.get("source"), "kicked", 0))
+        if kicked:
+            self.log.add(f"{ctx['source'].name} was kicked: the kicked instruction is used instead", "CR 702.33d")
+        yield from self.run_effects(e.kicked if kicked else e.normal, ctx)
+
+    # ------------------------------------------------------------------ life
+    @effect(ir.ReplDrain)
+    def _e_ReplDrain(self, e, ctx):
+        start = len(self.events)
+        yield from self.run_effects((e.lose,), ctx)
+        # CR 119.3: the life actually lost; with an infinite total it is still the finite amount
+        # of the event (JT-G3, R3)
+        lost = sum(ev.get("amount", 0) for ev in self.events[start:] if ev.get("kind") == "life_loss")
+        for p in self.players_of(e.gainer, ctx):
+            self.gain_life(p, lost, rule="CR 119.3")
+
+    def repl_amount(self, a, ctx):
+        """Amounts of this block, or None."""
+        if isinstance(a, ir.ToughnessOf):
+            ch = self.chars_of_ref(a.ref, ctx)   # CR 107.1b, 608.2h
+            return max(0, ch.toughness) if ch is not None else 0
+        if isinstance(a, ir.SacrificedStat):
+            # CR 608.2h: the sacrificed creature's last known characteristics
+            o = ctx.get("repl_sacrificed") or getattr(ctx.get("source"), "repl_sacrificed", None)
+            if o is None:
+                return 0
+            from judgetower.rules.characteristics.filters import chars_of
+            ch = getattr(o, "last_chars", None) or chars_of(self, o)
+            return max(0, getattr(ch, a.stat))
+        return None
+
+    # ------------------------------------------------------------------ static replacement effects
+    @staticmethod
+    def _repl_has_static(o, cls) -> bool:
+        comp = getattr(o, "compiled", None)
+        return comp is not None and any(isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, cls)
+                                        for ab in comp.abilities)
+
+    def _repl_statics(self, p: int, cls) -> list:
+        """The static effects of class ``cls`` of the permanents ``p`` controls (CR 604.2)."""
+        return [e for _, e in self.static_effects(cls, p)]
+
+    def repl_damage_life_loss(self, p: int, n: int) -> int:
+        """Called by `deal_damage` for damage to a player: "Damage that would reduce your life total
+        to less than N reduces it to N instead." (CR 614.1a; the damage is still dealt in full,
+        CR 120.3a). An infinite total is never reduced below N (JT-G3, R3)."""
+        floors = [e.n for e in self._repl_statics(p, ir.ReplLifeFloor)
+                  if not e.if_creature or any(self.objects[i].controller == p and "Creature" in self.chars(self.objects[i]).types
+                                              for i in self.battlefield)]
+        if not floors:
+            return n
+        floor = max(floors)
+        life = self.players[p].life
+        if life - n >= floor:
+            return n
+        k = max(0, life - floor)
+        self.log.add(f"damage would reduce {self.players[p].name}'s life total to less than {floor}: "
+                     f"it reduces it to {floor if life >= floor else life} instead", "CR 614.1a")
+        return int(k)
+
+    def repl_gain_amount(self, p: int, n: int) -> int:
+        """Called by `gain_life`: "If you would gain life, you gain that much life plus N instead" /
+        "twice that much life instead" (CR 614.1a). With both kinds, the player orders them (CR
+        616.1); the engine takes the order that gains the most (each "plus" before each "twice")."""
+        effs = self._repl_statics(p, ir.ReplGainMore)
+        if not effs or n <= 0:
+            return n
+        m = n + sum(e.plus for e in effs)
+        for e in effs:
+            if e.double:
+                m *= 2
+        self.log.add(f"{self.players[p].name} would gain {n} life: gains {m} instead", "CR 614.1a",
+                     *(("CR 616.1",) if len(effs) > 1 else ()))
+        return m
+
+    # ------------------------------------------------------------------ redirection (CR 614.9)
+    @effect(ir.ReplRedirectNext)
+    def _e_ReplRedirectNext(self, e, ctx):
+        n = self.amount(e.amount, ctx)
+        frm = [o for o in self.objs(e.from_, ctx) if o.zone == "battlefield"]
+        to = [o for o in self.objs(e.to, ctx) if o.zone == "battlefield"]
+        if not frm or not to or n <= 0:
+            return
+        self.continuous.append({"repl_redirect": n, "from": frm[0].id, "to": to[0].id, "duration": "end_of_turn",
+                                "timestamp": self.new_timestamp()})
+        self.log.add(f"the next {n} damage that would be dealt to {frm[0].name} this turn will be dealt to "
+                     f"{to[0].name} instead", "CR 614.9")
+        return
+        yield
+
+    def repl_redirect_damage(self, source, target, n: int, combat: bool) -> int:
+        """Called by `deal_damage` before prevention: shields of "the next N damage that would be
+        dealt to ~ this turn is dealt to [creature] instead" (CR 614.9, 615.7 for the shield
+        count). The engine applies redirection before prevention effects (CR 616.1e lets the
+        affected permanent's controller order them; no card with such a shield has both).
+        Returns the damage left for ``target``."""
+        if n <= 0 or not isinstance(target, GameObject):
+            return n
+        for eff in list(self.continuous):
+            if n <= 0:
+                break
+            if not eff.get("repl_redirect") or eff.get("from") != target.id:
+                continue
+            new = self.objects.get(eff["to"])
+            ok = lambda o: o is not None and o.zone == "battlefield" and (
+                {"Creature", "Planeswalker", "Battle"} & set(self.chars(o).types))
+            if not ok(target) or not ok(new):
+                continue   # CR 614.9: the effect does nothing
+            k = min(n, eff["repl_redirect"])
+            eff["repl_redirect"] -= k
+            n -= k
+            if eff["repl_redirect"] <= 0:
+                self.continuous.remove(eff)
+            self.log.add(f"{k} damage from {source.name} that would be dealt to {target.name} is dealt to "
+                         f"{new.name} instead", "CR 614.9")
+            self.deal_damage(source, new, k, combat)
+        return n
+
+    # ------------------------------------------------------------------ tokens
+    def repl_token_count(self, p: int, n: int) -> int:
+        """"If an effect would create one or more tokens under your control, it creates twice that
+        many of those tokens instead." (CR 614.1a): each such permanent ``p`` controls doubles."""
+        k = len(self._repl_statics(p, ir.ReplDoubleTokens))
+        if k and n > 0:
+            self.log.add(f"{n} token(s) would be created under {self.players[p].name}'s control: "
+                         f"{n * 2 ** k} are created instead", "CR 614.1a")
+        return n * 2 ** k
+
+    # ------------------------------------------------------------------ static prevention
+    def repl_static_prevents(self, source, recipient, combat: bool) -> bool:
+        """Called by `prevent_damage_shields`: static abilities "Prevent all [combat] damage that
+        would be dealt [to ~ [by FILTER]] [by enchanted creature]" of permanents on the
+        battlefield (CR 615.1a, 604.2). True: all of this damage is prevented."""
+        from judgetower.rules.characteristics.filters import matches
+        rid = recipient.id if isinstance(recipient, GameObject) else None
+        sid = getattr(source, "id", None)
+        if not isinstance(recipient, GameObject):
+            # "the next time a [red] source of your choice would deal damage to you this turn,
+            # prevent that damage" (CR 615.1a, 609.7a): used up by that damage
+            for eff in self.continuous:
+                if eff.get("repl_cop") and eff["player"] == recipient.index and eff["source"] == sid:
+                    self.continuous.remove(eff)
+                    self.log.add(f"damage from {source.name} to {self.players[recipient.index].name} is prevented "
+                                 f"(the source chosen for {eff['by']})", "CR 615.1a")
+                    return True
+        for i in self.battlefield:
+            o = self.objects[i]
+            if o.face_down:
+                continue
+            for ab in o.compiled.abilities:
+                e = ab.effect if isinstance(ab, ir.StaticAbility) else None
+                if not isinstance(e, ir.ReplStaticPrevent) or (e.combat and not combat):
+                    continue
+                host = getattr(o, "attached_to", None)
+
+                def side(kind, oid):
+                    if kind == "self":
+                        return oid is not None and oid == o.id
+                    if kind in ("enchanted", "equipped"):
+                        return oid is not None and host is not None and oid == host
+                    return True
+                if e.to_and_by:
+                    hit = side(e.to, rid) or side(e.by, sid)
+                else:
+                    hit = side(e.to, rid) and side(e.by, sid) and (
+                        e.by_filter is None or (isinstance(source, GameObject) and matches(self, source, e.by_filter, o)))
+                if hit:
+                    to = recipient.name if isinstance(recipient, GameObject) else self.players[recipient.index].name
+                    self.log.add(f"{'combat ' if combat else ''}damage from {source.name} to {to} is prevented "
+                                 f"({o.name})", "CR 615.1a")
+                    return True
+        return False
+
+    @effect(ir.ReplCounterUnlessPaysPer)
+    def _e_ReplCounterUnlessPaysPer(self, e, ctx):
+        """"Counter target spell unless its controller pays {1} for each card in your graveyard."
+        (CR 701.6a, 118.12): the total is counted as it resolves (CR 608.2h); {0} can always be
+        paid. Judge Tower: "unless" is paid when able (JT-C1, R9) and mana always is (JT-G4)."""
+        import re
+        k = self.amount(e.per, ctx)
+        syms = re.findall(r"\{[^}]+\}", e.mana)
+        total = 0
+        other = []
+        for sym in syms:
+            if sym[1:-1].isdigit():
+                total += int(sym[1:-1]) * k
+            else:
+                other.extend([sym] * k)
+        cost = (f"{{{total}}}" if total or not other else "") + "".join(other)
+        self.log.add(f"{ctx['source'].name}: the cost is {e.mana} for each of {k}: {cost}", "CR 118.12", "CR 608.2h")
+        yield from self._e_CounterSpell(ir.CounterSpell(e.what, unless_pays=cost), ctx)
+
+    # ------------------------------------------------------------------ "prevented this way" (CR 615.5)
+    @effect(ir.ReplPreventThen)
+    def _e_ReplPreventThen(self, e, ctx):
+        before = {id(x) for x in self.continuous}
+        yield from self.run_effects((e.prevent,), ctx)
+        then = {"gain": ctx["controller"]} if e.gain else {
+            "counters": [o.id for o in self.objs(e.counters_on, ctx) if o.zone == "battlefield"]}
+        then["source"] = ctx["source"].name
+        for eff in self.continuous:
+            if id(eff) not in before and (eff.get("prevent") or eff.get("prevent_all")):
+                eff["repl_then"] = then
+
+    def repl_prevented(self, eff, k: int) -> None:
+        """Called by `prevent_damage_shields` after ``eff`` prevented ``k`` damage: the rest of
+        the prevention effect happens immediately afterward (CR 615.5)."""
+        then = eff.get("repl_then")
+        if not then or k <= 0:
+            return
+        if "gain" in then:
+            self.gain_life(then["gain"], k, rule="CR 615.5")
+        for oid in then.get("counters", ()):
+            o = self.objects.get(oid)
+            if o is not None and o.zone == "battlefield":
+                o.counters["+1/+1"] = o.counters.get("+1/+1", 0) + k
+                self.touch()
+                self.log.add(f"{k} +1/+1 counter(s) put on {o.name} ({then['source']}: damage prevented this way)",
+                             "CR 615.5", "CR 122.1")
+
+    @effect(ir.ReplPreventNextFromChosen)
+    def _e_ReplPreventNextFromChosen(self, e, ctx):
+        """CR 609.7a: the source is chosen as the effect resolves: a permanent or an object on
+        the stack (a spell) with the stated colour/type; with none, nothing happens."""
+        from judgetower.rules.characteristics.filters import chars_of
+        p = ctx["controller"]
+        cands = []
+        for i in list(self.battlefield) + [i for i in self.stack if isinstance(self.objects.get(i), GameObject)]:
+            o = self.objects[i]
+            ch = chars_of(self, o)
+            if e.color and e.color not in ch.colors:
+                continue
+            if e.artifact and "Artifact" not in ch.types:
+                continue
+            cands.append(i)
+        kind = ({"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}.get(e.color, "")
+                or ("artifact" if e.artifact else ""))
+        if not cands:
+            self.log.add(f"{ctx['source'].name}: there is no {kind + ' ' if kind else ''}source to choose", "CR 609.7a")
+            return
+        c = yield from self.ask(p, "cards", cands, f"choose a {kind + ' ' if kind else ''}source", "CR 609.7a")
+        src = self.objects[c]
+        self.continuous.append({"repl_cop": True, "player": p, "source": src.id, "by": ctx["source"].name,
+                                "duration": "end_of_turn", "timestamp": self.new_timestamp()})
+        self.log.add(f"{self.players[p].name} chooses {src.name}: the next time it would deal damage to them this "
+                     f"turn, that damage is prevented", "CR 615.1a", "CR 609.7a")
+
+    # ------------------------------------------------------------------ damage modification
+    def repl_modify_damage(self, source, target, n: int) -> int:
+        """Called by `deal_damage` first: "If a source [you control] would deal damage to a
+        permanent or player, it deals double that damage / that much damage plus N / minus N ...
+        instead." (CR 614.1a). Several apply in the order the affected player or the affected
+        permanent's controller chooses (CR 616.1); the engine uses the order that deals the least
+        damage to them (each order is tried)."""
+        if n <= 0 or not isinstance(source, GameObject):
+            return n
+        from judgetower.rules.characteristics.filters import chars_of
+        from itertools import permutations
+        ch = None
+        mods = []
+        for h in self._repl_statics_any(ir.ReplDamageMod):
+            for ab in h.compiled.abilities:
+                e = ab.effect if isinstance(ab, ir.StaticAbility) else None
+                if not isinstance(e, ir.ReplDamageMod):
+                    continue
+                if e.yours and source.controller != h.controller:
+                    continue
+                if e.other and source.id == h.id:
+                    continue
+                if e.spell and (source.zone != "stack" or source.card is None):
+                    continue
+                if e.color:
+                    ch = ch or chars_of(self, source)
+                    if e.color not in ch.colors:
+                        continue
+                mods.append((h, e))
+        if not mods:
+            return n
+
+        def apply(order):
+            m = n
+            for _, e in order:
+                m = m * 2 if e.op == "double" else (m + e.n if e.op == "plus" else max(0, m - e.n))
+            return m
+        orders = list(permutations(mods)) if len(mods) <= 5 else [tuple(mods)]
+        m = min(apply(o) for o in orders)
+        to = target.name if isinstance(target, GameObject) else self.players[target.index].name
+        self.log.add(f"{source.name} would deal {n} damage to {to}: it deals {m} instead "
+                     f"({', '.join(h.name for h, _ in mods)})", "CR 614.1a", *(("CR 616.1",) if len(mods) > 1 else ()))
+        return m
+
+    def repl_static_prevent_some(self, source, recipient, n: int) -> int:
+        """Called by `prevent_damage_shields`: "If a source an opponent controls / a red source / a
+        creature would deal damage to you, prevent N of that damage." (CR 615.1a) for each such
+        permanent the damaged player controls. Returns the damage left."""
+        if n <= 0 or isinstance(recipient, GameObject) or not isinstance(source, GameObject):
+            return n
+        from judgetower.rules.characteristics.filters import chars_of
+        p = recipient.index
+        ch = chars_of(self, source)
+        for h in self._repl_statics_any(ir.ReplPreventSomeToYou):
+            if h.controller != p:
+                continue
+            for ab in h.compiled.abilities:
+                e = ab.effect if isinstance(ab, ir.StaticAbility) else None
+                if not isinstance(e, ir.ReplPreventSomeToYou) or n <= 0:
+                    continue
+                if e.opp and not self.are_opponents(source.controller, p):
+                    continue
+                if e.color and e.color not in ch.colors:
+                    continue
+                if e.types and not any(t in ch.types for t in e.types):
+                    continue
+                k = min(n, e.n)
+                n -= k
+                self.log.add(f"{k} damage from {source.name} to {self.players[p].name} is prevented ({h.name})",
+                             "CR 615.1a")
+        return n
+
+    # ------------------------------------------------------------------ can't be prevented (CR 615.12)
+    def repl_prevention_blocked(self) -> bool:
+        """CR 615.12: "damage can't be prevented [this turn]": prevention effects (protection
+        included, CR 702.16e) don't apply."""
+        return getattr(self, "repl_no_prevent_turn", None) == self.turn or getattr(self, "repl_unpreventable", 0) > 0
+
+    @effect(ir.ReplNoPreventionThisTurn)
+    def _e_ReplNoPreventionThisTurn(self, e, ctx):
+        self.repl_no_prevent_turn = self.turn
+        self.log.add("damage can't be prevented this turn", "CR 615.12")
+        return
+        yield
+
+    @effect(ir.ReplUnpreventable)
+    def _e_ReplUnpreventable(self, e, ctx):
+        self.repl_unpreventable = getattr(self, "repl_unpreventable", 0) + 1
+        try:
+            yield from self.run_effects(e.effects, ctx)
+        finally:
+            self.repl_unpreventable -= 1

@@ -1,0 +1,364 @@
+"""zones4: library, hand and graveyard effects in the engine (a mixin of ``Game``).
+
+* "Put target card(s) from your graveyard on top of your library" (CR 401.1; several at once are
+  arranged by their owner, CR 401.4). Judge Tower: the shared library's top (JT-G5); JT-G8 is
+  only about shuffling and the bottom.
+* "Exile all cards from target player's graveyard" (CR 406.2). Judge Tower: the shared graveyard
+  is that player's graveyard (JT-G5, R5): all of it is exiled.
+* "Discard all the cards in your hand, then draw that many cards [plus one]" (CR 701.9a, 121.1).
+* "Each player shuffles their hand and graveyard into their library[, then draws N cards]"
+  (CR 701.24a; each player for their own part; CR 101.4 / JT-G7: APNAP order). Judge Tower: the
+  cards would be shuffled into the shared library: exiled instead (JT-G8, R7); each draw is one
+  library action (R19).
+* Learn (CR 701.48a): there are no cards outside these games (no sideboard), so learning is
+  "you may discard a card; if you do, draw a card". Judge Tower: taken when able (JT-C1, R9).
+* "You choose a [nonland] card from it and exile that card" after a revealed hand (CR 701.20a, 406.2).
+* Processors: "put a card an opponent owns from exile into that player's graveyard" (CR 406.3,
+  400.3). Judge Tower: the one graveyard is shared (JT-G5); "may" is taken when able (JT-C1, R9).
+"""
+
+from __future__ import annotations
+
+from judgetower.rules.characteristics.filters import matches
+from judgetower.oracle import ir
+from judgetower.rules.registry import effect
+
+
+def _src(source, controller):
+    from judgetower.rules.effects.interpreter import _src as src
+    return src(source, controller)
+
+
+class HandGraveyardMixin:
+    """Effect handlers ``_e_Zones4*``."""
+
+    def zones4_top_card_seen(self, q: int, viewer: int | None):
+        """CR 401.5: the top card of ``q``'s library when ``viewer`` (None: a spectator) may see it
+        through a static ability of a permanent: revealed (everyone) or looked at (only the
+        ability's controller, whose library it is: hidden information, CR 401.2). Judge Tower: the
+        shared library is every player's library (JT-G5, R5). Returns the card's id or None."""
+        from judgetower.oracle import ir
+        lib = self.zones.get(("library", self.rules.zone_owner(self, "library", q)), [])
+        if not lib:
+            return None
+        for o, eff in self.static_effects(ir.Zones4TopCardVisible):
+            if eff.who == "you" and self.zones.get(("library", self.rules.zone_owner(self, "library", o.controller))) is not lib:
+                continue
+            if eff.reveal or viewer == o.controller:
+                return lib[-1]
+        return None
+
+    @effect(ir.Zones4LookTop)
+    def _e_Zones4LookTop(self, e, ctx):
+        """Look at (CR 401.2: only the looker sees it) or reveal (CR 701.20a: everyone) the top
+        card of a library. One card: a library action (JT-E2, R19). Judge Tower: a card looked
+        at or revealed is held by that player until the resolution ends (JT-G6, R6)."""
+        me = ctx["controller"]
+        for q in self.players_of(e.whose, ctx):
+            looker = q if e.reveal else me
+            yield from self.ensure_library(q, 1, "reveal" if e.reveal else "look")
+            top = self.top_cards(q, 1)
+            if not top:
+                self.log.add(f"{self.players[q].name}'s library is empty", "CR 401.2")
+                continue
+            name = self.objects[top[0]].name
+            if e.reveal:
+                self.log.add(f"{self.players[q].name} reveals the top card of their library: {name}", "CR 701.20a")
+            else:
+                self.log.add(f"{self.players[me].name} looks at the top card of {self.players[q].name}'s library",
+                             "CR 401.2")
+                self.log.add(f"{self.players[me].name} sees {name}", "CR 401.2", visible_to=[me])
+            self.hold_for_looker(looker, top)
+
+    @effect(ir.Zones4HandToBottom)
+    def _e_Zones4HandToBottom(self, e, ctx):
+        """CR 401.4: cards from the hand on the bottom of the library (the owner orders them);
+        then, for "that many", draw as many as were put (CR 608.2c, 121.1). Judge Tower: they are
+        exiled instead (JT-G8, R7, in ``move``)."""
+        for p in self.players_of(e.who, ctx):
+            if e.all_hand:
+                cards = list(self.hand(p))
+            else:
+                if not self.hand(p):
+                    continue
+                c = yield from self.ask(p, "cards", list(self.hand(p)),
+                                        "choose a card from your hand to put on the bottom of your library", "CR 401.4")
+                cards = [c]
+            self.log.add(f"{self.players[p].name} puts {len(cards)} card(s) from their hand on the bottom of their "
+                         f"library", "CR 401.4")
+            yield from self.lib2_put_rest(p, cards, "bottom_any", "hand")
+            if e.draw:
+                yield from self.draw(p, len(cards))
+
+    @effect(ir.Zones4PutChosenOnTop)
+    def _e_Zones4PutChosenOnTop(self, e, ctx):
+        """CR 401.1, 608.2c: a card of your graveyard matching the filter, chosen on resolution,
+        goes on top of your library (none: nothing happens)."""
+        p = ctx["controller"]
+        src = _src(ctx["source"], p)
+        cands = [c for c in self.graveyard(p) if matches(self, self.objects[c], e.filter, src)]
+        if not cands:
+            self.log.add(f"{self.players[p].name} has no such card in their graveyard", "CR 608.2c")
+            return
+        c = yield from self.ask(p, "cards", cands, "choose a card to put on top of your library", "CR 401.1")
+        o = self.objects[c]
+        name = o.name
+        new = self.move(o, "library", owner=p, position="top", cause="put on top of the library", rule="CR 401.1",
+                        log=False)
+        if new is not None and new.zone == "library":
+            self.log.add(f"{name} is put on top of its owner's library", "CR 401.1")
+
+    @effect(ir.Zones4Clash)
+    def _e_Zones4Clash(self, e, ctx):
+        """CR 701.30: clash with an opponent (see ``ir.Zones4Clash``)."""
+        me = ctx["controller"]
+        opps = [q for q in self.opponents(me) if not self.players[q].lost]
+        if not opps:
+            return
+        from judgetower.rules.state import PID
+        pick = yield from self.ask(me, "player", [PID(q) for q in opps], "choose an opponent to clash with",
+                                   "CR 701.30b")
+        opp = pick.index
+        revealed: dict[int, int | None] = {}
+        for q in (me, opp):   # CR 701.30c: revealed at the same time (JT-G6: each holds their card)
+            yield from self.ensure_library(q, 1, "reveal")
+            top = self.top_cards(q, 1)
+            revealed[q] = top[0] if top else None
+            if top:
+                self.hold_for_looker(q, top)
+                o = self.objects[top[0]]
+                self.log.add(f"{self.players[q].name} clashes and reveals {o.name} (mana value "
+                             f"{self.zones4_mana_value(o)})", "CR 701.30a")
+            else:
+                self.log.add(f"{self.players[q].name} clashes with an empty library: no card revealed", "CR 701.30a")
+        bottom = []
+        for q in self.apnap():   # CR 701.30c: decided in APNAP order, then the cards move together
+            c = revealed.get(q)
+            if c is None:
+                continue
+            # Judge Tower: looking at the top card and choosing top or bottom is the split JT-C6
+            # allows (R10, like scry 1), a free choice, not a forced "may" (JT-C1)
+            yes = yield from self.ask(q, "may", [True, False],
+                                      f"clash: put {self.objects[c].name} on the bottom of your library?",
+                                      "CR 701.30a")
+            if yes:
+                bottom.append((q, c))
+        for q, c in bottom:
+            self.log.add(f"{self.players[q].name} puts the revealed card on the bottom of their library", "CR 701.30a")
+            yield from self.lib2_put_rest(q, [c], "bottom_any", "revealed")
+        mine, theirs = revealed[me], revealed[opp]
+        win = mine is not None and (theirs is None or self.zones4_mana_value(self.objects[mine])
+                                    > self.zones4_mana_value(self.objects[theirs]))
+        self.log.add(f"{self.players[me].name} {'wins' if win else 'does not win'} the clash", "CR 701.30d")
+        if win and e.win:
+            yield from self.run_effects(e.win, ctx)
+
+    def zones4_mana_value(self, o) -> int:
+        """CR 202.3: the mana value of a revealed card (its characteristics in that zone)."""
+        from judgetower.rules.characteristics.filters import chars_of
+        return chars_of(self, o).mana_value
+
+    @effect(ir.Zones4PutNthFromTop)
+    def _e_Zones4PutNthFromTop(self, e, ctx):
+        """CR 401.7: Nth from the top of its owner's library; with fewer than N cards there, on
+        the bottom (Judge Tower: exiled instead, JT-G8, R7, in ``move``)."""
+        for o in self.objs(e.what, ctx):
+            if o.zone not in ("battlefield", "graveyard", "hand", "exile"):
+                continue
+            lib = self.library(o.owner)
+            pos = e.n - 1 if len(lib) >= e.n else "bottom"
+            name = o.name
+            new = self.move(o, "library", owner=o.owner, position=pos,
+                            cause=f"put into its owner's library by {ctx['source'].name}", rule="CR 401.7", log=False)
+            if new is not None and new.zone == "library":
+                where = f"{'second' if e.n == 2 else 'third'} from the top" if pos != "bottom" else "on the bottom (CR 401.7: too few cards)"
+                self.log.add(f"{name} is put into its owner's library {where}", "CR 401.7")
+        return
+        yield
+
+    def zones4_no_max_hand_size(self, p: int) -> bool:
+        """CR 402.2: an effect says player ``p`` has no maximum hand size (no cleanup discard, CR 514.1)."""
+        from judgetower.oracle import ir
+        return any(e.who == "each" or o.controller == p for o, e in self.static_effects(ir.Zones4NoMaxHandSize))
+
+    def zones4_replace_move(self, o, to_zone: str, position):
+        """CR 614.1a: the card's own "If ~ would be put into a graveyard from anywhere, reveal ~
+        and shuffle it into its owner's library instead." Returns (zone, position, shuffle):
+        ``move`` shuffles that library after putting the card in (CR 701.24a). Judge Tower's
+        replacement (JT-G8, R7) applies after this one: the card is exiled."""
+        from judgetower.oracle import ir
+        if to_zone != "graveyard" or getattr(o, "face_down", False) or getattr(o, "compiled", None) is None:
+            return to_zone, position, False
+        if any(isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, ir.Zones4ShuffleInstead)
+               for ab in o.compiled.abilities):
+            self.log.add(f"{o.name} would be put into a graveyard: its owner reveals it and shuffles it into their "
+                         f"library instead", "CR 614.1a", "CR 701.20a", "CR 701.24a")
+            return "library", "shuffle", True
+        return to_zone, position, False
+
+    @effect(ir.Zones4PutOnTopOfLibrary)
+    def _e_Zones4PutOnTopOfLibrary(self, e, ctx):
+        """CR 401.1: each card goes on top of its owner's library; CR 401.4: cards put into a
+        library at the same time are arranged by their owner (the top card chosen first)."""
+        cards = [o for o in self.objs(e.what, ctx) if o.zone == "graveyard"]
+        if not cards:
+            return
+        by_owner: dict[int, list[int]] = {}
+        for o in cards:
+            by_owner.setdefault(o.owner, []).append(o.id)
+        for owner in self.apnap():
+            ids = by_owner.get(owner)
+            if not ids:
+                continue
+            order = yield from self.lib2_choose_order(owner, ids, "choose the next card from the top of the library")
+            for x in reversed(order):
+                o = self.objects[x]
+                name = o.name
+                new = self.move(o, "library", owner=owner, position="top",
+                                cause=f"put on top of its owner's library by {ctx['source'].name}", rule="CR 401.1",
+                                log=False)
+                if new is not None and new.zone == "library":
+                    self.log.add(f"{name} is put on top of its owner's library", "CR 401.1", "CR 401.4")
+
+    @effect(ir.Zones4ExileGraveyard)
+    def _e_Zones4ExileGraveyard(self, e, ctx):
+        """CR 406.2: every card of that player's graveyard is exiled (the shared graveyard under
+        Judge Tower, its cards leaving it owned by that player: JT-G5, R5)."""
+        for p in self.players_of(e.who, ctx):
+            if e.hand:
+                hand = list(self.hand(p))
+                for c in hand:
+                    self.move(self.objects[c], "exile", cause=f"exiled by {ctx['source'].name}", rule="CR 406.2")
+                self.log.add(f"{len(hand)} card(s) of {self.players[p].name}'s hand are exiled", "CR 406.2")
+            cards = list(self.graveyard(p))
+            for c in cards:
+                self.move(self.objects[c], "exile", owner=p, cause=f"exiled by {ctx['source'].name}", rule="CR 406.2")
+            self.log.add(f"{len(cards)} card(s) of {self.players[p].name}'s graveyard are exiled", "CR 406.2")
+        return
+        yield
+
+    @effect(ir.Zones4DiscardHandDraw)
+    def _e_Zones4DiscardHandDraw(self, e, ctx):
+        """CR 701.9a: discard the whole hand; then draw that many (CR 608.2c: the number
+        discarded) plus ``e.plus`` (CR 121.1)."""
+        for p in self.players_of(e.who, ctx):
+            hand = list(self.hand(p))
+            for c in hand:
+                o = self.objects[c]
+                self.log.add(f"{self.players[p].name} discards {o.name}", "CR 701.9a")
+                self.move(o, "graveyard", cause="discarded", rule="CR 701.9a", log=False)
+            n = len(hand) + e.plus
+            self.log.add(f"{self.players[p].name} discarded {len(hand)} card(s) and draws {n}", "CR 608.2c", "CR 121.1")
+            yield from self.draw(p, n)
+
+    @effect(ir.Zones4ShuffleHandGraveyard)
+    def _e_Zones4ShuffleHandGraveyard(self, e, ctx):
+        """CR 701.24a: each player puts their hand and graveyard into their library and shuffles
+        it (APNAP order, CR 101.4; JT-G7); then each draws N (one library action per player,
+        R19). Judge Tower: the cards are exiled instead of shuffled into the shared library
+        (JT-G8, R7) and nothing is shuffled."""
+        players = [p for p in self.apnap() if p in set(self.players_of(e.who, ctx))]
+        for p in players:
+            moved = 0
+            for c in list(self.hand(p)) + list(self.graveyard(p)):
+                o = self.objects[c]
+                new = self.move(o, "library", owner=p, position="shuffle",
+                                cause=f"shuffled into the library by {ctx['source'].name}", rule="CR 701.24a",
+                                log=False)
+                if new is not None and new.zone == "library":
+                    moved += 1
+            self.log.add(f"{self.players[p].name} shuffles {moved} card(s) from their hand and graveyard into their "
+                         f"library", "CR 701.24a")
+            self.shuffle_library(p)
+        for p in players:
+            if e.draw:
+                yield from self.draw(p, e.draw)
+
+    @effect(ir.Zones4Learn)
+    def _e_Zones4Learn(self, e, ctx):
+        """CR 701.48a: "You may discard a card. If you do, draw a card. If you didn't, you may
+        reveal a Lesson card you own from outside the game ..." — no card is outside these games,
+        so only the first option can do anything. Judge Tower: "may" is taken when able (JT-C1, R9)."""
+        for p in self.players_of(e.who, ctx):
+            if not self.hand(p):
+                self.log.add(f"{self.players[p].name} learns: no card to discard, and no Lesson outside the game",
+                             "CR 701.48a")
+                continue
+            yes = yield from self.ask(p, "may", self.forced_bool_options([True, False], "may"),
+                                      f"{ctx['source'].name}: learn - discard a card to draw a card?", "CR 701.48a")
+            if not yes:
+                self.log.add(f"{self.players[p].name} learns: discards nothing (no Lesson outside the game)",
+                             "CR 701.48a")
+                continue
+            yield from self.discard_chosen(p, 1, rule="CR 701.48a")
+            self.log.add(f"{self.players[p].name} learns: discards a card, then draws a card", "CR 701.48a")
+            yield from self.draw(p, 1)
+
+    @effect(ir.Zones4ChooseFromHandExile)
+    def _e_Zones4ChooseFromHandExile(self, e, ctx):
+        """CR 701.20a: the hand was revealed; its controller's spell or ability chooses a card
+        matching the filter, which is exiled (CR 406.2) or discarded (CR 701.9a). Which card is a
+        free choice (no JT rule forces it); "you may choose" is taken when able (JT-C1, R9)."""
+        me = ctx["controller"]
+        src = _src(ctx["source"], me)
+        for p in self.players_of(e.who, ctx):
+            cands = [c for c in self.hand(p) if matches(self, self.objects[c], e.filter, src)]
+            if not cands:
+                self.log.add(f"{self.players[me].name} finds no card to choose in {self.players[p].name}'s hand",
+                             "CR 701.20a")
+                continue
+            if e.optional:
+                # "you may choose": Judge Tower takes it when able (JT-C1, R9)
+                yes = yield from self.ask(me, "may", self.forced_bool_options([True, False], "may"),
+                                          f"{ctx['source'].name}: choose a card from {self.players[p].name}'s hand?",
+                                          "CR 608.2c")
+                if not yes:
+                    self.log.add(f"{self.players[me].name} chooses no card", "CR 608.2c")
+                    continue
+            if e.discard:
+                yield from self.discard_chosen(p, 1, chooser=me, flt=e.filter, source=src)
+                continue
+            c = yield from self.ask(me, "cards", cands, f"choose a card from {self.players[p].name}'s hand to exile",
+                                    "CR 701.20a")
+            o = self.objects[c]
+            source = ctx["source"]
+            if e.until_leaves and self.current(source) is None:
+                # CR 610.3b: the source already left the battlefield: nothing is exiled
+                self.log.add(f"{self.players[me].name} chooses {o.name}; {source.name} has already left the "
+                             f"battlefield: nothing is exiled", "CR 610.3b")
+                continue
+            self.log.add(f"{self.players[me].name} chooses {o.name} from {self.players[p].name}'s hand and exiles it",
+                         "CR 701.20a", "CR 406.2")
+            new = self.move(o, "exile", cause=f"exiled by {source.name}", rule="CR 406.2", log=False)
+            if e.until_leaves and new is not None:
+                cur = self.current(source) or source
+                cur.linked.setdefault("until", []).append(new.id)   # returned when it leaves (CR 610.3)
+                new.zones4_until_from = "hand"   # CR 610.3: it returns to its previous zone
+                self.log.add(f"{new.name} is exiled until {source.name} leaves the battlefield", "CR 610.3")
+
+    def zones4_opponent_exiled(self, p: int) -> list[int]:
+        """Cards in exile owned by an opponent of ``p`` (face-up or face-down: CR 406.3 lets any
+        exiled card be chosen; its owner is known to the game)."""
+        opps = set(self.opponents(p))
+        return [i for i in self.exile if self.objects[i].owner in opps]
+
+    @effect(ir.Zones4ExileToOwnersGraveyard)
+    def _e_Zones4ExileToOwnersGraveyard(self, e, ctx):
+        """Processors (CR 406.3, 400.3): a card an opponent owns goes from exile into that
+        player's graveyard (the shared graveyard under Judge Tower, JT-G5). Sets ``zones4_done``
+        for a following "If you do" (CR 608.2c)."""
+        p = ctx["controller"]
+        ctx["zones4_done"] = False
+        cands = self.zones4_opponent_exiled(p)
+        if not cands:
+            self.log.add(f"{self.players[p].name} has no card an opponent owns in exile to put into a graveyard",
+                         "CR 406.3")
+            return
+        c = yield from self.ask(p, "cards", cands, "choose a card an opponent owns in exile", "CR 406.3")
+        o = self.objects[c]
+        owner = o.owner
+        self.log.add(f"{self.players[p].name} puts {o.name} from exile into {self.players[owner].name}'s graveyard",
+                     "CR 406.3", "CR 400.3")
+        self.move(o, "graveyard", owner=owner, cause="put from exile into its owner's graveyard", rule="CR 400.3",
+                  log=False)
+        ctx["zones4_done"] = True

@@ -1,0 +1,299 @@
+"""library2: library manipulation in the engine (a mixin of ``Game``).
+
+* Tutors (CR 701.23): "reveal it" (CR 701.20a), the found card into the graveyard (Entomb), or
+  "then shuffle and put that card on top" (CR 701.24b: the found cards stay out of the shuffle;
+  CR 401.4: several go on top in the order their owner chooses). The search itself is
+  ``EffectsMixin.search_library``. Judge Tower: the shared library is not searched and nothing is
+  found (JT-G8, R7: JT-C4 does not force a find), nor shuffled.
+* Reveal until (CR 701.20a): cards are revealed from the top until one matches; that card goes to
+  the hand or the battlefield, the rest to the bottom (CR 401.4, any or a random order), the
+  graveyard, exile or the hand. Judge Tower: a library that runs out before a match is a library
+  shortfall (JT-E2, R19: unreferenced exile, then the graveyard, are shuffled in and the reveal
+  starts again; still none: the game ends); the bottom of the shared library is exile (JT-G8, R7).
+* "Look at the top N ... you may put a [card] from among them onto the battlefield" (CR 701.20e):
+  JT-C1/JT-C4 make the put forced when a card qualifies (R9).
+* "Shuffle [cards from your graveyard] into your library" (CR 701.24a, 701.24c).
+* Dredge N (CR 702.52): "As long as you have at least N cards in your library, if you would draw
+  a card, you may instead mill N cards and return this card from your graveyard to your hand."
+  Judge Tower: the "may" is taken when able (JT-C1, R9), and the shared graveyard is every
+  player's graveyard (JT-G5, R5), so any player's draw is replaced while a card with dredge N is
+  in it and the library holds N cards.
+"""
+
+from __future__ import annotations
+
+from judgetower.oracle import ir
+from judgetower.rules.decisions import Done
+from judgetower.rules.characteristics.filters import matches
+from judgetower.rules.registry import effect
+
+
+def _src(source, controller):
+    from judgetower.rules.effects.interpreter import _src as src
+    return src(source, controller)
+
+
+class LibraryMixin:
+    """Effect handlers ``_e_Lib2*`` and the dredge replacement of a draw."""
+
+    # -- tutors -------------------------------------------------------------------------------
+
+    @effect(ir.Lib2SearchLibrary)
+    def _e_Lib2SearchLibrary(self, e, ctx):
+        for p in self.players_of(e.who, ctx):
+            yield from self.search_library(p, e, ctx)
+
+    def lib2_name_ok(self, o, name, ctx) -> bool:
+        """"a card named NAME" (CR 201.2); "~" is the name of the object with the ability (CR 201.4b)."""
+        if name is None:
+            return True
+        if name == "~":
+            name = ctx["source"].name.replace("\u2019", "'").lower()
+        return o.name.replace("\u2019", "'").lower() == name
+
+    def lib2_reveal_found(self, p: int, found: list[int]) -> None:
+        """CR 701.20a: the found cards are shown to every player."""
+        if found:
+            self.log.add(f"{self.players[p].name} reveals " + ", ".join(self.objects[c].name for c in found),
+                         "CR 701.20a")
+
+    def lib2_shuffle_then_top(self, p: int, found: list[int]):
+        """CR 701.24b: shuffle the library except the found cards, then put them on top (CR 401.4:
+        in the order their owner chooses, the top card first)."""
+        lib = self.library(p)
+        for c in found:
+            if c in lib:
+                lib.remove(c)
+        self.shuffle_library(p)
+        order = yield from self.lib2_choose_order(p, found, "choose the next card from the top of your library")
+        for c in reversed(order):
+            lib.append(c)
+        if found:
+            self.log.add(f"{self.players[p].name} puts {len(found)} card(s) on top of their library", "CR 701.24b",
+                         "CR 401.4")
+        self.touch()
+
+    def lib2_choose_order(self, p: int, cards: list[int], prompt: str):
+        """CR 401.4: the owner arranges cards put into a library at the same time (first = chosen first)."""
+        left, order = list(cards), []
+        while len(left) > 1:
+            x = yield from self.ask(p, "cards", left, prompt, "CR 401.4")
+            left.remove(x)
+            order.append(x)
+        return order + left
+
+    # -- the other looked-at / revealed cards ---------------------------------------------------
+
+    def lib2_put_rest(self, p: int, rest: list[int], where: str, what: str):
+        """The other looked-at or revealed cards: "bottom_any" / "bottom_random" (CR 401.4),
+        "graveyard", "exile", "hand", "top_any". Judge Tower: the bottom is exile (JT-G8, R7, in
+        ``move``)."""
+        if not rest:
+            return
+        if where in ("graveyard", "exile", "hand"):
+            for x in rest:
+                self.move(self.objects[x], where, owner=p, cause=f"the other {what} cards", rule="CR 400.7")
+            return
+        if where == "top_any":
+            order = yield from self.lib2_choose_order(p, rest, "choose the next card from the top of your library")
+            lib = self.library(p)
+            for x in rest:
+                lib.remove(x)
+            for x in reversed(order):
+                lib.append(x)
+            self.touch()
+            self.log.add(f"{self.players[p].name} puts {len(order)} card(s) back on top of their library in the "
+                         f"order they choose", "CR 401.4")
+            return
+        if where == "bottom_random":
+            order = list(rest)
+            self.rng.shuffle(order)
+            how = "in a random order"
+        else:
+            order = yield from self.lib2_choose_order(p, rest, "choose the next card to put on the bottom of your library")
+            how = "in the order they choose"
+        moved = [self.move(self.objects[x], "library", owner=p, position="bottom", cause="put on the bottom",
+                           rule="CR 401.4", log=False) for x in order]
+        bottom = sum(1 for m in moved if m is not None and m.zone == "library")   # JT-G8/R7 exiles them instead
+        if bottom:
+            self.log.add(f"{bottom} card(s) go on the bottom of the library {how}", "CR 401.4")
+
+    # -- "search your library and/or graveyard" -----------------------------------------------
+
+    @effect(ir.Lib2SearchLibraryAndGraveyard)
+    def _e_Lib2SearchLibraryAndGraveyard(self, e, ctx):
+        """CR 701.23: the player chooses to search the graveyard and, if they want, the library
+        too ("and/or"; the library searched means a shuffle, CR 701.24a). A qualifying graveyard
+        card must be found (a public zone: CR 701.23b lets a search fail only in a hidden zone).
+        Judge Tower: the larger choice is taken (JT-C3, R9): both zones; the shared library is not
+        searched and not shuffled (JT-G8, R7)."""
+        from dataclasses import replace
+        p = ctx["controller"]
+        src = _src(ctx["source"], p)
+
+        def ok(o, zone):
+            if not self.lib2_name_ok(o, e.name, ctx):
+                return False
+            return matches(self, o, replace(e.filter, zone=zone), src)
+
+        library = yield from self.ask(p, "may", self.forced_bool_options([True, False], "may"),
+                                      "search your library too (then shuffle)?", "CR 701.23a")
+        gy = [c for c in self.graveyard(p) if ok(self.objects[c], "graveyard")]
+        lib = []
+        chose_library = library
+        if library:
+            if self.rules.replace_search(self, p, e, ctx):   # JT-G8, R7: nothing is found there
+                library = False
+            else:
+                lib = [c for c in reversed(self.library(p)) if ok(self.objects[c], "library")]
+        opts = gy + lib + ([] if gy else [Done()])
+        pick = yield from self.ask(p, "cards", opts, "choose the card to find" + ("" if gy else " (done: find nothing)"),
+                                   "CR 701.23a")
+        where = "their library and graveyard" if library else "their graveyard"
+        if isinstance(pick, Done):
+            self.log.add(f"{self.players[p].name} searches {where} and finds nothing", "CR 701.23a")
+        else:
+            o = self.objects[pick]
+            self.log.add(f"{self.players[p].name} searches {where} and finds {o.name if e.reveal or o.zone == 'graveyard' else 'a card'}",
+                         "CR 701.23a", *(("CR 701.20a",) if e.reveal else ()))
+            if e.dest == "battlefield":
+                self.move(o, "battlefield", owner=p, controller=p, cause="searched for", rule="CR 701.23a")
+            else:
+                self.move(o, "hand", owner=p, cause="searched for", rule="CR 701.23a")
+        if chose_library:
+            self.shuffle_library(p)   # "If you search your library this way, shuffle." (CR 701.24a)
+
+    # -- reveal until -------------------------------------------------------------------------
+
+    def reveal_until(self, p: int, qualifies, why: str):
+        """The cards of ``p``'s library from the top down to the first one that ``qualifies``:
+        (cards, that card or None); None when the game ended meanwhile. A library without such a
+        card: ordinary Magic, the whole library (CR 701.20a); Judge Tower, the library is refilled
+        and the reveal goes on (JT-E2, R19: it needs one card more than the library holds)."""
+        while True:
+            lib = self.library(p)
+            revealed, found = [], None
+            for c in reversed(lib):   # the top card first
+                revealed.append(c)
+                if qualifies(self.objects[c]):
+                    found = c
+                    break
+            if found is not None:
+                return revealed, found
+            size = len(lib)
+            ok = yield from self.ensure_library(p, size + 1, why)
+            if self.game_over or ok is False:
+                return None
+            if len(self.library(p)) == size:
+                return revealed, None
+
+    @effect(ir.Lib2RevealUntil)
+    def _e_Lib2RevealUntil(self, e, ctx):
+        p = ctx["controller"]
+        src = _src(ctx["source"], p)
+        got = yield from self.reveal_until(p, lambda o: matches(self, o, e.filter, src),
+                                           "reveal until a card is found")
+        if got is None:
+            return
+        revealed, found = got
+        if revealed:
+            self.log.add(f"{self.players[p].name} reveals " + ", ".join(self.objects[c].name for c in revealed),
+                         "CR 701.20a")
+        if found is None:
+            self.log.add(f"{self.players[p].name} reveals no matching card", "CR 701.20a")
+        else:
+            o = self.objects[found]
+            if e.found_to == "battlefield":
+                self.move(o, "battlefield", owner=p, controller=p, tapped=e.tapped, cause="revealed", rule="CR 701.20a")
+            else:
+                self.move(o, "hand", owner=p, cause="revealed", rule="CR 701.20a", log=False)
+                self.log.add(f"{self.players[p].name} puts {o.name} into their hand", "CR 701.20a")
+        rest = [c for c in revealed if c != found]
+        yield from self.lib2_put_rest(p, rest, e.rest, "revealed")
+
+    # -- look at the top N, put one onto the battlefield --------------------------------------
+
+    @effect(ir.Lib2LookTopPutOnto)
+    def _e_Lib2LookTopPutOnto(self, e, ctx):
+        p = ctx["controller"]
+        top = yield from self.look_at_top(p, self.amount(e.amount, ctx))
+        if not top:
+            return
+        cands = [x for x in top if matches(self, self.objects[x], e.filter, _src(ctx["source"], p))]
+        # "you may put ... onto the battlefield": JT-C1/JT-C4 force it when a card qualifies (R9)
+        yes = bool(cands) and (yield from self.ask(p, "may", self.forced_bool_options([True, False], "may"),
+                                                   f"{ctx['source'].name}: put a card onto the battlefield?",
+                                                   "CR 608.2c"))
+        c = None
+        if yes:
+            c = yield from self.ask(p, "cards", cands, "choose the card to put onto the battlefield", "CR 701.20e")
+            self.move(self.objects[c], "battlefield", owner=p, controller=p, tapped=e.tapped,
+                      cause="looked at and put onto the battlefield", rule="CR 400.7")
+        else:
+            self.log.add(f"{self.players[p].name} puts no card onto the battlefield", "CR 608.2c")
+        yield from self.lib2_put_rest(p, [x for x in top if x != c], e.rest, "looked-at")
+
+    # -- look at the top N, any number into the graveyard, the rest back on top ---------------
+
+    @effect(ir.Lib2LookTopSplitGraveyard)
+    def _e_Lib2LookTopSplitGraveyard(self, e, ctx):
+        """CR 701.20e, 401.4: the player splits the looked-at cards between the graveyard and the
+        top of the library, in any order (Judge Tower: a free choice, JT-C6, R10; a short library
+        is refilled first, JT-E2/R19)."""
+        yield from self.look_and_split_graveyard(ctx["controller"], self.amount(e.amount, ctx), "look", "CR 701.20e")
+
+    # -- shuffle cards into your library --------------------------------------------------------
+
+    @effect(ir.Lib2ShuffleIntoLibrary)
+    def _e_Lib2ShuffleIntoLibrary(self, e, ctx):
+        """CR 701.24a: the cards go into the library, then it is shuffled once, even if none of
+        them got there (CR 701.24c). Judge Tower: exiled instead, nothing shuffled (JT-G8, R7)."""
+        p = ctx["controller"]
+        n = 0
+        for o in self.objs(e.what, ctx):
+            if o.zone != "graveyard":
+                continue
+            new = self.move(o, "library", owner=p, position="shuffle",
+                            cause=f"shuffled into the library by {ctx['source'].name}", rule="CR 701.24a", log=False)
+            if new is not None and new.zone == "library":
+                n += 1
+                self.log.add(f"{new.name} is shuffled into {self.players[p].name}'s library", "CR 701.24a")
+        self.shuffle_library(p)
+        return
+        yield
+
+    # -- Dredge N (CR 702.52) ---------------------------------------------------------------------
+
+    def lib2_dredge_cards(self, p: int) -> list[tuple[int, int]]:
+        """(card id, N) of the cards with dredge N in ``p``'s graveyard that can dredge now:
+        the library holds at least N cards (CR 702.52b)."""
+        out = []
+        lib = self.library(p)
+        for c in self.graveyard(p):
+            o = self.objects[c]
+            for ab in o.compiled.abilities:
+                if isinstance(ab, ir.Keyword) and ab.name == "dredge" and isinstance(ab.arg, int) \
+                        and len(lib) >= ab.arg:
+                    out.append((c, ab.arg))
+                    break
+        return out
+
+    def lib2_dredge(self, p: int):
+        """Hook of ``draw``: the replacement of one draw by dredge (CR 702.52a, 614.1a). Returns
+        True when the draw was replaced."""
+        cards = self.lib2_dredge_cards(p)
+        if not cards:
+            return False
+        yes = yield from self.ask(p, "may", self.forced_bool_options([True, False], "may"),
+                                  "dredge instead of drawing a card?", "CR 702.52a")
+        if not yes:
+            return False
+        pick = yield from self.ask(p, "cards", [c for c, _ in cards], "choose the card to dredge", "CR 702.52a")
+        n = dict(cards)[pick]
+        o = self.objects[pick]
+        self.log.add(f"{self.players[p].name} dredges {o.name}: mills {n} card(s) instead of drawing", "CR 702.52a")
+        lib = self.library(p)
+        for _ in range(min(n, len(lib))):
+            self.move(self.objects[lib[-1]], "graveyard", owner=p, cause="milled", rule="CR 701.17a")
+        self.move(o, "hand", owner=p, cause="dredged", rule="CR 702.52a")
+        return True
