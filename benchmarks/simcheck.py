@@ -23,7 +23,7 @@ def _is_card(o) -> bool:
     """A card (CR 108.1): not a token (CR 111) and not a copy of a spell, which is no card either
     (CR 707.10; storm, replicate, "copy target spell")."""
     return (isinstance(o, GameObject) and o.token is None and o.card is not None
-            and not o.kws_copy)
+            and not o.is_spell_copy)
 
 
 def cards_left(game) -> int:

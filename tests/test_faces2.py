@@ -302,7 +302,7 @@ def test_cr_730_2_day_becomes_night_and_back_daybound_transforms(f2_pool):
     act(r, {"to": "upkeep", "turn": 4})
     text = log_text(g)
     assert "it becomes day" in text and "it becomes night" in text          # CR 702.145d, 730.2a
-    assert g.faces2_day_night == "night" and g.objects[v].name == "Moonlit Ravager"   # CR 702.145c
+    assert g.day_night == "night" and g.objects[v].name == "Moonlit Ravager"   # CR 702.145c
     assert g.chars(g.objects[v]).power == 4
     # B (active in turn 4) casts two spells: at turn 5's untap it becomes day (CR 730.2b)
     act(r, {"to": "precombat_main", "turn": 4})
@@ -311,13 +311,13 @@ def test_cr_730_2_day_becomes_night_and_back_daybound_transforms(f2_pool):
     act(r, {"player": "B", "cast": "Shock", "targets": ["A"]})
     act(r, "resolve")
     act(r, {"to": "upkeep", "turn": 5})
-    assert g.faces2_day_night == "day" and g.objects[v].name == "Sunlit Villager"     # CR 702.145f
+    assert g.day_night == "day" and g.objects[v].name == "Sunlit Villager"     # CR 702.145f
 
 
 def test_cr_702_145b_daybound_enters_transformed_at_night_and_cant_be_transformed(f2_pool):
     r, g = build(DAY_GAME)
     act(r, {"to": "precombat_main", "turn": 5})     # night since turn 4 (A cast nothing in turn 3)
-    assert g.faces2_day_night == "night"
+    assert g.day_night == "night"
     act(r, {"player": "A", "cast": "Sunlit Villager"})
     act(r, "resolve")
     assert len(named(g, g.battlefield, "Moonlit Ravager")) == 2

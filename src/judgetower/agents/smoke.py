@@ -730,7 +730,7 @@ class _Check:
                 sb.board()
                 o = sb.place_card("exile")
                 o.counters["time"] = 1
-                o.exilecast_suspended = True
+                o.exile_cast_suspended = True
             self.play("suspended", suspended, lambda sb: (sb.resolved and sb.at_rest()) or over(3, "postcombat_main")(sb),
                       650, turn=2, active=1, step="end")
 

@@ -120,17 +120,17 @@ class _SandboxGame(Game):
                 self.smoke_events.append(("fizzled", item.kind, item.ability_index))   # CR 608.2b
         yield from super()._resolve_ability(item)
 
-    def actcost_tapped_for_mana(self, land) -> None:
+    def tapped_for_mana(self, land) -> None:
         self._smoke_mana_triggers(land)
-        super().actcost_tapped_for_mana(land)
+        super().tapped_for_mana(land)
 
-    def actcost_log_mana_triggers(self, land) -> None:
+    def log_mana_triggers(self, land) -> None:
         self._smoke_mana_triggers(land)
-        super().actcost_log_mana_triggers(land)
+        super().log_mana_triggers(land)
 
     def _smoke_mana_triggers(self, land) -> None:
         """A triggered mana ability of the card resolved (CR 605.1b, 605.4a: at once, no stack)."""
-        for x, ab in self.actcost_mana_triggers(land):
+        for x, ab in self.mana_triggers(land):
             if x.uid == self.smoke_uid:
                 self.smoke_events.append(("triggered", next(i for i, a in enumerate(x.compiled.abilities) if a is ab)))
 
@@ -304,7 +304,7 @@ class _Sandbox:
         """The card on the battlefield as a face-down 2/2 morph (CR 702.37c, 708.4), as if it had
         been cast face down (kw2)."""
         from judgetower.rules.mechanics.activated import face_down_compiled
-        o.kw2_real_compiled = o.compiled
+        o.real_compiled = o.compiled
         o.compiled = face_down_compiled(o.compiled)
         o.face_down = True
         o.kw2_morph = True

@@ -66,11 +66,11 @@ def evaluate_cited(game, cond, source, controller: int, chars=None) -> tuple[boo
                     else "no permanent you controlled left the battlefield this turn"), ()
     if isinstance(cond, ir.TfCondFullParty):
         # turnflow: CR 700.8c (inside the layers, with the characteristics computed so far)
-        n = game.tf_party_size(controller, chars)
+        n = game.party_size(controller, chars)
         return n >= 4, f"{n} creature(s) in your party, a full party is four", ("CR 700.8c",)
     if isinstance(cond, ir.TfCondCityBlessing):
         # turnflow: CR 702.131c
-        ok = game.tf_has_blessing(controller)
+        ok = game.has_blessing(controller)
         return ok, "you have the city's blessing" if ok else "you don't have the city's blessing", ("CR 702.131c",)
     if isinstance(cond, ir.CondAttachedTo):
         # auras2: "as long as ~ is equipped/enchanted" (CR 301.5, 303.4)
@@ -91,7 +91,7 @@ def evaluate_cited(game, cond, source, controller: int, chars=None) -> tuple[boo
         return n > 0, f"you attacked with {n} creature(s) this turn", ("CR 508.1",)
     if isinstance(cond, ir.ActcostCondCreatureDied):
         # actcost: morbid (CR 207.2c, 700.4)
-        ok = game.actcost_creature_died_this_turn()
+        ok = game.creature_died_this_turn()
         return ok, "a creature died this turn" if ok else "no creature died this turn", ("CR 700.4",)
     if isinstance(cond, ir.Cb2CondInCombat):
         # combat2: CR 506.4: the permanent is an attacking / blocking creature now

@@ -252,7 +252,7 @@ class Game(StepsMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixi
         self.objects[o.id] = o
         self.battlefield.append(o.id)
         self._on_enter_battlefield(o)
-        self.ts_enter_tapped(o)   # trigstate: "[permanents] enter the battlefield tapped" (CR 614.1c, 111.1)
+        self.enter_tapped(o)   # trigstate: "[permanents] enter the battlefield tapped" (CR 614.1c, 111.1)
         self.touch()
         self.events.append({"kind": "zone", "new": o, "old": None, "from": None, "to": "battlefield"})
         return o
@@ -326,7 +326,7 @@ class Game(StepsMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixi
             o = self.objects[i]
             if getattr(o, "adventure_player", None) is not None:
                 out.append((o, "adventure", "adventure", [o.id]))
-        out.extend(self.exilecast_references())   # exilecast: suspend, foretell, rebound (R20)
+        out.extend(self.exile_cast_references())   # exilecast: suspend, foretell, rebound (R20)
         return out
 
     def exile_piles(self) -> list[dict]:
@@ -354,7 +354,7 @@ class Game(StepsMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixi
             elif kind == "adventure":   # faces: CR 715.3d
                 label = f"on an adventure: {self.players[holder.adventure_player].name} may cast it"
             elif kind.startswith("exilecast"):   # exilecast: R20 (a foretold card stays hidden)
-                label = self.exilecast_pile_label(holder, kind)
+                label = self.pile_label(holder, kind)
             elif kind == "delayed":
                 label = f"exiled with {name} ({ctl}): returns at the beginning of the next end step"
             else:
@@ -392,7 +392,7 @@ class Game(StepsMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixi
         or None when a token or an ability ceases to exist.
         """
         from_zone = o.zone
-        if getattr(o, "kws_copy", False):
+        if getattr(o, "is_spell_copy", False):
             # kwstatic: a copy of a spell that leaves the stack ceases to exist (CR 707.10a, 704.5e)
             if o.id in self.zone_of(o):
                 self.zone_of(o).remove(o.id)
@@ -400,10 +400,10 @@ class Game(StepsMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixi
             self.touch()
             self.log.add(f"the copy of {o.name} ceases to exist", "CR 707.10a", "CR 704.5e")
             return None
-        to_zone, position = self.faces2_replace_move(o, to_zone, position)   # faces2: CR 614.1a
-        to_zone, position = self.kwcast_replace_move(o, from_zone, to_zone, position)   # kwcast: CR 702.133a
-        to_zone, position, zones4_shuffle = self.zones4_replace_move(o, to_zone, position)   # zones4: CR 614.1a
-        to_zone, position = self.repl_replace_move(o, from_zone, to_zone, position)   # replace: CR 614.1a
+        to_zone, position = self.face_replace_move(o, to_zone, position)   # faces2: CR 614.1a
+        to_zone, position = self.cast_replace_move(o, from_zone, to_zone, position)   # kwcast: CR 702.133a
+        to_zone, position, shuffle_after = self.zone_replace_move(o, to_zone, position)   # zones4: CR 614.1a
+        to_zone, position = self.replacement_replace_move(o, from_zone, to_zone, position)   # replace: CR 614.1a
         if from_zone == "stack" and getattr(o, "flashback", False) and to_zone != "exile":
             # kwcosts: CR 702.34a: a spell cast with flashback is exiled instead of going anywhere
             # else when it leaves the stack (resolving, countered, ...)
@@ -427,7 +427,7 @@ class Game(StepsMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixi
             self.log.add(f"{o.name} has madness: it is discarded into exile", "CR 702.35a")
             to_zone, position = "exile", "top"
         # exilecast: rebound (CR 702.88a) replaces going to the graveyard as it resolves
-        to_zone, position, ec_rebound = self.exilecast_replace_move(o, from_zone, to_zone, position, cause)
+        to_zone, position, ec_rebound = self.exile_cast_replace_move(o, from_zone, to_zone, position, cause)
         to_zone, position = self.rules.replace_move(self, o, to_zone, position)
         src_list = self.zone_of(o)
         if o.id in src_list:
@@ -466,7 +466,7 @@ class Game(StepsMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixi
             new.sick = True
             new.kicked, new.x = o.kicked, o.x
             # tokcount: the colors of mana spent to cast it (sunburst, CR 702.44b: from the stack only)
-            new.tc_colors = getattr(o, "tc_colors", None) if from_zone == "stack" else None
+            new.colors_spent = getattr(o, "colors_spent", None) if from_zone == "stack" else None
             new.control_mark = self.players[new.controller].upkeeps_begun   # kwcosts: echo (CR 702.30a)
             # kwcosts: evoke (CR 702.74a): its evoke cost was paid (the alternative cost of a
             # card with evoke)
@@ -474,13 +474,13 @@ class Game(StepsMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixi
                 getattr(ab, "name", None) == "evoke" for ab in o.compiled.abilities)
         if face_down:
             new.face_down = True
-        self.kw2_carry_face_down(o, new, from_zone, to_zone)   # kw2: morph (CR 708.4, 708.9)
-        self.kw2_dash_enters(o, new, from_zone, to_zone)       # kw2: dash (CR 702.109a, 608.3g)
-        self.kwcast_blitz_enters(o, new, from_zone, to_zone)   # kwcast: blitz (CR 702.152a)
-        self.exilecast_after_move(o, new, from_zone, to_zone, ec_rebound)   # exilecast: CR 702.88a, 702.62a
-        self.faces2_enters(o, new, from_zone, to_zone)         # faces2: enters transformed (CR 712.14a)
-        self.copies2_carry(o, new, from_zone, to_zone)         # copies2: prototype (CR 718.3b)
-        self.auras2_carry(o, new, from_zone, to_zone)          # auras2: bestow (CR 702.103b)
+        self.carry_face_down(o, new, from_zone, to_zone)   # kw2: morph (CR 708.4, 708.9)
+        self.dash_enters(o, new, from_zone, to_zone)       # kw2: dash (CR 702.109a, 608.3g)
+        self.blitz_enters(o, new, from_zone, to_zone)   # kwcast: blitz (CR 702.152a)
+        self.after_move(o, new, from_zone, to_zone, ec_rebound)   # exilecast: CR 702.88a, 702.62a
+        self.face_enters(o, new, from_zone, to_zone)         # faces2: enters transformed (CR 712.14a)
+        self.copies_carry(o, new, from_zone, to_zone)         # copies2: prototype (CR 718.3b)
+        self.attachments_carry(o, new, from_zone, to_zone)          # auras2: bestow (CR 702.103b)
         new.uid = o.uid
         self.touched_uids.append(o.uid)
         self.objects[new.id] = new
@@ -488,16 +488,16 @@ class Game(StepsMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixi
         o.zone_left = from_zone
         o.zone = "gone:" + from_zone
         self._insert(new, to_zone, new_owner, position)
-        if zones4_shuffle and to_zone == "library":
+        if shuffle_after and to_zone == "library":
             self.shuffle_library(new_owner)   # zones4: "... and shuffle it into its owner's library instead" (CR 701.24a)
         if from_zone == "battlefield":
             o.last_chars = old_chars
             # conds: "if a permanent you controlled left the battlefield this turn" (revolt)
             self.players[o.controller].conds_left_battlefield_turn = True
             if to_zone == "graveyard" and "Creature" in old_chars.types:
-                self.actcost_note_death()   # actcost: "a creature died this turn" (CR 700.4)
+                self.note_death()   # actcost: "a creature died this turn" (CR 700.4)
             # auras2: what was attached to it as it left, for triggers that look back (CR 603.10a)
-            o.auras2_attached_lki = tuple(x.id for x in self.permanents() if x.attached_to == o.id)
+            o.attached_lki = tuple(x.id for x in self.permanents() if x.attached_to == o.id)
             for other in self.permanents():
                 if other.attached_to == o.id:
                     other.attached_to = None if "Equipment" in (other.card.subtypes if other.card else ()) else other.attached_to
@@ -535,7 +535,7 @@ class Game(StepsMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixi
     def gain_life(self, p: int, amount: int, source=None, rule: str = "CR 119.3") -> None:
         if amount <= 0 or self.players[p].lost:
             return
-        amount = self.repl_gain_amount(p, amount)   # replace: CR 614.1a
+        amount = self.gain_amount(p, amount)   # replace: CR 614.1a
         pl = self.players[p]
         pl.life = pl.life + amount
         pl.life_gained_turn += amount

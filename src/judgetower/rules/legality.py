@@ -34,15 +34,15 @@ class LegalityMixin:
             if d.kind == "blockers" and isinstance(choice, Block):
                 trial = {k: v for k, v in d.context.get("blocks", {}).items() if k != choice.blocker}
                 trial[choice.blocker] = choice.attacker
-                if self.cb2_block_unmet(d.player, trial):
+                if self.block_unmet(d.player, trial):
                     return "CR 509.1c"   # combat2: a block that leaves a requirement unobeyed
-            if d.kind == "blockers" and isinstance(choice, Done) and self.cb2_block_unmet(
+            if d.kind == "blockers" and isinstance(choice, Done) and self.block_unmet(
                     d.player, d.context.get("blocks", {})):
                 return "CR 509.1c"   # combat2: provoke, "must be blocked if able"
-            if d.kind == "blockers" and isinstance(choice, Done) and not self.cb2_alone_block_ok(
+            if d.kind == "blockers" and isinstance(choice, Done) and not self.alone_block_ok(
                     d.context.get("blocks", {})):
                 return "CR 509.1b"   # combat2: "~ can't ... block alone" (CR 506.5)
-            if d.kind == "attackers" and isinstance(choice, Done) and not self.cb2_alone_attack_ok(
+            if d.kind == "attackers" and isinstance(choice, Done) and not self.alone_attack_ok(
                     d.context.get("declared", {})):
                 return "CR 508.1c"   # combat2: "~ can't attack alone" (CR 506.5)
             if d.kind == "blockers":
@@ -58,7 +58,7 @@ class LegalityMixin:
     def _why_priority(self, p: int, a) -> str:
         if isinstance(a, PlayLand):
             o = self.objects.get(a.obj)
-            if o is None or (o.zone != "hand" or a.obj not in self.hand(p)) and not self.exilecast_may_play_land(p, o):
+            if o is None or (o.zone != "hand" or a.obj not in self.hand(p)) and not self.may_play_land(p, o):
                 return "CR 305.1"   # exilecast: or a land in exile an effect lets p play
             # faces: only a land face of a modal double-faced card is played as a land (CR 712.12)
             if a.face is not None and (o.card is None or o.card.layout != "modal_dfc"
@@ -73,15 +73,15 @@ class LegalityMixin:
             # about Attractions in the current CR
             return "CR 305.1"
         if isinstance(a, Cast):
-            if self.ts_cast_forbidden(p):
+            if self.cast_forbidden(p):
                 return "CR 101.2"   # trigstate: "can't cast more than one spell each turn"
             o = self.objects.get(a.obj)
-            ec = self.exilecast_why_cast(p, o, a) if o is not None else None   # exilecast
+            ec = self.why_cast(p, o, a) if o is not None else None   # exilecast
             if ec:
                 return ec
             if o is None or (a.obj not in self.hand(p) and not (a.obj in self.graveyard(p) and self.can_flashback(o))
                              and not (a.obj in self.exile and getattr(o, "adventure_player", None) == p)
-                             and not (a.obj in self.exile and self.exilecast_may_cast(p, o))   # exilecast
+                             and not (a.obj in self.exile and self.may_cast(p, o))   # exilecast
                              and not (a.obj in self.graveyard(p) and a.face is not None)):
                 return "CR 601.2a"
             # faces: a split card is cast as one of its halves (CR 709.3); an exiled adventurer
@@ -93,12 +93,12 @@ class LegalityMixin:
                 return "CR 715.3d" if getattr(o, "adventure_player", None) is not None else "CR 601.2a"
             if not o.compiled.ok:
                 return "CR 601.2"
-            if self.kwcast_split_second() is not None:
+            if self.split_second() is not None:
                 return "CR 702.61a"   # kwcast: a split second spell is on the stack
-            if self.kwcast_cast_only_ok(p, o) is not None:
-                return self.kwcast_cast_only_ok(p, o)   # kwcast: "Cast this spell only ..." (CR 601.3)
-            if a.alternative and self.kwcast_alt_keyword(o) is not None and not self.kwcast_alt_allowed(p, o):
-                return {"spectacle": "CR 702.137a", "surge": "CR 702.117a"}[self.kwcast_alt_keyword(o)]   # kwcast
+            if self.cast_only_ok(p, o) is not None:
+                return self.cast_only_ok(p, o)   # kwcast: "Cast this spell only ..." (CR 601.3)
+            if a.alternative and self.alt_keyword(o) is not None and not self.alt_allowed(p, o):
+                return {"spectacle": "CR 702.137a", "surge": "CR 702.117a"}[self.alt_keyword(o)]   # kwcast
             if ("Instant" not in o.card.types and not self.sorcery_timing(p)
                     and not o.compiled.abilities.count(ir.Keyword("flash"))):  # kwstatic: CR 702.8a
                 # the timing rule of the card's own type: 302.1 creature, 301.1 artifact,
@@ -112,9 +112,9 @@ class LegalityMixin:
                 return "CR 700.2a"   # no mode with legal targets can be chosen
             if not self.has_targets(p, o, self.spell_targets(o)):
                 return "CR 601.2c"
-            if a.alternative and self.auras2_bestow_cost(o) is not None and not self.auras2_bestow_has_target(p, o):
+            if a.alternative and self.bestow_cost(o) is not None and not self.bestow_has_target(p, o):
                 return "CR 702.103b"   # auras2: a bestowed Aura spell targets a creature (CR 601.2c)
-            if a.alternative and self.auras2_awaken_arg(o) is not None and not self.auras2_awaken_has_target(p, o):
+            if a.alternative and self.awaken_arg(o) is not None and not self.awaken_has_target(p, o):
                 return "CR 702.113a"   # auras2: awaken targets a land you control (CR 601.2c)
             return "CR 601.2h"
         if isinstance(a, Activate):
@@ -129,21 +129,21 @@ class LegalityMixin:
                 if ab.zone == "graveyard" and not any(type(e).__name__ == "UnearthReturn" for e in ab.effects):
                     return "CR 113.6m"   # zones: "return ~ from your graveyard" works only there
                 return "CR 702.29a" if ab.cost.discard_self else "CR 113.6"
-            ec = self.exilecast_why_special(p, o, ab)   # exilecast: suspend, foretell (CR 116.2f, 116.2h)
+            ec = self.why_special(p, o, ab)   # exilecast: suspend, foretell (CR 116.2f, 116.2h)
             if ec:
                 return ec
             if ab.once_per_turn and a.index in o.activated_this_turn:
                 return "CR 602.5b"
-            if self.kwcast_activation_locked(o, ab):
+            if self.activation_locked(o, ab):
                 return "CR 702.61a"   # kwcast: split second
             if ab.timing and not self.activation_timing_ok(p, ab):
                 return "CR 602.5"
             if ab.timing == "tc_attached" and o.attached_to is None:
                 return "CR 602.5"   # tokcount: reconfigure's unattach (CR 702.151a)
-            why = self.actcost_why_restricted(p, o, a.index, ab)   # actcost: CR 602.5, 602.5b
+            why = self.why_restricted(p, o, a.index, ab)   # actcost: CR 602.5, 602.5b
             if why:
                 return why
-            if self.auras2_activation_banned(o):
+            if self.activation_banned(o):
                 return "CR 602.5"   # auras2: "its activated abilities can't be activated"
             ch = self.chars(o)
             if (ab.cost.tap and o.tapped):
@@ -160,9 +160,9 @@ class LegalityMixin:
                 if any(type(e).__name__ == "Attach" for e in ab.effects):
                     return "CR 702.6a"  # equip: "Activate only as a sorcery" is the keyword's own rule
                 return "CR 602.5d"
-            if ab.cost.crew and not self.kw2_can_crew(p, o, ab.cost.crew):
+            if ab.cost.crew and not self.can_crew(p, o, ab.cost.crew):
                 return "CR 702.122a"  # kw2: not enough total power among other untapped creatures
-            if ab.cost.kw2_ninjutsu and not self.kw2_unblocked_attackers(p):
+            if ab.cost.kw2_ninjutsu and not self.unblocked_attackers(p):
                 return "CR 702.49c"   # kw2: no unblocked attacking creature to return
             if not self.can_pay_extra(p, o, ab.cost):
                 return "CR 118.3"  # e.g. too few cards in the graveyard to exile (Grim Lavamancer)
@@ -182,7 +182,7 @@ class LegalityMixin:
             return "CR 508.1a"
         if o.tapped:
             return "CR 508.1a"
-        if ch.has("defender") and not self.cb2_ignores_defender(o):   # combat2
+        if ch.has("defender") and not self.ignores_defender(o):   # combat2
             return "CR 702.3b"
         if o.sick and not ch.has("haste"):
             return "CR 302.6"
@@ -190,9 +190,9 @@ class LegalityMixin:
             return "CR 508.1c"
         if not self.misc_attack_allowed(o, c.defender):
             return "CR 508.1c"   # misc: "can't attack unless defending player controls ..."
-        if c.defender not in self.tc_goad_defenders(o, self.defenders_for(o.controller)):
+        if c.defender not in self.goad_defenders(o, self.defenders_for(o.controller)):
             return "CR 701.15b"   # tokcount: goaded, another player can be attacked
-        if not self.cb2_can_attack_at_all(o, self.active):
+        if not self.can_attack_at_all(o, self.active):
             return "CR 508.1c"   # combat2: "~ can't attack alone" (CR 506.5)
         return "CR 508.1b"
 
@@ -219,7 +219,7 @@ class LegalityMixin:
             return "CR 509.1b"
         if cha.has("flying") and not (chb.has("flying") or chb.has("reach")):
             return "CR 702.9b"
-        kws = self.kws_block_restriction(chb, cha)   # kwstatic
+        kws = self.block_restriction(chb, cha)   # kwstatic
         if kws is not None:
             return kws
         for k in cha.keywords:

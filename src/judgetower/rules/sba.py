@@ -15,8 +15,8 @@ class SBAMixin:
         to_destroy: list[tuple] = []
         losers: list[tuple] = []
         did = False
-        self.auras2_unbestow()         # auras2: bestowed Auras unattached (CR 702.103f)
-        self.auras2_update_control()   # auras2: "You control enchanted creature" (CR 613.1b)
+        self.unbestow()         # auras2: bestowed Auras unattached (CR 702.103f)
+        self.update_control()   # auras2: "You control enchanted creature" (CR 613.1b)
         for p in self.players:
             if p.lost:
                 continue
@@ -58,8 +58,8 @@ class SBAMixin:
                 continue
             if o.card is not None and "Aura" in o.card.subtypes:
                 host = self.objects.get(o.attached_to) if o.attached_to is not None else None
-                if getattr(o, "auras2_player", None) is not None:   # auras2: attached to a player (CR 303.4)
-                    if not self.auras2_player_attach_legal(o):
+                if getattr(o, "aura_player", None) is not None:   # auras2: attached to a player (CR 303.4)
+                    if not self.player_attach_legal(o):
                         to_graveyard.append((o, "an Aura attached to a player it can't enchant", "CR 704.5m"))
                         continue
                 elif host is None or host.zone != "battlefield" or not self._can_enchant(o, host):

@@ -67,7 +67,7 @@ class GameObject:
     # who may look at it while it is face down (CR 406.3a)
     may_look: frozenset[int] = frozenset()
     # kwstatic: a copy of a spell (storm, CR 707.10): it ceases to exist when it leaves the stack
-    kws_copy: bool = False
+    is_spell_copy: bool = False
     # kwcosts: cast with its flashback cost: exiled whenever it would leave the stack (CR 702.34a)
     flashback: bool = False
     # kwcosts: how many upkeeps its controller had begun when it came under their control
@@ -86,12 +86,12 @@ class GameObject:
     # kw2: a face-down morph spell or permanent (CR 702.37, 708); its own compiled text while
     # ``compiled`` is the face-down one
     kw2_morph: bool = False
-    kw2_real_compiled: Any = None
+    real_compiled: Any = None
     # kw2: entwine paid (CR 702.42a); times the replicate cost was paid (CR 702.56a)
-    kw2_entwined: bool = False
-    kw2_replicated: int = 0
+    keyword_entwined: bool = False
+    replicated: int = 0
     # kw2: ninjutsu: whom the returned creature was attacking (CR 702.49c)
-    kw2_ninja_defender: Any = None
+    ninja_defender: Any = None
     # faces: while a face of a multi-faced card is on the stack, the card's own (card, compiled),
     # given back when it leaves the stack (CR 709.3b, 709.4, 715.3b, 715.4)
     home: Any = None
@@ -104,10 +104,10 @@ class GameObject:
     aftermath: bool = False
     # faces2: the face up of a transforming double-faced or flip card permanent (0: front, 1: back
     # or flipped, CR 712.8d-e, 710.2); the next object id when it last transformed (CR 701.27f)
-    faces2_face: int = 0
-    faces2_turned_at: int = -1
+    face_index: int = 0
+    turned_at: int = -1
     # faces2: on the stack, cast with disturb: its disturb cost (CR 702.146a)
-    faces2_disturb: str | None = None
+    face_disturb: str | None = None
 
     @property
     def name(self) -> str:
@@ -115,8 +115,8 @@ class GameObject:
             return "a face-down card"
         if self.token is not None:
             return self.token.name
-        if getattr(self, "copies2_copy", None) is not None:   # copies2: a copy of a token (CR 707.2)
-            return self.copies2_copy.name
+        if getattr(self, "copied_values", None) is not None:   # copies2: a copy of a token (CR 707.2)
+            return self.copied_values.name
         return self.card.name if self.card else "?"
 
     @property
@@ -173,7 +173,7 @@ class Player:
     # conds: "a permanent you controlled left the battlefield this turn" (revolt, an ability word, CR 207.2c)
     conds_left_battlefield_turn: bool = False
     upkeeps_begun: int = 0          # kwcosts: upkeep steps of theirs begun so far (echo, CR 702.30a)
-    kw2_damaged_turn: int = -1      # kw2: the last turn this player was dealt damage (bloodthirst, CR 702.54a)
+    damaged_turn: int = -1      # kw2: the last turn this player was dealt damage (bloodthirst, CR 702.54a)
     c2_energy: int = 0              # counters2: energy counters, a player's counters (CR 122.1, 107.14)
 
     @property

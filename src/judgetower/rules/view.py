@@ -17,7 +17,7 @@ class ViewMixin:
             return {"id": o.id, "name": o.name, "controller": self.players[o.controller].name,
                     "targets": [self.target_name(t) for ts in o.targets for t in ts]}
         if o.face_down and (viewer is None or viewer not in o.may_look):
-            pub = self.kw2_public_face_down(o)   # kw2: a face-down morph's public state (CR 708.6)
+            pub = self.public_face_down(o)   # kw2: a face-down morph's public state (CR 708.6)
             if pub is not None:
                 return pub
             return {"id": o.id, "name": "face-down card", "face_down": True}
@@ -35,8 +35,8 @@ class ViewMixin:
                 d["keywords"] = sorted(ch.keywords)
             if o.attached_to is not None:
                 d["attached_to"] = o.attached_to
-            if getattr(o, "auras2_player", None) is not None:   # auras2: an Aura on a player (CR 303.4)
-                d["attached_to_player"] = self.players[o.auras2_player].name
+            if getattr(o, "aura_player", None) is not None:   # auras2: an Aura on a player (CR 303.4)
+                d["attached_to_player"] = self.players[o.aura_player].name
             if o.attacking is not None:
                 d["attacking"] = self.target_name(o.attacking)
             if o.blocking:
@@ -67,7 +67,7 @@ class ViewMixin:
                 pv["energy"] = p.c2_energy   # counters2: counters on a player are public (CR 122.1)
             if viewer == p.index:
                 pv["hand"] = zone(hand)
-            top = self.zones4_top_card_seen(p.index, viewer)   # zones4: CR 401.5
+            top = self.top_card_seen(p.index, viewer)   # zones4: CR 401.5
             if top is not None:
                 pv["library_top"] = self._obj_view(self.objects[top], viewer)
             seen_lists.add(id(hand))

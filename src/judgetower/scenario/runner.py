@@ -269,7 +269,7 @@ class Runner:
             o = g.objects[c]
             # kw2: a face-down morph is named by its card in a scenario file (the file sees all)
             real = o.card.name if getattr(o, "kw2_morph", False) and getattr(o, "card", None) else None
-            if getattr(o, "exilecast_foretold", None) is not None and getattr(o, "card", None):
+            if getattr(o, "exile_cast_foretold", None) is not None and getattr(o, "card", None):
                 real = o.card.name   # exilecast: a foretold card is named by its card too (CR 702.143a)
             if o.name != base and getattr(o, "source_name", None) != base and real != base:
                 continue
@@ -474,8 +474,8 @@ class Runner:
             if ref is None:
                 # exilecast: a card its owner may cast from exile (foretold, CR 702.143a; an
                 # effect's permission, CR 601.2a)
-                ref = self.resolve_ref(a["cast"], [i for i in g.exile if (getattr(g.objects[i], "exilecast_foretold", None) or (None,))[0] == p
-                                        or (getattr(g.objects[i], "exilecast_may_play", None) or (None,))[0] == p],
+                ref = self.resolve_ref(a["cast"], [i for i in g.exile if (getattr(g.objects[i], "exile_cast_foretold", None) or (None,))[0] == p
+                                        or (getattr(g.objects[i], "exile_cast_may_play", None) or (None,))[0] == p],
                                        f"{key}.cast")
             if ref is None:
                 raise Bad(f"{key}.cast", f"{a['cast']!r} is not in {a['player']}'s hand")
@@ -513,7 +513,7 @@ class Runner:
             self.ensure_priority(p, key)
             ref = self.resolve_ref(a["play_land"], list(g.hand(p)), f"{key}.play_land")
             if ref is None:   # exilecast: a land an effect lets the player play from exile (CR 305.1)
-                ref = self.resolve_ref(a["play_land"], [i for i in g.exile if g.exilecast_may_play_land(p, g.objects[i])],
+                ref = self.resolve_ref(a["play_land"], [i for i in g.exile if g.may_play_land(p, g.objects[i])],
                                        f"{key}.play_land")
             if ref is None:
                 raise Bad(f"{key}.play_land", f"{a['play_land']!r} is not in {a['player']}'s hand")

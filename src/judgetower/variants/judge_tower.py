@@ -197,7 +197,7 @@ class JudgeTowerRules(StandardRules):
             return True
         # combat2: a creature that "can't attack alone" with no other possible attacker is not
         # able to attack (CR 508.1c, R9: requirements are obeyed as far as restrictions allow)
-        return not any(game.can_attack(o) and game.cb2_can_attack_at_all(o, ap)
+        return not any(game.can_attack(o) and game.can_attack_at_all(o, ap)
                        for o in game.permanents(ap) if o.id not in declared)
 
     def block_done_ok(self, game, d, blocks) -> bool:
@@ -210,7 +210,7 @@ class JudgeTowerRules(StandardRules):
             for a in game._attackers():
                 if (game.attacked_player(a) == d and game.can_block_pair(b, a, blocks)
                         and game.block_can_complete(d, b, a, blocks)
-                        and game.cb2_can_block_at_all(b, d, blocks)):   # combat2: CR 509.1b, R9
+                        and game.can_block_at_all(b, d, blocks)):   # combat2: CR 509.1b, R9
                     return False
         return True
 

@@ -54,7 +54,7 @@ def matches_chars(game, obj, ch: Chars, f: ir.Filter, source=None) -> bool:
         return False
     if not _extra_ok(obj, ch, f, source):
         return False
-    if f.cb2_power_lt_source and not game.cb2_power_less_than_source(ch, source):
+    if f.cb2_power_lt_source and not game.power_less_than_source(ch, source):
         return False   # combat2: mentor (CR 702.134a)
     if f.chosen is not None:
         # conds: "of the chosen color/type": the choice the source made as it entered
@@ -78,7 +78,7 @@ def matches_chars(game, obj, ch: Chars, f: ir.Filter, source=None) -> bool:
             from judgetower.rules.mechanics.attachments import enchanted_player_of
             if who != enchanted_player_of(game, source):
                 return False
-        if f.controller == "cb2_defending" and who != game.cb2_defending_player(source):
+        if f.controller == "cb2_defending" and who != game.defending_player(source):
             return False   # combat2: "defending player controls" (CR 506.2)
     return True
 

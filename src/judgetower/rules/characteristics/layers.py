@@ -13,8 +13,8 @@ import copy
 from dataclasses import dataclass
 
 from judgetower.oracle import ir
-from judgetower.rules.turn.untap import tf_effect_lasts, tf_paired_bonuses   # turnflow: "for as long as ~ remains tapped" (CR 611.2b)
-from judgetower.rules.mechanics.counters import c2_level_keywords, c2_level_pt  # counters2: CR 711
+from judgetower.rules.turn.untap import effect_lasts, paired_bonuses   # turnflow: "for as long as ~ remains tapped" (CR 611.2b)
+from judgetower.rules.mechanics.counters import level_keywords, level_pt  # counters2: CR 711
 from judgetower.rules.characteristics.until_end_of_turn import chars_layers_4_5, chars_layer6_adds, chars_layer6_losses, chars_layer_7b, chars_layer_7d  # chars: CR 613
 
 #: Keyword names as stored in characteristics. Parameterised keywords are "protection:B",
@@ -64,8 +64,8 @@ def base_chars(obj) -> Chars:
     A fresh copy each call (callers modify it); the template is cached per card."""
     if not hasattr(obj, "card"):  # an ability on the stack has no characteristics of a card
         return Chars(obj.name, (), (), (), (), 0, 0, frozenset())
-    proto = getattr(obj, "copies2_prototyped", False)   # copies2: CR 718.3b
-    cspec = None if obj.face_down else getattr(obj, "copies2_copy", None)   # copies2: CR 707.2
+    proto = getattr(obj, "copy_prototyped", False)   # copies2: CR 718.3b
+    cspec = None if obj.face_down else getattr(obj, "copied_values", None)   # copies2: CR 707.2
     key = (id(obj.card), obj.token, obj.face_down, id(obj.compiled), proto, id(cspec))
     tpl = _BASE_CACHE.get(key)
     if tpl is None:
@@ -80,7 +80,7 @@ def base_chars(obj) -> Chars:
             ch = prototyped_chars(obj, ch)   # copies2: a prototyped spell/permanent (CR 718.3b)
         tpl = _BASE_CACHE[key] = (ch, obj.card, obj.compiled, cspec)   # (keeps the keyed objects alive)
     ch = copy.copy(tpl[0])
-    if getattr(obj, "auras2_bestowed", False):   # auras2: a bestowed Aura (CR 702.103b)
+    if getattr(obj, "aura_bestowed", False):   # auras2: a bestowed Aura (CR 702.103b)
         from judgetower.rules.mechanics.attachments import bestowed_chars
         bestowed_chars(ch)
     return ch
@@ -179,20 +179,20 @@ def compute_all(game) -> dict[int, Chars]:
             for tid in _affected(game, o, eff.affected, out):
                 adds.setdefault(tid, set()).update(keyword_key(k) for k in eff.keywords)
     for eff in game.continuous:
-        if eff.get("keywords") and tf_effect_lasts(game, eff):   # turnflow: CR 611.2b
+        if eff.get("keywords") and effect_lasts(game, eff):   # turnflow: CR 611.2b
             for tid in eff["objs"]:
                 if tid in out:
                     adds.setdefault(tid, set()).update(keyword_key(k) for k in eff["keywords"])
     for o in bf:
         if o.granted:
             adds.setdefault(o.id, set()).update(o.granted)
-        if game.exilecast_haste_keywords(o, getattr(out.get(o.id), "controller", o.controller)):
+        if game.haste_keywords(o, getattr(out.get(o.id), "controller", o.controller)):
             adds.setdefault(o.id, set()).add("haste")   # exilecast: suspend's haste (CR 702.62a)
     _kw2_status_keywords(bf, adds)   # kw2: "as long as ~ is monstrous, it has ..." (CR 611.3a)
-    for tid, _, _, kws in tf_paired_bonuses(game, out):   # turnflow: soulbond (CR 702.95)
+    for tid, _, _, kws in paired_bonuses(game, out):   # turnflow: soulbond (CR 702.95)
         if kws:
             adds.setdefault(tid, set()).update(keyword_key(k) for k in kws)
-    c2_level_keywords(bf, adds)      # counters2: a leveler's striation (CR 711.2)
+    level_keywords(bf, adds)      # counters2: a leveler's striation (CR 711.2)
     for tid, ks in adds.items():
         out[tid].keywords = out[tid].keywords | frozenset(ks)
     chars_layer6_adds(game, out)   # chars: "has protection from the chosen color" (CR 702.16a)
@@ -204,7 +204,7 @@ def compute_all(game) -> dict[int, Chars]:
             for tid in _affected(game, o, eff.affected, out):
                 out[tid].granted_abilities = tuple(out[tid].granted_abilities) + tuple(eff.abilities)
     # layer 7b (manaab): effects that set base power and toughness (CR 613.4b), timestamp order
-    c2_level_pt(bf, out)   # counters2: a leveler's striation (CR 711.2), the permanent's own timestamp first
+    level_pt(bf, out)   # counters2: a leveler's striation (CR 711.2), the permanent's own timestamp first
     for eff in animated:
         for tid in eff["objs"]:
             if tid in out and eff["animate"]["power"] is not None:   # kw2: crew sets no P/T (CR 301.7b)
@@ -229,18 +229,18 @@ def compute_all(game) -> dict[int, Chars]:
                 out[tid].restrictions = out[tid].restrictions | {rule}
     for eff in game.continuous:
         # tokcount: detain (CR 701.35a): can't attack or block until its controller's next turn
-        if eff.get("tc_detain") and game.tc_detain_lasts(eff):
+        if eff.get("tc_detain") and game.detain_lasts(eff):
             for tid in eff["objs"]:
                 if tid in out:
                     out[tid].cant_attack = out[tid].cant_block = True
         # tokcount: goad (CR 701.15a-b): attacks each combat, a player other than the goader
-        if eff.get("tc_goad") and game.tc_detain_lasts(eff):
+        if eff.get("goaded_by_effect") and game.detain_lasts(eff):
             for tid in eff["objs"]:
                 if tid in out:
-                    out[tid].restrictions = out[tid].restrictions | {"attacks_each_combat", f"tc_goaded:{eff['tc_player']}"}
+                    out[tid].restrictions = out[tid].restrictions | {"attacks_each_combat", f"tc_goaded:{eff['by_player']}"}
     for eff in game.continuous:
         # kwstatic: "can't be blocked this turn", "can't block this turn" (CR 509.1b, 611.2)
-        for rule in eff.get("kws_restrictions", ()):
+        for rule in eff.get("keyword_restrictions", ()):
             for tid in eff["objs"]:
                 if tid in out:
                     if rule == "cant_block":
@@ -248,12 +248,12 @@ def compute_all(game) -> dict[int, Chars]:
                     else:
                         out[tid].restrictions = out[tid].restrictions | {rule}
     for eff in game.continuous:
-        if (eff.get("power") or eff.get("toughness")) and tf_effect_lasts(game, eff):   # turnflow: CR 611.2b
+        if (eff.get("power") or eff.get("toughness")) and effect_lasts(game, eff):   # turnflow: CR 611.2b
             for tid in eff["objs"]:
                 if tid in out:
                     out[tid].power += eff["power"]
                     out[tid].toughness += eff["toughness"]
-    for tid, pw, tg, _ in tf_paired_bonuses(game, out):   # turnflow: soulbond (CR 702.95, 613.4c)
+    for tid, pw, tg, _ in paired_bonuses(game, out):   # turnflow: soulbond (CR 702.95, 613.4c)
         out[tid].power += pw
         out[tid].toughness += tg
     for o in bf:
@@ -300,7 +300,7 @@ def _count(game, source, amount, chars) -> int:
         return attached_count(game, source, amount, chars)
     controller = source.controller if source.zone in ("battlefield", "stack") else source.owner
     if isinstance(amount, ir.TfPartySize):   # turnflow: CR 700.8a, with the characteristics so far
-        return game.tf_party_size(controller, chars)
+        return game.party_size(controller, chars)
     if isinstance(amount, ir.CountOf) and amount.filter.zone == "battlefield" and chars is not None:
         from judgetower.rules.stack.casting import _Src
         from judgetower.rules.characteristics.filters import matches_chars

@@ -90,7 +90,7 @@ class UntilEndOfTurnMixin:
         spell cast, a copy put on the stack, an activated or triggered ability put on the stack,
         each with its targets chosen; a permanent targeted several times by one of them becomes
         its target once. One trigger per ward instance (CR 702.21a, 702.1)."""
-        if ev["kind"] not in ("cast", "c2_copy", "chars_targeted"):
+        if ev["kind"] not in ("cast", "spell_copied", "chars_targeted"):
             return
         item, p = ev["obj"], ev["player"]
         seen = set()

@@ -43,7 +43,7 @@ class CombatDeclarationsMixin:
     def can_attack(self, o) -> bool:
         ch = self.chars(o)
         if "Creature" not in ch.types or o.tapped or ch.cant_attack or (
-                ch.has("defender") and not self.cb2_ignores_defender(o)):   # combat2: CR 702.3b
+                ch.has("defender") and not self.ignores_defender(o)):   # combat2: CR 702.3b
             return False
         if o.sick and not ch.has("haste"):
             return False  # CR 302.6
@@ -58,16 +58,16 @@ class CombatDeclarationsMixin:
 
     def attack_options(self, ap: int, declared: dict) -> list:
         cands = [o for o in self.permanents(ap) if o.id not in declared and self.can_attack(o)
-                 and self.cb2_can_attack_at_all(o, ap)]   # combat2: "can't attack alone" (CR 508.1c)
+                 and self.can_attack_at_all(o, ap)]   # combat2: "can't attack alone" (CR 508.1c)
         defs = self.defenders_for(ap)
-        return [Done()] + [Attack(o.id, d) for o in cands for d in self.tc_goad_defenders(o, defs)   # tokcount: CR 701.15b
+        return [Done()] + [Attack(o.id, d) for o in cands for d in self.goad_defenders(o, defs)   # tokcount: CR 701.15b
                            if self.misc_attack_allowed(o, d)]   # misc: CR 508.1c
 
     def attack_done_ok(self, ap: int, declared: dict) -> bool:
         """Hook: JT-C5 requires every creature able to attack to attack."""
         if self.unmet_attack_requirement(ap, declared) is not None:
             return False  # kwstatic: CR 508.1d
-        if not self.cb2_alone_attack_ok(declared):
+        if not self.alone_attack_ok(declared):
             return False  # combat2: "~ can't attack alone" (CR 506.5, 508.1c)
         return self.rules.attack_done_ok(self, ap, declared)
 
@@ -78,7 +78,7 @@ class CombatDeclarationsMixin:
         for o in self.permanents(ap):
             # (one already attacking counts as able: the check of a declaration after it was made)
             if (o.id not in declared and ("attacks_each_combat" in self.chars(o).restrictions
-                                          or self.cb2_must_attack(o))   # combat2: "attacks this turn if able"
+                                          or self.must_attack(o))   # combat2: "attacks this turn if able"
                     and (self.can_attack(o) or o.attacking is not None)):
                 return o
         return None
@@ -107,7 +107,7 @@ class CombatDeclarationsMixin:
                     self.note_tapped(o, True)  # triggers branch
                 o.tapped = True  # CR 508.1f
             self.log.add(f"{o.name} attacks {self.target_name(d)}", "CR 508.1")
-        yield from self.kw2_exert_attackers(ap, declared)   # kw2: exert (CR 701.43d, 508.1g)
+        yield from self.exert_attackers(ap, declared)   # kw2: exert (CR 701.43d, 508.1g)
         self.players[ap].attacked_count_turn += len(declared)
         self.touch()
         for cid, d in declared.items():
@@ -116,7 +116,7 @@ class CombatDeclarationsMixin:
             self.events.append({"kind": "attacks", "obj": o, "defending": dp, "n": len(declared)})
         if len(declared) == 1:
             # kwstatic: CR 506.5, 702.83a: a creature "attacks alone" (exalted)
-            self.events.append({"kind": "kws_attacks_alone", "obj": self.objects[next(iter(declared))],
+            self.events.append({"kind": "attacks_alone", "obj": self.objects[next(iter(declared))],
                                 "player": ap})
         if declared:
             # triggers branch: "whenever you attack [with N or more creatures]" (CR 508.3d)
@@ -135,8 +135,8 @@ class CombatDeclarationsMixin:
             return False
         if cha.has("flying") and not (chb.has("flying") or chb.has("reach")):
             return False  # CR 702.9b
-        if self.kws_block_restriction(chb, cha) is not None:
-            return False  # kwstatic: evasion keywords and restrictions, see kws_block_restriction
+        if self.block_restriction(chb, cha) is not None:
+            return False  # kwstatic: evasion keywords and restrictions, see block_restriction
         for k in cha.keywords:
             if k.startswith("landwalk:"):
                 land = k.split(":", 1)[1]
@@ -146,11 +146,11 @@ class CombatDeclarationsMixin:
                 return False  # CR 702.16f
         if self.misc_block_restricted(b, a, blocks):
             return False  # misc: "can't be blocked by ..." (CR 509.1b)
-        if self.cb2_block_restricted(b, a) is not None:
+        if self.block_restricted(b, a) is not None:
             return False  # combat2: "creatures with power less than ~'s power can't block it" (CR 509.1b)
         return True
 
-    def kws_block_restriction(self, chb, cha) -> str | None:
+    def block_restriction(self, chb, cha) -> str | None:
         """kwstatic: the rule that forbids a creature with characteristics ``chb`` to block one
         with ``cha``, or None."""
         if "cant_be_blocked" in cha.restrictions:
@@ -165,7 +165,7 @@ class CombatDeclarationsMixin:
             return "CR 702.13b"
         if cha.has("shadow") != chb.has("shadow"):
             return "CR 702.28b"      # shadow blocks only shadow, and is blocked only by shadow
-        if self.cb2_skulk_blocks(chb, cha):
+        if self.skulk_blocks(chb, cha):
             return "CR 702.118b"     # combat2: skulk
         return None
 
@@ -177,7 +177,7 @@ class CombatDeclarationsMixin:
         objs = [o for o in self.objs(e.what, ctx) if o.zone == "battlefield"]
         if not objs:
             return
-        self.continuous.append({"objs": {o.id for o in objs}, "kws_restrictions": (e.rule,),
+        self.continuous.append({"objs": {o.id for o in objs}, "keyword_restrictions": (e.rule,),
                                 "duration": "end_of_turn", "timestamp": self.new_timestamp()})
         self.touch()
         what = "can't be blocked" if e.rule == "cant_be_blocked" else "can't block"
@@ -208,9 +208,9 @@ class CombatDeclarationsMixin:
                 return False  # misc: "can't be blocked except by N or more creatures" (CR 509.1b)
         if self.misc_lure_unmet(d, blocks):
             return False  # misc: "All creatures able to block ~ do so" (CR 509.1c)
-        if not self.cb2_alone_block_ok(blocks):
+        if not self.alone_block_ok(blocks):
             return False  # combat2: "~ can't ... block alone" (CR 506.5, 509.1b)
-        if self.cb2_block_unmet(d, blocks):
+        if self.block_unmet(d, blocks):
             return False  # combat2: provoke, "must be blocked if able" (CR 509.1c)
         return self.rules.block_done_ok(self, d, blocks)
 
@@ -222,11 +222,11 @@ class CombatDeclarationsMixin:
         for b in self.permanents(d):
             for a in attackers:
                 if (self.can_block_pair(b, a, blocks) and self.block_can_complete(d, b, a, blocks)
-                        and self.cb2_can_block_at_all(b, d, blocks)):   # combat2: CR 509.1b
+                        and self.can_block_at_all(b, d, blocks)):   # combat2: CR 509.1b
                     opts.append(Block(b.id, a.id))
         if blocks:
             opts.append(Reset())
-        unmet = self.misc_lure_unmet(d, blocks) + self.cb2_block_unmet(d, blocks)   # combat2: CR 509.1c
+        unmet = self.misc_lure_unmet(d, blocks) + self.block_unmet(d, blocks)   # combat2: CR 509.1c
         if unmet:
             # misc: CR 509.1c: while a creature able to block a "lure" creature doesn't, only
             # blocks obeying that requirement (or starting over) are offered
@@ -448,7 +448,7 @@ class CombatDeclarationsMixin:
     def misc_is_lure(self, a) -> bool:
         """"All creatures able to block ~ do so" on ``a``, or "... enchanted creature do so" on
         an Aura attached to it (CR 509.1c)."""
-        if self.misc_combat_rules(a, "lure") or self.cb2_is_lure(a):   # combat2: "... this turn do so"
+        if self.misc_combat_rules(a, "lure") or self.is_lure(a):   # combat2: "... this turn do so"
             return True
         return any(o.attached_to == a.id and self.misc_combat_rules(o, "lure_enchanted") for o in self.permanents())
 
@@ -465,7 +465,7 @@ class CombatDeclarationsMixin:
         for b in self.permanents(d):
             if blocks.get(b.id) in ids:
                 continue
-            if self.cb2_obeys_requirement(b, d, blocks):
+            if self.obeys_requirement(b, d, blocks):
                 continue   # combat2: it obeys another requirement (CR 509.1c: the maximum number)
             rest = {k: v for k, v in blocks.items() if k != b.id}
             for a in lures:

@@ -2,15 +2,15 @@
 
 Triggered keywords (each printed instance triggers on its own):
 * rampage N (CR 702.23a-b), afflict N (CR 702.130a), annihilator N (CR 702.86a), battle cry
-  (CR 702.91a), dethrone (CR 702.105a), melee (CR 702.121a): ``combat2_synths``.
-* skulk (CR 702.118b): an evasion keyword read from characteristics (``cb2_skulk_blocks``).
+  (CR 702.91a), dethrone (CR 702.105a), melee (CR 702.121a): ``combat_synths``.
+* skulk (CR 702.118b): an evasion keyword read from characteristics (``skulk_blocks``).
 
 The object's own combat rules (ir.SelfCombatRestriction with a "cb2_" kind, read by the engine
 from the object's printed abilities like the other SelfCombatRestriction kinds):
 * "cb2_power_less": "Creatures with power less than ~'s power can't block it." (CR 509.1b)
 * "cb2_unblocked_damage": "You may have ~ assign its combat damage as though it weren't
   blocked." (CR 510.1c; the choice is a "may": Judge Tower takes it, JT-C1/R9)
-* "cb2_cant_attack_alone" / "cb2_cant_block_alone": "~ can't attack alone", "~ can't attack or
+* "cb2_cant_attack_alone" / "cant_block_alone": "~ can't attack alone", "~ can't attack or
   block alone" (CR 506.5, 508.1c, 509.1b)
 """
 
@@ -29,7 +29,7 @@ COMBAT2_TRIGGERED = {"mentor": "CR 702.134a", "provoke": "CR 702.39a", "rampage"
                      "battle cry": "CR 702.91a", "dethrone": "CR 702.105a", "melee": "CR 702.121a"}
 
 
-def combat2_synths(ab) -> list:
+def combat_synths(ab) -> list:
     """The triggered ability a combat2 keyword stands for, as the rule words it."""
     from judgetower.rules.triggers.abilities import Synth
     name = ab.name
@@ -69,8 +69,8 @@ def combat2_synths(ab) -> list:
     if name == "dethrone":
         # CR 702.105a: "Whenever this creature attacks the player with the most life or tied for
         # most life, put a +1/+1 counter on this creature." (the event is checked by
-        # CombatRestrictionsMixin.combat2_check_event)
-        return [Synth(name, ir.Trigger("cb2_dethrone"), effects=(ir.PutCounters(ir.This(), "+1/+1", 1),))]
+        # CombatRestrictionsMixin.combat_check_event)
+        return [Synth(name, ir.Trigger("combat_dethrone"), effects=(ir.PutCounters(ir.This(), "+1/+1", 1),))]
     if name == "melee":
         # CR 702.121a: "Whenever this creature attacks, it gets +1/+1 until end of turn for each
         # opponent you attacked with a creature this combat."
@@ -82,7 +82,7 @@ def combat2_synths(ab) -> list:
 class CombatRestrictionsMixin:
 
     # ------------------------------------------------------------------ amounts
-    def combat2_amount(self, a, ctx) -> int:
+    def combat_amount(self, a, ctx) -> int:
         src = ctx.get("source")
         if isinstance(a, Combat2BlockersBeyondFirst):
             # CR 702.23b: counted once, as the ability resolves
@@ -97,14 +97,14 @@ class CombatRestrictionsMixin:
         raise NotImplementedError(f"amount {a!r}")
 
     # ------------------------------------------------------------------ events
-    def combat2_check_event(self, ev, watchers) -> None:
+    def combat_check_event(self, ev, watchers) -> None:
         """Dethrone (CR 702.105a): the attacked player has the most life or is tied for it. In
         Judge Tower every life total is infinite and all compare equal (JT-G3, R3), so every
         attacked player is tied for the most life."""
         if ev["kind"] == "cb2_end_of_combat":
-            self.cb2_end_of_combat_delayed()
+            self.end_of_combat_delayed()
             return
-        if ev["kind"] == "kws_attacks_alone":
+        if ev["kind"] == "attacks_alone":
             # "Whenever ~ / a creature you control attacks alone" (CR 506.5, 508.3a)
             from judgetower.rules.triggers.abilities import triggered_abilities
             a = ev["obj"]
@@ -125,12 +125,12 @@ class CombatRestrictionsMixin:
         if self.players[d].life < max(alive):
             return
         for idx, ab in triggered_abilities(a):
-            if getattr(ab, "name", None) == "dethrone" and ab.trigger.event == "cb2_dethrone":
+            if getattr(ab, "name", None) == "dethrone" and ab.trigger.event == "combat_dethrone":
                 self.log.add(f"{a.name}'s dethrone triggers ({self.players[d].name} has the most life or is "
                              "tied for it)", "CR 702.105a", *(("R3",) if self.players[d].life == float("inf") else ()))
                 self._trigger(a, idx, ab, {"trigger_obj": a, "defending": d})
 
-    def cb2_end_of_combat_delayed(self) -> None:
+    def end_of_combat_delayed(self) -> None:
         """CR 511.2, 603.7: "at end of combat" delayed triggered abilities created this turn
         trigger as the end of combat step begins (they trigger once, CR 603.7c); one left from
         an earlier turn is gone (its end of combat has passed)."""
@@ -150,7 +150,7 @@ class CombatRestrictionsMixin:
                          "CR 511.2", "CR 603.7")
         self.delayed = keep
 
-    def cb2_defending_player(self, source):
+    def defending_player(self, source):
         """CR 506.2: the defending player of the source's attack trigger: the player the
         source attacked this turn (remembered as it attacked, so it stays that player if the
         creature is removed from combat before the ability resolves). None: no such player."""
@@ -160,7 +160,7 @@ class CombatRestrictionsMixin:
             return None
         return mark[1]
 
-    def cb2_power_less_than_source(self, ch, source) -> bool:
+    def power_less_than_source(self, ch, source) -> bool:
         """Mentor's target (CR 702.134a): power less than the source's power (its last known
         power once it has left the battlefield, CR 608.2h)."""
         o = self.objects.get(getattr(source, "id", None))
@@ -179,8 +179,8 @@ class CombatRestrictionsMixin:
     def _cb2_reqs(self) -> list:
         """This turn's requirements from resolved spells and abilities (older ones are gone:
         each lasts "this turn", CR 611.2a)."""
-        reqs = [r for r in getattr(self, "cb2_reqs", []) if r["turn"] == self.turn]
-        self.cb2_reqs = reqs
+        reqs = [r for r in getattr(self, "combat_reqs", []) if r["turn"] == self.turn]
+        self.combat_reqs = reqs
         return reqs
 
     def _cb2_add_req(self, kind: str, objs, attacker=None, rule: str = "CR 509.1c") -> None:
@@ -266,31 +266,31 @@ class CombatRestrictionsMixin:
         return
         yield
 
-    def cb2_ignores_defender(self, o) -> bool:
+    def ignores_defender(self, o) -> bool:
         return any(r["kind"] == "ignore_defender" and r["obj"] == o.id for r in self._cb2_reqs())
 
-    def cb2_must_attack(self, o) -> bool:
+    def must_attack(self, o) -> bool:
         """CR 508.1d: ``o`` is under a resolved "attacks this turn if able"."""
         return any(r["kind"] == "attack" and r["obj"] == o.id for r in self._cb2_reqs())
 
-    def cb2_is_lure(self, a) -> bool:
+    def is_lure(self, a) -> bool:
         """CR 509.1c: a resolved "all creatures able to block [a] this turn do so"."""
         return any(r["kind"] == "lure" and r["obj"] == a.id for r in self._cb2_reqs())
 
-    def cb2_required_attackers(self, b, d: int) -> set:
+    def required_attackers(self, b, d: int) -> set:
         """The attackers ``b`` is required to block, one by one (CR 509.1c): provoke and
         "blocks ~ this turn if able" (those attacking b's controller)."""
         return {r["attacker"] for r in self._cb2_reqs() if r["kind"] == "block" and r["obj"] == b.id
                 and r["attacker"] in self.objects and self.objects[r["attacker"]].attacking is not None
                 and self.attacked_player(self.objects[r["attacker"]]) == d}
 
-    def cb2_obeys_requirement(self, b, d: int, blocks: dict) -> bool:
+    def obeys_requirement(self, b, d: int, blocks: dict) -> bool:
         """Whether ``b``'s block in ``blocks`` obeys some requirement (so moving it elsewhere
         can't raise the number of requirements obeyed, CR 509.1c)."""
         a = blocks.get(b.id)
         if a is None:
             return False
-        if a in self.cb2_required_attackers(b, d):
+        if a in self.required_attackers(b, d):
             return True
         ao = self.objects[a]
         if self.misc_is_lure(ao):
@@ -299,7 +299,7 @@ class CombatRestrictionsMixin:
             return True   # its only blocker: it is what obeys "must be blocked if able"
         return False
 
-    def cb2_block_unmet(self, d: int, blocks: dict) -> list:
+    def block_unmet(self, d: int, blocks: dict) -> list:
         """CR 509.1c: (blocker, attacker) pairs that would obey one more requirement: a creature
         not obeying any requirement that could block an attacker it is required to block, or an
         unblocked attacker that "must be blocked if able". Empty: the maximum is obeyed (each
@@ -312,27 +312,27 @@ class CombatRestrictionsMixin:
             return []
         out = []
         for b in self.permanents(d):
-            if self.cb2_obeys_requirement(b, d, blocks):
+            if self.obeys_requirement(b, d, blocks):
                 continue
             rest = {k: v for k, v in blocks.items() if k != b.id}
-            wanted = [self.objects[x] for x in self.cb2_required_attackers(b, d)] + must
+            wanted = [self.objects[x] for x in self.required_attackers(b, d)] + must
             for a in wanted:
                 if a.id != blocks.get(b.id) and self.can_block_pair(b, a, rest) and self.block_can_complete(d, b, a, rest):
                     out.append((b, a))
         return out
 
     # ------------------------------------------------------------------ restrictions
-    def cb2_skulk_blocks(self, chb, cha) -> bool:
+    def skulk_blocks(self, chb, cha) -> bool:
         """CR 702.118b: a creature with skulk can't be blocked by creatures with greater power."""
         return cha.has("skulk") and chb.power > cha.power
 
-    def cb2_block_restricted(self, b, a) -> str | None:
+    def block_restricted(self, b, a) -> str | None:
         """The rule forbidding ``b`` to block ``a`` by ``a``'s own combat2 restrictions."""
         if self.misc_combat_rules(a, "cb2_power_less") and self.chars(b).power < self.chars(a).power:
             return "CR 509.1b"   # "Creatures with power less than ~'s power can't block it."
         return None
 
-    def cb2_alone_attack_ok(self, declared: dict) -> bool:
+    def alone_attack_ok(self, declared: dict) -> bool:
         """CR 506.5, 508.1c: a creature that "can't attack alone" can't be the only attacker."""
         if len(declared) != 1:
             return True
@@ -340,7 +340,7 @@ class CombatRestrictionsMixin:
         return not (self.misc_combat_rules(o, "cb2_cant_attack_alone")
                     or self.misc_combat_rules(o, "cb2_cant_attack_or_block_alone"))
 
-    def cb2_alone_block_ok(self, blocks: dict) -> bool:
+    def alone_block_ok(self, blocks: dict) -> bool:
         """CR 506.5, 509.1b: a creature that "can't block alone" can't be the only blocker.
         (Each defending player declares separately; "alone" is judged on this player's
         declaration, which is the whole declaration in a two-player game.)"""
@@ -349,7 +349,7 @@ class CombatRestrictionsMixin:
         o = self.objects[next(iter(blocks))]
         return not self.misc_combat_rules(o, "cb2_cant_attack_or_block_alone")
 
-    def cb2_can_attack_at_all(self, o, ap: int) -> bool:
+    def can_attack_at_all(self, o, ap: int) -> bool:
         """A creature that can't attack alone is able to attack only with another attacker
         (CR 508.1c); used so that Judge Tower's "every creature able to attack attacks" (JT-C5)
         does not require a declaration the restriction forbids."""
@@ -358,7 +358,7 @@ class CombatRestrictionsMixin:
             return True
         return any(x.id != o.id and self.can_attack(x) for x in self.permanents(ap))
 
-    def cb2_can_block_at_all(self, b, d: int, blocks: dict) -> bool:
+    def can_block_at_all(self, b, d: int, blocks: dict) -> bool:
         """A creature that can't block alone is able to block only if another creature of the
         same player can block too (CR 509.1b); used by block_options and by Judge Tower's "every
         creature able to block blocks" (JT-C5)."""

@@ -89,7 +89,7 @@ class EffectsMixin:
                 return self.objects_matching(f, ctx["source"], ctx["controller"])
             return []
         if isinstance(ref, ir.DiedCard):   # auras2: the card a dies trigger's creature became (CR 400.7e)
-            return self.auras2_died_card(ctx)
+            return self.died_card(ctx)
         raise NotImplementedError(f"object reference {ref!r}")
 
     def objects_matching(self, f, source, controller) -> list:
@@ -132,7 +132,7 @@ class EffectsMixin:
         if isinstance(ref, ir.DefendingPlayer):
             return [ctx["defending"]] if ctx.get("defending") is not None else []
         if isinstance(ref, ir.EnchantedPlayer):   # auras2: CR 303.4, 702.5d
-            return self.auras2_enchanted_player(ctx)
+            return self.aura_enchanted_player(ctx)
         raise NotImplementedError(f"player reference {ref!r}")
 
     def chars_of_ref(self, ref, ctx):
@@ -209,21 +209,21 @@ class EffectsMixin:
             for o in self.permanents(ctx["controller"]):
                 if o.face_down or o.token is not None or o.card is None:
                     continue   # CR 708.2: no mana cost; a token has none unless copied (CR 111.3)
-                for sym in re.findall(r"\{([^}]+)\}", self.copies2_mana_cost(o)):   # copies2: CR 718.3b
+                for sym in re.findall(r"\{([^}]+)\}", self.copy_mana_cost(o)):   # copies2: CR 718.3b
                     if any(c in sym.upper().split("/") for c in a.colors):
                         n += 1
             return n
         if isinstance(a, ir.ActcostCountersRemoved):   # actcost: CR 118.3
-            return self.actcost_removed_amount(a, ctx)
+            return self.removed_amount(a, ctx)
         if isinstance(a, ir.TfPartySize):   # turnflow: CR 700.8a
-            return self.tf_party_size(ctx["controller"])
+            return self.party_size(ctx["controller"])
         if isinstance(a, ir.TcColorsSpent):   # tokcount: colors of mana spent to cast it (CR 601.2h)
-            return len(getattr(ctx.get("source"), "tc_colors", None) or ())
-        n = self.repl_amount(a, ctx)   # replace: "its toughness" (CR 208.1)
+            return len(getattr(ctx.get("source"), "colors_spent", None) or ())
+        n = self.replacement_amount(a, ctx)   # replace: "its toughness" (CR 208.1)
         if n is not None:
             return n
         if type(a).__name__.startswith("Combat2"):   # combat2: rampage, melee (CR 702.23a, 702.121a)
-            return self.combat2_amount(a, ctx)
+            return self.combat_amount(a, ctx)
         raise NotImplementedError(f"amount {a!r}")
 
     # ------------------------------------------------------------------ damage (CR 120)
@@ -231,8 +231,8 @@ class EffectsMixin:
         """CR 120.3; protection prevents damage from sources of that colour (CR 702.16e)."""
         if n <= 0:
             return 0
-        n = self.repl_modify_damage(source, target, n)   # replace: "double that damage" (CR 614.1a)
-        n = self.repl_redirect_damage(source, target, n, combat)   # replace: redirection (CR 614.9)
+        n = self.modify_damage(source, target, n)   # replace: "double that damage" (CR 614.1a)
+        n = self.redirect_damage(source, target, n, combat)   # replace: redirection (CR 614.9)
         if n <= 0:
             return 0
         src_ch = chars_of(self, source) if isinstance(source, GameObject) else None
@@ -254,8 +254,8 @@ class EffectsMixin:
                              f"counter(s), {self.players[p].poison} in all)", "CR 702.90b", "CR 120.3b")
             else:
                 self.log.add(f"{src_name} deals {n} damage to {self.players[p].name}", "CR 120.3a")
-                self.lose_life(p, self.repl_damage_life_loss(p, n), rule="CR 120.3a")   # replace: CR 614.1a
-            self.kw2_note_damage(p)   # kw2: bloodthirst (CR 702.54a)
+                self.lose_life(p, self.damage_life_loss(p, n), rule="CR 120.3a")   # replace: CR 614.1a
+            self.keywords_note_damage(p)   # kw2: bloodthirst (CR 702.54a)
             self.events.append({"kind": "damage", "source": source, "player": p, "amount": n, "combat": combat,
                                 "batch": getattr(self, "damage_batch", 0)})
         else:
@@ -264,7 +264,7 @@ class EffectsMixin:
                 return 0
             ch = self.chars(o)
             if src_ch is not None and chars_protected(ch.keywords, src_ch) \
-                    and not self.repl_prevention_blocked():   # chars: colours, artifacts, ...; replace: CR 615.12
+                    and not self.prevention_blocked():   # chars: colours, artifacts, ...; replace: CR 615.12
                 self.log.add(f"damage from {src_name} to {o.name} is prevented (protection)", "CR 702.16e")
                 return 0
             n = self.prevent_damage_shields(source, o, n, combat)   # CR 615 (branch "effects")
@@ -290,7 +290,7 @@ class EffectsMixin:
             # triggers branch: damage dealt to a permanent, for "is dealt damage" (CR 120.3)
             self.events.append({"kind": "damage", "source": source, "obj": o, "amount": n, "combat": combat,
                                 "batch": getattr(self, "damage_batch", 0)})
-            self.tc_note_damage(source, o)   # tokcount: "dealt damage by ~ this turn" (CR 120.3)
+            self.tokens_note_damage(source, o)   # tokcount: "dealt damage by ~ this turn" (CR 120.3)
         if src_ch is not None and src_ch.has("lifelink"):
             self.gain_life(source.controller, n, rule="CR 702.15b")
         return n
@@ -352,7 +352,7 @@ class EffectsMixin:
         if ch.has("indestructible"):
             self.log.add(f"{o.name} is indestructible and isn't destroyed", "CR 702.12b")
             return False
-        if self.auras2_umbra_armor(o):   # auras2: umbra (totem) armor replaces it (CR 702.89a)
+        if self.umbra_armor(o):   # auras2: umbra (totem) armor replaces it (CR 702.89a)
             return False
         if o.regen_shields > 0 and not no_regenerate:
             o.regen_shields -= 1
@@ -435,7 +435,7 @@ class EffectsMixin:
                     ctl = self.rules.owner_leaving(self, o, o.zone, None)
                 host = None
                 if o.card is not None and "Aura" in o.card.subtypes and self.keyword_arg(o, "enchant player") is not None:
-                    yield from self.auras2_put_player_aura(o, ctl, e, ctx)   # auras2: CR 303.4f, a player
+                    yield from self.put_player_aura(o, ctl, e, ctx)   # auras2: CR 303.4f, a player
                     continue
                 if o.card is not None and "Aura" in o.card.subtypes:
                     # CR 303.4f: an Aura put onto the battlefield other than by resolving is attached
@@ -529,14 +529,14 @@ class EffectsMixin:
                 self.players[p].drew_from_empty = True
                 self.log.add(f"{self.players[p].name} can't draw: the library is empty", "CR 121.4")
                 continue
-            if (yield from self.lib2_dredge(p)):   # library2: dredge replaces this draw (CR 702.52a)
+            if (yield from self.library_dredge(p)):   # library2: dredge replaces this draw (CR 702.52a)
                 continue
             o = self.objects[lib[-1]]
             new = self.move(o, "hand", owner=p, cause="draw", rule=rule, log=False)
             self.log.add(f"{self.players[p].name} draws a card", rule)
             self.log.add(f"{self.players[p].name} draws {new.name}", rule, visible_to=[p])
             self.events.append({"kind": "draw", "player": p})
-            yield from self.exilecast_drawn(p, new, rule)   # exilecast: miracle (CR 702.94a)
+            yield from self.exile_cast_drawn(p, new, rule)   # exilecast: miracle (CR 702.94a)
 
     def ensure_library(self, p: int, n: int, action: str):
         """Hook: JT-E2 refills a short library. Standard Magic: nothing happens. Returns False
@@ -758,7 +758,7 @@ class EffectsMixin:
                 from dataclasses import replace as _replace
                 v = self.amount(e.pt, ctx)
                 spec = _replace(spec, power=v, toughness=v)
-            for _ in range(self.repl_token_count(p, n)):   # replace: CR 614.1a
+            for _ in range(self.token_count(p, n)):   # replace: CR 614.1a
                 t = self.make_token(spec, p, tapped=getattr(e, "tapped", False))
                 # tokens helper: P/T only for creatures; "tapped" (CR 110.5b); predefined (CR 111.10)
                 pt = f" ({spec.power}/{spec.toughness})" if "Creature" in spec.types else ""
@@ -791,8 +791,8 @@ class EffectsMixin:
                     spec = TokenSpec(ch.name, ch.power, ch.toughness, tuple(ch.colors), tuple(ch.types),
                                      tuple(ch.subtypes), tuple(sorted(ch.keywords)),
                                      () if orig.face_down else tuple(orig.compiled.abilities),
-                                     tuple(ch.supertypes), self.faces2_copy_mana_value(orig, ch.mana_value))
-                for _ in range(self.repl_token_count(p, n)):   # replace: CR 614.1a
+                                     tuple(ch.supertypes), self.copy_mana_value(orig, ch.mana_value))
+                for _ in range(self.token_count(p, n)):   # replace: CR 614.1a
                     t = self.make_token(spec, p)
                     self.log.add(f"{self.players[p].name} creates a token that's a copy of {orig.name} "
                                  f"({t.name})", "CR 707.2", "CR 111.2")
@@ -812,7 +812,7 @@ class EffectsMixin:
         found = []
         for _ in range(e.count):
             cands = [c for c in reversed(lib) if c not in found and matches(self, self.objects[c], e.filter, _src(ctx["source"], p))
-                     and self.lib2_name_ok(self.objects[c], getattr(e, "name", None), ctx)]   # library2: "named ..."
+                     and self.name_ok(self.objects[c], getattr(e, "name", None), ctx)]   # library2: "named ..."
             # library2: CR 701.23d: a search for just "a card" (no stated quality) finds one if it can
             opts = (cands if cands and e.count == 1 and e.filter == ir.Filter(zone="library")
                     and getattr(e, "name", None) is None else cands + [Done()])
@@ -824,7 +824,7 @@ class EffectsMixin:
         if getattr(e, "reveal", False):   # library2: "reveal it" (CR 701.20a; else not revealed, 701.23e)
             self.lib2_reveal_found(p, found)
         if e.dest == "top":   # library2: "then shuffle and put that card on top" (CR 701.24b)
-            yield from self.lib2_shuffle_then_top(p, found)
+            yield from self.shuffle_then_top(p, found)
             return
         for c in found:
             o = self.objects[c]
@@ -862,7 +862,7 @@ class EffectsMixin:
                 c = yield from self.ask(p, "cards", cands, "choose a permanent to sacrifice", "CR 701.21a")
                 o = self.objects[c]
                 self.log.add(f"{self.players[p].name} sacrifices {o.name}", "CR 701.21a")
-                ctx["repl_sacrificed"] = o   # replace: "the sacrificed creature's power" (CR 608.2h)
+                ctx["replacement_sacrificed"] = o   # replace: "the sacrificed creature's power" (CR 608.2h)
                 self.move(o, "graveyard", cause="sacrificed", rule="CR 701.21a", log=False)
 
     @effect(ir.TapObjects)
@@ -958,7 +958,7 @@ class EffectsMixin:
                          + " (the chosen color)", "CR 106.3", "CR 614.12")
         else:
             self.log.add(f"{self.players[p].name} adds " + "".join("{%s}" % c for c in added), "CR 106.3")
-        ctx["actcost_added"] = (p, list(added))   # actcost: for "you don't lose this mana" (CR 106.4a)
+        ctx["mana_added"] = (p, list(added))   # actcost: for "you don't lose this mana" (CR 106.4a)
 
     @effect(ir.ReturnChosenToHand)
     def _e_ReturnChosenToHand(self, e, ctx):
@@ -1059,7 +1059,7 @@ class EffectsMixin:
 
     def cast_free(self, p: int, o):
         """Cast a card during a resolution without paying its mana cost (CR 608.2g, 601.2)."""
-        limit = self.ts_cast_forbidden(p)
+        limit = self.cast_forbidden(p)
         if limit:   # trigstate: a "can't" beats the permission (CR 101.2)
             self.log.add(f"{self.players[p].name} can't cast {o.name}: no more than one spell each turn ({limit})",
                          "CR 101.2")
@@ -1084,7 +1084,7 @@ class EffectsMixin:
             spell.x = 0  # CR 107.3b: X is 0 when cast without paying the mana cost
         spell.targets = yield from self.choose_targets(p, spell, specs)
         self.log.add(f"{self.players[p].name} casts {spell.name} without paying its mana cost", "CR 601.2")
-        self.ts_count_cast(spell, p)   # trigstate: spells cast this turn (CR 101.2 limits)
+        self.count_cast(spell, p)   # trigstate: spells cast this turn (CR 101.2 limits)
         # kwstatic: it is cast (CR 601.2i): "whenever you cast" triggers see it (prowess, storm)
         self.events.append({"kind": "cast", "obj": spell, "player": p})
         self.after_cast(p, spell)   # the same hook as a cast with its costs paid (stack/casting.py)
@@ -1155,7 +1155,7 @@ class EffectsMixin:
                 from judgetower.rules.stack.mana import ManaCost
                 short = not self.can_pay_mana(p, ManaCost.parse(eff.cost))
             if isinstance(eff, ir.C2PayEnergy):   # counters2: CR 107.14, 118.3
-                short = not self.c2_can_pay_energy(p, eff.n)
+                short = not self.can_pay_energy(p, eff.n)
             if short:
                 self.log.add(f"{self.players[p].name} can't pay that cost in full, so none of it is paid",
                              "CR 118.3", "CR 118.12")
@@ -1185,7 +1185,7 @@ class EffectsMixin:
                 done = done and before - len(self.permanents(p)) >= n
             elif isinstance(eff, ir.Zones4ExileToOwnersGraveyard):   # zones4: processors (CR 406.3)
                 yield from self.run_effects((eff,), ctx)
-                done = done and bool(ctx.pop("zones4_done", False))
+                done = done and bool(ctx.pop("until_done", False))
             elif isinstance(eff, ir.ExileFromGraveyard):
                 before = len(self.graveyard(p))
                 yield from self.run_effects((eff,), ctx)
@@ -1227,17 +1227,17 @@ class EffectsMixin:
         were created (CR 615.7; the affected player's choice of order, CR 616.1, is not asked:
         shields only ever reduce the same damage). Returns the damage left."""
         to = recipient.name if isinstance(recipient, GameObject) else self.players[recipient.index].name
-        if self.repl_prevention_blocked():   # replace: "damage can't be prevented" (CR 615.12)
+        if self.prevention_blocked():   # replace: "damage can't be prevented" (CR 615.12)
             return n
-        if self.repl_static_prevents(source, recipient, combat):   # replace: static prevention (CR 615.1a)
+        if self.static_prevents(source, recipient, combat):   # replace: static prevention (CR 615.1a)
             return 0
-        n = self.repl_static_prevent_some(source, recipient, n)   # replace: "prevent N of that damage"
+        n = self.static_prevent_some(source, recipient, n)   # replace: "prevent N of that damage"
         if n <= 0:
             return 0
         for eff in self.continuous:
             if eff.get("prevent_all") and (combat or not eff["combat"]) and self._prevent_all_applies(eff, source, recipient):
                 self.log.add(f"{'combat ' if combat else ''}damage from {source.name} to {to} is prevented", "CR 615.1a")
-                self.repl_prevented(eff, n)   # replace: "... prevented this way" (CR 615.5)
+                self.replacement_prevented(eff, n)   # replace: "... prevented this way" (CR 615.5)
                 return 0
         key = ("player", recipient.index) if isinstance(recipient, PID) else ("object", recipient.id)
         for eff in self.continuous:
@@ -1250,7 +1250,7 @@ class EffectsMixin:
                 self.touch()
                 self.log.add(f"{k} damage from {source.name} to {to} is prevented "
                              f"(shield left: {eff['prevent']})", "CR 615.7")
-                self.repl_prevented(eff, k)   # replace: "... prevented this way" (CR 615.5)
+                self.replacement_prevented(eff, k)   # replace: "... prevented this way" (CR 615.5)
         return n
 
     @effect(ir.PreventDamage)
@@ -1415,7 +1415,7 @@ class EffectsMixin:
                 o.sick = True   # CR 302.6: not controlled continuously since that player's turn began
                 self.touch()
                 self.log.add(f"control of {o.name} returns to {self.players[ctl].name}", "CR 514.2", "CR 613.1b")
-        self.auras2_update_control()   # auras2: Auras' control statics still apply (CR 613.1b)
+        self.update_control()   # auras2: Auras' control statics still apply (CR 613.1b)
 
     @effect(ir.LookTopPutOne)
     def _e_LookTopPutOne(self, e, ctx):
@@ -1446,7 +1446,7 @@ class EffectsMixin:
                 self.log.add(f"{self.players[p].name} reveals no card", "CR 608.2c")
         # zones4: one routine for the other looked-at/revealed cards (shared with library2's
         # reveal-until and look-at-top handlers; CR 401.4, JT-G8/R7 in ``move``)
-        yield from self.lib2_put_rest(p, [x for x in top if x != c], e.rest, "looked-at")
+        yield from self.put_rest(p, [x for x in top if x != c], e.rest, "looked-at")
 
     @effect(ir.CopySpell)
     def _e_CopySpell(self, e, ctx):
@@ -1458,7 +1458,7 @@ class EffectsMixin:
             # copies2: the spell of a cast trigger that has left the stack is copied with its
             # last known information (CR 608.2h, 707.10)
             lki = isinstance(e.what, ir.TriggerObject) and getattr(o, "zone_left", None) == "stack" \
-                and not getattr(o, "kws_copy", False)
+                and not getattr(o, "is_spell_copy", False)
             if (not lki and (o.zone != "stack" or o.id not in self.stack)) or isinstance(o, StackAbility):
                 continue
             self.log.add(f"{self.players[p].name} copies {o.name}; the copy isn't cast", "CR 707.10",
@@ -1680,7 +1680,7 @@ class EffectsMixin:
         """CR 406.2: "[who] exiles the top N cards of their library" (Judge Tower: a library action
         refilled when short, JT-E2/R19; taken by that player, R5; the cards are unreferenced, R20)."""
         n = self.amount(e.amount, ctx)
-        ctx["exilecast_exiled"] = []   # exilecast: the cards "that card" names next (CR 601.2a)
+        ctx["exile_cast_exiled"] = []   # exilecast: the cards "that card" names next (CR 601.2a)
         for p in self.players_of(e.who, ctx):
             yield from self.ensure_library(p, n, "exile the top cards")
             if self.game_over:
@@ -1692,7 +1692,7 @@ class EffectsMixin:
                                 rule="CR 406.2", log=False)
                 if new is not None:
                     names.append(new.name)
-                    ctx.setdefault("exilecast_exiled", []).append(new)   # exilecast: "that card" (CR 601.2a)
+                    ctx.setdefault("exile_cast_exiled", []).append(new)   # exilecast: "that card" (CR 601.2a)
             self.log.add(f"{self.players[p].name} exiles the top {len(names)} card(s) of their library: "
                          + (", ".join(names) or "nothing"), "CR 406.2", "CR 406.3")
 

@@ -46,17 +46,17 @@ def _one(game, ref, ctx):
 class TokenEffectsMixin:
 
     # ------------------------------------------------------------------ trigger events
-    def tc_note_damage(self, source, o) -> None:
+    def tokens_note_damage(self, source, o) -> None:
         """CR 120.3: remember which objects dealt damage to the permanent ``o`` this turn (for
         "a creature dealt damage by ~ this turn"; a permanent that changes zones is a new object,
         CR 400.7, so the source's object id is kept)."""
         sid = getattr(source, "id", None)
         if sid is None:
             return
-        seen = o.__dict__.setdefault("tc_damaged_by", set())
+        seen = o.__dict__.setdefault("damaged_by", set())
         seen.add((self.turn, sid))
 
-    def tc_check_event(self, ev, watchers, departed) -> None:
+    def tokens_check_event(self, ev, watchers, departed) -> None:
         """"Whenever a creature dealt damage by ~ this turn dies" (CR 700.4; a leaves-the-battlefield
         trigger, it looks back in time, CR 603.10a: ~ dying at the same time still sees it) and
         "Whenever you draw your second card each turn" (CR 121.2)."""
@@ -68,7 +68,7 @@ class TokenEffectsMixin:
             old_ch = ev.get("old_chars") or base_chars(old)
             if "Creature" not in old_ch.types:
                 return
-            marks = old.__dict__.get("tc_damaged_by", set())
+            marks = old.__dict__.get("damaged_by", set())
             ids = {w.id for w in watchers}
             for w in watchers + [d for d in departed if d.id not in ids]:
                 if (self.turn, w.id) not in marks:
@@ -80,7 +80,7 @@ class TokenEffectsMixin:
                         self._trigger(w, idx, ab, {"trigger_obj": old, "trigger_lki": old})
         elif kind == "draw":
             p = ev["player"]
-            counts = self.__dict__.setdefault("tc_draws", {})
+            counts = self.__dict__.setdefault("draws_by_turn", {})
             key = (self.turn, p)
             counts[key] = counts.get(key, 0) + 1
             if counts[key] != 2:
@@ -93,16 +93,16 @@ class TokenEffectsMixin:
                         self._trigger(w, idx, ab, {"trigger_player": p})
 
     # ------------------------------------------------------------------ devour (CR 702.82a)
-    def tc_enter_counters(self, o) -> None:
+    def tokens_enter_counters(self, o) -> None:
         """Hook of apply_enter_replacements: devour's choice is made just after it is put on the
-        battlefield, before anything looks at it (``tc_enter_choices``, CR 614.12)."""
+        battlefield, before anything looks at it (``tokens_enter_choices``, CR 614.12)."""
         for ab in o.compiled.abilities:
             if isinstance(ab, ir.Keyword) and ab.name == "devour":
-                o.__dict__.setdefault("tc_entry_pending", []).append(int(ab.arg))
+                o.__dict__.setdefault("tokens_entry_pending", []).append(int(ab.arg))
             elif isinstance(ab, ir.Keyword) and ab.name == "sunburst":
                 self.tc_sunburst(o)   # CR 702.44a
 
-    def tc_enter_choices(self):
+    def tokens_enter_choices(self):
         """Devour N (CR 702.82a): "As this object enters, you may sacrifice any number of
         creatures. This permanent enters with N +1/+1 counters on it for each creature sacrificed
         this way." The devouring permanent itself is not among them (it is entering). Judge
@@ -111,7 +111,7 @@ class TokenEffectsMixin:
         acted = False
         for oid in list(self.battlefield):
             o = self.objects[oid]
-            pending = o.__dict__.get("tc_entry_pending")
+            pending = o.__dict__.get("tokens_entry_pending")
             while pending:
                 n = pending.pop(0)
                 acted = True
@@ -125,7 +125,7 @@ class TokenEffectsMixin:
                     x = self.objects[c]
                     self.log.add(f"{who} sacrifices {x.name} (devour)", "CR 702.82a", "CR 701.21a")
                     self.move(x, "graveyard", cause="sacrificed", rule="CR 701.21a", log=False)
-                o.__dict__["tc_devoured"] = o.__dict__.get("tc_devoured", 0) + len(chosen)   # CR 702.82b
+                o.__dict__["devoured"] = o.__dict__.get("devoured", 0) + len(chosen)   # CR 702.82b
                 if chosen:
                     o.counters["+1/+1"] = o.counters.get("+1/+1", 0) + n * len(chosen)
                 self.touch()
@@ -277,7 +277,7 @@ class TokenEffectsMixin:
         yield
 
     # ------------------------------------------------------------------ goad (CR 701.15b)
-    def tc_goad_defenders(self, o, defs: list) -> list:
+    def goad_defenders(self, o, defs: list) -> list:
         """CR 701.15b, 508.1d: a goaded creature attacks a player other than the goading player(s)
         if able: when such a player can be attacked, only they are offered (attacking a
         planeswalker or a goading player would obey fewer requirements)."""
@@ -297,9 +297,9 @@ class TokenEffectsMixin:
         if not objs:
             return
         p = ctx["controller"]
-        self.continuous.append({"objs": {o.id for o in objs}, "tc_detain": True, "tc_player": p,
-                                "tc_turn": self.turn, "tc_upkeeps": self.players[p].upkeeps_begun,
-                                "duration": "tc_until_next_turn",
+        self.continuous.append({"objs": {o.id for o in objs}, "tc_detain": True, "by_player": p,
+                                "since_turn": self.turn, "since_upkeeps": self.players[p].upkeeps_begun,
+                                "duration": "until_next_turn",
                                 "timestamp": self.new_timestamp()})
         self.touch()
         self.log.add(f"{self.players[p].name} detains {', '.join(o.name for o in objs)}: until "
@@ -311,15 +311,15 @@ class TokenEffectsMixin:
     @effect(ir.TcGoad)
     def _e_TcGoad(self, e, ctx):
         """CR 701.15a: "Until your next turn, that creature attacks each combat if able and attacks
-        a player other than you if able." (the same duration as detain's, ``tc_detain_lasts``;
+        a player other than you if able." (the same duration as detain's, ``detain_lasts``;
         goaded again by the same player: only the duration is updated, CR 701.15c)"""
         objs = [o for o in self.objs(e.what, ctx) if o.zone == "battlefield"]
         if not objs:
             return
         p = ctx["controller"]
-        self.continuous.append({"objs": {o.id for o in objs}, "tc_goad": True, "tc_player": p,
-                                "tc_turn": self.turn, "tc_upkeeps": self.players[p].upkeeps_begun,
-                                "duration": "tc_until_next_turn", "timestamp": self.new_timestamp()})
+        self.continuous.append({"objs": {o.id for o in objs}, "goaded_by_effect": True, "by_player": p,
+                                "since_turn": self.turn, "since_upkeeps": self.players[p].upkeeps_begun,
+                                "duration": "until_next_turn", "timestamp": self.new_timestamp()})
         self.touch()
         self.log.add(f"{self.players[p].name} goads {', '.join(o.name for o in objs)}: until {self.players[p].name}'s "
                      "next turn, it attacks each combat if able and attacks a player other than "
@@ -327,16 +327,16 @@ class TokenEffectsMixin:
         return
         yield
 
-    def tc_detain_lasts(self, eff) -> bool:
+    def detain_lasts(self, eff) -> bool:
         """CR 701.35a: the effect ends as its controller's next turn begins (that turn is under
         way, or a later upkeep of theirs has begun)."""
-        p = eff["tc_player"]
-        if self.active == p and self.turn > eff["tc_turn"]:
+        p = eff["by_player"]
+        if self.active == p and self.turn > eff["since_turn"]:
             return False
-        return self.players[p].upkeeps_begun <= eff["tc_upkeeps"]
+        return self.players[p].upkeeps_begun <= eff["since_upkeeps"]
 
-    def tc_detained(self, o) -> bool:
-        return any(eff.get("tc_detain") and o.id in eff["objs"] and self.tc_detain_lasts(eff)
+    def detained(self, o) -> bool:
+        return any(eff.get("tc_detain") and o.id in eff["objs"] and self.detain_lasts(eff)
                    for eff in self.continuous)
 
     # ------------------------------------------------------------------ reconfigure (CR 702.151)
@@ -350,7 +350,7 @@ class TokenEffectsMixin:
             return
         t = targets[0]
         if t.controller != ctx["controller"] or t.zone != "battlefield" or t.id == src.id \
-                or not self.auras2_can_attach(src, t):
+                or not self.can_attach(src, t):
             self.log.add(f"{src.name} can't be attached to {t.name}", "CR 701.3b")
             return
         src.attached_to = t.id
@@ -383,7 +383,7 @@ class TokenEffectsMixin:
         if src is None or src.zone != "battlefield":
             return
         # one "at end of combat" delayed-trigger mechanism serves every card (combat/restrictions.py,
-        # `cb2_end_of_combat_delayed`, CR 511.2)
+        # `end_of_combat_delayed`, CR 511.2)
         self.delayed.append({"when": "cb2_end_of_combat", "effects": (TcEocRemove(e.kind, e.n),),
                              "controller": ctx["controller"], "source": src, "chosen": {},
                              "turn": self.turn, "trigger_obj": None})
@@ -479,7 +479,7 @@ class TokenEffectsMixin:
                 return True
         return False
 
-    def tc_record_colors(self, p: int, spell, cost):
+    def record_colors(self, p: int, spell, cost):
         """The colors of mana spent to cast ``spell`` (CR 601.2h; sunburst, CR 702.44a-b). In
         ordinary Magic, those of the mana the automatic payment spent (mana of a choice of colors,
         such as a Treasure's, counted as a color not yet spent: the payment's choice, CR 106.1b).
@@ -494,11 +494,11 @@ class TokenEffectsMixin:
             pick = yield from self.ask(p, "color", opts, f"{spell.name}: the colors of mana spent to cast it "
                                        "(Judge Tower: the payer chooses the mana, JT-G4)", "R4")
             colors = tuple(c for c in pick if c in "WUBRG")
-            spell.tc_colors = colors
+            spell.colors_spent = colors
             self.log.add(f"{self.players[p].name} pays {spell.name} with mana of {len(colors)} color(s)"
                          + (f" ({''.join(colors)})" if colors else ""), "CR 601.2h", "JT-G4", "R4")
             return
-        units = list(self.tc_last_spent or [])
+        units = list(self.last_spent or [])
         colors = {u for u in units if len(u) == 1 and u in "WUBRG"}
         for u in units:
             choices = "WUBRG" if u == "*" else (u if len(u) > 1 else "")
@@ -506,15 +506,15 @@ class TokenEffectsMixin:
                 if c in "WUBRG" and c not in colors:
                     colors.add(c)
                     break
-        spell.tc_colors = tuple(c for c in "WUBRG" if c in colors)
+        spell.colors_spent = tuple(c for c in "WUBRG" if c in colors)
         self.log.add(f"{spell.name} was cast with mana of {len(colors)} color(s)"
-                     + (f" ({''.join(spell.tc_colors)})" if colors else ""), "CR 601.2h")
+                     + (f" ({''.join(spell.colors_spent)})" if colors else ""), "CR 601.2h")
 
     def tc_sunburst(self, o) -> None:
         """CR 702.44a-b: entering from the stack as a resolving spell with colored mana spent: a
         +1/+1 counter (if it enters as a creature, ignoring type-changing effects: its card's
         types) or a charge counter for each color."""
-        n = len(getattr(o, "tc_colors", None) or ())
+        n = len(getattr(o, "colors_spent", None) or ())
         if not n:
             return
         kind = "+1/+1" if "Creature" in (o.card.types if o.card is not None else ()) else "charge"

@@ -48,7 +48,7 @@ def renown_synth(n: int):
     """CR 702.112a: renown's triggered ability (intervening "if": not renowned, CR 603.4)."""
     from judgetower.rules.triggers.abilities import Synth
     return Synth("renown", ir.Trigger("deals_damage", ir.This(), recipient="player", combat=True),
-                 effects=(Kw2Renown(n),), condition="kw2_not_renowned")
+                 effects=(Kw2Renown(n),), condition="not_renowned")
 
 
 def modular_synth():
@@ -151,29 +151,29 @@ AFTER_BLOCKERS = ("declare_blockers", "first_strike_damage", "combat_damage", "e
 class ActivatedKeywordsMixin:
 
     # ------------------------------------------------------------------ crew (CR 702.122)
-    def kw2_crew_candidates(self, p: int, vehicle) -> list:
+    def crew_candidates(self, p: int, vehicle) -> list:
         """Other untapped creatures ``p`` controls (CR 702.122a), in battlefield order."""
         return [o for o in self.permanents(p)
                 if o.id != vehicle.id and not o.tapped and "Creature" in self.chars(o).types]
 
-    def kw2_can_crew(self, p: int, vehicle, n: int) -> bool:
+    def can_crew(self, p: int, vehicle, n: int) -> bool:
         """CR 702.122a, 601.2h: the crew cost can be paid: total power N or greater."""
-        return sum(max(0, self.chars(o).power) for o in self.kw2_crew_candidates(p, vehicle)) >= n
+        return sum(max(0, self.chars(o).power) for o in self.crew_candidates(p, vehicle)) >= n
 
-    def kw2_pay_crew(self, p: int, vehicle, n: int, what: str):
+    def pay_crew(self, p: int, vehicle, n: int, what: str):
         """CR 702.122a: tap creatures one at a time; once their total power is N or greater, the
         player may stop (Done, offered first). Judge Tower referee mode: as many as possible
         (JT-C3, R9), so every other untapped creature is tapped."""
         tapped: list = []
         total = 0
         while True:
-            cands = [o.id for o in self.kw2_crew_candidates(p, vehicle) if o.id not in tapped]
+            cands = [o.id for o in self.crew_candidates(p, vehicle) if o.id not in tapped]
             if total >= n:
                 if not cands:
                     break
                 opts = cands if self.rules.max_targets else [Done()] + cands
             else:
-                # any of them: kw2_can_crew checked that all of them together reach N
+                # any of them: can_crew checked that all of them together reach N
                 opts = cands
             if not opts:
                 break
@@ -276,19 +276,19 @@ class ActivatedKeywordsMixin:
         yield
 
     # ------------------------------------------------------------------ morph (CR 702.37, 708)
-    def kw2_is_morph(self, o) -> bool:
+    def is_morph(self, o) -> bool:
         """A card that may be cast face down (CR 702.37c): a morph or megamorph with a mana cost."""
-        comp = getattr(o, "kw2_real_compiled", None) or o.compiled
+        comp = getattr(o, "real_compiled", None) or o.compiled
         return o.card is not None and morph_of(comp) is not None
 
-    def kw2_is_special(self, ab) -> bool:
+    def keywords_is_special(self, ab) -> bool:
         """A special action shown as an object's action (turning a morph face up, CR 116.2b)."""
         return any(isinstance(e, Kw2TurnFaceUp) for e in ab.effects)
 
-    def kw2_cast_face_down(self, p: int, spell) -> None:
+    def cast_face_down(self, p: int, spell) -> None:
         """CR 702.37c, 708.4: the spell is cast face down: a 2/2 creature spell with no name,
         text or mana cost; its controller may look at it (CR 708.5)."""
-        spell.kw2_real_compiled = spell.compiled
+        spell.real_compiled = spell.compiled
         spell.compiled = face_down_compiled(spell.compiled)
         spell.face_down = True
         spell.kw2_morph = True
@@ -297,14 +297,14 @@ class ActivatedKeywordsMixin:
                      "CR 702.37c", "CR 708.4")
         self.log.add(f"(the face-down spell is {spell.card.name})", "CR 708.5", visible_to={p})
 
-    def kw2_carry_face_down(self, o, new, from_zone: str, to_zone: str) -> None:
+    def carry_face_down(self, o, new, from_zone: str, to_zone: str) -> None:
         """A face-down morph spell resolves into a face-down permanent (CR 708.4); anywhere else
         the card is face up again with its own abilities (CR 708.9, 400.7)."""
-        real = getattr(o, "kw2_real_compiled", None)
+        real = getattr(o, "real_compiled", None)
         if real is None:
             return
         if getattr(o, "kw2_morph", False) and from_zone == "stack" and to_zone == "battlefield":
-            new.kw2_real_compiled = real
+            new.real_compiled = real
             new.compiled = o.compiled
             new.face_down = True
             new.kw2_morph = True
@@ -318,10 +318,10 @@ class ActivatedKeywordsMixin:
         enter the battlefield (no "enters" triggers), "when ~ is turned face up" triggers.
         Megamorph: a +1/+1 counter (CR 702.37b)."""
         o = self.current(ctx["source"])
-        if o is None or not o.face_down or getattr(o, "kw2_real_compiled", None) is None:
+        if o is None or not o.face_down or getattr(o, "real_compiled", None) is None:
             return
-        o.compiled = o.kw2_real_compiled
-        o.kw2_real_compiled = None
+        o.compiled = o.real_compiled
+        o.real_compiled = None
         o.face_down = False
         o.kw2_morph = False
         o.may_look = frozenset()
@@ -333,11 +333,11 @@ class ActivatedKeywordsMixin:
         who = self.players[ctx["controller"]].name
         self.log.add(f"{who} turns {o.name} face up (special action)" + (" with a +1/+1 counter (megamorph)" if e.mega else ""),
                      "CR 702.37e", "CR 116.2b", "CR 708.8", *(("CR 702.37b",) if e.mega else ()))
-        self.events.append({"kind": "kw2_face_up", "obj": o})
+        self.events.append({"kind": "face_up", "obj": o})
         return
         yield
 
-    def kw2_public_face_down(self, o) -> dict | None:
+    def public_face_down(self, o) -> dict | None:
         """A face-down morph permanent or spell as others see it (CR 708.6: its characteristics
         as a 2/2 and its state are public; not what it is)."""
         if not getattr(o, "kw2_morph", False):
@@ -354,7 +354,7 @@ class ActivatedKeywordsMixin:
         return d
 
     # ------------------------------------------------------------------ exert (CR 701.43)
-    def kw2_exert_attackers(self, ap: int, declared: dict):
+    def exert_attackers(self, ap: int, declared: dict):
         """CR 701.43d, 508.1g: for each attacking creature with "You may exert ~ as it attacks",
         its controller chooses whether to exert it (an optional cost to attack); exerted, it won't
         untap during its controller's next untap step (CR 701.43a), and its linked "when you do"
@@ -376,11 +376,11 @@ class ActivatedKeywordsMixin:
                 self.touch()
                 self.log.add(f"{self.players[ap].name} exerts {o.name} (it won't untap during their next untap step)",
                              "CR 701.43a", "CR 508.1g")
-                self._trigger(o, idx, Synth("exert", ir.Trigger("kw2_exerted", ir.This()), targets=ab.targets,
+                self._trigger(o, idx, Synth("exert", ir.Trigger("keyword_exerted", ir.This()), targets=ab.targets,
                                             effects=ab.effects), {})
 
     # ------------------------------------------------------------------ dash (CR 702.109)
-    def kw2_dash_enters(self, o, new, from_zone: str, to_zone: str) -> None:
+    def dash_enters(self, o, new, from_zone: str, to_zone: str) -> None:
         """CR 702.109a, 608.3g: a spell whose dash cost was paid becomes a permanent with haste
         (as long as it is that permanent), and a delayed trigger returns it to its owner's hand
         at the beginning of the next end step."""
@@ -406,7 +406,7 @@ class ActivatedKeywordsMixin:
         p = ctx["controller"]
         t = self.make_token(GERM, p)
         self.log.add(f"{self.players[p].name} creates a {t.name} (0/0)", "CR 702.92a", "CR 111.2")
-        for _ in range(self.repl_token_count(p, 1) - 1):   # replace: token doubling (CR 614.1a)
+        for _ in range(self.token_count(p, 1) - 1):   # replace: token doubling (CR 614.1a)
             extra = self.make_token(GERM, p)
             self.log.add(f"{self.players[p].name} creates a {extra.name} (0/0)", "CR 702.92a", "CR 111.2")
         src = self.current(ctx["source"])
@@ -419,15 +419,15 @@ class ActivatedKeywordsMixin:
         yield
 
     # ------------------------------------------------------------------ entwine, replicate
-    def kw2_extra_costs(self, spell) -> list:
+    def keywords_extra_costs(self, spell) -> list:
         """Additional mana costs paid for entwine (CR 702.42a) and replicate (CR 702.56a)."""
         from judgetower.rules.stack.mana import ManaCost
         out = []
-        if spell.kw2_entwined:
+        if spell.keyword_entwined:
             out.append(ManaCost.parse(self.keyword_arg(spell, "entwine")))
         rep = self.keyword_arg(spell, "replicate")
-        if rep and spell.kw2_replicated:
-            out.extend(ManaCost.parse(rep) for _ in range(spell.kw2_replicated))
+        if rep and spell.replicated:
+            out.extend(ManaCost.parse(rep) for _ in range(spell.replicated))
         return out
 
     def kw2_entwine(self, p: int, spell, modal):
@@ -441,23 +441,23 @@ class ActivatedKeywordsMixin:
         legal = self.legal_modes(p, spell, modal)
         opts = [0]
         if len(legal) == len(modal.modes):
-            spell.kw2_entwined = True
+            spell.keyword_entwined = True
             base = self.spell_cost(spell, spell.alternative).with_x(0)
-            if self.can_pay_mana(p, _sum_costs([base] + self.kw2_extra_costs(spell)), helpers=self.payment_helpers(spell)):
+            if self.can_pay_mana(p, _sum_costs([base] + self.keywords_extra_costs(spell)), helpers=self.payment_helpers(spell)):
                 opts.append(1)
-            spell.kw2_entwined = False
+            spell.keyword_entwined = False
         n = yield from self.ask(p, "kicker", self.forced_count_options(opts, "kicker"),
                                 f"pay the entwine cost {cost} of {spell.name} (choose every mode)?", "CR 702.42a",
                                 entwine=True)
         if not n:
             return False
-        spell.kw2_entwined = True
+        spell.keyword_entwined = True
         spell.modes = tuple(range(len(modal.modes)))
         self.log.add(f"{self.players[p].name} entwines {spell.name} ({cost}): every mode is chosen", "CR 702.42a",
                      "CR 601.2b")
         return True
 
-    def kw2_choose_replicate(self, p: int, spell, name: str, total, helpers):
+    def choose_replicate(self, p: int, spell, name: str, total, helpers):
         """CR 702.56a, 601.2b: how many times the replicate cost is paid (each payable).
         Judge Tower: a repeatable cost is paid five times (JT-C2, R9)."""
         rep = self.keyword_arg(spell, "replicate")
@@ -465,24 +465,24 @@ class ActivatedKeywordsMixin:
             return
         opts = []
         for k in range(11):
-            spell.kw2_replicated = k
+            spell.replicated = k
             if self.can_pay_mana(p, total(), helpers=helpers):
                 opts.append(k)
             else:
                 break
-        spell.kw2_replicated = 0
+        spell.replicated = 0
         n = yield from self.ask(p, "kicker", self.forced_count_options(opts, "multikicker"),
                                 f"pay the replicate cost {rep} of {name} how many times?", "CR 702.56a", multi=True)
-        spell.kw2_replicated = n
+        spell.replicated = n
         if n:
             self.log.add(f"{self.players[p].name} pays the replicate cost of {name} {n} time(s)", "CR 702.56a", "CR 601.2b")
 
-    def kw2_replicate_trigger(self, ev) -> None:
+    def replicate_trigger(self, ev) -> None:
         """CR 702.56a: "When you cast this spell, if a replicate cost was paid for it, copy it for
         each time its replicate cost was paid." """
         from judgetower.rules.triggers.abilities import Synth
         spell = ev["obj"]
-        n = getattr(spell, "kw2_replicated", 0)
+        n = getattr(spell, "replicated", 0)
         if not n:
             return
         for idx, ab in enumerate(spell.compiled.abilities):
@@ -500,21 +500,21 @@ class ActivatedKeywordsMixin:
         yield from self.put_spell_copies(ctx["controller"], spell, e.n, "CR 702.56a")
 
     # ------------------------------------------------------------------ ninjutsu (CR 702.49)
-    def kw2_unblocked_attackers(self, p: int) -> list:
+    def unblocked_attackers(self, p: int) -> list:
         """Unblocked attacking creatures ``p`` controls: only once blockers are declared
         (CR 509.1h, 506.4)."""
         if self.step not in AFTER_BLOCKERS:
             return []
         return [o for o in self.permanents(p) if o.attacking is not None and not o.was_blocked]
 
-    def kw2_pay_ninjutsu(self, p: int, card):
+    def pay_ninjutsu(self, p: int, card):
         """CR 702.49a: reveal the card, return an unblocked attacker (its defender is kept for
         CR 702.49c)."""
-        cands = [o.id for o in self.kw2_unblocked_attackers(p)]
+        cands = [o.id for o in self.unblocked_attackers(p)]
         c = yield from self.ask(p, "cards", cands, f"return an unblocked attacking creature for the ninjutsu of {card.name}",
                                 "CR 702.49a")
         o = self.objects[c]
-        card.kw2_ninja_defender = o.attacking
+        card.ninja_defender = o.attacking
         self.log.add(f"{self.players[p].name} reveals {card.name} and returns {o.name} (unblocked, attacking "
                      f"{self.target_name(o.attacking)}) to its owner's hand for ninjutsu", "CR 702.49a")
         self.move(o, "hand", cause="ninjutsu cost", rule="CR 702.49a", log=False)
@@ -530,7 +530,7 @@ class ActivatedKeywordsMixin:
         if cur is None or cur.zone != "hand":
             self.log.add(f"{card.name} is no longer in the hand: ninjutsu does nothing", "CR 702.49a")
             return
-        defender = card.kw2_ninja_defender
+        defender = card.ninja_defender
         new = self.move(cur, "battlefield", controller=p, tapped=True, cause="ninjutsu", rule="CR 702.49a", log=False)
         if new is None:
             return
@@ -548,9 +548,9 @@ class ActivatedKeywordsMixin:
         yield
 
     # ------------------------------------------------------------------ hooks
-    def kw2_condition(self, cond: str, source) -> bool | None:
+    def keyword_condition(self, cond: str, source) -> bool | None:
         """Intervening "if" conditions of kw2's keyword triggers (CR 603.4); None: not kw2's."""
-        if cond == "kw2_not_renowned":
+        if cond == "not_renowned":
             cur = self.current(source)
             return cur is not None and not cur.kw2_renowned
         if cond in ("kw2_monstrous", "kw2_renowned"):
@@ -561,12 +561,12 @@ class ActivatedKeywordsMixin:
             return bool(getattr(obj, cond, False))
         return None
 
-    def kw2_check_event(self, ev, watchers) -> None:
+    def keywords_check_event(self, ev, watchers) -> None:
         """"When ~ becomes monstrous" (CR 701.37b); "When ~ exploits a creature" (CR 702.110b:
         it triggers even when the exploiting creature sacrificed itself, looking back at it)."""
         from judgetower.rules.triggers.abilities import triggered_abilities
         if ev["kind"] == "cast":
-            self.kw2_replicate_trigger(ev)   # CR 702.56a
+            self.replicate_trigger(ev)   # CR 702.56a
             return
         if ev["kind"] == "kw2_exploits":
             o = ev["obj"]
@@ -575,7 +575,7 @@ class ActivatedKeywordsMixin:
                     self.log.add(f"{o.name} exploits {ev['victim'].name}", "CR 702.110b")
                     self._trigger(o, idx, ab, {"trigger_obj": ev["victim"]})
             return
-        if ev["kind"] == "kw2_face_up":
+        if ev["kind"] == "face_up":
             o = ev["obj"]
             for idx, ab in triggered_abilities(o):
                 if ab.trigger.event == "kw2_turned_face_up":
@@ -591,17 +591,17 @@ class ActivatedKeywordsMixin:
                 if ab.trigger.event == "kw2_becomes_monstrous":
                     self._trigger(w, idx, ab, {})
 
-    def kw2_note_damage(self, p: int) -> None:
+    def keywords_note_damage(self, p: int) -> None:
         """A player was dealt damage this turn (bloodthirst, CR 702.54a)."""
-        self.players[p].kw2_damaged_turn = self.turn
+        self.players[p].damaged_turn = self.turn
 
-    def kw2_enter_counters(self, o) -> None:
+    def keywords_enter_counters(self, o) -> None:
         """CR 614.1c replacement effects of bloodthirst (CR 702.54a) and modular (CR 702.43a)."""
         for ab in o.compiled.abilities:
             if not isinstance(ab, ir.Keyword):
                 continue
             if ab.name == "bloodthirst":
-                hurt = [q for q in self.opponents(o.controller) if self.players[q].kw2_damaged_turn == self.turn]
+                hurt = [q for q in self.opponents(o.controller) if self.players[q].damaged_turn == self.turn]
                 if hurt:
                     o.counters["+1/+1"] = o.counters.get("+1/+1", 0) + int(ab.arg)
                     self.log.add(f"{o.name} enters with {ab.arg} +1/+1 counter(s) (bloodthirst: an opponent was "

@@ -90,7 +90,7 @@ def blitz_synth():
     card" while its blitz cost was paid."""
     from judgetower.rules.triggers.abilities import Synth
     return Synth("blitz", ir.Trigger("to_graveyard", ir.This()), effects=(ir.Draw(ir.You(), 1),),
-                 condition="kwcast_blitzed")
+                 condition="cast_blitzed")
 
 
 def _kw(o, name: str) -> bool:
@@ -101,7 +101,7 @@ def _kw(o, name: str) -> bool:
 class AlternativeCostsMixin:
 
     # -- split second (CR 702.61) -------------------------------------------------------------
-    def kwcast_split_second(self) -> str | None:
+    def split_second(self) -> str | None:
         """The name of a spell with split second on the stack (CR 702.61a), or None."""
         for sid in self.stack:
             o = self.objects[sid]
@@ -109,15 +109,15 @@ class AlternativeCostsMixin:
                 return o.name
         return None
 
-    def kwcast_activation_locked(self, o, ab) -> bool:
+    def activation_locked(self, o, ab) -> bool:
         """CR 702.61a-b: no abilities that aren't mana abilities; special actions are allowed."""
-        if ab.mana_ability or self.kw2_is_special(ab) or self.exilecast_is_special(ab):
+        if ab.mana_ability or self.keywords_is_special(ab) or self.exile_casting_is_special(ab):
             return False
-        return self.kwcast_split_second() is not None
+        return self.split_second() is not None
 
     # -- typecycling (CR 702.29e) -------------------------------------------------------------
     @staticmethod
-    def kwcast_activated(ab):
+    def cast_activated(ab):
         if isinstance(ab, ir.Keyword) and ab.name == "typecycling":
             return typecycling_ability(*ab.arg)
         if isinstance(ab, ir.Keyword) and ab.name == "scavenge":
@@ -126,7 +126,7 @@ class AlternativeCostsMixin:
 
     # -- retrace (CR 702.81), jump-start (CR 702.133) ---------------------------------------------
     @staticmethod
-    def kwcast_gy_keyword(o) -> str | None:
+    def gy_keyword(o) -> str | None:
         """"retrace" / "jump-start" / "escape" when the card has it (and no flashback), else None."""
         if getattr(o, "card", None) is None or _kw(o, "flashback"):
             return None
@@ -135,39 +135,39 @@ class AlternativeCostsMixin:
                 return name
         return None
 
-    def kwcast_gy_discards(self, p: int, o) -> list[int]:
+    def gy_discards(self, p: int, o) -> list[int]:
         """The cards p could discard to cast ``o`` from the graveyard: any other card (jump-start,
         CR 702.133a) or a land card (retrace, CR 702.81a)."""
-        kw = self.kwcast_gy_keyword(o)
+        kw = self.gy_keyword(o)
         cands = [c for c in self.hand(p) if c != o.id]
         if kw == "retrace":
             cands = [c for c in cands if self.objects[c].card is not None and "Land" in self.objects[c].card.types]
         return cands
 
-    def kwcast_can_cast_from_gy(self, p: int, o) -> bool:
-        if o.zone != "graveyard" or self.kwcast_gy_keyword(o) is None:
+    def can_cast_from_gy(self, p: int, o) -> bool:
+        if o.zone != "graveyard" or self.gy_keyword(o) is None:
             return True
-        if self.kwcast_gy_keyword(o) == "escape":
+        if self.gy_keyword(o) == "escape":
             # CR 702.138a, 601.2h: N *other* cards to exile from the graveyard
             return len([c for c in self.graveyard(p) if c != o.id]) >= self.keyword_arg(o, "escape")[1]
-        return bool(self.kwcast_gy_discards(p, o))
+        return bool(self.gy_discards(p, o))
 
-    def kwcast_gy_mana(self, o) -> str:
+    def gy_mana(self, o) -> str:
         """The mana paid to cast ``o`` from the graveyard: its mana cost (retrace, jump-start) or
         its escape cost, an alternative cost (CR 702.138a, 118.9)."""
-        if self.kwcast_gy_keyword(o) == "escape":
+        if self.gy_keyword(o) == "escape":
             return self.keyword_arg(o, "escape")[0]
         return o.card.mana_cost
 
-    def kwcast_note_gy_cast(self, p: int, spell, name: str) -> None:
-        kw = self.kwcast_gy_keyword(spell)
-        spell.kwcast_gy = kw
+    def note_gy_cast(self, p: int, spell, name: str) -> None:
+        kw = self.gy_keyword(spell)
+        spell.graveyard_cast = kw
         rule = {"jump-start": "CR 702.133a", "retrace": "CR 702.81a", "escape": "CR 702.138a"}[kw]
         self.log.add(f"{self.players[p].name} casts {name} from the graveyard with {kw}", "CR 601.2a", rule)
 
-    def kwcast_pay_gy_cost(self, p: int, spell, name: str):
+    def pay_gy_cost(self, p: int, spell, name: str):
         """The discard of retrace / jump-start, paid with the other costs (CR 601.2h)."""
-        kw = getattr(spell, "kwcast_gy", None)
+        kw = getattr(spell, "graveyard_cast", None)
         if kw is None:
             return
         if kw == "escape":
@@ -179,22 +179,22 @@ class AlternativeCostsMixin:
                 self.move(self.objects[c], "exile", cause=f"escape cost of {name}", rule="CR 702.138a")
             return
         rule = "CR 702.133a" if kw == "jump-start" else "CR 702.81a"
-        cands = self.kwcast_gy_discards(p, spell)
+        cands = self.gy_discards(p, spell)
         c = yield from self.ask(p, "cards", cands, f"discard a {'land ' if kw == 'retrace' else ''}card for {kw}", rule)
         self.log.add(f"{self.players[p].name} discards {self.objects[c].name} to pay for {kw} ({name})",
                      rule, "CR 118.3", "CR 701.9a")
         self.move(self.objects[c], "graveyard", cause=f"discarded for {kw}", rule="CR 701.9a", log=False)
 
-    def kwcast_replace_move(self, o, from_zone: str, to_zone: str, position):
+    def cast_replace_move(self, o, from_zone: str, to_zone: str, position):
         """CR 702.133a: a jump-started spell is exiled instead of going anywhere else."""
-        if from_zone == "stack" and getattr(o, "kwcast_gy", None) == "jump-start" and to_zone != "exile":
+        if from_zone == "stack" and getattr(o, "graveyard_cast", None) == "jump-start" and to_zone != "exile":
             self.log.add(f"{o.name} was cast with jump-start: it is exiled instead", "CR 702.133a")
             return "exile", "top"
         return to_zone, position
 
     # -- cascade (CR 702.85) --------------------------------------------------------------------
-    def kwcast_check_event(self, ev) -> None:
-        self.kwcast_note_event(ev)
+    def casting_check_event(self, ev) -> None:
+        self.note_event(ev)
         if ev.get("kind") != "cast":
             return
         spell = ev["obj"]
@@ -202,21 +202,21 @@ class AlternativeCostsMixin:
         if comp is None:
             return
         from judgetower.rules.triggers.abilities import Synth
-        mv = self.kwcast_spell_mv(spell)
-        if getattr(spell, "kwcast_casualty", False):
+        mv = self.spell_mv(spell)
+        if getattr(spell, "cast_casualty", False):
             # CR 702.153a: "When you cast this spell, if a casualty cost was paid for it, copy it."
             idx = next(i for i, ab in enumerate(comp.abilities) if isinstance(ab, ir.Keyword) and ab.name == "casualty")
             self.log.add(f"{spell.name}'s casualty triggers", "CR 702.153a")
-            self._trigger(spell, idx, Synth("casualty", ir.Trigger("kws_cast_self"), effects=(KwcCasualtyCopy(),)),
+            self._trigger(spell, idx, Synth("casualty", ir.Trigger("keyword_cast_self"), effects=(KwcCasualtyCopy(),)),
                           {"trigger_obj": spell})
         for idx, ab in enumerate(comp.abilities):
             if isinstance(ab, ir.Keyword) and ab.name == "cascade":
                 # CR 702.85c: each instance triggers separately
                 self.log.add(f"{spell.name}'s cascade triggers", "CR 702.85a")
-                self._trigger(spell, idx, Synth("cascade", ir.Trigger("kws_cast_self"), effects=(KwcCascade(mv),)),
+                self._trigger(spell, idx, Synth("cascade", ir.Trigger("keyword_cast_self"), effects=(KwcCascade(mv),)),
                               {"trigger_obj": spell})
 
-    def kwcast_spell_mv(self, o) -> int:
+    def spell_mv(self, o) -> int:
         """CR 202.3: a spell's mana value (X counts as chosen on the stack, CR 202.3e)."""
         ch = self.chars(o)
         mv = ch.mana_value
@@ -263,16 +263,16 @@ class AlternativeCostsMixin:
             else:
                 self.log.add(f"{self.players[p].name} can't cast {hit.name}: no legal targets", "CR 601.2c")
         rest = [c for c in exiled if not (cast and hit is not None and c == hit.id) and self.objects[c].zone == "exile"]
-        yield from self.lib2_put_rest(p, rest, "bottom_random", "exiled")
+        yield from self.put_rest(p, rest, "bottom_random", "exiled")
 
     # -- kwcast (2): spectacle (CR 702.137), surge (CR 702.117) -----------------------------------
-    def kwcast_alt_cost(self, ab):
+    def casting_alt_cost(self, ab):
         """Spectacle and surge costs are alternative costs (CR 118.9)."""
         if isinstance(ab, ir.Keyword) and ab.name in KWC_ALT:
             return ir.Cost(mana=ab.arg)
         return None
 
-    def kwcast_alt_keyword(self, o) -> str | None:
+    def alt_keyword(self, o) -> str | None:
         for ab in o.compiled.abilities:
             if isinstance(ab, ir.AlternativeCost):
                 return None
@@ -280,31 +280,31 @@ class AlternativeCostsMixin:
                 return ab.name
         return None
 
-    def kwcast_alt_allowed(self, p: int, o) -> bool:
+    def alt_allowed(self, p: int, o) -> bool:
         """CR 702.137a: spectacle only if an opponent lost life this turn; CR 702.117a: surge only
         if you (or a teammate) cast another spell this turn."""
-        kw = self.kwcast_alt_keyword(o)
+        kw = self.alt_keyword(o)
         if kw == "spectacle":
             return any(q != p and pl.life_lost_turn > 0 for q, pl in enumerate(self.players)
                        if not getattr(pl, "lost", False))
         if kw == "surge":
-            return self.kwcast_spells_cast(p) > 0
+            return self.spells_cast(p) > 0
         return True
 
-    def kwcast_note_alt(self, p: int, spell, name: str) -> None:
-        kw = self.kwcast_alt_keyword(spell)
+    def note_alt(self, p: int, spell, name: str) -> None:
+        kw = self.alt_keyword(spell)
         if kw is not None:
             rule, why = KWC_ALT[kw]
             self.log.add(f"{self.players[p].name} casts {name} for its {kw} cost" + (f" ({why})" if why else ""),
                          rule, "CR 118.9")
 
     # -- spells cast this turn and players attacked this step ------------------------------------
-    def kwcast_spells_cast(self, p: int) -> int:
+    def spells_cast(self, p: int) -> int:
         """Spells p has cast this turn (copies are not cast, CR 707.10)."""
         turn, counts = getattr(self, "_kwcast_casts", (None, {}))
         return counts.get(p, 0) if turn == self.turn else 0
 
-    def kwcast_note_event(self, ev) -> None:
+    def note_event(self, ev) -> None:
         kind = ev.get("kind")
         if kind == "cast":
             turn, counts = getattr(self, "_kwcast_casts", (None, {}))
@@ -318,11 +318,11 @@ class AlternativeCostsMixin:
             if isinstance(getattr(ev["obj"], "attacking", None), PID):
                 self._kwcast_attacked = getattr(self, "_kwcast_attacked", frozenset()) | {ev["defending"]}
 
-    def kwcast_step_begins(self, step: str) -> None:
+    def step_begins(self, step: str) -> None:
         """Each step starts with nobody attacked in it (a new declare attackers step, CR 508)."""
         self._kwcast_attacked = frozenset()
 
-    def kwcast_attacked_this_step(self, p: int) -> bool:
+    def cast_attacked_this_step(self, p: int) -> bool:
         """"you've been attacked this step": in the declare attackers step, a creature was declared
         attacking you (the player; a creature attacking a planeswalker attacks that planeswalker,
         CR 506.3, 508.1b)."""
@@ -330,55 +330,55 @@ class AlternativeCostsMixin:
             return False
         return p in getattr(self, "_kwcast_attacked", frozenset())
 
-    def kwcast_cast_only_ok(self, p: int, o) -> str | None:
+    def cast_only_ok(self, p: int, o) -> str | None:
         """The rule a "Cast this spell only ..." restriction breaks now (CR 601.3), or None."""
         comp = getattr(o, "compiled", None)
         for ab in (comp.abilities if comp is not None else ()):
             if isinstance(ab, ir.KwcCastOnly):
-                if ab.cond == "attacked_this_step" and not self.kwcast_attacked_this_step(p):
+                if ab.cond == "attacked_this_step" and not self.cast_attacked_this_step(p):
                     return "CR 601.3"
-                if ab.cond == "another_spell_this_turn" and self.kwcast_spells_cast(p) < 1:
+                if ab.cond == "another_spell_this_turn" and self.spells_cast(p) < 1:
                     return "CR 601.3"
         return None
 
     # -- blitz (CR 702.152) -----------------------------------------------------------------------
-    def kwcast_blitz_enters(self, o, new, from_zone: str, to_zone: str) -> None:
+    def blitz_enters(self, o, new, from_zone: str, to_zone: str) -> None:
         """CR 702.152a: the permanent a spell cast for its blitz cost becomes has haste and "When
         this permanent is put into a graveyard from the battlefield, draw a card" (``blitz_synth``,
-        condition "kwcast_blitzed"), and is sacrificed at the beginning of the next end step."""
+        condition "cast_blitzed"), and is sacrificed at the beginning of the next end step."""
         if not (from_zone == "stack" and to_zone == "battlefield" and getattr(o, "alternative", False)
                 and new is not None):
             return
-        if self.kwcast_alt_keyword(o) != "blitz":
+        if self.alt_keyword(o) != "blitz":
             return
-        new.kwcast_blitzed = True
+        new.cast_blitzed = True
         new.granted = new.granted | frozenset({"haste"})
         self.delayed.append({"when": "next_end_step", "effects": (ir.SacrificeThis(),),
                              "controller": new.controller, "source": new, "chosen": {}, "turn": self.turn})
         self.log.add(f"{new.name} was blitzed: it has haste and \"when it dies, draw a card\", and is sacrificed at "
                      "the beginning of the next end step", "CR 702.152a")
 
-    def kwcast_condition(self, cond: str, source) -> bool | None:
+    def cast_condition(self, cond: str, source) -> bool | None:
         """Intervening "if" conditions of kwcast's keyword triggers; None: not kwcast's."""
-        if cond == "kwcast_blitzed":
-            return bool(getattr(source, "kwcast_blitzed", False))
+        if cond == "cast_blitzed":
+            return bool(getattr(source, "cast_blitzed", False))
         return None
 
 
     # -- casualty (CR 702.153) --------------------------------------------------------------------
-    def kwcast_casualty_cands(self, p: int, spell) -> list[int]:
+    def casualty_cands(self, p: int, spell) -> list[int]:
         n = self.keyword_arg(spell, "casualty")
         if n is None:
             return []
         return [x.id for x in self.permanents(p) if "Creature" in self.chars(x).types and self.chars(x).power >= int(n)]
 
-    def kwcast_pay_casualty(self, p: int, spell, name: str):
+    def pay_casualty(self, p: int, spell, name: str):
         """CR 702.153a: "As an additional cost to cast this spell, you may sacrifice a creature with
         power N or greater." Judge Tower: an optional cost is paid when able (JT-C1, R9)."""
         n = self.keyword_arg(spell, "casualty")
-        if n is None or getattr(spell, "kws_copy", False):
+        if n is None or getattr(spell, "is_spell_copy", False):
             return
-        cands = self.kwcast_casualty_cands(p, spell)
+        cands = self.casualty_cands(p, spell)
         opts = [False] + ([True] if cands else [])
         pay = yield from self.ask(p, "casualty", self.forced_bool_options(opts, "casualty"),
                                   f"pay casualty {n} for {name} (sacrifice a creature with power {n} or greater)?",
@@ -389,7 +389,7 @@ class AlternativeCostsMixin:
         self.log.add(f"{self.players[p].name} sacrifices {self.objects[c].name} for casualty {n} ({name})",
                      "CR 702.153a", "CR 701.21a")
         self.move(self.objects[c], "graveyard", cause="sacrificed", rule="CR 701.21a", log=False)
-        spell.kwcast_casualty = True
+        spell.cast_casualty = True
 
     @effect(KwcCasualtyCopy)
     def _e_KwcCasualtyCopy(self, e, ctx):

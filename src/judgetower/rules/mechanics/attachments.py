@@ -4,7 +4,7 @@
   ir.CondAttachedTo evaluated by conditions.evaluate_cited (statics, CR 611.3a).
 - "When ~ enters, attach it to target creature you control" (CR 701.3a-c): ir.AttachSelfTo.
 - "You control enchanted creature" (CR 613.1b layer 2, 303.4, 613.7e): ir.ControlEnchanted,
-  applied by ``auras2_update_control`` at every state check (CR 704.3) and after each
+  applied by ``update_control`` at every state check (CR 704.3) and after each
   resolution, before anyone can act on the old controller.
 """
 
@@ -60,7 +60,7 @@ def enchanted_player_of(game, source):
     obj = getattr(source, "obj", source)
     if getattr(obj, "kind", None) in ("activated", "triggered"):
         obj = game.objects.get(getattr(obj, "source_id", None))
-    p = getattr(obj, "auras2_player", None)
+    p = getattr(obj, "aura_player", None)
     if p is None or game.players[p].lost:
         return None
     return p
@@ -70,7 +70,7 @@ class AttachmentsMixin:
     """auras2: engine side of the auras2 IR (mixed into Game)."""
 
     # ---------------------------------------------------------------- attach (CR 701.3)
-    def auras2_can_attach(self, src, t) -> bool:
+    def can_attach(self, src, t) -> bool:
         """CR 701.3a: whether ``src`` (an Aura or Equipment on the battlefield) could be attached
         to ``t``: an Aura to what it could enchant (CR 303.4, 303.4d), an Equipment to a creature
         other than itself without protection from it (CR 301.5c, 702.16c)."""
@@ -101,19 +101,19 @@ class AttachmentsMixin:
         if src.attached_to == t.id:
             self.log.add(f"{src.name} is already attached to {t.name}", "CR 701.3b")
             return
-        if not self.auras2_can_attach(src, t):
+        if not self.can_attach(src, t):
             self.log.add(f"{src.name} can't be attached to {t.name} and doesn't move", "CR 701.3b")
             return
         src.attached_to = t.id
         src.timestamp = self.new_timestamp()
         self.touch()
         self.log.add(f"{src.name} is attached to {t.name}", "CR 701.3a", "CR 701.3c")
-        self.auras2_update_control()
+        self.update_control()
         return
         yield
 
     # ---------------------------------------------------------------- control (CR 613.1b)
-    def auras2_update_control(self) -> None:
+    def update_control(self) -> None:
         """auras2: "You control enchanted creature" (CR 613.1b layer 2, 611.3a). Each permanent
         enchanted by Auras with this ability is controlled by the controller of the one with the
         latest timestamp (CR 613.7e: an Aura's timestamp is when it became attached), unless a
@@ -161,7 +161,7 @@ class AttachmentsMixin:
                 self.log.add(f"{self.players[ctl].name} controls {o.name} ({why})", "CR 613.1b", "CR 303.4")
 
     # ---------------------------------------------------------------- bestow (CR 702.103)
-    def auras2_bestow_cost(self, o):
+    def bestow_cost(self, o):
         """The bestow cost of a card with "Bestow [cost]" (CR 702.103a: an alternative cost,
         CR 118.9), or None."""
         for ab in o.compiled.abilities:
@@ -169,59 +169,59 @@ class AttachmentsMixin:
                 return ir.Cost(mana=ab.arg)
         return None
 
-    def auras2_bestow_has_target(self, p: int, o) -> bool:
+    def bestow_has_target(self, p: int, o) -> bool:
         """CR 702.103b, 601.2c: a spell cast bestowed targets a creature it could enchant."""
         return self.has_targets(p, o, (ir.TargetSpec("object", bestow_enchant_filter()),))
 
-    def auras2_on_cast(self, p: int, spell, alternative: bool) -> None:
+    def attachments_on_cast(self, p: int, spell, alternative: bool) -> None:
         """CR 702.103a-b: a spell cast for its bestow cost becomes a bestowed Aura spell (an Aura
         enchantment with enchant creature, not a creature) as it is put onto the stack."""
-        if alternative and self.auras2_awaken_arg(spell) is not None:
-            spell.auras2_awaken = True
+        if alternative and self.awaken_arg(spell) is not None:
+            spell.aura_awaken = True
             self.log.add(f"{self.players[p].name} casts {spell.name} for its awaken cost", "CR 702.113a", "CR 118.9")
-        if alternative and self.auras2_bestow_cost(spell) is not None:
-            spell.auras2_bestowed = True
+        if alternative and self.bestow_cost(spell) is not None:
+            spell.aura_bestowed = True
             self.touch()
             self.log.add(f"{self.players[p].name} casts {spell.name} bestowed: it is an Aura spell "
                          "with enchant creature", "CR 702.103a", "CR 702.103b", "CR 118.9")
 
-    def auras2_bestow_resolving(self, spell, ok: bool) -> bool:
+    def bestow_resolving(self, spell, ok: bool) -> bool:
         """CR 702.103e: as a bestowed Aura spell begins resolving with an illegal target, it
         ceases to be bestowed and resolves as a creature spell (CR 608.3b does not counter it).
         Returns True when the spell goes on resolving as a creature spell."""
-        if ok or not getattr(spell, "auras2_bestowed", False):
+        if ok or not getattr(spell, "aura_bestowed", False):
             return False
-        spell.auras2_bestowed = False
+        spell.aura_bestowed = False
         self.touch()
         self.log.add(f"{spell.name}'s target is illegal: it ceases to be bestowed and resolves as a "
                      "creature spell", "CR 702.103e", "CR 608.3b")
         return True
 
-    def auras2_carry(self, old, new, from_zone: str, to_zone: str) -> None:
+    def attachments_carry(self, old, new, from_zone: str, to_zone: str) -> None:
         """A bestowed Aura spell becomes a bestowed Aura permanent (CR 702.103b); anywhere else
         the new object is a new card (CR 400.7)."""
-        if from_zone == "stack" and to_zone == "battlefield" and getattr(old, "auras2_bestowed", False):
-            new.auras2_bestowed = True
+        if from_zone == "stack" and to_zone == "battlefield" and getattr(old, "aura_bestowed", False):
+            new.aura_bestowed = True
 
-    def auras2_unbestow(self) -> None:
+    def unbestow(self) -> None:
         """CR 702.103f: a bestowed Aura that is unattached, or attached to an illegal object,
         becomes unattached and ceases to be bestowed: it stays on the battlefield as an
         enchantment creature (an exception to CR 704.5m). Checked with state-based actions."""
         for i in list(self.battlefield):
             a = self.objects[i]
-            if not getattr(a, "auras2_bestowed", False):
+            if not getattr(a, "aura_bestowed", False):
                 continue
             host = self.objects.get(a.attached_to) if a.attached_to is not None else None
             if host is not None and host.zone == "battlefield" and host.id != a.id and self._can_enchant(a, host):
                 continue
             a.attached_to = None
-            a.auras2_bestowed = False
+            a.aura_bestowed = False
             self.touch()
             self.log.add(f"{a.name} is no longer attached to a creature: it ceases to be bestowed and "
                          "is an enchantment creature", "CR 702.103f")
 
     # ---------------------------------------------------------------- umbra armor (CR 702.89)
-    def auras2_umbra_armor(self, o) -> bool:
+    def umbra_armor(self, o) -> bool:
         """CR 702.89a (printed "totem armor"): "If enchanted permanent would be destroyed,
         instead remove all damage marked on it and destroy this Aura." Returns True when the
         destruction of ``o`` was replaced. With several such Auras the first attached (oldest
@@ -245,35 +245,35 @@ class AttachmentsMixin:
 
 
     # ---------------------------------------------------------------- awaken (CR 702.113)
-    def auras2_awaken_arg(self, o):
+    def awaken_arg(self, o):
         """(N, cost) of "Awaken N—[cost]" (CR 702.113a), or None."""
         for ab in o.compiled.abilities:
             if isinstance(ab, ir.Keyword) and ab.name == "awaken":
                 return ab.arg
         return None
 
-    def auras2_awaken_has_target(self, p: int, o) -> bool:
+    def awaken_has_target(self, p: int, o) -> bool:
         """CR 702.113a, 601.2c: the spell's own targets and a land its controller controls."""
         sa = self.spell_ability(o)
         own = sa.targets if sa is not None else ()
         return self.has_targets(p, o, tuple(own) + (awaken_land_spec(),))
 
-    def auras2_extra_targets(self, o) -> tuple:
+    def aura_extra_targets(self, o) -> tuple:
         """CR 702.113b: a spell whose awaken cost is paid also targets a land its controller
         controls (after the spell's own targets); otherwise it is cast as if it had no such target."""
-        if getattr(o, "auras2_awaken", False):
+        if getattr(o, "aura_awaken", False):
             return (awaken_land_spec(),)
         return ()
 
-    def auras2_awaken_resolve(self, spell, ctx):
+    def awaken_resolve(self, spell, ctx):
         """CR 702.113a: "If this spell's awaken cost was paid, put N +1/+1 counters on target
         land you control. That land becomes a 0/0 Elemental creature with haste. It's still a
         land." After the spell's other instructions (they come first in its text). The effect has
         no duration (CR 611.2a): layers 4 and 6 and 7b (CR 613.1d, 613.1f, 613.4b); the counters
         apply in 7c (CR 613.4c)."""
-        if not getattr(spell, "auras2_awaken", False):
+        if not getattr(spell, "aura_awaken", False):
             return
-        n = self.auras2_awaken_arg(spell)[0]
+        n = self.awaken_arg(spell)[0]
         sa = self.spell_ability(spell)
         idx = len(sa.targets) if sa is not None else 0
         lands = [o for o in self.objs(ir.Target(idx), ctx) if o.zone == "battlefield"]
@@ -294,13 +294,13 @@ class AttachmentsMixin:
 
 
     # ---------------------------------------------------------------- Arrest (CR 602.5)
-    def auras2_activation_banned(self, o) -> bool:
+    def activation_banned(self, o) -> bool:
         """CR 602.5: "its activated abilities can't be activated" (a static ability of an Aura,
         Equipment or the object itself) applies to ``o``: none of its activated abilities, mana
         and loyalty abilities included, can be activated."""
         if getattr(o, "zone", None) != "battlefield":
             return False
-        if self.tc_detained(o):   # tokcount: detain (CR 701.35a)
+        if self.detained(o):   # tokcount: detain (CR 701.35a)
             return True
         for i in self.battlefield:
             x = self.objects[i]
@@ -314,7 +314,7 @@ class AttachmentsMixin:
 
 
     # ---------------------------------------------------------------- dies triggers (CR 400.7e)
-    def auras2_died_card(self, ctx) -> list:
+    def died_card(self, ctx) -> list:
         """auras2: ir.DiedCard: the object the dead creature became in the graveyard, found by the
         trigger's ability if it is still there (CR 400.7e)."""
         old = ctx.get("trigger_lki") or ctx.get("trigger_obj")
@@ -326,7 +326,7 @@ class AttachmentsMixin:
 
 
     # ---------------------------------------------------------------- Enchant player (CR 303.4, 702.5d)
-    def auras2_player_aura_targets(self, o) -> tuple:
+    def player_aura_targets(self, o) -> tuple:
         """CR 303.4a, 702.5d: an Aura spell with "Enchant player" / "Enchant opponent" targets a
         player / an opponent."""
         kind = self.keyword_arg(o, "enchant player")
@@ -334,25 +334,25 @@ class AttachmentsMixin:
             return ()
         return (ir.TargetSpec("opponent" if kind == "opponent" else "player"),)
 
-    def auras2_attached_to_player(self, new) -> None:
+    def aura_attached_to_player(self, new) -> None:
         """A resolving Aura spell that targets a player becomes attached to that player
-        (CR 303.4a, 608.3c); kept as ``auras2_player`` (a seat index)."""
+        (CR 303.4a, 608.3c); kept as ``aura_player`` (a seat index)."""
         from judgetower.rules.state import PID
         if new is not None and isinstance(new.attached_to, PID):
-            new.auras2_player = new.attached_to.index
+            new.aura_player = new.attached_to.index
             new.attached_to = None
 
-    def auras2_player_attach_legal(self, o) -> bool:
+    def player_attach_legal(self, o) -> bool:
         """CR 704.5m, 303.4d: an Aura attached to a player who left the game, or to a player it
         can't enchant ("Enchant opponent" and the player is not an opponent of its controller)."""
-        p = o.auras2_player
+        p = o.aura_player
         if p is None or not 0 <= p < len(self.players) or self.players[p].lost:
             return False
         if self.keyword_arg(o, "enchant player") == "opponent" and not self.are_opponents(p, o.controller):
             return False
         return True
 
-    def auras2_put_player_aura(self, o, ctl, e, ctx):
+    def put_player_aura(self, o, ctl, e, ctx):
         """CR 303.4f: an Aura with "Enchant player" put onto the battlefield other than by
         resolving is attached to a player its controller chooses (not targeted); CR 303.4g: with
         none it could enchant, it stays where it is."""
@@ -367,16 +367,16 @@ class AttachmentsMixin:
         new = self.move(o, "battlefield", controller=ctl, tapped=e.tapped,
                         cause=f"returned by {ctx['source'].name}", rule="CR 400.7")
         if new is not None:
-            new.auras2_player = who.index
+            new.aura_player = who.index
             self.touch()
             self.log.add(f"{new.name} enters attached to {self.players[who.index].name}", "CR 303.4f")
 
-    def auras2_enchanted_player(self, ctx) -> list:
+    def aura_enchanted_player(self, ctx) -> list:
         """"enchanted player": the player the source Aura is attached to (as it last existed on
         the battlefield if it has left, CR 608.2h)."""
         src = ctx.get("source")
         cur = self.current(src) or src
-        p = getattr(cur, "auras2_player", None)
+        p = getattr(cur, "aura_player", None)
         if p is None or self.players[p].lost:
             return []
         return [p]

@@ -35,7 +35,7 @@
 * Outlast and Support compile to existing IR (an activated ability, CR 702.107a; "up to N other
   target creatures", CR 701.41a, as many as possible in Judge Tower, JT-C3). Level up likewise
   (CR 702.87a); a leveler's striations are ``ir.C2LevelBand`` statics applied in layers 6 and 7b
-  (CR 711.2, ``c2_level_keywords``/``c2_level_pt``).
+  (CR 711.2, ``level_keywords``/``level_pt``).
 * Amplify N (CR 702.38a): asked as it enters, like riot; Judge Tower: "any number" of cards is
   as many as possible (JT-C3, R9; JT-C4: a hidden zone can't fail to find).
 * Energy (CR 107.14, 122.1): energy counters on a player (``Player.c2_energy``): "you get {E}",
@@ -85,11 +85,11 @@ class C2PlusCounter:
     rule: str
 
 
-#: counters2: the keywords whose triggered abilities the engine gives through ``c2_synths``
+#: counters2: the keywords whose triggered abilities the engine gives through ``counters_synths``
 C2_TRIGGER_KEYWORDS = ("undying", "graft", "fading", "vanishing", "evolve")
 
 
-def c2_synths(ab) -> list:
+def counters_synths(ab) -> list:
     """The triggered abilities a counters2 keyword stands for (printed index: the keyword's)."""
     from judgetower.rules.triggers.abilities import Synth
     if ab.name == "undying":
@@ -99,14 +99,14 @@ def c2_synths(ab) -> list:
     if ab.name == "graft":
         # CR 702.58a
         return [Synth("graft", ir.Trigger("enters", ir.Filter(types=("creature",), other=True)),
-                      effects=(C2GraftMove(),), condition="c2_has_plus_counter")]
+                      effects=(C2GraftMove(),), condition="has_plus_counter")]
     if ab.name == "fading":
         # CR 702.32a
         return [Synth("fading", ir.Trigger("upkeep", whose="you"), effects=(C2FadingUpkeep(),))]
     if ab.name == "vanishing":
         # CR 702.63a-b (intervening "if": it has a time counter)
         return [Synth("vanishing", ir.Trigger("upkeep", whose="you"), effects=(C2VanishingUpkeep(),),
-                      condition="c2_has_time_counter")]
+                      condition="has_time_counter")]
     if ab.name == "evolve":
         # CR 702.100a (intervening "if", CR 603.4)
         return [Synth("evolve", ir.Trigger("enters", ir.Filter(types=("creature",), controller="you")),
@@ -117,7 +117,7 @@ def c2_synths(ab) -> list:
 #: CR 702.63a: vanishing's "When the last time counter is removed from this permanent, sacrifice it."
 def _vanishing_sacrifice():
     from judgetower.rules.triggers.abilities import Synth
-    return Synth("vanishing", ir.Trigger("c2_last_time_counter", ir.This()), effects=(C2SacrificeSelf(),))
+    return Synth("vanishing", ir.Trigger("last_time_counter", ir.This()), effects=(C2SacrificeSelf(),))
 
 
 def _training():
@@ -137,7 +137,7 @@ def _level_bands(o):
                 yield band
 
 
-def c2_level_keywords(bf, adds) -> None:
+def level_keywords(bf, adds) -> None:
     """Layer 6 (CR 613.1f): the keywords of a leveler's applying striation (CR 711.2)."""
     from judgetower.rules.characteristics.layers import keyword_key
     for o in bf:
@@ -146,7 +146,7 @@ def c2_level_keywords(bf, adds) -> None:
                 adds.setdefault(o.id, set()).update(keyword_key(k, a) for k, a in band.keywords)
 
 
-def c2_level_pt(bf, out) -> None:
+def level_pt(bf, out) -> None:
     """Layer 7b (CR 613.4b): the base power and toughness of a leveler's applying striation
     (CR 711.2); with fewer level counters than its first band, its printed (uppermost) P/T
     (CR 711.5)."""
@@ -162,12 +162,12 @@ def _keyword_indexes(o, name: str) -> list[int]:
 class CounterMechanicsMixin:
 
     # ------------------------------------------------------------------ helpers
-    def c2_add_counters(self, o, kind: str, n: int) -> None:
+    def add_counters(self, o, kind: str, n: int) -> None:
         if n > 0:
             o.counters[kind] = o.counters.get(kind, 0) + n
             self.touch()
 
-    def c2_chars_lki(self, o):
+    def chars_lki(self, o):
         """The characteristics of ``o`` now, or as it last existed on the battlefield (CR 608.2h)."""
         if o is None:
             return None
@@ -177,26 +177,26 @@ class CounterMechanicsMixin:
         return getattr(o, "last_chars", None)
 
     # ------------------------------------------------------------------ entering (CR 614.1c)
-    def c2_enter_counters(self, o) -> None:
+    def counters_enter_counters(self, o) -> None:
         """Hook of apply_enter_replacements: graft N (CR 702.58a), fading N (CR 702.32a) and
         vanishing N (CR 702.63a) counters; riot and unleash choices are made just after
-        (``c2_enter_choices``, CR 614.12)."""
+        (``counters_enter_choices``, CR 614.12)."""
         for ab in o.compiled.abilities:
             if not isinstance(ab, ir.Keyword):
                 continue
             if ab.name == "graft":
-                self.c2_add_counters(o, "+1/+1", int(ab.arg))
+                self.add_counters(o, "+1/+1", int(ab.arg))
                 self.log.add(f"{o.name} enters with {ab.arg} +1/+1 counter(s) (graft)", "CR 702.58a", "CR 614.1c")
             elif ab.name == "fading":
-                self.c2_add_counters(o, "fade", int(ab.arg))
+                self.add_counters(o, "fade", int(ab.arg))
                 self.log.add(f"{o.name} enters with {ab.arg} fade counter(s) (fading)", "CR 702.32a", "CR 614.1c")
             elif ab.name == "vanishing" and ab.arg is not None:
-                self.c2_add_counters(o, "time", int(ab.arg))
+                self.add_counters(o, "time", int(ab.arg))
                 self.log.add(f"{o.name} enters with {ab.arg} time counter(s) (vanishing)", "CR 702.63a", "CR 614.1c")
             elif ab.name in ("riot", "unleash", "amplify"):
-                o.__dict__.setdefault("c2_entry_pending", []).append((ab.name, ab.arg))
+                o.__dict__.setdefault("counters_entry_pending", []).append((ab.name, ab.arg))
 
-    def c2_enter_choices(self):
+    def counters_enter_choices(self):
         """Riot (CR 702.136a) and unleash (CR 702.98a) (amplify: ``c2_amplify``): "You may have this permanent enter with an
         additional +1/+1 counter on it" (riot: if not, it gains haste), asked as it enters
         (CR 614.12). Judge Tower: the "may" is taken (JT-C1, R9). Returns True if anything was
@@ -204,7 +204,7 @@ class CounterMechanicsMixin:
         acted = False
         for oid in list(self.battlefield):
             o = self.objects[oid]
-            pending = o.__dict__.get("c2_entry_pending")
+            pending = o.__dict__.get("counters_entry_pending")
             if not pending:
                 continue
             while pending:
@@ -219,7 +219,7 @@ class CounterMechanicsMixin:
                                           f"{o.name} ({name}): enter with an additional +1/+1 counter?{alt}", rule)
                 who = self.players[o.controller].name
                 if yes:
-                    self.c2_add_counters(o, "+1/+1", 1)
+                    self.add_counters(o, "+1/+1", 1)
                     self.log.add(f"{who} has {o.name} enter with an additional +1/+1 counter ({name})", rule, "CR 614.12")
                 else:
                     if name == "riot":
@@ -244,19 +244,19 @@ class CounterMechanicsMixin:
         who = self.players[p].name
         if shown:
             self.log.add(f"{who} reveals {', '.join(self.objects[c].name for c in shown)} (amplify)", "CR 702.38a", "CR 701.20a")
-        self.c2_add_counters(o, "+1/+1", n * len(shown))
+        self.add_counters(o, "+1/+1", n * len(shown))
         self.log.add(f"{o.name} enters with {n * len(shown)} +1/+1 counter(s) (amplify {n}, {len(shown)} card(s) revealed)",
                      "CR 702.38a", "CR 614.12")
         self.touch()
 
     # ------------------------------------------------------------------ conditions (CR 603.4)
-    def c2_condition(self, cond: str, source, ctx) -> bool | None:
+    def counter_condition(self, cond: str, source, ctx) -> bool | None:
         """Intervening "if" clauses of counters2's keyword triggers; None: not counters2's."""
         if cond == "c2_undying":
             # CR 702.93a: "if it had no +1/+1 counters on it" (the permanent as it last existed)
             return source is not None and source.counters.get("+1/+1", 0) == 0
-        if cond in ("c2_has_plus_counter", "c2_has_time_counter"):
-            kind = "+1/+1" if cond == "c2_has_plus_counter" else "time"
+        if cond in ("has_plus_counter", "has_time_counter"):
+            kind = "+1/+1" if cond == "has_plus_counter" else "time"
             cur = self.current(source)
             return cur is not None and cur.zone == "battlefield" and cur.counters.get(kind, 0) > 0
         if cond == "c2_evolve":
@@ -266,18 +266,18 @@ class CounterMechanicsMixin:
             if cur is None or cur.zone != "battlefield":
                 return False
             mine = self.chars(cur)
-            theirs = self.c2_chars_lki((ctx or {}).get("trigger_obj"))
+            theirs = self.chars_lki((ctx or {}).get("trigger_obj"))
             if theirs is None or "Creature" not in mine.types or "Creature" not in theirs.types:
                 return False
             return theirs.power > mine.power or theirs.toughness > mine.toughness
         return None
 
     # ------------------------------------------------------------------ events
-    def c2_check_event(self, ev, watchers) -> None:
+    def counters_check_event(self, ev, watchers) -> None:
         """Vanishing's "when the last time counter is removed" (CR 702.63a) and training
         (CR 702.149a: a trigger condition, not an intervening "if": checked as attackers are
         declared only)."""
-        if ev["kind"] == "c2_last_time_counter":
+        if ev["kind"] == "last_time_counter":
             o = ev["obj"]
             for idx in _keyword_indexes(o, "vanishing"):
                 self._trigger(o, idx, _vanishing_sacrifice(), {})
@@ -313,7 +313,7 @@ class CounterMechanicsMixin:
             return
         new = self.move(card, "battlefield", controller=card.owner, cause="undying", rule="CR 702.93a")
         if new is not None:
-            self.c2_add_counters(new, "+1/+1", 1)
+            self.add_counters(new, "+1/+1", 1)
             self.log.add(f"{new.name} returns with a +1/+1 counter (undying)", "CR 702.93a")
         return
         yield
@@ -338,7 +338,7 @@ class CounterMechanicsMixin:
         src.counters["+1/+1"] -= 1
         if not src.counters["+1/+1"]:
             del src.counters["+1/+1"]
-        self.c2_add_counters(tgt, "+1/+1", 1)
+        self.add_counters(tgt, "+1/+1", 1)
         self.log.add(f"a +1/+1 counter moves from {src.name} onto {tgt.name} (graft)", "CR 702.58a", "CR 122.5")
 
     def _c2_sacrifice(self, o, p: int, why: str, rule: str) -> None:
@@ -378,7 +378,7 @@ class CounterMechanicsMixin:
         self.touch()
         self.log.add(f"a time counter is removed from {o.name} ({left} left)", "CR 702.63a")
         if not left:
-            self.events.append({"kind": "c2_last_time_counter", "obj": o})
+            self.events.append({"kind": "last_time_counter", "obj": o})
         return
         yield
 
@@ -396,7 +396,7 @@ class CounterMechanicsMixin:
         o = self.current(ctx["source"])
         if o is None or o.zone != "battlefield":
             return
-        self.c2_add_counters(o, "+1/+1", 1)
+        self.add_counters(o, "+1/+1", 1)
         self.log.add(f"a +1/+1 counter is put on {o.name} ({'evolve' if e.rule == 'CR 702.100a' else 'training'})",
                      e.rule, "CR 122.1")
         if e.rule == "CR 702.100a":
@@ -417,7 +417,7 @@ class CounterMechanicsMixin:
         c = yield from self.ask(p, "cards", cands, f"bolster {e.n}: choose a creature you control with the least toughness ({least})",
                                 "CR 701.39a")
         o = self.objects[c]
-        self.c2_add_counters(o, "+1/+1", e.n)
+        self.add_counters(o, "+1/+1", e.n)
         self.log.add(f"{self.players[p].name} bolsters {e.n}: {e.n} +1/+1 counter(s) on {o.name}", "CR 701.39a", "CR 122.1")
 
     @effect(ir.C2Adapt)
@@ -429,7 +429,7 @@ class CounterMechanicsMixin:
         if o.counters.get("+1/+1", 0) > 0:
             self.log.add(f"{o.name} has a +1/+1 counter: adapt {e.n} does nothing", "CR 701.46a")
             return
-        self.c2_add_counters(o, "+1/+1", e.n)
+        self.add_counters(o, "+1/+1", e.n)
         self.log.add(f"{o.name} adapts {e.n}: {e.n} +1/+1 counter(s)", "CR 701.46a", "CR 122.1")
         return
         yield
@@ -453,15 +453,15 @@ class CounterMechanicsMixin:
         p = ctx["controller"]
         if self.players[p].c2_energy < e.n:
             return
-        self.c2_pay_energy(p, e.n, f"{ctx['source'].name}")
+        self.pay_energy(p, e.n, f"{ctx['source'].name}")
         return
         yield
 
-    def c2_can_pay_energy(self, p: int, n: int) -> bool:
+    def can_pay_energy(self, p: int, n: int) -> bool:
         """CR 118.3: a player can't pay more energy than they have."""
         return self.players[p].c2_energy >= n
 
-    def c2_pay_energy(self, p: int, n: int, what: str) -> None:
+    def pay_energy(self, p: int, n: int, what: str) -> None:
         """CR 107.14: "To pay {E}, a player removes one energy counter from themselves." """
         self.players[p].c2_energy -= n
         self.touch()

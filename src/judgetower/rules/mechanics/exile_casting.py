@@ -78,7 +78,7 @@ FORETELL_ACTION_COST = "{2}"
 _SPECIAL = (ExilecastSuspend, ExilecastForetell)
 
 
-def exilecast_hand_ability(kw, card, compiled):
+def hand_ability(kw, card, compiled):
     """The special action of a "suspend" or "foretell" keyword, as an ability that functions in
     the hand (shown as the card's action, ``ability: K`` in scenario files), or None."""
     if kw.name == "suspend":
@@ -111,11 +111,11 @@ def _kw_index(o, name: str) -> int:
 class ExileCastingMixin:
 
     # ------------------------------------------------------------------ special actions
-    def exilecast_is_special(self, ab) -> bool:
+    def exile_casting_is_special(self, ab) -> bool:
         """Suspending (CR 116.2f) and foretelling (CR 116.2h) are special actions: no stack."""
         return any(isinstance(e, _SPECIAL) for e in ab.effects)
 
-    def exilecast_hides_name(self, ab) -> bool:
+    def hides_name(self, ab) -> bool:
         """Foretelling exiles a card face down: the payment's log line (R14) must not name it."""
         return any(isinstance(e, ExilecastForetell) for e in ab.effects)
 
@@ -131,7 +131,7 @@ class ExileCastingMixin:
         if new is None:
             return
         new.counters["time"] = e.n
-        new.exilecast_suspended = True
+        new.exile_cast_suspended = True
         self.touch()
         self.log.add(f"{self.players[p].name} suspends {name}: it is exiled with {e.n} time counter(s) "
                      "(special action)", "CR 702.62a", "CR 116.2f")
@@ -151,7 +151,7 @@ class ExileCastingMixin:
         if new is None:
             return
         new.may_look = frozenset({p})
-        new.exilecast_foretold = (p, self.turn)
+        new.exile_cast_foretold = (p, self.turn)
         self.touch()
         self.log.add(f"{self.players[p].name} foretells a card: it is exiled face down (special action)",
                      "CR 702.143a", "CR 702.143b", "CR 116.2h")
@@ -160,59 +160,59 @@ class ExileCastingMixin:
         yield
 
     # ------------------------------------------------------------------ casting from exile
-    def exilecast_foretold_castable(self, p: int, o) -> bool:
+    def foretold_castable(self, p: int, o) -> bool:
         """CR 702.143a: a card ``p`` foretold, after the turn it was foretold, with a foretell cost."""
-        f = getattr(o, "exilecast_foretold", None)
+        f = getattr(o, "exile_cast_foretold", None)
         return (o.zone == "exile" and f is not None and f[0] == p and f[1] < self.turn
                 and self.keyword_arg(o, "foretell") is not None and o.compiled.ok)
 
-    def exilecast_cast_actions(self, p: int, sorcery_ok: bool) -> list:
+    def cast_actions(self, p: int, sorcery_ok: bool) -> list:
         """Cast actions for cards ``p`` may cast from exile (CR 601.2a; foretell CR 702.143a),
         with the timing of the card's type (CR 307.1, 702.8a)."""
         from judgetower.rules.decisions import Cast
         out = []
         for oid in list(self.exile):
             o = self.objects[oid]
-            if self.exilecast_play_permission(p, o):
+            if self.play_permission(p, o):
                 out.extend(self._exilecast_permitted_actions(p, o, sorcery_ok))
                 continue
-            if not self.exilecast_foretold_castable(p, o):
+            if not self.foretold_castable(p, o):
                 continue
             instant = "Instant" in o.card.types or _has(o, "flash")
             if (instant or sorcery_ok) and self.can_cast(p, o, alternative=False):
                 out.append(Cast(oid))
         return out
 
-    def exilecast_may_cast(self, p: int, o) -> bool:
+    def may_cast(self, p: int, o) -> bool:
         """For legality (CR 601.2a): ``o`` is a card in exile ``p`` may cast."""
-        return self.exilecast_foretold_castable(p, o) or (
-            self.exilecast_play_permission(p, o) and "Land" not in o.card.types)
+        return self.foretold_castable(p, o) or (
+            self.play_permission(p, o) and "Land" not in o.card.types)
 
-    def exilecast_spell_cost(self, o):
+    def exile_cast_spell_cost(self, o):
         """The foretell cost of a foretold card cast from exile (CR 702.143a, 118.9), else None."""
         from judgetower.rules.stack.mana import ManaCost
-        if (o.zone == "exile" and getattr(o, "exilecast_foretold", None) is not None) or \
-                (o.zone == "stack" and getattr(o, "exilecast_foretell_cast", False)):
+        if (o.zone == "exile" and getattr(o, "exile_cast_foretold", None) is not None) or \
+                (o.zone == "stack" and getattr(o, "foretell_cast", False)):
             return ManaCost.parse(self.keyword_arg(o, "foretell") or None)
-        if getattr(o, "exilecast_miracle", False) and o.zone in ("hand", "stack"):
+        if getattr(o, "exile_cast_miracle", False) and o.zone in ("hand", "stack"):
             # CR 702.94a: cast for its miracle cost rather than its mana cost
             return ManaCost.parse(self.keyword_arg(o, "miracle") or None)
         return None
 
-    def exilecast_cast_note(self, p: int, card_obj, spell) -> bool:
+    def cast_note(self, p: int, card_obj, spell) -> bool:
         """cast_spell: a foretold card cast from exile (CR 702.143a), or one an effect lets its
         controller play (CR 601.2a); True if it was one."""
-        if getattr(card_obj, "exilecast_may_play", None) is not None:
+        if getattr(card_obj, "exile_cast_may_play", None) is not None:
             self.log.add(f"{self.players[p].name} casts {spell.name} from exile (an effect allows it)", "CR 601.2a")
             return True
-        if getattr(card_obj, "exilecast_foretold", None) is None:
+        if getattr(card_obj, "exile_cast_foretold", None) is None:
             return False
-        spell.exilecast_foretell_cast = True
+        spell.foretell_cast = True
         self.log.add(f"{self.players[p].name} casts {spell.name} from exile (foretold) for its foretell cost "
                      f"{self.keyword_arg(spell, 'foretell')}", "CR 601.2a", "CR 702.143a", "CR 118.9")
         return True
 
-    def exilecast_no_mana_cost(self, o, alternative: bool) -> bool:
+    def no_mana_cost(self, o, alternative: bool) -> bool:
         """CR 118.6, 202.1b: a card with no mana cost can't be cast from the hand by paying its
         mana cost, even under JT-G4 (Ancestral Vision: only its suspend casts it; Evermind: never).
         An alternative cost (CR 118.6a: evoke, a disturb or flashback cost from the graveyard) or
@@ -221,71 +221,71 @@ class ExileCastingMixin:
                 and "Land" not in o.card.types and not getattr(o, "face_down", False))
 
     # ------------------------------------------------------------------ legality (why illegal)
-    def exilecast_why_cast(self, p: int, o, a) -> str | None:
+    def why_cast(self, p: int, o, a) -> str | None:
         """The rule a cast breaks: a foretold card cast the turn it was foretold (CR 702.143a),
         a card with no mana cost cast from the hand (CR 118.6)."""
-        f = getattr(o, "exilecast_foretold", None)
+        f = getattr(o, "exile_cast_foretold", None)
         if o.zone == "exile" and f is not None and f[0] == p and f[1] >= self.turn:
             return "CR 702.143a"
-        if o.zone == "hand" and o.id in self.hand(p) and self.exilecast_no_mana_cost(o, a.alternative):
+        if o.zone == "hand" and o.id in self.hand(p) and self.no_mana_cost(o, a.alternative):
             return "CR 118.6"
         return None
 
-    def exilecast_why_special(self, p: int, o, ab) -> str | None:
+    def why_special(self, p: int, o, ab) -> str | None:
         """The rule a suspend or foretell special action breaks when it is not allowed now."""
-        if not self.exilecast_is_special(ab) or o.zone != "hand":
+        if not self.exile_casting_is_special(ab) or o.zone != "hand":
             return None
         if any(isinstance(e, ExilecastForetell) for e in ab.effects):
             return "CR 116.2h" if not self.activation_timing_ok(p, ab) else None
         return "CR 116.2f" if ab.sorcery_speed and not self.sorcery_timing(p) else None
 
     # ------------------------------------------------------------------ zone changes
-    def exilecast_replace_move(self, o, from_zone: str, to_zone: str, position, cause: str):
+    def exile_cast_replace_move(self, o, from_zone: str, to_zone: str, position, cause: str):
         """CR 702.88a: a resolving spell with rebound cast from its controller's hand is exiled
         instead of going to the graveyard. Returns (to_zone, position, rebound?)."""
         if (from_zone == "stack" and to_zone == "graveyard" and cause == "resolved"
                 and getattr(o, "cast_from", None) == "hand" and _has(o, "rebound")
-                and not getattr(o, "kws_copy", False)):
+                and not getattr(o, "is_spell_copy", False)):
             self.log.add(f"{o.name} has rebound: it is exiled instead of going to the graveyard", "CR 702.88a")
             return "exile", "top", True
         return to_zone, position, False
 
-    def exilecast_after_move(self, o, new, from_zone: str, to_zone: str, rebound: bool) -> None:
+    def after_move(self, o, new, from_zone: str, to_zone: str, rebound: bool) -> None:
         """Carry what exilecast needs onto the new object (CR 400.7)."""
         if rebound and to_zone == "exile":
             # CR 702.88a, 603.7: the delayed trigger at its controller's next upkeep
-            new.exilecast_rebound = (o.controller, self.turn)
-        if from_zone == "hand" and to_zone == "stack" and getattr(o, "exilecast_miracle", False):
-            new.exilecast_miracle = True   # CR 702.94a: its total cost starts from the miracle cost
-        if from_zone == "exile" and to_zone == "stack" and getattr(o, "exilecast_haste_pending", False):
-            new.exilecast_haste = True
-        if from_zone == "stack" and to_zone == "battlefield" and getattr(o, "exilecast_haste", False):
+            new.exile_cast_rebound = (o.controller, self.turn)
+        if from_zone == "hand" and to_zone == "stack" and getattr(o, "exile_cast_miracle", False):
+            new.exile_cast_miracle = True   # CR 702.94a: its total cost starts from the miracle cost
+        if from_zone == "exile" and to_zone == "stack" and getattr(o, "haste_pending", False):
+            new.exile_cast_haste = True
+        if from_zone == "stack" and to_zone == "battlefield" and getattr(o, "exile_cast_haste", False):
             # CR 702.62a: haste until its controller loses control of it (see layers)
-            new.exilecast_haste_ctl = new.controller
+            new.haste_ctl = new.controller
 
-    def exilecast_haste_keywords(self, o, controller) -> bool:
+    def haste_keywords(self, o, controller) -> bool:
         """Layer 6 (CR 613.1f): a creature cast with suspend has haste while the player who cast
         it controls it (CR 702.62a); once control is lost, never again."""
-        ctl = getattr(o, "exilecast_haste_ctl", None)
+        ctl = getattr(o, "haste_ctl", None)
         if ctl is None:
             return False
         if ctl != controller:
-            o.exilecast_haste_ctl = None
+            o.haste_ctl = None
             return False
         return True
 
     # ------------------------------------------------------------------ triggers from exile
-    def exilecast_check_event(self, ev) -> None:
+    def exile_casting_check_event(self, ev) -> None:
         """Suspend's triggers (CR 702.62a) and rebound's delayed trigger (CR 702.88a, 603.7)."""
         from judgetower.rules.triggers.abilities import Synth
         if ev["kind"] == "step" and ev["step"] == "upkeep":
             ap = self.active
             for oid in list(self.exile):
                 o = self.objects[oid]
-                perm = getattr(o, "exilecast_may_play", None)
+                perm = getattr(o, "exile_cast_may_play", None)
                 if perm is not None and perm[2] in ("next_turn", "next_upkeep") and perm[0] == ap and perm[4] is None \
                         and self.turn > perm[1]:
-                    o.exilecast_may_play = perm[:4] + (self.turn,)   # CR 611.2a: "your next turn"
+                    o.exile_cast_may_play = perm[:4] + (self.turn,)   # CR 611.2a: "your next turn"
                 if (o.owner == ap and _has(o, "suspend") and o.counters.get("time", 0) > 0):
                     # CR 702.62a: "At the beginning of your upkeep, if this card is suspended"
                     # (CR 702.62b; intervening if, CR 603.4: checked again on resolution)
@@ -293,19 +293,19 @@ class ExileCastingMixin:
                         "source": o, "index": _kw_index(o, "suspend"), "controller": ap, "context": {},
                         "ability": Synth("suspend", ir.Trigger("upkeep", whose="you"),
                                          effects=(ExilecastRemoveTime(),))})
-                reb = getattr(o, "exilecast_rebound", None)
+                reb = getattr(o, "exile_cast_rebound", None)
                 if reb is not None and reb[0] == ap and reb[1] < self.turn:
-                    o.exilecast_rebound = None
-                    o.exilecast_rebound_pending = True   # referenced until it resolves (R20)
+                    o.exile_cast_rebound = None
+                    o.rebound_pending = True   # referenced until it resolves (R20)
                     self.pending_triggers.append({
                         "source": o, "index": _kw_index(o, "rebound"), "controller": ap, "context": {},
                         "ability": Synth("rebound", ir.Trigger("upkeep", whose="you"),
                                          effects=(ExilecastReboundCast(),))})
-        elif ev["kind"] == "exilecast_last_time":
+        elif ev["kind"] == "last_time":
             o = ev["obj"]
             self.pending_triggers.append({
                 "source": o, "index": _kw_index(o, "suspend"), "controller": o.owner, "context": {},
-                "ability": Synth("suspend", ir.Trigger("exilecast_last_time"), effects=(ExilecastPlaySuspended(),))})
+                "ability": Synth("suspend", ir.Trigger("last_time"), effects=(ExilecastPlaySuspended(),))})
 
     @effect(ExilecastRemoveTime)
     def _e_ExilecastRemoveTime(self, e, ctx):
@@ -320,7 +320,7 @@ class ExileCastingMixin:
         self.log.add(f"a time counter is removed from {o.name} ({left} left)", "CR 702.62a", "CR 122.8")
         if left == 0:
             del o.counters["time"]
-            self.events.append({"kind": "exilecast_last_time", "obj": o})
+            self.events.append({"kind": "last_time", "obj": o})
         return
         yield
 
@@ -343,11 +343,11 @@ class ExileCastingMixin:
         o = self.current(ctx["source"])
         p = ctx["controller"]
         src = ctx["source"]
-        src.exilecast_rebound_pending = False
+        src.rebound_pending = False
         if o is None or o.zone != "exile":
             self.log.add(f"{src.name} is no longer in exile: it can't be cast", "CR 702.88a")
             return
-        o.exilecast_rebound_pending = False
+        o.rebound_pending = False
         yield from self._exilecast_cast_from_exile(p, o, "CR 702.88a", "rebound")
 
     def _exilecast_cast_from_exile(self, p: int, o, rule: str, what: str):
@@ -362,13 +362,13 @@ class ExileCastingMixin:
             self.log.add(f"{self.players[p].name} doesn't cast {o.name}: it remains exiled", rule)
             return
         if what == "suspend" and "Creature" in o.card.types:
-            o.exilecast_haste_pending = True
+            o.haste_pending = True
             self.log.add(f"{o.name} is cast with suspend: it gains haste until {self.players[p].name} loses "
                          "control of it", "CR 702.62a")
         yield from self.cast_free(p, o)
 
     # ------------------------------------------------------------------ referenced exile (R20)
-    def exilecast_references(self) -> list:
+    def exile_cast_references(self) -> list:
         """R20: suspended cards (their own ability works from exile, CR 702.62a), foretold cards
         (a permission to cast them, CR 702.143a) and rebound cards until their trigger has
         resolved (CR 702.88a) stay referenced: the JT-E2 refill does not take them."""
@@ -376,30 +376,30 @@ class ExileCastingMixin:
         for oid in self.exile:
             o = self.objects[oid]
             if _has(o, "suspend") and o.counters.get("time", 0) > 0:
-                out.append((o, "suspend", "exilecast_suspend", [o.id]))
-            elif getattr(o, "exilecast_foretold", None) is not None and _has(o, "foretell"):
-                out.append((o, "foretell", "exilecast_foretell", [o.id]))
-            elif getattr(o, "exilecast_rebound", None) is not None or getattr(o, "exilecast_rebound_pending", False):
-                out.append((o, "rebound", "exilecast_rebound", [o.id]))
-            elif getattr(o, "exilecast_may_play", None) is not None and self._exilecast_permission_live(o):
-                out.append((o, "may_play", "exilecast_may_play", [o.id]))
+                out.append((o, "suspend", "exile_cast_suspend", [o.id]))
+            elif getattr(o, "exile_cast_foretold", None) is not None and _has(o, "foretell"):
+                out.append((o, "foretell", "exile_cast_foretell", [o.id]))
+            elif getattr(o, "exile_cast_rebound", None) is not None or getattr(o, "rebound_pending", False):
+                out.append((o, "rebound", "exile_cast_rebound", [o.id]))
+            elif getattr(o, "exile_cast_may_play", None) is not None and self._exilecast_permission_live(o):
+                out.append((o, "may_play", "exile_cast_may_play", [o.id]))
         return out
 
-    def exilecast_pile_label(self, holder, kind: str) -> str:
+    def pile_label(self, holder, kind: str) -> str:
         """A public label (a foretold card is face down: its name stays hidden, CR 406.3)."""
-        if kind == "exilecast_foretell":
-            return f"foretold by {self.players[holder.exilecast_foretold[0]].name}: they may cast it after that turn"
-        if kind == "exilecast_may_play":
-            perm = holder.exilecast_may_play
+        if kind == "exile_cast_foretell":
+            return f"foretold by {self.players[holder.exile_cast_foretold[0]].name}: they may cast it after that turn"
+        if kind == "exile_cast_may_play":
+            perm = holder.exile_cast_may_play
             until = {"end_of_turn": "this turn", "next_turn": "until the end of their next turn",
                      "next_upkeep": "until the beginning of their next upkeep"}[perm[2]]
             return f"{self.players[perm[0]].name} may {'cast' if perm[3] else 'play'} it {until}"
-        if kind == "exilecast_suspend":
+        if kind == "exile_cast_suspend":
             return f"{holder.name}: suspended with {holder.counters.get('time', 0)} time counter(s)"
         return f"{holder.name}: rebound, cast at its controller's next upkeep"
 
     # ------------------------------------------------------------------ miracle (CR 702.94)
-    def exilecast_drawn(self, p: int, new, rule: str):
+    def exile_cast_drawn(self, p: int, new, rule: str):
         """CR 702.94a: "You may reveal this card from your hand as you draw it if it's the first
         card you've drawn this turn. When you reveal this card this way, you may cast it by
         paying [cost] rather than its mana cost." Opening hands are not drawn in a turn (CR 103.5,
@@ -407,9 +407,9 @@ class ExileCastingMixin:
         if rule in ("CR 103.5", "JT-G1") or new is None:
             return
         pl = self.players[p]
-        turn, n = getattr(pl, "exilecast_draws", (None, 0))
+        turn, n = getattr(pl, "exile_cast_draws", (None, 0))
         n = n + 1 if turn == self.turn else 1
-        pl.exilecast_draws = (self.turn, n)
+        pl.exile_cast_draws = (self.turn, n)
         cost = self.keyword_arg(new, "miracle") if new.compiled is not None else None
         if n != 1 or cost is None or not new.compiled.ok or new.zone != "hand":
             return
@@ -423,7 +423,7 @@ class ExileCastingMixin:
                      "CR 702.94a", "CR 702.94b", "CR 701.20a")
         self.pending_triggers.append({
             "source": new, "index": _kw_index(new, "miracle"), "controller": p, "context": {},
-            "ability": Synth("miracle", ir.Trigger("exilecast_miracle"), effects=(ExilecastMiracleCast(cost),))})
+            "ability": Synth("miracle", ir.Trigger("exile_cast_miracle"), effects=(ExilecastMiracleCast(cost),))})
 
     @effect(ExilecastMiracleCast)
     def _e_ExilecastMiracleCast(self, e, ctx):
@@ -435,7 +435,7 @@ class ExileCastingMixin:
         if card is None or card.zone != "hand" or card.id not in self.hand(p):
             self.log.add(f"{ctx['source'].name} is no longer in the hand: it can't be cast", "CR 702.94a")
             return
-        card.exilecast_miracle = True
+        card.exile_cast_miracle = True
         ok = (card.compiled.ok and "Land" not in card.card.types and self.spell_has_targets(p, card)
               and self.can_pay_mana(p, self.spell_cost(card, False).with_x(0), helpers=self.payment_helpers(card)))
         add = self.additional_cost(card)
@@ -444,7 +444,7 @@ class ExileCastingMixin:
         cast = yield from self.ask(p, "may", self.forced_bool_options([False] + ([True] if ok else []), "may"),
                                    f"cast {card.name} for its miracle cost {e.cost}?", "CR 702.94a")
         if not cast:
-            card.exilecast_miracle = False
+            card.exile_cast_miracle = False
             self.log.add(f"{self.players[p].name} doesn't cast {card.name} (miracle)", "CR 702.94a")
             return
         self.log.add(f"{self.players[p].name} casts {card.name} for its miracle cost {e.cost}",
@@ -480,11 +480,11 @@ class ExileCastingMixin:
         Judge Tower: a permission, not a "may" to take now; playing the card is a legal action,
         so JT-P1 forces it when able (R11); the cards stay referenced meanwhile (R20)."""
         p = ctx["controller"]
-        for o in ctx.get("exilecast_exiled", []):
+        for o in ctx.get("exile_cast_exiled", []):
             cur = self.current(o)
             if cur is None or cur.zone != "exile":
                 continue
-            cur.exilecast_may_play = (p, self.turn, e.until, e.cast_only, None)
+            cur.exile_cast_may_play = (p, self.turn, e.until, e.cast_only, None)
             until = {"end_of_turn": "this turn", "next_turn": "until the end of their next turn",
                      "next_upkeep": "until the beginning of their next upkeep"}[e.until]
             self.log.add(f"{self.players[p].name} may {'cast' if e.cast_only else 'play'} {cur.name} from exile {until}",
@@ -496,8 +496,8 @@ class ExileCastingMixin:
     def _exilecast_permission_live(self, o) -> bool:
         """Whether the permission on ``o`` still lasts: this turn only ("end_of_turn"), or until
         the end of its holder's next turn ("next_turn": the first turn of that player after the
-        one it was given in is noted at its upkeep, see ``exilecast_check_event``)."""
-        perm = getattr(o, "exilecast_may_play", None)
+        one it was given in is noted at its upkeep, see ``exile_casting_check_event``)."""
+        perm = getattr(o, "exile_cast_may_play", None)
         if perm is None:
             return False
         p, t0, until, cast_only, next_turn = perm
@@ -511,15 +511,15 @@ class ExileCastingMixin:
             return True       # their next turn hasn't reached its upkeep yet
         return self.turn == next_turn
 
-    def exilecast_play_permission(self, p: int, o) -> bool:
-        perm = getattr(o, "exilecast_may_play", None)
+    def play_permission(self, p: int, o) -> bool:
+        perm = getattr(o, "exile_cast_may_play", None)
         return (perm is not None and perm[0] == p and o.zone == "exile" and o.card is not None
                 and o.compiled.ok and self._exilecast_permission_live(o))
 
-    def exilecast_may_play_land(self, p: int, o) -> bool:
+    def may_play_land(self, p: int, o) -> bool:
         """For legality: a land card in exile ``p`` may play (CR 305.1)."""
-        perm = getattr(o, "exilecast_may_play", None)
-        return self.exilecast_play_permission(p, o) and not perm[3] and (
+        perm = getattr(o, "exile_cast_may_play", None)
+        return self.play_permission(p, o) and not perm[3] and (
             "Land" in o.card.types or (o.card.layout == "modal_dfc" and any("Land" in f.types for f in o.card.faces)))
 
     def _exilecast_permitted_actions(self, p: int, o, sorcery_ok: bool) -> list:
@@ -528,7 +528,7 @@ class ExileCastingMixin:
         play (CR 305.1, 305.2); a multi-faced card's faces (CR 709.3, 715.3, 712.11b, 712.12)."""
         from judgetower.rules.decisions import Cast, PlayLand
         out = []
-        cast_only = o.exilecast_may_play[3]
+        cast_only = o.exile_cast_may_play[3]
         land_ok = (not cast_only and sorcery_ok and self.players[p].land_plays < self.land_limit(p))
         if o.card.faces:
             out.extend(a for a in self.face_cast_actions(p, o, sorcery_ok) if isinstance(a, Cast))

@@ -40,14 +40,14 @@ FACES2_LAYOUTS = ("transform", "flip")
 class FacesMixin:
 
     # ------------------------------------------------------------------ helpers
-    def faces2_whole(self, o):
+    def whole_of_face(self, o):
         """The whole card (card, compiled) of a permanent: its front face's outside the battlefield."""
         return getattr(o, "home", None) or (o.card, o.compiled)
 
     def _faces2_turn(self, o, face: int) -> None:
         """Put face ``face`` (0 front, 1 back / flipped) of ``o``'s card up (same object, CR 712.18)."""
         from judgetower import oracle
-        whole, whole_compiled = self.faces2_whole(o)
+        whole, whole_compiled = self.whole_of_face(o)
         if face == 0:
             o.card, o.compiled, o.home = whole, whole_compiled, None
         else:
@@ -56,8 +56,8 @@ class FacesMixin:
             o.compiled = oracle.compile_card(o.card)
             if o.card.name_fr:
                 self.log.names_fr[o.card.name] = o.card.name_fr
-        o.faces2_face = face
-        o.faces2_turned_at = self._next_id   # CR 701.27f: abilities put on the stack before this
+        o.face_index = face
+        o.turned_at = self._next_id   # CR 701.27f: abilities put on the stack before this
         self.touch()
 
     # ------------------------------------------------------------------ transform (CR 701.27)
@@ -66,7 +66,7 @@ class FacesMixin:
         o = self.current(ctx["source"])
         if o is None or o.zone != "battlefield":
             return
-        whole = self.faces2_whole(o)[0]
+        whole = self.whole_of_face(o)[0]
         if o.face_down:
             self.log.add(f"{o.name} is face down: it can't transform", "CR 712.15a")
             return
@@ -74,7 +74,7 @@ class FacesMixin:
             self.log.add(f"{o.name} is not a double-faced card: it doesn't transform", "CR 701.27c")
             return
         item = ctx.get("item")
-        if item is not None and getattr(item, "id", None) is not None and item.id < o.faces2_turned_at:
+        if item is not None and getattr(item, "id", None) is not None and item.id < o.turned_at:
             self.log.add(f"{o.name} already transformed since this ability was put on the stack: "
                          "it doesn't transform again", "CR 701.27f")
             return
@@ -83,7 +83,7 @@ class FacesMixin:
             self.log.add(f"{o.name} can't transform except due to its {bound} ability",
                          "CR 702.145b" if bound == "daybound" else "CR 702.145e")
             return
-        face = 1 - o.faces2_face
+        face = 1 - o.face_index
         if {"Instant", "Sorcery"} & set(whole.faces[face].types):
             self.log.add(f"{o.name} can't transform into an instant or sorcery face", "CR 701.27d")
             return
@@ -100,11 +100,11 @@ class FacesMixin:
         o = self.current(ctx["source"])
         if o is None or o.zone != "battlefield":
             return
-        whole = self.faces2_whole(o)[0]
+        whole = self.whole_of_face(o)[0]
         if o.face_down or whole is None or whole.layout != "flip":
             self.log.add(f"{o.name} is not a flip card: it doesn't flip", "CR 710.1a")
             return
-        if o.faces2_face == 1:
+        if o.face_index == 1:
             self.log.add(f"{o.name} is already flipped", "CR 710.4")
             return
         before = o.name
@@ -141,11 +141,11 @@ class FacesMixin:
             self._faces2_enter_back = set()
         for o in found:
             new = self.objects.get(o.moved_to) if o.moved_to is not None else None
-            if new is not None and new.zone == "battlefield" and new.faces2_face == 1:
+            if new is not None and new.zone == "battlefield" and new.face_index == 1:
                 self.log.add(f"{new.home[0].name} entered the battlefield transformed: it is {new.name}",
                              "CR 712.14a")
 
-    def faces2_enters(self, o, new, from_zone: str, to_zone: str) -> None:
+    def face_enters(self, o, new, from_zone: str, to_zone: str) -> None:
         """Hook of `Game.move`: a card put onto the battlefield "transformed" enters with its back
         face up (CR 712.14a), before anything looks at it entering; so does a daybound
         double-faced card while it is night (CR 702.145b)."""
@@ -154,30 +154,30 @@ class FacesMixin:
         if o.id in getattr(self, "_faces2_enter_back", ()):
             self._faces2_turn(new, 1)   # logged by the effect once the move is logged
             return
-        if from_zone == "stack" and getattr(o, "faces2_disturb", None):
+        if from_zone == "stack" and getattr(o, "face_disturb", None):
             # CR 702.146b, 712.13: a resolving spell cast with disturb enters with its back face up
             self._faces2_turn(new, 1)
             self.log.add(f"{new.name} was cast with disturb: it enters with its back face up", "CR 702.146b")
             return
-        if (getattr(self, "faces2_day_night", None) == "night" and new.faces2_face == 0
+        if (getattr(self, "day_night", None) == "night" and new.face_index == 0
                 and self._faces2_transformable(new) and self._faces2_printed_bound(new) == "daybound"):
             self._faces2_turn(new, 1)
             self.log.add(f"it is night: {new.home[0].name} enters transformed ({new.name})", "CR 702.145b")
 
-    def faces2_copy_mana_value(self, orig, mana_value: int) -> int:
+    def copy_mana_value(self, orig, mana_value: int) -> int:
         """Hook of the token-copy effect: a copy of a transforming double-faced permanent with its
         back face up has mana value 0 (CR 712.8e, 202.3b); else the copied value."""
-        whole = self.faces2_whole(orig)[0] if getattr(orig, "card", None) is not None else None
-        if whole is not None and whole.layout == "transform" and orig.faces2_face == 1:
+        whole = self.whole_of_face(orig)[0] if getattr(orig, "card", None) is not None else None
+        if whole is not None and whole.layout == "transform" and orig.face_index == 1:
             return 0
         return mana_value
 
     # ------------------------------------------------------------------ events and conditions
-    def faces2_check_event(self, ev, watchers) -> None:
+    def faces_check_event(self, ev, watchers) -> None:
         """Counts spells cast per turn and player (CR 601.2i; for the werewolf conditions), and
         "When ~ transforms [into ~]" triggers (CR 701.27e)."""
         from judgetower.rules.triggers.abilities import triggered_abilities
-        self.faces2_day_night_any_time()
+        self.day_night_any_time()
         if ev["kind"] == "cast":
             casts = self.__dict__.setdefault("_faces2_casts", {})
             key = (self.turn, ev.get("player"))
@@ -192,7 +192,7 @@ class FacesMixin:
             if ab.trigger.event == "faces2_transforms":
                 self._trigger(o, idx, ab, {})
 
-    def faces2_condition(self, cond: str) -> bool | None:
+    def face_condition(self, cond: str) -> bool | None:
         """The werewolf intervening "if" conditions (CR 603.4); None: not faces2's."""
         if cond not in ("faces2_no_spells_last_turn", "faces2_two_spells_last_turn"):
             return None
@@ -227,20 +227,20 @@ class FacesMixin:
         return "daybound" if "daybound" in kws else "nightbound" if "nightbound" in kws else None
 
     def _faces2_transformable(self, o) -> bool:
-        whole = self.faces2_whole(o)[0]
+        whole = self.whole_of_face(o)[0]
         return (whole is not None and whole.layout == "transform" and not o.face_down
-                and not {"Instant", "Sorcery"} & set(whole.faces[1 - o.faces2_face].types))
+                and not {"Instant", "Sorcery"} & set(whole.faces[1 - o.face_index].types))
 
     def _faces2_set_day_night(self, value: str, rule: str) -> None:
-        self.faces2_day_night = value
+        self.day_night = value
         self.log.add(f"it becomes {value}", rule, "CR 730.1")
-        self.faces2_day_night_any_time()
+        self.day_night_any_time()
 
-    def faces2_day_night_any_time(self) -> None:
+    def day_night_any_time(self) -> None:
         """CR 702.145d, 702.145g: a daybound (nightbound) permanent with neither day nor night
         makes it day (night); CR 702.145c, 702.145f: a front-face-up daybound permanent at night
         (a back-face-up nightbound one by day) is transformed at once (not a state-based action)."""
-        state = getattr(self, "faces2_day_night", None)
+        state = getattr(self, "day_night", None)
         bound = [(o, self._faces2_bound(o)) for o in self.permanents() if self._faces2_printed_bound(o)]
         if state is None:
             if any(b == "daybound" for _, b in bound):
@@ -252,7 +252,7 @@ class FacesMixin:
             return
         for o, b in bound:
             want = {("daybound", "night"): 1, ("nightbound", "day"): 0}.get((b, state))
-            if want is None or o.faces2_face == want or not self._faces2_transformable(o):
+            if want is None or o.face_index == want or not self._faces2_transformable(o):
                 continue
             before = o.name
             self._faces2_turn(o, want)
@@ -260,11 +260,11 @@ class FacesMixin:
                          "CR 702.145c" if b == "daybound" else "CR 702.145f", "CR 701.27a")
             self.events.append({"kind": "faces2_transforms", "obj": o})
 
-    def faces2_day_night_untap(self) -> None:
+    def day_night_untap(self) -> None:
         """CR 730.2 (second part of the untap step, CR 502.1): by day, if the previous turn's
         active player cast no spells that turn, it becomes night (CR 730.2a); at night, if they
         cast two or more, it becomes day (CR 730.2b); with neither, nothing (CR 730.2c)."""
-        state = getattr(self, "faces2_day_night", None)
+        state = getattr(self, "day_night", None)
         actives = self.__dict__.setdefault("_faces2_actives", {})
         actives[self.turn] = self.active
         if state is None:
@@ -281,7 +281,7 @@ class FacesMixin:
             self._faces2_set_day_night("day", "CR 730.2b")
 
     # ------------------------------------------------------------------ disturb (CR 702.146)
-    def faces2_face_cast_actions(self, p: int, o, sorcery_ok: bool) -> list:
+    def faces_cast_actions(self, p: int, o, sorcery_ok: bool) -> list:
         """A transforming double-faced card with disturb in a graveyard may be cast transformed
         (its back face up, CR 712.11a) for its disturb cost (CR 702.146a); only the back face is
         evaluated (CR 712.11c) with its mana value the front's (CR 712.8c)."""
@@ -292,21 +292,21 @@ class FacesMixin:
         if cost is None or {"Instant", "Sorcery"} & set(o.card.faces[1].types):
             return []
         view = self.face_view(o, 1)
-        view.faces2_disturb = cost
+        view.face_disturb = cost
         instant = "Instant" in view.card.types or any(
             isinstance(a, ir.Keyword) and a.name == "flash" for a in view.compiled.abilities)
         if (instant or sorcery_ok) and self.can_cast(p, view, alternative=False):
             return [Cast(o.id, face=1)]
         return []
 
-    def faces2_face_on_stack(self, spell, layout: str) -> None:
+    def face_on_stack(self, spell, layout: str) -> None:
         """Hook of `put_face_on_stack`: a transforming card's back face goes on the stack only when
         cast with disturb (CR 702.146a): the spell remembers its disturb cost."""
         if layout == "transform":
-            spell.faces2_disturb = next((ab.arg for ab in spell.home[1].abilities
+            spell.face_disturb = next((ab.arg for ab in spell.home[1].abilities
                                          if isinstance(ab, ir.Keyword) and ab.name == "disturb"), None)
 
-    def faces2_replace_move(self, o, to_zone: str, position):
+    def face_replace_move(self, o, to_zone: str, position):
         """"If ~ would be put into a graveyard from anywhere, exile it instead." (CR 614.1a): the
         object's own replacement effect, while it has that ability."""
         if to_zone != "graveyard" or getattr(o, "face_down", False) or getattr(o, "compiled", None) is None:

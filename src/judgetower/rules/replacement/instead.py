@@ -21,16 +21,16 @@ class ReplacementMixin:
 
     # ------------------------------------------------------------------ exile instead of dying
     def _repl_marks(self) -> dict:
-        marks = getattr(self, "repl_die_marks", None)
+        marks = getattr(self, "die_marks", None)
         if marks is None:
-            marks = self.repl_die_marks = {}
+            marks = self.die_marks = {}
         return marks
 
     def _repl_mark(self, o, kinds) -> None:
         """CR 614.1a: "if [o] would die this turn, exile it instead" (object identity: CR 400.7)."""
         self._repl_marks()[o.id] = (self.turn, tuple(kinds))
 
-    def repl_replace_move(self, o, from_zone: str, to_zone: str, position):
+    def replacement_replace_move(self, o, from_zone: str, to_zone: str, position):
         """Called by `move`: a permanent that would die (CR 700.4: be put into a graveyard from the
         battlefield) this turn and is marked, or while "if a creature would die this turn" applies,
         is exiled instead (CR 614.1a)."""
@@ -41,7 +41,7 @@ class ReplacementMixin:
         kinds = None
         if mark is not None and mark[0] == self.turn:
             kinds = mark[1]
-        for turn, all_kinds in getattr(self, "repl_die_all", ()):
+        for turn, all_kinds in getattr(self, "die_all", ()):
             if turn == self.turn and any(k in types for k in all_kinds):
                 kinds = all_kinds
         if not getattr(o, "face_down", False) and self._repl_has_static(o, ir.ReplSelfDieExile):
@@ -49,7 +49,7 @@ class ReplacementMixin:
             return "exile", "top"
         if kinds is None and "Creature" in types:
             for h in self._repl_statics_any(ir.ReplExileIfDamagedBySelf):
-                if (self.turn, h.id) in o.__dict__.get("tc_damaged_by", ()):   # recorded by tokcount (CR 120.3)
+                if (self.turn, h.id) in o.__dict__.get("damaged_by", ()):   # recorded by tokcount (CR 120.3)
                     kinds = ("Creature",)
                     self.log.add(f"{o.name} was dealt damage by {h.name} this turn", "CR 120.3")
                     break
@@ -85,9 +85,9 @@ class ReplacementMixin:
 
     @effect(ir.ReplAllExileIfDies)
     def _e_ReplAllExileIfDies(self, e, ctx):
-        lst = getattr(self, "repl_die_all", None)
+        lst = getattr(self, "die_all", None)
         if lst is None:
-            lst = self.repl_die_all = []
+            lst = self.die_all = []
         lst.append((self.turn, tuple(e.kinds)))
         self.log.add("if a creature would die this turn, it will be exiled instead", "CR 614.1a")
         return
@@ -117,14 +117,14 @@ class ReplacementMixin:
         for p in self.players_of(e.gainer, ctx):
             self.gain_life(p, lost, rule="CR 119.3")
 
-    def repl_amount(self, a, ctx):
+    def replacement_amount(self, a, ctx):
         """Amounts of this block, or None."""
         if isinstance(a, ir.ToughnessOf):
             ch = self.chars_of_ref(a.ref, ctx)   # CR 107.1b, 608.2h
             return max(0, ch.toughness) if ch is not None else 0
         if isinstance(a, ir.SacrificedStat):
             # CR 608.2h: the sacrificed creature's last known characteristics
-            o = ctx.get("repl_sacrificed") or getattr(ctx.get("source"), "repl_sacrificed", None)
+            o = ctx.get("replacement_sacrificed") or getattr(ctx.get("source"), "replacement_sacrificed", None)
             if o is None:
                 return 0
             from judgetower.rules.characteristics.filters import chars_of
@@ -143,7 +143,7 @@ class ReplacementMixin:
         """The static effects of class ``cls`` of the permanents ``p`` controls (CR 604.2)."""
         return [e for _, e in self.static_effects(cls, p)]
 
-    def repl_damage_life_loss(self, p: int, n: int) -> int:
+    def damage_life_loss(self, p: int, n: int) -> int:
         """Called by `deal_damage` for damage to a player: "Damage that would reduce your life total
         to less than N reduces it to N instead." (CR 614.1a; the damage is still dealt in full,
         CR 120.3a). An infinite total is never reduced below N (JT-G3, R3)."""
@@ -161,7 +161,7 @@ class ReplacementMixin:
                      f"it reduces it to {floor if life >= floor else life} instead", "CR 614.1a")
         return int(k)
 
-    def repl_gain_amount(self, p: int, n: int) -> int:
+    def gain_amount(self, p: int, n: int) -> int:
         """Called by `gain_life`: "If you would gain life, you gain that much life plus N instead" /
         "twice that much life instead" (CR 614.1a). With both kinds, the player orders them (CR
         616.1); the engine takes the order that gains the most (each "plus" before each "twice")."""
@@ -184,14 +184,14 @@ class ReplacementMixin:
         to = [o for o in self.objs(e.to, ctx) if o.zone == "battlefield"]
         if not frm or not to or n <= 0:
             return
-        self.continuous.append({"repl_redirect": n, "from": frm[0].id, "to": to[0].id, "duration": "end_of_turn",
+        self.continuous.append({"redirect": n, "from": frm[0].id, "to": to[0].id, "duration": "end_of_turn",
                                 "timestamp": self.new_timestamp()})
         self.log.add(f"the next {n} damage that would be dealt to {frm[0].name} this turn will be dealt to "
                      f"{to[0].name} instead", "CR 614.9")
         return
         yield
 
-    def repl_redirect_damage(self, source, target, n: int, combat: bool) -> int:
+    def redirect_damage(self, source, target, n: int, combat: bool) -> int:
         """Called by `deal_damage` before prevention: shields of "the next N damage that would be
         dealt to ~ this turn is dealt to [creature] instead" (CR 614.9, 615.7 for the shield
         count). The engine applies redirection before prevention effects (CR 616.1e lets the
@@ -202,17 +202,17 @@ class ReplacementMixin:
         for eff in list(self.continuous):
             if n <= 0:
                 break
-            if not eff.get("repl_redirect") or eff.get("from") != target.id:
+            if not eff.get("redirect") or eff.get("from") != target.id:
                 continue
             new = self.objects.get(eff["to"])
             ok = lambda o: o is not None and o.zone == "battlefield" and (
                 {"Creature", "Planeswalker", "Battle"} & set(self.chars(o).types))
             if not ok(target) or not ok(new):
                 continue   # CR 614.9: the effect does nothing
-            k = min(n, eff["repl_redirect"])
-            eff["repl_redirect"] -= k
+            k = min(n, eff["redirect"])
+            eff["redirect"] -= k
             n -= k
-            if eff["repl_redirect"] <= 0:
+            if eff["redirect"] <= 0:
                 self.continuous.remove(eff)
             self.log.add(f"{k} damage from {source.name} that would be dealt to {target.name} is dealt to "
                          f"{new.name} instead", "CR 614.9")
@@ -220,7 +220,7 @@ class ReplacementMixin:
         return n
 
     # ------------------------------------------------------------------ tokens
-    def repl_token_count(self, p: int, n: int) -> int:
+    def token_count(self, p: int, n: int) -> int:
         """"If an effect would create one or more tokens under your control, it creates twice that
         many of those tokens instead." (CR 614.1a): each such permanent ``p`` controls doubles."""
         k = len(self._repl_statics(p, ir.ReplDoubleTokens))
@@ -230,7 +230,7 @@ class ReplacementMixin:
         return n * 2 ** k
 
     # ------------------------------------------------------------------ static prevention
-    def repl_static_prevents(self, source, recipient, combat: bool) -> bool:
+    def static_prevents(self, source, recipient, combat: bool) -> bool:
         """Called by `prevent_damage_shields`: static abilities "Prevent all [combat] damage that
         would be dealt [to ~ [by FILTER]] [by enchanted creature]" of permanents on the
         battlefield (CR 615.1a, 604.2). True: all of this damage is prevented."""
@@ -241,7 +241,7 @@ class ReplacementMixin:
             # "the next time a [red] source of your choice would deal damage to you this turn,
             # prevent that damage" (CR 615.1a, 609.7a): used up by that damage
             for eff in self.continuous:
-                if eff.get("repl_cop") and eff["player"] == recipient.index and eff["source"] == sid:
+                if eff.get("circle_of_protection") and eff["player"] == recipient.index and eff["source"] == sid:
                     self.continuous.remove(eff)
                     self.log.add(f"damage from {source.name} to {self.players[recipient.index].name} is prevented "
                                  f"(the source chosen for {eff['by']})", "CR 615.1a")
@@ -303,12 +303,12 @@ class ReplacementMixin:
         then["source"] = ctx["source"].name
         for eff in self.continuous:
             if id(eff) not in before and (eff.get("prevent") or eff.get("prevent_all")):
-                eff["repl_then"] = then
+                eff["then_effects"] = then
 
-    def repl_prevented(self, eff, k: int) -> None:
+    def replacement_prevented(self, eff, k: int) -> None:
         """Called by `prevent_damage_shields` after ``eff`` prevented ``k`` damage: the rest of
         the prevention effect happens immediately afterward (CR 615.5)."""
-        then = eff.get("repl_then")
+        then = eff.get("then_effects")
         if not then or k <= 0:
             return
         if "gain" in then:
@@ -343,13 +343,13 @@ class ReplacementMixin:
             return
         c = yield from self.ask(p, "cards", cands, f"choose a {kind + ' ' if kind else ''}source", "CR 609.7a")
         src = self.objects[c]
-        self.continuous.append({"repl_cop": True, "player": p, "source": src.id, "by": ctx["source"].name,
+        self.continuous.append({"circle_of_protection": True, "player": p, "source": src.id, "by": ctx["source"].name,
                                 "duration": "end_of_turn", "timestamp": self.new_timestamp()})
         self.log.add(f"{self.players[p].name} chooses {src.name}: the next time it would deal damage to them this "
                      f"turn, that damage is prevented", "CR 615.1a", "CR 609.7a")
 
     # ------------------------------------------------------------------ damage modification
-    def repl_modify_damage(self, source, target, n: int) -> int:
+    def modify_damage(self, source, target, n: int) -> int:
         """Called by `deal_damage` first: "If a source [you control] would deal damage to a
         permanent or player, it deals double that damage / that much damage plus N / minus N ...
         instead." (CR 614.1a). Several apply in the order the affected player or the affected
@@ -392,7 +392,7 @@ class ReplacementMixin:
                      f"({', '.join(h.name for h, _ in mods)})", "CR 614.1a", *(("CR 616.1",) if len(mods) > 1 else ()))
         return m
 
-    def repl_static_prevent_some(self, source, recipient, n: int) -> int:
+    def static_prevent_some(self, source, recipient, n: int) -> int:
         """Called by `prevent_damage_shields`: "If a source an opponent controls / a red source / a
         creature would deal damage to you, prevent N of that damage." (CR 615.1a) for each such
         permanent the damaged player controls. Returns the damage left."""
@@ -421,22 +421,22 @@ class ReplacementMixin:
         return n
 
     # ------------------------------------------------------------------ can't be prevented (CR 615.12)
-    def repl_prevention_blocked(self) -> bool:
+    def prevention_blocked(self) -> bool:
         """CR 615.12: "damage can't be prevented [this turn]": prevention effects (protection
         included, CR 702.16e) don't apply."""
-        return getattr(self, "repl_no_prevent_turn", None) == self.turn or getattr(self, "repl_unpreventable", 0) > 0
+        return getattr(self, "no_prevent_turn", None) == self.turn or getattr(self, "unpreventable", 0) > 0
 
     @effect(ir.ReplNoPreventionThisTurn)
     def _e_ReplNoPreventionThisTurn(self, e, ctx):
-        self.repl_no_prevent_turn = self.turn
+        self.no_prevent_turn = self.turn
         self.log.add("damage can't be prevented this turn", "CR 615.12")
         return
         yield
 
     @effect(ir.ReplUnpreventable)
     def _e_ReplUnpreventable(self, e, ctx):
-        self.repl_unpreventable = getattr(self, "repl_unpreventable", 0) + 1
+        self.unpreventable = getattr(self, "unpreventable", 0) + 1
         try:
             yield from self.run_effects(e.effects, ctx)
         finally:
-            self.repl_unpreventable -= 1
+            self.unpreventable -= 1

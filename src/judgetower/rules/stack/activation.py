@@ -22,10 +22,10 @@ from judgetower.rules.registry import effect
 class ActivationMixin:
     """actcost engine code (mixed into Game)."""
 
-    def actcost_why_restricted(self, p: int, o, idx: int, ab) -> str | None:
+    def why_restricted(self, p: int, o, idx: int, ab) -> str | None:
         """The rule an activation restriction of ``ab`` breaks now (None: none is broken)."""
         n = getattr(ab, "actcost_max_per_turn", 0)
-        if n and self.actcost_activations(o, idx) >= n:
+        if n and self.activations_this_turn(o, idx) >= n:
             return "CR 602.5b"
         conds = getattr(ab, "actcost_conditions", ())
         if conds:
@@ -36,33 +36,33 @@ class ActivationMixin:
                     return "CR 602.5"
         return None
 
-    def actcost_activations(self, o, idx: int) -> int:
+    def activations_this_turn(self, o, idx: int) -> int:
         """How many times the ability ``idx`` of ``o`` was activated this turn (CR 602.5b)."""
-        counts = getattr(self, "actcost_counts", None) or {}
+        counts = getattr(self, "activation_counts", None) or {}
         turn, n = counts.get((o.id, idx), (None, 0))
         return n if turn == self.turn else 0
 
-    def actcost_note_activation(self, o, idx: int) -> None:
+    def note_activation(self, o, idx: int) -> None:
         ab = self.activated_abilities(o)[idx]
-        if getattr(self, "actcost_counts", None) is None:
-            self.actcost_counts = {}
-        n = self.actcost_activations(o, idx) + 1
-        self.actcost_counts[(o.id, idx)] = (self.turn, n)
+        if getattr(self, "activation_counts", None) is None:
+            self.activation_counts = {}
+        n = self.activations_this_turn(o, idx) + 1
+        self.activation_counts[(o.id, idx)] = (self.turn, n)
         if not getattr(ab, "actcost_max_per_turn", 0):
             return
         self.log.add(f"{o.name}'s ability {idx + 1} has been activated {n} time(s) this turn "
                      f"(no more than {ab.actcost_max_per_turn})", "CR 602.5b")
 
-    def actcost_note_death(self) -> None:
+    def note_death(self) -> None:
         """A creature died (CR 700.4): remembered for "if a creature died this turn"."""
-        self.actcost_died_turn = self.turn
+        self.died_turn = self.turn
 
-    def actcost_creature_died_this_turn(self) -> bool:
-        return getattr(self, "actcost_died_turn", None) == self.turn
+    def creature_died_this_turn(self) -> bool:
+        return getattr(self, "died_turn", None) == self.turn
 
     # -- costs (CR 118.3, 602.2b) -----------------------------------------------------------
 
-    def actcost_tap_candidates(self, p: int, o, cost) -> list:
+    def tap_candidates(self, p: int, o, cost) -> list:
         """The permanents "Tap an untapped creature you control" may tap: untapped, yours, matching;
         not the source itself when {T} is also in the cost (it can't be tapped twice, CR 118.3)."""
         from judgetower.rules.characteristics.filters import matches
@@ -70,8 +70,8 @@ class ActivationMixin:
         return [x.id for x in self.permanents(p)
                 if not x.tapped and not (cost.tap and x.id == o.id) and matches(self, x, flt, o)]
 
-    def actcost_can_pay(self, p: int, o, cost) -> bool:
-        if cost.actcost_tap is not None and len(self.actcost_tap_candidates(p, o, cost)) < cost.actcost_tap[1]:
+    def can_pay(self, p: int, o, cost) -> bool:
+        if cost.actcost_tap is not None and len(self.tap_candidates(p, o, cost)) < cost.actcost_tap[1]:
             return False
         if cost.actcost_discard_random and len([c for c in self.hand(p) if c != o.id]) < cost.actcost_discard_random:
             return False
@@ -79,14 +79,14 @@ class ActivationMixin:
             return False
         return True
 
-    def actcost_pay(self, p: int, source, cost, what: str):
+    def pay_activation_cost(self, p: int, source, cost, what: str):
         if cost.actcost_remove_any is not None:
-            yield from self.actcost_pay_remove_any(p, source, cost.actcost_remove_any, what)
+            yield from self.pay_remove_any(p, source, cost.actcost_remove_any, what)
         if cost.actcost_tap is not None:
             # CR 118.3: tapping untapped permanents you control; not a {T} cost of theirs, so a
             # creature that came under your control this turn may be tapped (CR 302.6)
             for _ in range(cost.actcost_tap[1]):
-                cands = self.actcost_tap_candidates(p, source, cost)
+                cands = self.tap_candidates(p, source, cost)
                 c = yield from self.ask(p, "cards", cands, f"tap an untapped permanent for {what}", "CR 118.3")
                 x = self.objects[c]
                 x.tapped = True
@@ -108,7 +108,7 @@ class ActivationMixin:
         yield
 
     @staticmethod
-    def actcost_is_cycling(ab) -> bool:
+    def is_cycling(ab) -> bool:
         """Cycling's own ability (casting.cycling_ability: "Discard this card: Draw a card." from the
         hand, CR 702.29a), as opposed to another "[Cost], Discard ~: ..." ability."""
         from judgetower.oracle import ir
@@ -120,7 +120,7 @@ class ActivationMixin:
         abilities = self.activated_abilities(o)
         return 0 <= idx < len(abilities) and getattr(abilities[idx], "actcost_any_player", False)
 
-    def actcost_other_players_actions(self, p: int) -> list:
+    def other_players_actions(self, p: int) -> list:
         """Activations of other players' permanents' abilities that any player may activate
         (CR 602.2: the player who activates it controls the ability, pays its costs, and is its
         "you"). Judge Tower ruling applied: JT-P1 forbids passing while any legal action remains,
@@ -151,12 +151,12 @@ class ActivationMixin:
 
     @effect(ir.ActcostKeepMana)
     def _e_ActcostKeepMana(self, e, ctx):
-        got = ctx.get("actcost_added")
+        got = ctx.get("mana_added")
         if not got or not got[1]:
             return
         p, added = got
         pl = self.players[p]
-        kept = self.actcost_kept(pl)
+        kept = self.kept_mana_of(pl)
         for c in added:
             kept[c] = kept.get(c, 0) + 1
         self.log.add(f"{pl.name} won't lose " + "".join("{%s}" % c for c in added)
@@ -164,18 +164,18 @@ class ActivationMixin:
         return
         yield
 
-    def actcost_kept(self, pl) -> dict:
+    def kept_mana_of(self, pl) -> dict:
         """The player's mana kept from emptying this turn (colour -> amount)."""
-        turn, kept = getattr(pl, "actcost_kept_mana", (None, None))
+        turn, kept = getattr(pl, "kept_mana", (None, None))
         if turn != self.turn or kept is None:
             kept = {}
-            pl.actcost_kept_mana = (self.turn, kept)
+            pl.kept_mana = (self.turn, kept)
         return kept
 
-    def actcost_keep_pool(self, pl) -> bool:
+    def keep_pool(self, pl) -> bool:
         """CR 106.4, 106.4a: as a step or phase ends, the pool empties except the kept mana (the
         pool's other mana is taken as spent first). True if the pool was handled here."""
-        turn, kept = getattr(pl, "actcost_kept_mana", (None, None))
+        turn, kept = getattr(pl, "kept_mana", (None, None))
         if not kept or turn != self.turn or self.step == "cleanup":
             return False
         left = {c: min(n, kept.get(c, 0)) for c, n in pl.mana_pool.items() if min(n, kept.get(c, 0)) > 0}
@@ -188,18 +188,18 @@ class ActivationMixin:
                          + " in their mana pool", "CR 106.4a")
         return True
 
-    def actcost_drop_kept_mana(self) -> None:
+    def drop_kept_mana(self) -> None:
         """A new turn: mana kept "until end of turn" (CR 106.4a) is gone; the cleanup step's end
         empties every pool (CR 106.4, 514.2)."""
         for pl in self.players:
-            turn, kept = getattr(pl, "actcost_kept_mana", (None, None))
+            turn, kept = getattr(pl, "kept_mana", (None, None))
             if kept is not None:
                 pl.mana_pool.clear()
-                pl.actcost_kept_mana = (None, None)
+                pl.kept_mana = (None, None)
 
     # -- "Remove any number of [kind] counters from ~" (CR 118.3) ------------------------------
 
-    def actcost_pay_remove_any(self, p: int, source, kind: str, what: str):
+    def pay_remove_any(self, p: int, source, kind: str, what: str):
         have = source.counters.get(kind, 0)
         # JT-C3 (R9): a number that can't be arbitrarily large is the largest possible
         opts = self.forced_count_options(list(range(0, have + 1)), "remove_counters")
@@ -209,12 +209,12 @@ class ActivationMixin:
             if source.counters[kind] <= 0:
                 del source.counters[kind]
             self.touch()
-        source.actcost_removed = (kind, n)
+        source.removed_counters = (kind, n)
         self.log.add(f"{n} {kind} counter(s) removed from {source.name} for {what}", "CR 118.3", "CR 602.2b")
 
-    def actcost_removed_amount(self, a, ctx) -> int:
+    def removed_amount(self, a, ctx) -> int:
         src = ctx.get("source")
-        kind, n = getattr(src, "actcost_removed", (None, 0)) or (None, 0)
+        kind, n = getattr(src, "removed_counters", (None, 0)) or (None, 0)
         return n if kind == a.kind else 0
 
     @effect(ir.ActcostIfActivated)
@@ -223,7 +223,7 @@ class ActivationMixin:
         item = ctx.get("item")
         if item is None or getattr(item, "kind", None) != "activated":
             raise ValueError("'if this ability has been activated' outside an activated ability")
-        counts = getattr(self, "actcost_counts", None) or {}
+        counts = getattr(self, "activation_counts", None) or {}
         turn, n = counts.get((item.source_id, item.ability_index), (None, 0))
         n = n if turn == self.turn else 0
         ok = n >= e.n
@@ -234,7 +234,7 @@ class ActivationMixin:
 
     # -- triggered mana abilities: "Whenever enchanted land is tapped for mana, ..." (CR 605.1b) --
 
-    def actcost_mana_triggers(self, land) -> list:
+    def mana_triggers(self, land) -> list:
         """(permanent, ActcostManaTrigger) pairs that trigger when ``land`` is tapped for mana."""
         from judgetower.oracle import ir
         from judgetower.rules.characteristics.filters import matches
@@ -250,22 +250,22 @@ class ActivationMixin:
                     out.append((x, ab))
         return out
 
-    def actcost_mana_trigger_units(self, land) -> list:
+    def mana_trigger_units(self, land) -> list:
         """The extra mana (letters) tapping ``land`` for mana adds (for automatic payment)."""
-        return [c for _, ab in self.actcost_mana_triggers(land) for c in ab.mana]
+        return [c for _, ab in self.mana_triggers(land) for c in ab.mana]
 
-    def actcost_log_mana_triggers(self, land) -> None:
-        for x, ab in self.actcost_mana_triggers(land):
+    def log_mana_triggers(self, land) -> None:
+        for x, ab in self.mana_triggers(land):
             self.log.add(f"{x.name}: {self.players[land.controller].name} adds an additional "
                          + "".join("{%s}" % c for c in ab.mana) + f" ({land.name} was tapped for mana)",
                          "CR 605.1b", "CR 106.12")
 
-    def actcost_tapped_for_mana(self, land) -> None:
+    def tapped_for_mana(self, land) -> None:
         """A mana ability of ``land`` with {T} in its cost was activated (CR 106.12): its triggered
         mana abilities resolve at once (CR 605.1b, 605.4a), adding mana to the land's controller's pool."""
         pool = self.players[land.controller].mana_pool
-        for x, ab in self.actcost_mana_triggers(land):
+        for x, ab in self.mana_triggers(land):
             for c in ab.mana:
                 pool[c] = pool.get(c, 0) + 1
-        self.actcost_log_mana_triggers(land)
+        self.log_mana_triggers(land)
         self.touch()

@@ -93,8 +93,8 @@ class CastingMixin:
                     cached.append(cycling_ability(ab.arg))   # kwcosts: CR 702.29a
                 elif isinstance(ab, ir.Keyword) and ab.name == "unearth":
                     cached.append(unearth_ability(ab.arg))   # kwcosts: CR 702.84a
-                elif self.kwcast_activated(ab) is not None:
-                    cached.append(self.kwcast_activated(ab))   # kwcast: typecycling (CR 702.29e)
+                elif self.cast_activated(ab) is not None:
+                    cached.append(self.cast_activated(ab))   # kwcast: typecycling (CR 702.29e)
                 elif isinstance(ab, ir.Keyword) and ab.name == "crew":
                     from judgetower.rules.mechanics.activated import crew_ability
                     cached.append(crew_ability(int(ab.arg)))   # kw2: CR 702.122a
@@ -102,8 +102,8 @@ class CastingMixin:
                     from judgetower.rules.mechanics.activated import ninjutsu_ability
                     cached.append(ninjutsu_ability(ab.arg))    # kw2: CR 702.49a
                 elif isinstance(ab, ir.Keyword) and ab.name in ("suspend", "foretell"):
-                    from judgetower.rules.mechanics.exile_casting import exilecast_hand_ability
-                    cached.append(exilecast_hand_ability(ab, getattr(o, "card", None), o.compiled))   # exilecast: CR 116.2f, 116.2h
+                    from judgetower.rules.mechanics.exile_casting import hand_ability
+                    cached.append(hand_ability(ab, getattr(o, "card", None), o.compiled))   # exilecast: CR 116.2f, 116.2h
             object.__setattr__(o.compiled, "_activated", cached)
         if getattr(o, "zone", None) == "battlefield":
             # tokens helper: abilities granted in layer 6 (CR 613.1f) follow the object's own
@@ -113,7 +113,7 @@ class CastingMixin:
         return cached
 
     def alternative_cost(self, o):
-        if getattr(o, "kw2_morph", False) or (o.zone == "hand" and self.kw2_is_morph(o)
+        if getattr(o, "kw2_morph", False) or (o.zone == "hand" and self.is_morph(o)
                                               and not any(isinstance(ab, ir.AlternativeCost) or (isinstance(ab, ir.Keyword) and ab.name == "evoke")
                                                           for ab in o.compiled.abilities)):
             # kw2: CR 702.37c: "you may cast this card as a 2/2 face-down creature, with no text,
@@ -129,10 +129,10 @@ class CastingMixin:
                 return ir.Cost(mana=ab.arg)
             if isinstance(ab, ir.Keyword) and ab.name == "dash":
                 return ir.Cost(mana=ab.arg)   # kw2: CR 702.109a, an alternative cost (CR 118.9)
-            if self.kwcast_alt_cost(ab) is not None:   # kwcast: spectacle, surge (CR 702.137a, 702.117a)
-                return self.kwcast_alt_cost(ab)
-            if self.copies2_alt_cost(ab) is not None:   # copies2: prototype, overload (CR 702.160a, 702.96a)
-                return self.copies2_alt_cost(ab)
+            if self.casting_alt_cost(ab) is not None:   # kwcast: spectacle, surge (CR 702.137a, 702.117a)
+                return self.casting_alt_cost(ab)
+            if self.copies_alt_cost(ab) is not None:   # copies2: prototype, overload (CR 702.160a, 702.96a)
+                return self.copies_alt_cost(ab)
             if isinstance(ab, ir.Keyword) and ab.name == "bestow":
                 return ir.Cost(mana=ab.arg)   # auras2: CR 702.103a, an alternative cost (CR 118.9)
             if isinstance(ab, ir.Keyword) and ab.name == "awaken":
@@ -140,7 +140,7 @@ class CastingMixin:
         return None
 
     def keyword_arg(self, o, name: str):
-        if name == "enchant" and getattr(o, "auras2_bestowed", False):
+        if name == "enchant" and getattr(o, "aura_bestowed", False):
             from judgetower.rules.mechanics.attachments import bestow_enchant_filter   # auras2: CR 702.103b
             return bestow_enchant_filter()
         for ab in o.compiled.abilities:
@@ -216,12 +216,12 @@ class CastingMixin:
         """Target specs of a spell: its spell ability's, or an Aura's enchant target (CR 303.4a)."""
         sa = self.spell_ability(o)
         if sa is not None:
-            extra = self.auras2_extra_targets(o)   # auras2: awaken's target (CR 702.113b)
+            extra = self.aura_extra_targets(o)   # auras2: awaken's target (CR 702.113b)
             return tuple(sa.targets) + extra if extra else sa.targets
         enchant = self.keyword_arg(o, "enchant")
-        if enchant is not None and ("Aura" in o.card.subtypes or getattr(o, "auras2_bestowed", False)):  # auras2
+        if enchant is not None and ("Aura" in o.card.subtypes or getattr(o, "aura_bestowed", False)):  # auras2
             return (ir.TargetSpec("object", enchant),)
-        return self.auras2_player_aura_targets(o)   # auras2: "Enchant player" (CR 303.4a, 702.5d)
+        return self.player_aura_targets(o)   # auras2: "Enchant player" (CR 303.4a, 702.5d)
 
     # ------------------------------------------------------------------ mana
     def mana_sources(self, p: int, exclude: int | None = None, helpers: frozenset = frozenset()) -> list[Source]:
@@ -236,7 +236,7 @@ class CastingMixin:
         if "convoke" in helpers:
             out += self.convoke_sources(p, out)
         if "improvise" in helpers:   # turnflow: CR 702.126a
-            out += self.tf_improvise_sources(p, out)
+            out += self.improvise_sources(p, out)
         if "delve" in helpers:
             # kwcosts: CR 702.66a: each card exiled from your graveyard pays for {1}
             out += [Source(i, DELVE, ("g",)) for i in reversed(self.graveyard(p))]
@@ -267,7 +267,7 @@ class CastingMixin:
             ch = self.chars(o)
             if "Creature" in ch.types and o.sick and not ch.has("haste"):
                 continue
-            if self.auras2_activation_banned(o):
+            if self.activation_banned(o):
                 continue   # auras2: its mana abilities can't be activated either (CR 602.5)
             for idx, ab in enumerate(self.activated_abilities(o)):
                 if not ab.mana_ability or not ab.cost.tap or ab.cost.mana or ab.cost.sacrifice_self or ab.cost.exile_self \
@@ -310,7 +310,7 @@ class CastingMixin:
                     else:
                         units.extend(eff.mana)
         if units and ab.cost.tap:
-            units.extend(self.actcost_mana_trigger_units(o))   # actcost: CR 605.1b, 106.12
+            units.extend(self.mana_trigger_units(o))   # actcost: CR 605.1b, 106.12
         return tuple(units)
 
     def could_produce(self, o, eff, seen: frozenset = frozenset()) -> tuple[str, ...]:
@@ -387,7 +387,7 @@ class CastingMixin:
                 self.log.add(f"{self.players[p].name} taps {o.name} for convoke", "CR 702.51a")
                 continue
             if s.ability == IMPROVISE:   # turnflow: CR 702.126a
-                self.tf_pay_improvise(p, o)
+                self.pay_improvise(p, o)
                 continue
             if s.ability == DELVE:
                 # kwcosts: CR 702.66a: exiled from the graveyard to pay for {1}
@@ -399,9 +399,9 @@ class CastingMixin:
             o.tapped = True
             o.activated_this_turn.add(s.ability)
             self.log.add(f"{self.players[p].name} taps {o.name} for mana", "CR 605.3a")
-            self.actcost_log_mana_triggers(o)   # actcost: its units are in the plan (CR 605.1b)
+            self.log_mana_triggers(o)   # actcost: its units are in the plan (CR 605.1b)
         self.players[p].mana_pool = dict(plan.leftover)
-        self.tc_last_spent = plan.spent   # tokcount: the mana spent (colors: sunburst, CR 702.44a)
+        self.last_spent = plan.spent   # tokcount: the mana spent (colors: sunburst, CR 702.44a)
         if plan.life:
             self.lose_life(p, plan.life, rule="CR 107.4f")
         self.touch()
@@ -547,7 +547,7 @@ class CastingMixin:
                 picked.append(c)
             chosen.append(picked)
             total += len(picked)
-        self.ts_note_targeted(source, chosen)   # trigstate: "becomes the target" (CR 603.2)
+        self.note_targeted(source, chosen)   # trigstate: "becomes the target" (CR 603.2)
         return chosen
 
     def has_targets(self, p: int, source, specs) -> bool:
@@ -560,16 +560,16 @@ class CastingMixin:
 
     # ------------------------------------------------------------------ casting
     def spell_cost(self, o, alternative: bool) -> ManaCost:
-        ec = self.exilecast_spell_cost(o)   # exilecast: a foretold card's foretell cost (CR 702.143a)
+        ec = self.exile_cast_spell_cost(o)   # exilecast: a foretold card's foretell cost (CR 702.143a)
         if ec is not None:
             return ec
-        if getattr(o, "faces2_disturb", None):
-            return ManaCost.parse(o.faces2_disturb)   # faces2: the disturb cost (CR 702.146a, 118.9)
+        if getattr(o, "face_disturb", None):
+            return ManaCost.parse(o.face_disturb)   # faces2: the disturb cost (CR 702.146a, 118.9)
         if getattr(o, "aftermath", False) or (o.zone == "graveyard" and o.card is not None
                                                and self.has_aftermath(o)):
             return ManaCost.parse(o.card.mana_cost)   # faces: aftermath pays its mana cost (CR 702.127a)
-        if (o.zone == "graveyard" or getattr(o, "kwcast_gy", None)) and self.kwcast_gy_keyword(o) is not None:
-            return ManaCost.parse(self.kwcast_gy_mana(o) or None)   # kwcast: retrace, jump-start: the mana cost; escape (CR 702.81a, 702.133a, 702.138a)
+        if (o.zone == "graveyard" or getattr(o, "graveyard_cast", None)) and self.gy_keyword(o) is not None:
+            return ManaCost.parse(self.gy_mana(o) or None)   # kwcast: retrace, jump-start: the mana cost; escape (CR 702.81a, 702.133a, 702.138a)
         if getattr(o, "madness", False) and o.zone in ("exile", "stack"):
             # kwcosts: CR 702.35a, 702.35b: cast for its madness cost rather than its mana cost
             return ManaCost.parse(self.keyword_arg(o, "madness") or None)
@@ -583,27 +583,27 @@ class CastingMixin:
         return ManaCost.parse(o.card.mana_cost)
 
     def can_cast(self, p: int, o, alternative: bool) -> bool:
-        if self.ts_cast_forbidden(p):
+        if self.cast_forbidden(p):
             return False   # trigstate: "can't cast more than one spell each turn" (CR 101.2)
-        o = self.copies2_cast_view(o, alternative)   # copies2: overloaded, no targets (CR 702.96b)
-        if alternative and self.kw2_is_morph(o) and not getattr(o, "kw2_morph", False) \
+        o = self.cast_view(o, alternative)   # copies2: overloaded, no targets (CR 702.96b)
+        if alternative and self.is_morph(o) and not getattr(o, "kw2_morph", False) \
                 and self.alternative_cost(o) is not None and not self.sorcery_timing(p):
             return False   # kw2: a face-down creature spell has no flash (CR 702.37c, 307.1)
-        if self.exilecast_no_mana_cost(o, alternative):
+        if self.no_mana_cost(o, alternative):
             return False   # exilecast: CR 118.6: no mana cost, can't be cast for it
         if not self.spell_has_targets(p, o):
             return False
-        if self.kwcast_split_second() is not None:
+        if self.split_second() is not None:
             return False   # kwcast: CR 702.61a: no other spells while a split second spell is on the stack
-        if not self.kwcast_can_cast_from_gy(p, o):
+        if not self.can_cast_from_gy(p, o):
             return False   # kwcast: the discard of retrace / jump-start (CR 702.81a, 702.133a, 601.2h)
-        if self.kwcast_cast_only_ok(p, o) is not None:
+        if self.cast_only_ok(p, o) is not None:
             return False   # kwcast: "Cast this spell only ..." (CR 601.3)
-        if alternative and not self.kwcast_alt_allowed(p, o):
+        if alternative and not self.alt_allowed(p, o):
             return False   # kwcast: spectacle, surge conditions (CR 702.137a, 702.117a)
-        if alternative and self.auras2_bestow_cost(o) is not None and not self.auras2_bestow_has_target(p, o):
+        if alternative and self.bestow_cost(o) is not None and not self.bestow_has_target(p, o):
             return False   # auras2: a bestowed Aura spell needs a creature to target (CR 702.103b, 601.2c)
-        if alternative and self.auras2_awaken_arg(o) is not None and not self.auras2_awaken_has_target(p, o):
+        if alternative and self.awaken_arg(o) is not None and not self.awaken_has_target(p, o):
             return False   # auras2: awaken's land target (CR 702.113a-b, 601.2c)
         cost = self.spell_cost(o, alternative).with_x(0)
         cost = self.misc_apply_cost_change(cost, self.misc_cost_change(p, o)[0])   # misc: CR 601.2f
@@ -644,7 +644,7 @@ class CastingMixin:
         """CR 702.34a: an instant or sorcery card with flashback in a graveyard can be cast."""
         return (o.card is not None and o.zone == "graveyard" and self.keyword_arg(o, "flashback") is not None
                 and ("Instant" in o.card.types or "Sorcery" in o.card.types)) or (
-                    o.zone == "graveyard" and self.kwcast_gy_keyword(o) is not None)   # kwcast: CR 702.81a, 702.133a
+                    o.zone == "graveyard" and self.gy_keyword(o) is not None)   # kwcast: CR 702.81a, 702.133a
 
     def activation_timing_ok(self, p: int, ab) -> bool:
         """CR 602.5: "Activate only during your turn / your upkeep / before attackers are declared"."""
@@ -657,7 +657,7 @@ class CastingMixin:
         if ab.timing == "actcost_any_upkeep":   # actcost: "only during any upkeep step"
             return self.step == "upkeep"
         if ab.timing == "tf_city_blessing":   # turnflow: "Activate only if you have the city's blessing"
-            return self.tf_has_blessing(p)
+            return self.has_blessing(p)
         return True
 
     def can_pay_extra(self, p: int, o, cost: ir.Cost) -> bool:
@@ -679,13 +679,13 @@ class CastingMixin:
             kind, n = cost.remove_counters
             if o.counters.get(kind, 0) < n:
                 return False
-        if cost.crew and not self.kw2_can_crew(p, o, cost.crew):
+        if cost.crew and not self.can_crew(p, o, cost.crew):
             return False   # kw2: CR 702.122a, 601.2h
-        if cost.kw2_ninjutsu and not self.kw2_unblocked_attackers(p):
+        if cost.kw2_ninjutsu and not self.unblocked_attackers(p):
             return False   # kw2: CR 702.49a
-        if cost.c2_energy and not self.c2_can_pay_energy(p, cost.c2_energy):
+        if cost.c2_energy and not self.can_pay_energy(p, cost.c2_energy):
             return False   # counters2: "Pay {E}" (CR 107.14, 118.3)
-        if not self.actcost_can_pay(p, o, cost):
+        if not self.can_pay(p, o, cost):
             return False   # actcost: tapping creatures, discarding at random, putting counters (CR 118.3)
         return True
 
@@ -697,7 +697,7 @@ class CastingMixin:
         """CR 601.2a-i. ``face``: the face of a multi-faced card cast (faces: CR 709.3, 715.3)."""
         name = card_obj.name
         from_zone = card_obj.zone
-        morph_down = alternative and from_zone == "hand" and self.kw2_is_morph(card_obj) \
+        morph_down = alternative and from_zone == "hand" and self.is_morph(card_obj) \
             and self.alternative_cost(card_obj).mana == "{3}"
         if morph_down:
             name = "a face-down creature spell"   # kw2: hidden (CR 708.4, 708.5)
@@ -705,9 +705,9 @@ class CastingMixin:
             name = card_obj.card.faces[face].name
         spell = self.move(card_obj, "stack", controller=p, cause="cast", rule="CR 601.2a", log=False)
         spell.alternative = alternative
-        self.auras2_on_cast(p, spell, alternative)   # auras2: bestow (CR 702.103a-b)
+        self.attachments_on_cast(p, spell, alternative)   # auras2: bestow (CR 702.103a-b)
         if morph_down:
-            self.kw2_cast_face_down(p, spell)   # kw2: CR 702.37c
+            self.cast_face_down(p, spell)   # kw2: CR 702.37c
         spell.cast_from = from_zone
         # conds: "if you cast this spell during your main phase" (addendum; CR 505.1: the main
         # phase of its controller's turn)
@@ -734,17 +734,17 @@ class CastingMixin:
                           "modal_dfc": (f"(back face of {spell.home[0].name})", "CR 712.11b"),
                           # faces2: disturb (CR 702.146a, 712.11a)
                           "transform": (f"transformed from the graveyard for its disturb cost "
-                                        f"{getattr(spell, 'faces2_disturb', '')}", "CR 702.146a")}.get(
+                                        f"{getattr(spell, 'face_disturb', '')}", "CR 702.146a")}.get(
                 layout, ("(one half of a split card)", "CR 709.3"))
             self.log.add(f"{self.players[p].name} casts {name} {what}", "CR 601.2a", rule)
         elif from_zone == "exile" and getattr(card_obj, "adventure_player", None) == p:
             # faces: CR 715.3d: cast from exile after its Adventure resolved
             self.log.add(f"{self.players[p].name} casts {name} from exile (it went on an adventure)",
                          "CR 601.2a", "CR 715.3d")
-        elif from_zone == "exile" and self.exilecast_cast_note(p, card_obj, spell):
+        elif from_zone == "exile" and self.cast_note(p, card_obj, spell):
             pass   # exilecast: a foretold card (CR 702.143a)
-        elif from_zone == "graveyard" and self.kwcast_gy_keyword(spell) is not None:
-            self.kwcast_note_gy_cast(p, spell, name)   # kwcast: retrace, jump-start (CR 702.81a, 702.133a)
+        elif from_zone == "graveyard" and self.gy_keyword(spell) is not None:
+            self.note_gy_cast(p, spell, name)   # kwcast: retrace, jump-start (CR 702.81a, 702.133a)
         elif from_zone == "graveyard":
             # kwcosts: CR 702.34a: cast from the graveyard with flashback
             spell.flashback = True
@@ -757,7 +757,7 @@ class CastingMixin:
                          f"{self.keyword_arg(spell, 'madness')}", "CR 601.2a", "CR 702.35a", "CR 608.2g")
         else:
             self.log.add(f"{self.players[p].name} casts {name}", "CR 601.2a")
-        self.copies2_on_cast(p, spell)   # copies2: prototyped / overloaded (CR 702.160a, 702.96a)
+        self.copies_on_cast(p, spell)   # copies2: prototyped / overloaded (CR 702.160a, 702.96a)
         yield from self.choose_modes(p, spell)   # CR 601.2b, 700.2a: modes come first
         base = self.spell_cost(spell, alternative)
         # 601.2b: optional and additional costs, X
@@ -779,8 +779,8 @@ class CastingMixin:
             inc = self._cost_increase(spell)
             for _ in range(extra_targets):
                 parts.append(ManaCost.parse(inc))
-            parts.extend(self.kw2_extra_costs(spell))   # kw2: entwine, replicate (CR 702.42a, 702.56a)
-            parts.extend(self.copies2_extra_costs(spell))   # copies2: splice costs (CR 702.47a)
+            parts.extend(self.keywords_extra_costs(spell))   # kw2: entwine, replicate (CR 702.42a, 702.56a)
+            parts.extend(self.copies_extra_costs(spell))   # copies2: splice costs (CR 702.47a)
             return self.misc_apply_cost_change(_sum_costs(parts), change)   # misc: CR 601.2f
 
         kicks = 0
@@ -790,8 +790,8 @@ class CastingMixin:
             kicks = yield from self.ask(p, "kicker", self.forced_count_options(opts, "kicker" if kicker else "multikicker"),
                                         f"kick {name} how many times?", "CR 702.33a" if kicker else "CR 702.33c")
         spell.kicked = kicks
-        yield from self.kw2_choose_replicate(p, spell, name, lambda: total(0, kicks), cv)   # kw2: CR 702.56a
-        yield from self.copies2_choose_splice(p, spell, name, lambda: total(0, kicks), cv)   # copies2: CR 702.47a
+        yield from self.choose_replicate(p, spell, name, lambda: total(0, kicks), cv)   # kw2: CR 702.56a
+        yield from self.choose_splice(p, spell, name, lambda: total(0, kicks), cv)   # copies2: CR 702.47a
         if kicks:
             # CR 601.2b: the intention to pay the kicker cost is announced (CR 702.33a, 702.33c)
             self.log.add(f"{self.players[p].name} kicks {name}" + (f" {kicks} time(s)" if multikicker else ""),
@@ -837,13 +837,13 @@ class CastingMixin:
                 self.log.add(f"{self.players[p].name} evokes {name}", "CR 702.74a", "CR 118.9")
             if self.keyword_arg(spell, "dash") is not None:   # kw2
                 self.log.add(f"{self.players[p].name} casts {name} for its dash cost", "CR 702.109a", "CR 118.9")
-            self.kwcast_note_alt(p, spell, name)   # kwcast: spectacle, surge (CR 702.137a, 702.117a)
+            self.note_alt(p, spell, name)   # kwcast: spectacle, surge (CR 702.137a, 702.117a)
             yield from self.pay_extra(p, spell, self.alternative_cost(spell), name)
         if getattr(spell, "flashback", False):
             # kwcosts: CR 702.34a, 601.2h: the non-mana part of the flashback cost
             yield from self.pay_extra(p, spell, self.flashback_cost(spell), name)
-        yield from self.kwcast_pay_gy_cost(p, spell, name)   # kwcast: CR 702.81a, 702.133a
-        yield from self.kwcast_pay_casualty(p, spell, name)   # kwcast: CR 702.153a
+        yield from self.pay_gy_cost(p, spell, name)   # kwcast: CR 702.81a, 702.133a
+        yield from self.pay_casualty(p, spell, name)   # kwcast: CR 702.153a
         add = self.additional_cost(spell)
         if add is not None:
             # kwcosts: CR 601.2b, 601.2h: the additional cost is paid with the others
@@ -854,13 +854,13 @@ class CastingMixin:
             self.log.add(f"cost {'increase' if change > 0 else 'reduction'} of {{{abs(change)}}} "
                          f"({', '.join(changers)}): the total cost of {name} is {cost}",
                          "CR 601.2f", *(("CR 118.7a",) if change < 0 else ()))
-        self.tc_last_spent = None
+        self.last_spent = None
         if not self.pay_mana(p, cost, name, phyrexian_life=phy_life, helpers=cv):
             raise RuntimeError(f"engine offered an unpayable cast of {name}")
-        yield from self.tc_record_colors(p, spell, cost)   # tokcount: colors spent (CR 702.44a, JT-G4)
+        yield from self.record_colors(p, spell, cost)   # tokcount: colors spent (CR 702.44a, JT-G4)
         self.touch()
         self.events.append({"kind": "cast", "obj": spell, "player": p})
-        self.ts_count_cast(spell, p)   # trigstate: spells cast this turn (CR 101.2 limits)
+        self.count_cast(spell, p)   # trigstate: spells cast this turn (CR 101.2 limits)
         self.after_cast(p, spell)
 
     def after_cast(self, p: int, spell) -> None:
@@ -916,7 +916,7 @@ class CastingMixin:
         spell.card = spell.card.faces[face]
         spell.compiled = oracle.compile_card(spell.card)
         spell.adventure = layout == "adventure"
-        self.faces2_face_on_stack(spell, layout)   # faces2: cast transformed with disturb (CR 702.146a)
+        self.face_on_stack(spell, layout)   # faces2: cast transformed with disturb (CR 702.146a)
         if spell.card.name_fr:
             self.log.names_fr[spell.card.name] = spell.card.name_fr
     # ---- branch "misc": cost-changing statics of permanents (CR 601.2f, 118.7a) -----------
@@ -940,8 +940,8 @@ class CastingMixin:
                 if n:
                     delta -= ab.generic * n
                     names.append(f"{spell.name} itself, {n} counted")
-        tf_delta, tf_names = self.tf_cost_change(p, spell)   # turnflow: "costs {N} less ... if" (CR 601.2f)
-        return delta + tf_delta, names + tf_names
+        conditional_delta, conditional_names = self.cost_change(p, spell)   # turnflow: "costs {N} less ... if" (CR 601.2f)
+        return delta + conditional_delta, names + conditional_names
 
     @staticmethod
     def misc_apply_cost_change(cost: ManaCost, change: int) -> ManaCost:
@@ -970,13 +970,13 @@ class CastingMixin:
     def pay_extra(self, p: int, source, cost: ir.Cost, what: str):
         """Non-mana costs (CR 118.3, 602.2b)."""
         if cost.crew:   # kw2: CR 702.122a
-            yield from self.kw2_pay_crew(p, source, cost.crew, what)
+            yield from self.pay_crew(p, source, cost.crew, what)
         if cost.kw2_ninjutsu:   # kw2: CR 702.49a
-            yield from self.kw2_pay_ninjutsu(p, source)
+            yield from self.pay_ninjutsu(p, source)
         if cost.life:
             self.lose_life(p, cost.life, rule="CR 119.4")
         if cost.c2_energy:   # counters2: "Pay {E}" (CR 107.14)
-            self.c2_pay_energy(p, cost.c2_energy, what)
+            self.pay_energy(p, cost.c2_energy, what)
         if cost.remove_counters is not None:   # manaab: "Remove a charge counter from ~"
             kind, n = cost.remove_counters
             source.counters[kind] = source.counters.get(kind, 0) - n
@@ -996,7 +996,7 @@ class CastingMixin:
         if cost.sacrifice is not None:
             cands = [x.id for x in self.permanents(p) if matches(self, x, cost.sacrifice, source)]
             c = yield from self.ask(p, "cards", cands, f"sacrifice for {what}", "CR 701.21a")
-            source.repl_sacrificed = self.objects[c]   # replace: "the sacrificed creature's power" (CR 608.2h)
+            source.replacement_sacrificed = self.objects[c]   # replace: "the sacrificed creature's power" (CR 608.2h)
             self.move(self.objects[c], "graveyard", cause="sacrificed", rule="CR 701.21a")
         for _ in range(cost.discard):
             # kwcosts: "Discard a card" as a cost (CR 118.3, 701.9a)
@@ -1004,7 +1004,7 @@ class CastingMixin:
             c = yield from self.ask(p, "cards", cands, f"discard a card for {what}", "CR 118.3")
             self.log.add(f"{self.players[p].name} discards {self.objects[c].name} to pay for {what}", "CR 118.3", "CR 701.9a")
             self.move(self.objects[c], "graveyard", cause=f"discarded for {what}", rule="CR 701.9a", log=False)
-        yield from self.actcost_pay(p, source, cost, what)   # actcost (CR 118.3)
+        yield from self.pay_activation_cost(p, source, cost, what)   # actcost (CR 118.3)
 
     # ------------------------------------------------------------------ activating
     def can_activate(self, p: int, o, idx: int, ab) -> bool:
@@ -1020,17 +1020,17 @@ class CastingMixin:
                 return False
         elif o.controller != p and not getattr(ab, "actcost_any_player", False):
             return False   # actcost: "Any player may activate this ability." (CR 602.2)
-        if self.auras2_activation_banned(o):
+        if self.activation_banned(o):
             return False   # auras2: "its activated abilities can't be activated" (CR 602.5)
         if getattr(ab, "once_per_turn", False) and idx in o.activated_this_turn:
             return False   # CR 602.5b
-        if self.kwcast_activation_locked(o, ab):
+        if self.activation_locked(o, ab):
             return False   # kwcast: split second (CR 702.61a)
         if getattr(ab, "timing", "") and not self.activation_timing_ok(p, ab):
             return False   # CR 602.5
         if getattr(ab, "timing", "") == "tc_attached" and o.attached_to is None:
             return False   # tokcount: reconfigure's unattach: only while attached (CR 702.151a, 602.5)
-        if self.actcost_why_restricted(p, o, idx, ab):
+        if self.why_restricted(p, o, idx, ab):
             return False   # actcost: "Activate only if ...", "no more than twice each turn" (CR 602.5, 602.5b)
         ch = self.chars(o)
         if cost.tap or cost.untap:
@@ -1068,12 +1068,12 @@ class CastingMixin:
         ab = self.activated_abilities(o)[idx]
         cost = ab.cost
         name = o.name
-        if self.exilecast_hides_name(ab):
+        if self.hides_name(ab):
             name = "a card to foretell"   # exilecast: the foretold card stays hidden (CR 702.143a, 406.3)
         if idx >= len(o.compiled._activated):   # tokens helper: a granted ability (CR 613.1f)
             self.log.add(f"{name}'s ability {idx + 1} is granted to it by a static ability", "CR 613.1f")
         o.activated_this_turn.add(idx)
-        self.actcost_note_activation(o, idx)   # actcost: CR 602.5b
+        self.note_activation(o, idx)   # actcost: CR 602.5b
         if cost.loyalty is not None:
             o.activated_this_turn.add("loyalty")
         item = StackAbility(self.new_id(), "activated", o.id, name, p, ab, idx)
@@ -1097,12 +1097,12 @@ class CastingMixin:
         if not self.pay_mana(p, ManaCost.parse(cost.mana or None), f"{name}'s ability",
                              exclude=o.id if cost.tap else None):
             raise RuntimeError(f"engine offered an unpayable activation of {name}")
-        o.repl_sacrificed = None   # replace: set by pay_extra when the cost sacrifices (CR 608.2h)
+        o.replacement_sacrificed = None   # replace: set by pay_extra when the cost sacrifices (CR 608.2h)
         yield from self.pay_extra(p, o, cost, f"{name}'s ability")
-        item.context["repl_sacrificed"] = o.repl_sacrificed
+        item.context["replacement_sacrificed"] = o.replacement_sacrificed
         # cycling, typecycling (a search, kwcast) and reinforce (counters, tokcount) have their
         # own log lines below
-        keyword_discard = self.actcost_is_cycling(ab) or bool(
+        keyword_discard = self.is_cycling(ab) or bool(
             ab.effects and isinstance(ab.effects[0], (ir.PutCounters, ir.Lib2SearchLibrary)))
         if cost.discard_self and not keyword_discard:
             # actcost: "[Cost], Discard ~: ..." from the hand (CR 113.6, 602.2, 701.9a)
@@ -1121,7 +1121,7 @@ class CastingMixin:
             self.move(o, "exile", cause="exiled as a cost", rule="CR 118.3")
         self.touch()
         tnames = ", ".join(self.target_name(t) for ts in item.targets for t in ts)
-        if self.kw2_is_special(ab) or self.exilecast_is_special(ab):   # exilecast: CR 116.2f, 116.2h
+        if self.keywords_is_special(ab) or self.exile_casting_is_special(ab):   # exilecast: CR 116.2f, 116.2h
             # kw2: turning a morph face up is a special action: no stack (CR 116.2b, 702.37e)
             yield from self.resolve_ability_effects(item)
             self.after_activate(p, o, idx)
@@ -1130,7 +1130,7 @@ class CastingMixin:
             self.log.add(f"{self.players[p].name} activates {name}'s mana ability", "CR 605.3a")
             yield from self.resolve_ability_effects(item)
             if cost.tap:
-                self.actcost_tapped_for_mana(o)   # actcost: triggered mana abilities (CR 605.1b, 106.12)
+                self.tapped_for_mana(o)   # actcost: triggered mana abilities (CR 605.1b, 106.12)
             self.after_activate(p, o, idx)
             return
         self.stack.append(item.id)
@@ -1201,10 +1201,10 @@ class CastingMixin:
                     self.log.add(f"{o.name} enters with {n} {eff.kind} counter(s)", "CR 614.1c", "CR 122.6")
                 if eff.keywords:
                     o.granted = o.granted | frozenset(eff.keywords)
-        self.ts_enter_tapped(o)      # trigstate: "creatures your opponents control enter tapped" (CR 614.1c)
-        self.kw2_enter_counters(o)   # kw2: bloodthirst, modular (CR 702.54a, 702.43a)
-        self.c2_enter_counters(o)    # counters2: graft, fading, vanishing; riot/unleash pending (CR 614.1c)
-        self.tc_enter_counters(o)    # tokcount: devour pending (CR 702.82a, 614.12)
+        self.enter_tapped(o)      # trigstate: "creatures your opponents control enter tapped" (CR 614.1c)
+        self.keywords_enter_counters(o)   # kw2: bloodthirst, modular (CR 702.54a, 702.43a)
+        self.counters_enter_counters(o)    # counters2: graft, fading, vanishing; riot/unleash pending (CR 614.1c)
+        self.tokens_enter_counters(o)    # tokcount: devour pending (CR 702.82a, 614.12)
         self.touch()
 
 

@@ -59,7 +59,7 @@ def prototyped_chars(obj, ch):
 
 class CopiesMixin:
     # ---- alternative ways to cast: prototype and overload -------------------------------------
-    def copies2_alt_cost(self, ab):
+    def copies_alt_cost(self, ab):
         """The alternative cost the engine offers for a keyword, or None: overload's (CR 702.96a,
         an alternative cost, CR 118.9); prototype's alternative mana cost (CR 718.3a: the spell
         is evaluated and paid with only that mana cost)."""
@@ -69,7 +69,7 @@ class CopiesMixin:
             return ir.Cost(mana=ab.arg[0])   # (a card whose overloaded text isn't understood is refused)
         return None
 
-    def copies2_cast_view(self, o, alternative: bool):
+    def cast_view(self, o, alternative: bool):
         """A stand-in for ``o`` as it would be cast (CR 601.2): overloaded, it has the text
         with "each" and no targets (CR 702.96b), so it needs none to be cast."""
         ov = overload_of(o) if alternative else None
@@ -79,14 +79,14 @@ class CopiesMixin:
         view.compiled = ov[1]
         return view
 
-    def copies2_on_cast(self, p: int, spell) -> None:
+    def copies_on_cast(self, p: int, spell) -> None:
         """Called as a spell is cast, before its modes, costs and targets (CR 601.2b-c)."""
         if not getattr(spell, "alternative", False):
             return
         name = self.players[p].name
         if prototype_of(spell) is not None:
             cost, pw, tg = prototype_of(spell)
-            spell.copies2_prototyped = True
+            spell.copy_prototyped = True
             self.touch()
             self.log.add(f"{name} casts {spell.name} prototyped ({cost}, {pw}/{tg})", "CR 702.160a", "CR 718.3b")
             return
@@ -96,26 +96,26 @@ class CopiesMixin:
             # when it leaves the stack (``home``, see Game.move)
             spell.home = (spell.card, spell.compiled)
             spell.compiled = ov[1]
-            spell.copies2_overloaded = True
+            spell.copy_overloaded = True
             self.touch()
             self.log.add(f"{name} casts {spell.name} for its overload cost {ov[0]}: \"target\" becomes "
                          "\"each\"", "CR 702.96a", "CR 702.96b")
 
-    def copies2_carry(self, o, new, from_zone: str, to_zone: str) -> None:
+    def copies_carry(self, o, new, from_zone: str, to_zone: str) -> None:
         """CR 718.3b: the permanent a prototyped spell becomes is prototyped too; in any other
         zone it has its normal characteristics (CR 718.4)."""
-        if from_zone == "stack" and to_zone == "battlefield" and getattr(o, "copies2_prototyped", False):
-            new.copies2_prototyped = True
+        if from_zone == "stack" and to_zone == "battlefield" and getattr(o, "copy_prototyped", False):
+            new.copy_prototyped = True
 
-    def copies2_mana_cost(self, o) -> str:
+    def copy_mana_cost(self, o) -> str:
         """The mana cost of an object as a string (CR 202.1): a prototyped one has its alternative
         mana cost (CR 718.3b)."""
-        if getattr(o, "copies2_prototyped", False) and prototype_of(o) is not None:
+        if getattr(o, "copy_prototyped", False) and prototype_of(o) is not None:
             return prototype_of(o)[0]
         return o.card.mana_cost or ""
 
     # ---- clones: "You may have ~ enter the battlefield as a copy of any creature ..." ---------
-    def copies2_enter_as_copy(self):
+    def enter_as_copy(self):
         """CR 707.5, 614.1c: a permanent with "you may have ~ enter the battlefield as a copy of
         any [filter] on the battlefield" becomes a copy as it enters: the engine asks its
         controller at once, before state-based actions, triggers or priority look at it (like
@@ -128,16 +128,16 @@ class CopiesMixin:
         acted = False
         for oid in list(self.battlefield):
             o = self.objects[oid]
-            if getattr(o, "copies2_copy_done", False) or not hasattr(o, "compiled"):
+            if getattr(o, "copy_done", False) or not hasattr(o, "compiled"):
                 continue
             if o.face_down:
-                o.copies2_copy_done = True   # entered face down: turned face up later, it doesn't enter (CR 708.8)
+                o.copy_done = True   # entered face down: turned face up later, it doesn't enter (CR 708.8)
                 continue
             effs = [ab.effect for ab in o.compiled.abilities
                     if isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, ir.EntersAsCopy)]
             if not effs:
                 continue
-            o.copies2_copy_done = True
+            o.copy_done = True
             acted = True
             p = o.controller
             cands = [x.id for x in self.permanents() if x.id != o.id and matches(self, x, effs[0].filter, o)]
@@ -150,11 +150,11 @@ class CopiesMixin:
                 self.log.add(f"{self.players[p].name} has {o.name} enter as itself", "CR 707.5")
                 continue
             t = yield from self.ask(p, "cards", cands, f"choose what {o.name} enters as a copy of", "CR 707.5")
-            self.copies2_become_copy(o, self.objects[t], effs[0].add_types, effs[0].add_subtypes, effs[0].set_pt)
+            self.become_copy(o, self.objects[t], effs[0].add_types, effs[0].add_subtypes, effs[0].set_pt)
             self.apply_enter_replacements(o)   # CR 707.5: the copied "enters with / tapped" apply
         return acted
 
-    def copies2_become_copy(self, o, orig, add_types=(), add_subtypes=(), set_pt=None) -> None:
+    def become_copy(self, o, orig, add_types=(), add_subtypes=(), set_pt=None) -> None:
         """``o`` gets the copiable values of ``orig`` (CR 707.2, 707.3: the values printed on it,
         or a token's, as modified by other copy effects and face-down status; a prototyped
         permanent's alternative values, CR 718.3d); its own come back when it leaves the
@@ -164,7 +164,7 @@ class CopiesMixin:
         before = o.name
         if getattr(o, "home", None) is None:
             o.home = (o.card, o.compiled)
-        spec = getattr(orig, "copies2_copy", None)
+        spec = getattr(orig, "copied_values", None)
         if orig.face_down:
             ch = base_chars(orig)   # a face-down permanent's copiable values: a nameless 2/2 (CR 708.2, 707.2)
             spec = TokenSpec("", ch.power, ch.toughness, (), tuple(ch.types), (), ())
@@ -181,26 +181,26 @@ class CopiesMixin:
             if set_pt is not None:
                 spec = replace(spec, power=set_pt[0], toughness=set_pt[1])
         if spec is not None:
-            o.copies2_copy = spec
+            o.copied_values = spec
             o.compiled = CompiledCard(spec.name, tuple(spec.abilities))
         else:
-            o.copies2_copy = None
+            o.copied_values = None
             o.card, o.compiled = orig.card, orig.compiled
-            o.copies2_prototyped = getattr(orig, "copies2_prototyped", False)   # CR 718.3d
+            o.copy_prototyped = getattr(orig, "copy_prototyped", False)   # CR 718.3d
             if add_types or add_subtypes or set_pt is not None:
                 o.card = _modified_card(orig.card, add_types, add_subtypes, set_pt)   # CR 707.9a-b
                 if set_pt is not None:
-                    o.copies2_prototyped = False   # (the 7/7 of the exception wins over the prototype's P/T)
+                    o.copy_prototyped = False   # (the 7/7 of the exception wins over the prototype's P/T)
         self.touch()
         self.log.add(f"{before} enters as a copy of {orig.name}", "CR 707.5", "CR 707.2")
 
     # ---- splice (CR 702.47) -------------------------------------------------------------------
-    def copies2_extra_costs(self, spell) -> list:
+    def copies_extra_costs(self, spell) -> list:
         """The splice costs paid as additional costs of the spell (CR 702.47a, 601.2f)."""
         from judgetower.rules.stack.mana import ManaCost
-        return [ManaCost.parse(c) for c in getattr(spell, "copies2_splice_costs", ())]
+        return [ManaCost.parse(c) for c in getattr(spell, "splice_costs", ())]
 
-    def copies2_choose_splice(self, p: int, spell, name: str, total, helpers):
+    def choose_splice(self, p: int, spell, name: str, total, helpers):
         """CR 702.47a, 601.2b: as a spell is cast, its controller may reveal cards with "Splice
         onto [quality] [cost]" from their hand; the spell gains each one's spell ability, after
         its own (CR 702.47b: the main spell's effects first, the spliced ones in the order the
@@ -212,11 +212,11 @@ class CopiesMixin:
         from judgetower.rules.stack.casting import _chosen_modes
         from judgetower.rules.characteristics.layers import base_chars
         main = self.spell_ability(spell)
-        if main is None or getattr(spell, "kws_copy", False):
+        if main is None or getattr(spell, "is_spell_copy", False):
             return
         ch = base_chars(spell)
         chosen: list = []
-        spell.copies2_splice_costs = []
+        spell.splice_costs = []
         for cid in list(self.hand(p)):
             c = self.objects[cid]
             comp = getattr(c, "compiled", None)
@@ -233,16 +233,16 @@ class CopiesMixin:
             sa = next((ab for ab in comp.abilities if isinstance(ab, ir.SpellAbility)), None)
             if sa is None or not self.has_targets(p, spell, sa.targets):
                 continue   # CR 702.47b: its choices can't be made
-            spell.copies2_splice_costs = [x for _, x, _ in chosen] + [cost]
+            spell.splice_costs = [x for _, x, _ in chosen] + [cost]
             payable = self.can_pay_mana(p, total(), helpers=helpers)
-            spell.copies2_splice_costs = [x for _, x, _ in chosen]
+            spell.splice_costs = [x for _, x, _ in chosen]
             if not payable:
                 continue
             yes = yield from self.ask(p, "may", self.forced_bool_options([False, True], "splice"),
                                       f"reveal {c.name} and splice it onto {name} for {cost}?", "CR 702.47a")
             if yes:
                 chosen.append((c, cost, sa))
-                spell.copies2_splice_costs = [x for _, x, _ in chosen]
+                spell.splice_costs = [x for _, x, _ in chosen]
         if not chosen:
             return
         order: list = []
@@ -269,11 +269,11 @@ class CopiesMixin:
                          f"(splice cost {cost})", "CR 702.47a", "CR 601.2b")
 
     # ---- "Whenever you cast or copy an instant or sorcery spell" ------------------------------
-    def copies2_check_event(self, ev, watchers) -> None:
+    def copies_check_event(self, ev, watchers) -> None:
         """A copy of a spell put onto the stack by ``ev["player"]`` (CR 707.10) triggers their
         "whenever you cast or copy a [filter] spell" abilities (the cast half is an ordinary cast
         trigger, CR 601.2i). The copy is the trigger's object."""
-        if ev.get("kind") != "c2_copy":
+        if ev.get("kind") != "spell_copied":
             return
         from judgetower.rules.characteristics.layers import base_chars
         from judgetower.rules.triggers.abilities import triggered_abilities

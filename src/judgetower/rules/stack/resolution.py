@@ -35,7 +35,7 @@ class ResolutionMixin:
         p = spell.controller
         specs = self.spell_targets(spell)
         ok, legal = self._targets_check(spell, specs)
-        if self.auras2_bestow_resolving(spell, ok):   # auras2: CR 702.103e
+        if self.bestow_resolving(spell, ok):   # auras2: CR 702.103e
             ok, legal = True, []
         if not ok:
             # CR 608.3b: a permanent spell (an Aura) with an illegal target doesn't resolve either
@@ -48,20 +48,20 @@ class ResolutionMixin:
             self.log.add(f"{spell.name} resolves", "CR 608.3")
             new = self.move(spell, "battlefield", controller=p, cause="resolved", rule="CR 608.3a", log=False)
             if new is not None and legal and legal[0] and ("Aura" in (new.card.subtypes if new.card else ())
-                                                           or getattr(new, "auras2_bestowed", False)):   # auras2: CR 702.103b
+                                                           or getattr(new, "aura_bestowed", False)):   # auras2: CR 702.103b
                 new.attached_to = legal[0][0]
                 self.log.add(f"{new.name} enters attached to {self.target_name(legal[0][0])}", "CR 608.3c")
             self.touch()
-            self.auras2_attached_to_player(new)   # auras2: "Enchant player" (CR 303.4, 702.5d)
-            self.auras2_update_control()   # auras2: "You control enchanted creature" (CR 613.1b)
+            self.aura_attached_to_player(new)   # auras2: "Enchant player" (CR 303.4, 702.5d)
+            self.update_control()   # auras2: "You control enchanted creature" (CR 613.1b)
             return
         self.log.add(f"{spell.name} resolves", "CR 608.2")
-        self.tf_ascend_spell(spell)   # turnflow: ascend on an instant or sorcery (CR 702.131a)
+        self.ascend_spell(spell)   # turnflow: ascend on an instant or sorcery (CR 702.131a)
         sa = self.spell_ability(spell)
         ctx = self.make_ctx(spell, p, legal, x=spell.x, kicked=spell.kicked)
         if sa is not None:
             yield from self.run_effects(sa.effects, ctx)
-        yield from self.auras2_awaken_resolve(spell, ctx)   # auras2: awaken (CR 702.113a)
+        yield from self.awaken_resolve(spell, ctx)   # auras2: awaken (CR 702.113a)
         # CR 608.2n: an instant or sorcery goes to its owner's graveyard (buyback: hand)
         if spell.id in self.stack:
             if spell.buyback:
@@ -132,18 +132,18 @@ class ResolutionMixin:
             cur = self.current(source)
             return (cur is not None and cur.zone == "battlefield" and cur.controller == controller
                     and cur.control_mark >= self.players[controller].upkeeps_begun - 1)
-        f2 = self.faces2_condition(cond)          # faces2: werewolf conditions (CR 603.4)
+        f2 = self.face_condition(cond)          # faces2: werewolf conditions (CR 603.4)
         if f2 is not None:
             return f2
-        c2 = self.c2_condition(cond, source, ctx)   # counters2: undying, graft, vanishing, evolve (CR 603.4)
+        c2 = self.counter_condition(cond, source, ctx)   # counters2: undying, graft, vanishing, evolve (CR 603.4)
         if c2 is not None:
             return c2
-        kw2 = self.kw2_condition(cond, source)   # kw2: renown (CR 702.112a)
+        kw2 = self.keyword_condition(cond, source)   # kw2: renown (CR 702.112a)
         if kw2 is not None:
             return kw2
         if cond == "tc_attacked_this_turn":   # tokcount: "if you attacked this turn" (CR 508.1)
             return self.players[controller].attacked_count_turn > 0
-        kwc = self.kwcast_condition(cond, source)   # kwcast: blitz (CR 702.152a)
+        kwc = self.cast_condition(cond, source)   # kwcast: blitz (CR 702.152a)
         if kwc is not None:
             return kwc
         raise ValueError(f"unknown condition {cond!r}")

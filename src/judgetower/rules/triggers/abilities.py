@@ -10,7 +10,7 @@ from judgetower.oracle import ir
 from judgetower.rules.characteristics.filters import chars_of, matches_chars
 from judgetower.rules.characteristics.layers import base_chars
 from judgetower.rules.state import GameObject, StackAbility
-from judgetower.rules.combat.restrictions import COMBAT2_TRIGGERED, combat2_synths   # combat2
+from judgetower.rules.combat.restrictions import COMBAT2_TRIGGERED, combat_synths   # combat2
 from judgetower.rules.registry import effect
 
 
@@ -70,8 +70,8 @@ def madness_trigger(o) -> tuple[int, Synth]:
 #: triggers branch: the rule of each newer trigger event, cited when its trigger goes on the stack
 # copies2: the choices made when casting a spell that a copy of it copies (CR 707.10): modes,
 # X, kicker, the alternative cost paid (overload too, CR 702.96), entwine (CR 702.42)
-COPIED_CHOICES = ("modes", "x", "kicked", "alternative", "kw2_entwined", "copies2_overloaded",
-                  "copies2_prototyped", "auras2_awaken")   # auras2: the awaken cost paid
+COPIED_CHOICES = ("modes", "x", "kicked", "alternative", "keyword_entwined", "copy_overloaded",
+                  "copy_prototyped", "aura_awaken")   # auras2: the awaken cost paid
 
 EVENT_RULES = {
     "blocks": ("CR 509.3a",), "becomes_blocked": ("CR 509.3c",), "attacks_or_blocks": ("CR 508.3a", "CR 509.3a"),
@@ -92,12 +92,12 @@ PERSIST = Synth("persist", ir.Trigger("dies", ir.This()), effects=(PersistReturn
 # 702.108b, 702.25b, 702.45b). The trigger events are "kws_*" events of the game.
 KWS_TRIGGERS = {
     # CR 702.108a: "Whenever you cast a noncreature spell, this creature gets +1/+1 until end of turn."
-    "prowess": ("kws_cast_noncreature", ir.This(), 1, "CR 702.108a"),
+    "prowess": ("cast_noncreature", ir.This(), 1, "CR 702.108a"),
     # CR 702.83a: "Whenever a creature you control attacks alone, that creature gets +1/+1 until end of turn."
-    "exalted": ("kws_attacks_alone", ir.TriggerObject(), 1, "CR 702.83a"),
+    "exalted": ("attacks_alone", ir.TriggerObject(), 1, "CR 702.83a"),
     # CR 702.25a: "Whenever a creature without flanking blocks this creature, the blocking creature
     # gets -1/-1 until end of turn."
-    "flanking": ("kws_flanking", ir.TriggerObject(), -1, "CR 702.25a"),
+    "flanking": ("keyword_flanking", ir.TriggerObject(), -1, "CR 702.25a"),
     # CR 702.45a: "Whenever this creature blocks or becomes blocked, it gets +N/+N until end of turn."
     "bushido": ("kws_bushido", ir.This(), None, "CR 702.45a"),
 }
@@ -111,7 +111,7 @@ class KwsStormCopies:
     n: int
 
 
-def kws_synth(ab) -> Synth:
+def synth(ab) -> Synth:
     event, what, n, _rule = KWS_TRIGGERS[ab.name]
     n = int(ab.arg) if n is None else n
     return Synth(ab.name, ir.Trigger(event), effects=(ir.ModifyPT(what, n, n),))
@@ -147,7 +147,7 @@ def triggered_abilities(o) -> list[tuple[int, object]]:
             elif isinstance(ab, ir.Keyword) and ab.name == "hideaway":
                 cached.append((i, Synth("hideaway", ir.Trigger("enters", ir.This()), effects=(HideawayLook(int(ab.arg)),))))
             elif isinstance(ab, ir.Keyword) and ab.name in KWS_TRIGGERS:
-                cached.append((i, kws_synth(ab)))
+                cached.append((i, synth(ab)))
             elif isinstance(ab, ir.Keyword) and ab.name == "renown":
                 from judgetower.rules.mechanics.activated import renown_synth
                 cached.append((i, renown_synth(int(ab.arg))))   # kw2: CR 702.112a
@@ -164,10 +164,10 @@ def triggered_abilities(o) -> list[tuple[int, object]]:
                 from judgetower.rules.mechanics.activated import living_weapon_synth
                 cached.append((i, living_weapon_synth()))       # kw2: CR 702.92a
             elif isinstance(ab, ir.Keyword) and ab.name in ("undying", "graft", "fading", "vanishing", "evolve"):
-                from judgetower.rules.mechanics.counters import c2_synths
-                cached.extend((i, s) for s in c2_synths(ab))    # counters2: CR 702.93a, 702.58a, 702.32a, 702.63a, 702.100a
+                from judgetower.rules.mechanics.counters import counters_synths
+                cached.extend((i, s) for s in counters_synths(ab))    # counters2: CR 702.93a, 702.58a, 702.32a, 702.63a, 702.100a
             elif isinstance(ab, ir.Keyword) and ab.name in COMBAT2_TRIGGERED:
-                cached.extend((i, s) for s in combat2_synths(ab))   # combat2: CR 702.23a, 702.130a, 702.86a, 702.91a, 702.105a, 702.121a
+                cached.extend((i, s) for s in combat_synths(ab))   # combat2: CR 702.23a, 702.130a, 702.86a, 702.91a, 702.105a, 702.121a
         object.__setattr__(o.compiled, "_triggered", cached)
     return cached
 
@@ -180,22 +180,22 @@ class TriggersMixin:
         acted = False
         while not self.game_over:
             # copies2: "enter as a copy" (CR 707.5) first: the copy's own choices come after (CR 707.6)
-            if (yield from self.copies2_enter_as_copy()):
+            if (yield from self.enter_as_copy()):
                 acted = True
             # conds: choices "as ~ enters" not made yet (CR 614.12), before anything looks at it
             if (yield from self.conds_enter_choices()):
                 acted = True
-            self.tf_state_checks()   # turnflow: ascend (CR 702.131b), "remains tapped" durations (CR 611.2b)
-            if (yield from self.c2_enter_choices()):   # counters2: riot, unleash, amplify (CR 702.136a, 702.98a, 702.38a, 614.12)
+            self.state_checks()   # turnflow: ascend (CR 702.131b), "remains tapped" durations (CR 611.2b)
+            if (yield from self.counters_enter_choices()):   # counters2: riot, unleash, amplify (CR 702.136a, 702.98a, 702.38a, 614.12)
                 acted = True
-            if (yield from self.tc_enter_choices()):   # tokcount: devour (CR 702.82a, 614.12)
+            if (yield from self.tokens_enter_choices()):   # tokcount: devour (CR 702.82a, 614.12)
                 acted = True
             did = self.state_based_actions()
             if self.game_over:
                 return True
             yield from self.sba_choices()
             self.check_triggers()
-            self.ts_state_triggers()   # trigstate: state triggers (CR 603.8)
+            self.state_triggers()   # trigstate: state triggers (CR 603.8)
             if did:
                 acted = True
                 continue
@@ -218,24 +218,24 @@ class TriggersMixin:
         departed = [e["old"] for e in events if e["kind"] == "zone" and e.get("from") == "battlefield"]
         watchers = [self.objects[i] for i in self.battlefield]
         for k, ev in enumerate(events):
-            if self.ts_entering_suppressed(ev):   # trigstate: Torpor Orb (CR 603.6a)
+            if self.entering_suppressed(ev):   # trigstate: Torpor Orb (CR 603.6a)
                 continue
             self._until_leaves(ev)
             self._check_event(ev, watchers, departed)
             self._kws_check_event(ev, watchers)
-            self.copies2_check_event(ev, watchers)              # copies2: "cast or copy" (CR 707.10)
+            self.copies_check_event(ev, watchers)              # copies2: "cast or copy" (CR 707.10)
             self._check_event_more(ev, watchers, events[k + 1:])  # triggers branch
-            self.kw2_check_event(ev, watchers)                    # kw2: CR 701.37b
-            self.kwcast_check_event(ev)                           # kwcast: cascade (CR 702.85a)
-            self.faces2_check_event(ev, watchers)                 # faces2: CR 701.27e, 603.4
-            self.c2_check_event(ev, watchers)                     # counters2: CR 702.63a, 702.149a
-            self.tc_check_event(ev, watchers, departed)           # tokcount: CR 700.4, 121.2
+            self.keywords_check_event(ev, watchers)                    # kw2: CR 701.37b
+            self.casting_check_event(ev)                           # kwcast: cascade (CR 702.85a)
+            self.faces_check_event(ev, watchers)                 # faces2: CR 701.27e, 603.4
+            self.counters_check_event(ev, watchers)                     # counters2: CR 702.63a, 702.149a
+            self.tokens_check_event(ev, watchers, departed)           # tokcount: CR 700.4, 121.2
             self._check_delayed(ev)
             self._check_delayed_upkeep(ev)
-            self.exilecast_check_event(ev)                        # exilecast: CR 702.62a, 702.88a
-            self.ts_check_event(ev, watchers)                     # trigstate: CR 603.2 "becomes the target"
+            self.exile_casting_check_event(ev)                        # exilecast: CR 702.62a, 702.88a
+            self.state_triggers_check_event(ev, watchers)                     # trigstate: CR 603.2 "becomes the target"
             self.chars_check_event(ev)                            # chars: ward (CR 702.21a)
-            self.combat2_check_event(ev, watchers)                # combat2: dethrone (CR 702.105a)
+            self.combat_check_event(ev, watchers)                # combat2: dethrone (CR 702.105a)
 
     def _kws_storm(self, ev) -> None:
         """kwstatic, CR 702.40a: "When you cast this spell, copy it for each other spell that was
@@ -250,7 +250,7 @@ class TriggersMixin:
             if isinstance(ab, ir.Keyword) and ab.name == "storm":
                 self.log.add(f"{spell.name}'s storm triggers ({before} other spell(s) cast before it this turn)",
                              "CR 702.40a")
-                self._trigger(spell, idx, Synth("storm", ir.Trigger("kws_cast_self"), effects=(KwsStormCopies(before),)),
+                self._trigger(spell, idx, Synth("storm", ir.Trigger("keyword_cast_self"), effects=(KwsStormCopies(before),)),
                               {"trigger_obj": spell})
 
     @effect(KwsStormCopies)
@@ -274,7 +274,7 @@ class TriggersMixin:
         for _ in range(n):
             cp = GameObject(self.new_id(), spell.card, spell.compiled, p, p, "stack", timestamp=self.new_timestamp())
             cp.uid = spell.uid
-            cp.kws_copy = True   # ceases to exist when it leaves the stack (CR 707.10a, 704.5e)
+            cp.is_spell_copy = True   # ceases to exist when it leaves the stack (CR 707.10a, 704.5e)
             for attr in COPIED_CHOICES:   # CR 707.10: choices made when casting are copied
                 if hasattr(spell, attr):
                     setattr(cp, attr, getattr(spell, attr))
@@ -283,7 +283,7 @@ class TriggersMixin:
             self.stack.append(cp.id)
             self.touch()
             self.log.add(f"a copy of {spell.name} is put on the stack", rule, "CR 707.10")
-            self.events.append({"kind": "c2_copy", "obj": cp, "player": p})   # copies2: "cast or copy"
+            self.events.append({"kind": "spell_copied", "obj": cp, "player": p})   # copies2: "cast or copy"
             if new_targets and any(cp.targets):
                 new = yield from self.ask(p, "may", self.forced_bool_options([False, True], "new targets"),
                                           f"choose new targets for the copy of {spell.name}?", "CR 707.10c")
@@ -296,7 +296,7 @@ class TriggersMixin:
     def _kws_check_event(self, ev, watchers) -> None:
         """kwstatic: the triggers of prowess, exalted, flanking and bushido (see KWS_TRIGGERS)."""
         kind = ev["kind"]
-        if kind not in ("cast", "kws_attacks_alone", "kws_blocks", "kws_becomes_blocked"):
+        if kind not in ("cast", "attacks_alone", "kws_blocks", "kws_becomes_blocked"):
             return
         if kind == "cast":
             self._kws_storm(ev)
@@ -317,7 +317,7 @@ class TriggersMixin:
                 if ab.name == "prowess" and kind == "cast":
                     if ev["player"] == w.controller and "Creature" not in base_chars(ev["obj"]).types:
                         ctx = {"trigger_obj": ev["obj"]}
-                elif ab.name == "exalted" and kind == "kws_attacks_alone":
+                elif ab.name == "exalted" and kind == "attacks_alone":
                     if ev["player"] == w.controller and ev["obj"].controller == w.controller:
                         ctx = {"trigger_obj": ev["obj"]}
                 elif ab.name == "flanking" and kind == "kws_blocks":
@@ -342,7 +342,7 @@ class TriggersMixin:
             return
         for i in ids:
             o = self.objects[i]
-            if o.zone == "exile" and getattr(o, "zones4_until_from", None) == "hand":
+            if o.zone == "exile" and getattr(o, "until_from", None) == "hand":
                 # zones4: CR 610.3: back to its previous zone, its owner's hand (Brain Maggot)
                 self.move(o, "hand", owner=o.owner, cause=f"{old.name} left the battlefield", rule="CR 610.3")
             elif o.zone == "exile":
@@ -400,7 +400,7 @@ class TriggersMixin:
                         continue
                     if t.whose == "attached_controller" and not self._attached_controller(w, ev["player"]):
                         continue  # triggers branch: "the upkeep of enchanted creature's controller"
-                    if t.whose == "enchanted_player" and getattr(w, "auras2_player", None) != ev["player"]:
+                    if t.whose == "enchanted_player" and getattr(w, "aura_player", None) != ev["player"]:
                         continue  # auras2: "at the beginning of enchanted player's upkeep" (CR 303.4)
                     self._trigger(w, idx, ab, {"trigger_player": ev["player"]})
         elif kind == "attacks":
@@ -587,7 +587,7 @@ class TriggersMixin:
 
     def _whose_ok(self, whose, p, w) -> bool:
         if whose == "enchanted_player":   # auras2: "whenever enchanted player draws a card"
-            return getattr(w, "auras2_player", None) == p
+            return getattr(w, "aura_player", None) == p
         if whose == "you":
             return p == w.controller
         if whose == "opponent":
@@ -603,7 +603,7 @@ class TriggersMixin:
         if isinstance(subj, (ir.Enchanted, ir.Equipped)):
             # triggers branch: "enchanted/equipped creature attacks/deals damage"
             return (watcher.attached_to is not None and watcher.attached_to == obj.id) or \
-                watcher.id in getattr(obj, "auras2_attached_lki", ())   # auras2: CR 603.10a look-back
+                watcher.id in getattr(obj, "attached_lki", ())   # auras2: CR 603.10a look-back
         if isinstance(subj, ir.Filter):
             if obj.id == watcher.id and not t.include_self and subj.other:
                 return False
@@ -616,7 +616,7 @@ class TriggersMixin:
         cond = getattr(ab, "condition", None)
         if cond and not self.condition_true(cond, source, source.controller, ctx):
             return  # CR 603.4
-        if not self.tf_may_trigger(source, idx, ab, ctx):
+        if not self.may_trigger(source, idx, ab, ctx):
             return  # turnflow: "This ability triggers only once each turn." (CR 603.2, 603.2h)
         self.pending_triggers.append({"source": source, "index": idx, "ability": ab, "controller": source.controller,
                                       "context": ctx})
@@ -771,7 +771,7 @@ class TriggersMixin:
     def _e_CumulativeUpkeepPay(self, e, ctx):
         """kwcosts: CR 702.24a."""
         if isinstance(e.mana, ir.TsCumulativeCost):   # trigstate: "{G} or {W}", "Pay N life"
-            yield from self.ts_cumulative_upkeep_pay(e, ctx)
+            yield from self.cumulative_upkeep_pay(e, ctx)
             return
         from judgetower.rules.stack.mana import ManaCost
         o = self.current(ctx["source"])

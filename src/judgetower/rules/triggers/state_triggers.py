@@ -29,20 +29,20 @@ class StateTriggersMixin:
         else:
             entry["ids"] = {o.id for o in self.objs(e.what, ctx) if o.zone == "battlefield"}
             what = ", ".join(self.objects[i].name for i in entry["ids"]) or "nothing"
-        if not hasattr(self, "ts_untap_skips"):
-            self.ts_untap_skips = []
-        self.ts_untap_skips.append(entry)
+        if not hasattr(self, "untap_skips"):
+            self.untap_skips = []
+        self.untap_skips.append(entry)
         self.log.add(f"{what}: doesn't untap during {self.players[p].name}'s next untap step", "CR 502.3")
         return
         yield
 
-    def ts_untap_step_begins(self) -> None:
+    def state_triggers_untap_step_begins(self) -> None:
         """Untap step of the active player (CR 502.3): the "your next untap step" effects of this
-        player apply now and end; the ids they keep tapped are kept for ``ts_untap_kept``."""
+        player apply now and end; the ids they keep tapped are kept for ``untap_kept``."""
         ap = self.active
         keep: set[int] = set()
         rest = []
-        for entry in getattr(self, "ts_untap_skips", ()):
+        for entry in getattr(self, "untap_skips", ()):
             if entry["player"] != ap:
                 rest.append(entry)
                 continue
@@ -50,11 +50,11 @@ class StateTriggersMixin:
                 keep |= {o.id for o in self.objs(entry["group"], entry["ctx"])}
             else:
                 keep |= entry["ids"]
-        self.ts_untap_skips = rest
-        self.ts_kept_now = keep
+        self.untap_skips = rest
+        self.kept_now = keep
 
-    def ts_untap_kept(self, o) -> bool:
-        if o.tapped and o.id in getattr(self, "ts_kept_now", ()):
+    def untap_kept(self, o) -> bool:
+        if o.tapped and o.id in getattr(self, "kept_now", ()):
             self.log.add(f"{o.name} doesn't untap during this untap step", "CR 502.3")
             return True
         return False
@@ -62,25 +62,25 @@ class StateTriggersMixin:
     # ---- CR 614.10: "You skip your next turn." -----------------------------------------------
     @effect(ir.TsSkipNextTurn)
     def _e_TsSkipNextTurn(self, e, ctx):
-        if not hasattr(self, "ts_turns_to_skip"):
-            self.ts_turns_to_skip = {}
+        if not hasattr(self, "turns_to_skip"):
+            self.turns_to_skip = {}
         for p in self.players_of(e.who, ctx):
-            self.ts_turns_to_skip[p] = self.ts_turns_to_skip.get(p, 0) + 1
+            self.turns_to_skip[p] = self.turns_to_skip.get(p, 0) + 1
             self.log.add(f"{self.players[p].name} will skip their next turn", "CR 614.10")
         return
         yield
 
-    def ts_turn_skipped(self, p: int) -> bool:
+    def turn_skipped(self, p: int) -> bool:
         """CR 614.10, 614.10a: the turn player ``p`` would begin is skipped (one effect used up)."""
-        left = getattr(self, "ts_turns_to_skip", {}).get(p, 0)
+        left = getattr(self, "turns_to_skip", {}).get(p, 0)
         if left <= 0 or self.players[p].lost:
             return False
-        self.ts_turns_to_skip[p] = left - 1
+        self.turns_to_skip[p] = left - 1
         self.log.add(f"{self.players[p].name} skips this turn", "CR 614.10")
         return True
 
     # ---- CR 603.2: "When ~ becomes the target of a spell or ability" -------------------------
-    def ts_note_targeted(self, source, chosen) -> None:
+    def note_targeted(self, source, chosen) -> None:
         """A spell or ability got its targets (CR 601.2c, 602.2b, 603.3d): each object it
         targets "becomes the target" of it, once however many of its target words name it."""
         seen = set()
@@ -90,16 +90,16 @@ class StateTriggersMixin:
                 if o is None or o.id in seen or getattr(o, "zone", None) != "battlefield":
                     continue
                 seen.add(o.id)
-                self.events.append({"kind": "ts_targeted", "obj": o, "by": source})
+                self.events.append({"kind": "became_target", "obj": o, "by": source})
 
-    def ts_check_event(self, ev, watchers) -> None:
-        if ev["kind"] == "ts_targeted":
+    def state_triggers_check_event(self, ev, watchers) -> None:
+        if ev["kind"] == "became_target":
             o = ev["obj"]
             if o.zone == "battlefield":
                 self._fire(("ts_becomes_target",), watchers, o, {"trigger_obj": o})
 
     # ---- CR 603.8: state triggers ------------------------------------------------------------
-    def ts_state_triggers(self) -> None:
+    def state_triggers(self) -> None:
         """CR 603.8: a state-triggered ability triggers as soon as the game state matches its
         condition, checked with the other triggers (CR 117.5); it doesn't trigger again until the
         instance already triggered has resolved, been countered or otherwise left the stack."""
@@ -172,11 +172,11 @@ class StateTriggersMixin:
             self.move(o, "graveyard", cause="sacrificed", rule="CR 701.21a", log=False)
 
     # ---- CR 614.1c: "Creatures your opponents control enter the battlefield tapped." ---------
-    def ts_enter_tapped(self, o) -> None:
+    def enter_tapped(self, o) -> None:
         """Called as ``o`` enters the battlefield (casting.apply_enter_replacements)."""
         from judgetower.rules.stack.casting import _Src
         from judgetower.rules.characteristics.filters import matches
-        self.ts_mark_entering(o)   # trigstate: CR 603.6a, looked at as it enters
+        self.mark_entering(o)   # trigstate: CR 603.6a, looked at as it enters
         if o.tapped:
             return
         sources = [self.objects[i] for i in self.battlefield if i != o.id] + [o]   # CR 614.12
@@ -195,31 +195,31 @@ class StateTriggersMixin:
         """How many lands player ``p`` may play this turn (CR 305.2: one, plus the additional
         land plays effects give, CR 305.2a). Judge Tower: playing a land keeps this limit (R11);
         a land play left is a legal action, so JT-P1 makes the player take it."""
-        n = 1 + getattr(self.players[p], "ts_extra_lands_turn", 0)
+        n = 1 + getattr(self.players[p], "extra_lands_turn", 0)
         return n + sum(e.n for _, e in self.static_effects(ir.TsAdditionalLands, p))
 
     @effect(ir.TsAdditionalLands)
     def _e_TsAdditionalLands(self, e, ctx):
         pl = self.players[ctx["controller"]]
-        pl.ts_extra_lands_turn = getattr(pl, "ts_extra_lands_turn", 0) + e.n
+        pl.extra_lands_turn = getattr(pl, "extra_lands_turn", 0) + e.n
         self.log.add(f"{pl.name} may play {e.n} additional land(s) this turn", "CR 305.2a")
         return
         yield
 
     # ---- CR 101.2: "Each player can't cast more than one spell each turn." -------------------
-    def ts_cast_forbidden(self, p: int) -> str | None:
+    def cast_forbidden(self, p: int) -> str | None:
         """The name of a permanent whose spell limit forbids player ``p`` to cast another spell
         this turn, else None (spells counted: those ``p`` cast this turn, CR 601.2i)."""
-        done = getattr(self.players[p], "ts_spells_cast_turn", 0)
+        done = getattr(self.players[p], "spells_cast_turn", 0)
         return next((s.name for s, e in self.static_effects(ir.TsSpellLimit) if done >= e.n), None)
 
-    def ts_count_cast(self, spell, p: int) -> None:
+    def count_cast(self, spell, p: int) -> None:
         """A spell became cast (CR 601.2i): count it for the spell limit."""
         pl = self.players[p]
-        pl.ts_spells_cast_turn = getattr(pl, "ts_spells_cast_turn", 0) + 1
+        pl.spells_cast_turn = getattr(pl, "spells_cast_turn", 0) + 1
 
     # ---- CR 603.6a: "Creatures entering the battlefield don't cause abilities to trigger." ---
-    def ts_mark_entering(self, o) -> None:
+    def mark_entering(self, o) -> None:
         """As ``o`` enters (casting.apply_enter_replacements, game.make_token): a static ability
         "[filter] entering the battlefield don't cause abilities to trigger" of a permanent on the
         battlefield or of ``o`` itself that matches it marks it (CR 603.6a)."""
@@ -231,16 +231,16 @@ class StateTriggersMixin:
             for ab in s.compiled.abilities:
                 if isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, ir.TsEnteringNoTriggers) \
                         and matches(self, o, ab.effect.filter, _Src(s, s.controller)):
-                    o.ts_no_enter_triggers = s.name
+                    o.no_enter_triggers = s.name
                     return
 
-    def ts_entering_suppressed(self, ev) -> bool:
-        """True if ``ev`` is an object entering the battlefield marked by ``ts_mark_entering``:
+    def entering_suppressed(self, ev) -> bool:
+        """True if ``ev`` is an object entering the battlefield marked by ``mark_entering``:
         its whole event is then skipped by check_triggers (CR 603.6a)."""
         if ev.get("kind") != "zone" or ev.get("to") != "battlefield" or ev.get("new") is None:
             return False
         new = ev["new"]
-        by = getattr(new, "ts_no_enter_triggers", None)
+        by = getattr(new, "no_enter_triggers", None)
         if by is None:
             return False
         self.log.add(f"{new.name} entering the battlefield causes no abilities to trigger ({by})", "CR 603.6a")
@@ -258,9 +258,9 @@ class StateTriggersMixin:
                 objs.append(cur)
         if not objs:
             return
-        self.delayed.append({"when": "next_end_step", "effects": (ir.TsSacrificeThose(ir.Chosen("ts_sacrifice")),),
+        self.delayed.append({"when": "next_end_step", "effects": (ir.TsSacrificeThose(ir.Chosen("sacrifice_those")),),
                              "controller": ctx["controller"], "source": ctx["source"],
-                             "chosen": {"ts_sacrifice": objs}, "turn": self.turn})
+                             "chosen": {"sacrifice_those": objs}, "turn": self.turn})
         self.log.add(f"{ctx['source'].name} sets up a delayed triggered ability: sacrifice "
                      f"{', '.join(o.name for o in objs)} at the beginning of the next end step", "CR 603.7a")
         return
@@ -278,7 +278,7 @@ class StateTriggersMixin:
         yield
 
     # ---- CR 702.24a: "Cumulative upkeep {G} or {W}" / "Cumulative upkeep—Pay N life" --------
-    def ts_cumulative_upkeep_pay(self, e, ctx):
+    def cumulative_upkeep_pay(self, e, ctx):
         """Pay the cost once for each age counter, or sacrifice the permanent. A choice of two
         mana costs: the player picks how many counters are paid with the first (a payable mix).
         A life payment: CR 119.4 (only with that much life); Judge Tower: paying life is always

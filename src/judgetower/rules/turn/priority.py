@@ -100,7 +100,7 @@ class PriorityMixin:
             for idx, ab in enumerate(self.activated_abilities(o)):
                 if self.can_activate(p, o, idx, ab):
                     actions.append(Activate(o.id, idx))
-        actions += self.actcost_other_players_actions(p)   # actcost: "Any player may activate this ability."
+        actions += self.other_players_actions(p)   # actcost: "Any player may activate this ability."
         # kwcosts: abilities that function from the hand (cycling, CR 702.29a, 113.6m)
         for oid in self.hand(p):
             o = self.objects[oid]
@@ -148,7 +148,7 @@ class PriorityMixin:
             flash = any(isinstance(a, ir.Keyword) and a.name == "flash" for a in o.compiled.abilities)
             if (sorcery_ok or flash) and self.can_cast(p, o, alternative=False):
                 actions.append(Cast(oid))
-        actions.extend(self.exilecast_cast_actions(p, sorcery_ok))   # exilecast: foretold cards (CR 702.143a)
+        actions.extend(self.cast_actions(p, sorcery_ok))   # exilecast: foretold cards (CR 702.143a)
         return actions
 
     def face_cast_actions(self, p: int, o, sorcery_ok: bool) -> list:
@@ -162,7 +162,7 @@ class PriorityMixin:
         if o.card.layout in ("transform", "flip"):
             # faces2: cast with its front face up only (CR 712.11), a flip card whole (CR 710.2);
             # from a graveyard, transformed with disturb (CR 702.146a)
-            return self.faces2_face_cast_actions(p, o, sorcery_ok)
+            return self.faces_cast_actions(p, o, sorcery_ok)
         for i in range(len(o.card.faces)):
             if o.card.layout in ("adventure", "modal_dfc") and i == 0:
                 continue    # the front face is played as the card itself (CR 715.4, 712.8a)

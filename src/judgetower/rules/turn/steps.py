@@ -99,14 +99,14 @@ class StepsMixin:
             else:
                 nxt = self.next_player(normal)
                 extra = False
-            if not self.ts_turn_skipped(nxt):   # trigstate: "skip your next turn" (CR 614.10)
+            if not self.turn_skipped(nxt):   # trigstate: "skip your next turn" (CR 614.10)
                 break
             if not extra:
                 normal = nxt
         self.active = nxt
         self.turn += 1
         self.is_first_turn_of_game = False
-        self.actcost_drop_kept_mana()   # actcost: kept mana ends with the turn (CR 106.4a, 514.2)
+        self.drop_kept_mana()   # actcost: kept mana ends with the turn (CR 106.4a, 514.2)
 
     def _turn(self, start_index: int, skip_tba: bool):
         ap = self.players[self.active]
@@ -115,8 +115,8 @@ class StepsMixin:
         if start_index == 0:
             for p in self.players:
                 p.land_plays = 0
-                p.ts_extra_lands_turn = 0   # trigstate: "an additional land this turn" (CR 305.2a)
-                p.ts_spells_cast_turn = 0   # trigstate: spells cast this turn (CR 101.2 limits)
+                p.extra_lands_turn = 0   # trigstate: "an additional land this turn" (CR 305.2a)
+                p.spells_cast_turn = 0   # trigstate: spells cast this turn (CR 101.2 limits)
                 p.life_gained_turn = p.life_lost_turn = 0
                 p.attacked_count_turn = 0
                 p.conds_left_battlefield_turn = False   # conds: revolt
@@ -145,7 +145,7 @@ class StepsMixin:
                 i += 1
                 continue
             self.step = step
-            self.kwcast_step_begins(step)   # kwcast: "you've been attacked this step" (CR 601.3)
+            self.step_begins(step)   # kwcast: "you've been attacked this step" (CR 601.3)
             if not (skip_tba and i == start_index):
                 self.log.add(f"{step.replace('_', ' ')} step begins", STEP_RULES[step])
                 yield from self._turn_based_actions(step)
@@ -169,7 +169,7 @@ class StepsMixin:
     def _empty_mana_pools(self) -> None:
         """CR 106.4: mana empties at the end of each step and phase."""
         for p in self.players:
-            if self.actcost_keep_pool(p):   # actcost: "you don't lose this mana" (CR 106.4a)
+            if self.keep_pool(p):   # actcost: "you don't lose this mana" (CR 106.4a)
                 continue
             p.mana_pool.clear()
 
@@ -179,22 +179,22 @@ class StepsMixin:
         if step == "untap":
             for o in self.permanents(ap):
                 o.sick = False
-            self.tf_untap_step_begins()   # turnflow: CR 502.3, determined before untapping
-            self.ts_untap_step_begins()   # trigstate: "doesn't untap during your next untap step"
+            self.untap_rules_step_begins()   # turnflow: CR 502.3, determined before untapping
+            self.state_triggers_untap_step_begins()   # trigstate: "doesn't untap during your next untap step"
             for o in self.permanents(ap):
                 if self.untap_skipped(o):   # CR 502.3: an effect keeps it tapped
                     continue
-                if self.ts_untap_kept(o):   # trigstate: CR 502.3
+                if self.untap_kept(o):   # trigstate: CR 502.3
                     continue
-                if (yield from self.tf_keep_tapped(o)):   # turnflow: CR 502.3 "you may choose not to untap"
+                if (yield from self.keep_tapped(o)):   # turnflow: CR 502.3 "you may choose not to untap"
                     continue
                 if o.tapped:
                     o.tapped = False
                     self.note_tapped(o, False)  # triggers branch
             self.touch()
             self.log.add(f"{self.players[ap].name} untaps their permanents", "CR 502.3")
-            self.faces2_day_night_untap()   # faces2: day/night check, second part of the untap step (CR 730.2)
-            self.tf_end_while_tapped()   # turnflow: "for as long as ~ remains tapped" ends now (CR 611.2b)
+            self.day_night_untap()   # faces2: day/night check, second part of the untap step (CR 730.2)
+            self.end_while_tapped()   # turnflow: "for as long as ~ remains tapped" ends now (CR 611.2b)
         elif step == "upkeep":
             self.players[ap].upkeeps_begun += 1   # kwcosts: echo's "your last upkeep" (CR 702.30a)
             self.events.append({"kind": "step", "step": "upkeep", "player": ap})
@@ -234,7 +234,7 @@ class StepsMixin:
         ap = self.active
         hand = self.hand(ap)
         excess = len(hand) - MAX_HAND
-        if excess > 0 and self.zones4_no_max_hand_size(ap):   # zones4: CR 402.2
+        if excess > 0 and self.no_max_hand_size(ap):   # zones4: CR 402.2
             self.log.add(f"{self.players[ap].name} has no maximum hand size", "CR 402.2", "CR 514.1")
             excess = 0
         if excess > 0:

@@ -16,7 +16,7 @@
   (CR 700.8): their generic reductions join the other cost changes of casting.misc_cost_change.
 * Ascend (CR 702.131): on an instant or sorcery, done as the spell starts resolving (CR
   702.131a); on a permanent, checked whenever state-based actions are (CR 702.131b: "any time";
-  the city's blessing is also seen at once by the conditions that ask for it, ``tf_has_blessing``).
+  the city's blessing is also seen at once by the conditions that ask for it, ``has_blessing``).
   The blessing is kept for the rest of the game (CR 702.131c). Judge Tower changes nothing here.
 * Improvise (CR 702.126a): each untapped artifact you control may be tapped to pay {1} of the
   spell's total cost (stack/casting.py asks for IMPROVISE sources). Judge Tower: the mana portion of
@@ -39,7 +39,7 @@ class UntapMixin:
     """turnflow engine code (mixed into Game)."""
 
     # ---- CR 502.3: "You may choose not to untap ~ during your untap step." -----------------
-    def tf_keep_tapped(self, o):
+    def keep_tapped(self, o):
         """Generator: True if the active player chooses to keep ``o`` tapped in this untap step
         (CR 502.3). Only asked for a tapped permanent with that ability."""
         if not o.tapped:
@@ -60,15 +60,15 @@ class UntapMixin:
                                    f"{o.name}: choose not to untap it during this untap step?", "CR 502.3")
         if keep:
             self.log.add(f"{self.players[o.controller].name} chooses not to untap {o.name}", "CR 502.3",
-                         *(("JT-C1", "R9") if self.tf_forced() else ()))
+                         *(("JT-C1", "R9") if self.may_is_forced() else ()))
         return bool(keep)
 
-    def tf_forced(self) -> bool:
+    def may_is_forced(self) -> bool:
         """Whether the variant forces "may" choices (Judge Tower, R9)."""
         return self.rules.forced_bool_options(self, [False, True], "may") == [True]
 
     # ---- CR 603.2, 603.2h: "This ability triggers only once each turn." ----------------------
-    def tf_may_trigger(self, source, idx, ab, ctx=None) -> bool:
+    def may_trigger(self, source, idx, ab, ctx=None) -> bool:
         """False if ``ab`` (of ``source``, ability index ``idx``) triggers only once each turn and
         already did this turn, or is a soulbond trigger whose intervening "if" is false (CR 603.4,
         702.95a); else records this triggering and returns True."""
@@ -76,10 +76,10 @@ class UntapMixin:
             return self._tf_soulbond_possible(source, ab.which, (ctx or {}).get("trigger_obj"))
         if not isinstance(ab, ir.TfOnceEachTurnTrigger):
             return True
-        done = getattr(source, "tf_triggered_turn", None)
+        done = getattr(source, "triggered_turn", None)
         if done is None:
             done = {}
-            source.tf_triggered_turn = done
+            source.triggered_turn = done
         if done.get(idx) == self.turn:
             self.log.add(f"{source.name}'s ability does not trigger: it triggers only once each turn",
                          "CR 603.2", "CR 603.2h")
@@ -88,7 +88,7 @@ class UntapMixin:
         return True
 
     # ---- CR 601.2f: "This spell costs {N} less to cast if [condition]." -----------------------
-    def tf_cost_change(self, p: int, spell) -> tuple[int, list[str]]:
+    def cost_change(self, p: int, spell) -> tuple[int, list[str]]:
         from judgetower.rules.conditions import evaluate
         delta, names = 0, []
         for ab in spell.compiled.abilities:
@@ -100,7 +100,7 @@ class UntapMixin:
         return delta, names
 
     # ---- CR 700.8: the party ------------------------------------------------------------------
-    def tf_party_size(self, p: int, chars=None) -> int:
+    def party_size(self, p: int, chars=None) -> int:
         """CR 700.8a-b: the largest number of distinct party roles (Cleric, Rogue, Warrior,
         Wizard) filled by distinct creatures ``p`` controls, each counted for one role only.
         ``chars``: inside the layer system, the characteristics computed so far."""
@@ -128,7 +128,7 @@ class UntapMixin:
         return best(0, frozenset())
 
     # ---- CR 702.126a: improvise -----------------------------------------------------------------
-    def tf_improvise_sources(self, p: int, sources: list) -> list:
+    def improvise_sources(self, p: int, sources: list) -> list:
         """Each untapped artifact ``p`` controls, not already a mana source (it is left to its
         mana ability) may pay {1} (generic only: "g")."""
         from judgetower.rules.stack.casting import Source
@@ -141,7 +141,7 @@ class UntapMixin:
                 out.append(Source(o.id, IMPROVISE, ("g",)))
         return out
 
-    def tf_pay_improvise(self, p: int, o) -> None:
+    def pay_improvise(self, p: int, o) -> None:
         """CR 702.126a: tapped for improvise (not a mana ability)."""
         if not o.tapped:
             self.note_tapped(o, True)   # "becomes tapped" triggers
@@ -157,7 +157,7 @@ class UntapMixin:
         perms = [o for o in self.permanents(p)]
         return len(perms) >= 10 and any(not o.face_down and self._tf_has_ascend(o) for o in perms)
 
-    def tf_has_blessing(self, p: int) -> bool:
+    def has_blessing(self, p: int) -> bool:
         """CR 702.131c; a permanent's ascend gives it at once (CR 702.131b: "any time")."""
         return bool(getattr(self.players[p], "tf_city_blessing", False)) or self._tf_ascend_ready(p)
 
@@ -166,7 +166,7 @@ class UntapMixin:
         self.touch()   # CR 702.131d: continuous effects are reapplied
         self.log.add(f"{self.players[p].name} gets the city's blessing ({source.name})", rule, "CR 702.131c")
 
-    def tf_ascend_permanents(self) -> None:
+    def ascend_permanents(self) -> None:
         """CR 702.131b: any time a player controls ten or more permanents, one with ascend, and
         doesn't have the city's blessing, they get it."""
         for pl in self.players:
@@ -176,7 +176,7 @@ class UntapMixin:
                 src = next(o for o in self.permanents(pl.index) if not o.face_down and self._tf_has_ascend(o))
                 self._tf_give_blessing(pl.index, src, "CR 702.131b")
 
-    def tf_ascend_spell(self, spell) -> None:
+    def ascend_spell(self, spell) -> None:
         """CR 702.131a: "If you control ten or more permanents and you don't have the city's
         blessing, you get the city's blessing for the rest of the game." (first, as it resolves)"""
         if not self._tf_has_ascend(spell):
@@ -228,15 +228,15 @@ def _tf_name_key(name: str) -> str:
 def _tf_while_tapped_holds(game, eff) -> bool:
     """Whether a "for as long as [source] remains tapped" effect still lasts (CR 611.2b): its
     source is the same object (CR 400.7), on the battlefield and tapped."""
-    src = game.objects.get(eff["tf_source"])
-    if eff.get("tf_controller") is not None and (src is None or src.controller != eff["tf_controller"]):
+    src = game.objects.get(eff["while_tapped_source"])
+    if eff.get("while_tapped_controller") is not None and (src is None or src.controller != eff["while_tapped_controller"]):
         return False   # "for as long as you control ~ and ~ remains tapped"
     return src is not None and src.zone == "battlefield" and src.tapped
 
 
-def tf_effect_lasts(game, eff) -> bool:
+def effect_lasts(game, eff) -> bool:
     """For characteristics/layers.py: False for a continuous effect whose "for as long as" duration is over."""
-    return "tf_source" not in eff or _tf_while_tapped_holds(game, eff)
+    return "while_tapped_source" not in eff or _tf_while_tapped_holds(game, eff)
 
 
 def _tf_while_tapped_start(self, e, ctx):
@@ -260,7 +260,7 @@ def _e_TfModifyPTWhileTapped(self, e, ctx):
     if not objs:
         return
     self.continuous.append({"objs": {o.id for o in objs}, "power": e.power, "toughness": e.toughness,
-                            "keywords": e.keywords, "duration": "tf_while_tapped", "tf_source": src.id,
+                            "keywords": e.keywords, "duration": "while_tapped", "while_tapped_source": src.id,
                             "timestamp": self.new_timestamp()})
     self.touch()
     kw = f" and has {', '.join(e.keywords)}" if e.keywords else ""
@@ -270,16 +270,16 @@ def _e_TfModifyPTWhileTapped(self, e, ctx):
     yield
 
 
-def tf_end_while_tapped(self) -> None:
+def end_while_tapped(self) -> None:
     """Drop the "for as long as ~ remains tapped" effects whose duration is over (CR 611.2b);
-    characteristics/layers.py already ignores them from that moment (``tf_effect_lasts``)."""
+    characteristics/layers.py already ignores them from that moment (``effect_lasts``)."""
     keep = []
     ended_control = set()
     for eff in self.continuous:
-        if "tf_source" in eff and not _tf_while_tapped_holds(self, eff):
+        if "while_tapped_source" in eff and not _tf_while_tapped_holds(self, eff):
             if "control" in eff:
                 ended_control.add(eff["control_obj"])
-            ids = set(eff.get("objs", ())) | set(eff.get("tf_no_untap", ()))
+            ids = set(eff.get("objs", ())) | set(eff.get("no_untap", ()))
             names = ", ".join(self.objects[i].name for i in sorted(ids) if i in self.objects)
             self.log.add(f"the effect on {names or 'nothing'} ends: its source no longer remains tapped", "CR 611.2b")
             continue
@@ -322,11 +322,11 @@ def _e_TfGainControlWhileTapped(self, e, ctx):
                      f"controller's control: the control effect does nothing", "CR 611.2b")
         return
     n = len(self.continuous)
-    yield from self._e_GainControl(ir.GainControl(e.what, duration="tf_while_tapped"), ctx)
+    yield from self._e_GainControl(ir.GainControl(e.what, duration="while_tapped"), ctx)
     for eff in self.continuous[n:]:
-        if "control" in eff and eff.get("duration") == "tf_while_tapped":
-            eff["tf_source"] = src.id
-            eff["tf_controller"] = p if e.you_control else None
+        if "control" in eff and eff.get("duration") == "while_tapped":
+            eff["while_tapped_source"] = src.id
+            eff["while_tapped_controller"] = p if e.you_control else None
             self.log.add(f"{self.players[p].name} controls {self.objects[eff['control_obj']].name} for as long as "
                          f"{'they control ' + src.name + ' and ' if e.you_control else ''}{src.name} remains tapped",
                          "CR 611.2b", "CR 613.1b")
@@ -335,18 +335,18 @@ def _e_TfGainControlWhileTapped(self, e, ctx):
 UntapMixin._e_TfGainControlWhileTapped = _e_TfGainControlWhileTapped
 
 
-def tf_state_checks(self) -> None:
+def state_checks(self) -> None:
     """turnflow checks made whenever state-based actions are: ascend on permanents
     (CR 702.131b), the end of "for as long as ~ remains tapped" effects (CR 611.2b), broken
     soulbond pairs (CR 702.95e)."""
-    self.tf_ascend_permanents()
-    self.tf_end_while_tapped()
-    self.tf_unpair_broken()
+    self.ascend_permanents()
+    self.end_while_tapped()
+    self.unpair_broken()
 
 
 UntapMixin._e_TfModifyPTWhileTapped = _e_TfModifyPTWhileTapped
-UntapMixin.tf_end_while_tapped = tf_end_while_tapped
-UntapMixin.tf_state_checks = tf_state_checks
+UntapMixin.end_while_tapped = end_while_tapped
+UntapMixin.state_checks = state_checks
 
 
 @effect(ir.TfDoesntUntapWhileTapped)
@@ -357,15 +357,15 @@ def _e_TfDoesntUntapWhileTapped(self, e, ctx):
     src, objs = _tf_while_tapped_start(self, e, ctx)
     if not objs:
         return
-    self.continuous.append({"objs": set(), "tf_no_untap": {o.id for o in objs}, "duration": "tf_while_tapped",
-                            "tf_source": src.id, "timestamp": self.new_timestamp()})
+    self.continuous.append({"objs": set(), "no_untap": {o.id for o in objs}, "duration": "while_tapped",
+                            "while_tapped_source": src.id, "timestamp": self.new_timestamp()})
     self.log.add(", ".join(o.name for o in objs) + f" doesn't untap during its controller's untap step for as "
                  f"long as {src.name} remains tapped", "CR 502.3", "CR 611.2b")
     return
     yield
 
 
-def tf_untap_step_begins(self) -> None:
+def untap_rules_step_begins(self) -> None:
     """CR 502.3: which permanents untap is determined before any untaps: note which "remains
     tapped" sources are tapped now."""
     self._tf_untap_tapped = {o.id for o in self.permanents() if o.tapped}
@@ -376,8 +376,8 @@ def _tf_held_tapped(self, o) -> str | None:
     effect keeps ``o`` tapped in this untap step, or None."""
     tapped_then = getattr(self, "_tf_untap_tapped", None)
     for eff in self.continuous:
-        if o.id in eff.get("tf_no_untap", ()):
-            src = self.objects.get(eff["tf_source"])
+        if o.id in eff.get("no_untap", ()):
+            src = self.objects.get(eff["while_tapped_source"])
             if src is None or src.zone != "battlefield":
                 continue
             if src.tapped or (tapped_then is not None and src.id in tapped_then):
@@ -386,7 +386,7 @@ def _tf_held_tapped(self, o) -> str | None:
 
 
 UntapMixin._e_TfDoesntUntapWhileTapped = _e_TfDoesntUntapWhileTapped
-UntapMixin.tf_untap_step_begins = tf_untap_step_begins
+UntapMixin.untap_rules_step_begins = untap_rules_step_begins
 UntapMixin._tf_held_tapped = _tf_held_tapped
 
 
@@ -396,15 +396,15 @@ def _tf_is_creature(game, o, chars=None) -> bool:
     return "Creature" in ch.types
 
 
-def tf_partner(game, o, chars=None):
+def paired_partner(game, o, chars=None):
     """The creature ``o`` is paired with, or None (CR 702.95e: a pair ends when either leaves
     the battlefield, stops being a creature, or another player gains control of either)."""
-    pair = getattr(o, "tf_pair", None)
+    pair = getattr(o, "paired_with", None)
     if pair is None or o.zone != "battlefield":
         return None
     partner_id, ctl = pair
     q = game.objects.get(partner_id)
-    if q is None or q.zone != "battlefield" or getattr(q, "tf_pair", None) != (o.id, ctl):
+    if q is None or q.zone != "battlefield" or getattr(q, "paired_with", None) != (o.id, ctl):
         return None
     if o.controller != ctl or q.controller != ctl:
         return None
@@ -413,7 +413,7 @@ def tf_partner(game, o, chars=None):
     return q
 
 
-def tf_paired_bonuses(game, chars) -> list:
+def paired_bonuses(game, chars) -> list:
     """For characteristics/layers.py: (object id, power, toughness, keywords) given by "as long as ~ is paired
     with another creature, both creatures ..." abilities of paired permanents (CR 702.95)."""
     out = []
@@ -424,7 +424,7 @@ def tf_paired_bonuses(game, chars) -> list:
                    if isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, ir.TfPairedBonus)]
         if not bonuses:
             continue
-        q = tf_partner(game, o, chars)
+        q = paired_partner(game, o, chars)
         if q is None or q.id not in chars:
             continue
         for b in bonuses:
@@ -437,19 +437,19 @@ def _tf_soulbond_possible(self, source, which, entering=None) -> bool:
     """The intervening "if" of soulbond's triggers (CR 702.95a, 603.4)."""
     src = self.current(source)
     if src is None or src.zone != "battlefield" or not _tf_is_creature(self, src) \
-            or tf_partner(self, src) is not None:
+            or paired_partner(self, src) is not None:
         return False
     p = src.controller
     if which == "self":
         return bool(self._tf_unpaired_others(src))
     q = self.current(entering) if entering is not None else None
     return (q is not None and q.zone == "battlefield" and q.controller == p and q.id != src.id
-            and _tf_is_creature(self, q) and tf_partner(self, q) is None)
+            and _tf_is_creature(self, q) and paired_partner(self, q) is None)
 
 
 def _tf_unpaired_others(self, src) -> list:
     return [o for o in self.permanents(src.controller)
-            if o.id != src.id and _tf_is_creature(self, o) and tf_partner(self, o) is None]
+            if o.id != src.id and _tf_is_creature(self, o) and paired_partner(self, o) is None]
 
 
 @effect(ir.TfPair)
@@ -474,18 +474,18 @@ def _e_TfPair(self, e, ctx):
         other = self.objects[c]
     else:
         other = self.current(entering)
-    src.tf_pair = (other.id, p)
-    other.tf_pair = (src.id, p)
+    src.paired_with = (other.id, p)
+    other.paired_with = (src.id, p)
     self.touch()
-    self.log.add(f"{src.name} and {other.name} are paired", "CR 702.95a", *(("JT-C1", "R9") if self.tf_forced() else ()))
+    self.log.add(f"{src.name} and {other.name} are paired", "CR 702.95a", *(("JT-C1", "R9") if self.may_is_forced() else ()))
 
 
-def tf_unpair_broken(self) -> None:
+def unpair_broken(self) -> None:
     """CR 702.95e: forget the pairs that ended."""
     for o in self.permanents():
-        if getattr(o, "tf_pair", None) is not None and tf_partner(self, o) is None:
-            q = self.objects.get(o.tf_pair[0])
-            o.tf_pair = None
+        if getattr(o, "paired_with", None) is not None and paired_partner(self, o) is None:
+            q = self.objects.get(o.paired_with[0])
+            o.paired_with = None
             self.touch()
             self.log.add(f"{o.name} is no longer paired" + (f" with {q.name}" if q is not None else ""), "CR 702.95e")
 
@@ -493,4 +493,4 @@ def tf_unpair_broken(self) -> None:
 UntapMixin._tf_soulbond_possible = _tf_soulbond_possible
 UntapMixin._tf_unpaired_others = _tf_unpaired_others
 UntapMixin._e_TfPair = _e_TfPair
-UntapMixin.tf_unpair_broken = tf_unpair_broken
+UntapMixin.unpair_broken = unpair_broken

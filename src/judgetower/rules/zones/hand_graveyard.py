@@ -32,7 +32,7 @@ def _src(source, controller):
 class HandGraveyardMixin:
     """Effect handlers ``_e_Zones4*``."""
 
-    def zones4_top_card_seen(self, q: int, viewer: int | None):
+    def top_card_seen(self, q: int, viewer: int | None):
         """CR 401.5: the top card of ``q``'s library when ``viewer`` (None: a spectator) may see it
         through a static ability of a permanent: revealed (everyone) or looked at (only the
         ability's controller, whose library it is: hidden information, CR 401.2). Judge Tower: the
@@ -86,7 +86,7 @@ class HandGraveyardMixin:
                 cards = [c]
             self.log.add(f"{self.players[p].name} puts {len(cards)} card(s) from their hand on the bottom of their "
                          f"library", "CR 401.4")
-            yield from self.lib2_put_rest(p, cards, "bottom_any", "hand")
+            yield from self.put_rest(p, cards, "bottom_any", "hand")
             if e.draw:
                 yield from self.draw(p, len(cards))
 
@@ -128,7 +128,7 @@ class HandGraveyardMixin:
                 self.hold_for_looker(q, top)
                 o = self.objects[top[0]]
                 self.log.add(f"{self.players[q].name} clashes and reveals {o.name} (mana value "
-                             f"{self.zones4_mana_value(o)})", "CR 701.30a")
+                             f"{self.clash_mana_value(o)})", "CR 701.30a")
             else:
                 self.log.add(f"{self.players[q].name} clashes with an empty library: no card revealed", "CR 701.30a")
         bottom = []
@@ -145,15 +145,15 @@ class HandGraveyardMixin:
                 bottom.append((q, c))
         for q, c in bottom:
             self.log.add(f"{self.players[q].name} puts the revealed card on the bottom of their library", "CR 701.30a")
-            yield from self.lib2_put_rest(q, [c], "bottom_any", "revealed")
+            yield from self.put_rest(q, [c], "bottom_any", "revealed")
         mine, theirs = revealed[me], revealed[opp]
-        win = mine is not None and (theirs is None or self.zones4_mana_value(self.objects[mine])
-                                    > self.zones4_mana_value(self.objects[theirs]))
+        win = mine is not None and (theirs is None or self.clash_mana_value(self.objects[mine])
+                                    > self.clash_mana_value(self.objects[theirs]))
         self.log.add(f"{self.players[me].name} {'wins' if win else 'does not win'} the clash", "CR 701.30d")
         if win and e.win:
             yield from self.run_effects(e.win, ctx)
 
-    def zones4_mana_value(self, o) -> int:
+    def clash_mana_value(self, o) -> int:
         """CR 202.3: the mana value of a revealed card (its characteristics in that zone)."""
         from judgetower.rules.characteristics.filters import chars_of
         return chars_of(self, o).mana_value
@@ -176,12 +176,12 @@ class HandGraveyardMixin:
         return
         yield
 
-    def zones4_no_max_hand_size(self, p: int) -> bool:
+    def no_max_hand_size(self, p: int) -> bool:
         """CR 402.2: an effect says player ``p`` has no maximum hand size (no cleanup discard, CR 514.1)."""
         from judgetower.oracle import ir
         return any(e.who == "each" or o.controller == p for o, e in self.static_effects(ir.Zones4NoMaxHandSize))
 
-    def zones4_replace_move(self, o, to_zone: str, position):
+    def zone_replace_move(self, o, to_zone: str, position):
         """CR 614.1a: the card's own "If ~ would be put into a graveyard from anywhere, reveal ~
         and shuffle it into its owner's library instead." Returns (zone, position, shuffle):
         ``move`` shuffles that library after putting the card in (CR 701.24a). Judge Tower's
@@ -210,7 +210,7 @@ class HandGraveyardMixin:
             ids = by_owner.get(owner)
             if not ids:
                 continue
-            order = yield from self.lib2_choose_order(owner, ids, "choose the next card from the top of the library")
+            order = yield from self.choose_order(owner, ids, "choose the next card from the top of the library")
             for x in reversed(order):
                 o = self.objects[x]
                 name = o.name
@@ -333,10 +333,10 @@ class HandGraveyardMixin:
             if e.until_leaves and new is not None:
                 cur = self.current(source) or source
                 cur.linked.setdefault("until", []).append(new.id)   # returned when it leaves (CR 610.3)
-                new.zones4_until_from = "hand"   # CR 610.3: it returns to its previous zone
+                new.until_from = "hand"   # CR 610.3: it returns to its previous zone
                 self.log.add(f"{new.name} is exiled until {source.name} leaves the battlefield", "CR 610.3")
 
-    def zones4_opponent_exiled(self, p: int) -> list[int]:
+    def opponent_exiled(self, p: int) -> list[int]:
         """Cards in exile owned by an opponent of ``p`` (face-up or face-down: CR 406.3 lets any
         exiled card be chosen; its owner is known to the game)."""
         opps = set(self.opponents(p))
@@ -345,11 +345,11 @@ class HandGraveyardMixin:
     @effect(ir.Zones4ExileToOwnersGraveyard)
     def _e_Zones4ExileToOwnersGraveyard(self, e, ctx):
         """Processors (CR 406.3, 400.3): a card an opponent owns goes from exile into that
-        player's graveyard (the shared graveyard under Judge Tower, JT-G5). Sets ``zones4_done``
+        player's graveyard (the shared graveyard under Judge Tower, JT-G5). Sets ``until_done``
         for a following "If you do" (CR 608.2c)."""
         p = ctx["controller"]
-        ctx["zones4_done"] = False
-        cands = self.zones4_opponent_exiled(p)
+        ctx["until_done"] = False
+        cands = self.opponent_exiled(p)
         if not cands:
             self.log.add(f"{self.players[p].name} has no card an opponent owns in exile to put into a graveyard",
                          "CR 406.3")
@@ -361,4 +361,4 @@ class HandGraveyardMixin:
                      "CR 406.3", "CR 400.3")
         self.move(o, "graveyard", owner=owner, cause="put from exile into its owner's graveyard", rule="CR 400.3",
                   log=False)
-        ctx["zones4_done"] = True
+        ctx["until_done"] = True

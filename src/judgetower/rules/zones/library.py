@@ -43,7 +43,7 @@ class LibraryMixin:
         for p in self.players_of(e.who, ctx):
             yield from self.search_library(p, e, ctx)
 
-    def lib2_name_ok(self, o, name, ctx) -> bool:
+    def name_ok(self, o, name, ctx) -> bool:
         """"a card named NAME" (CR 201.2); "~" is the name of the object with the ability (CR 201.4b)."""
         if name is None:
             return True
@@ -57,7 +57,7 @@ class LibraryMixin:
             self.log.add(f"{self.players[p].name} reveals " + ", ".join(self.objects[c].name for c in found),
                          "CR 701.20a")
 
-    def lib2_shuffle_then_top(self, p: int, found: list[int]):
+    def shuffle_then_top(self, p: int, found: list[int]):
         """CR 701.24b: shuffle the library except the found cards, then put them on top (CR 401.4:
         in the order their owner chooses, the top card first)."""
         lib = self.library(p)
@@ -65,7 +65,7 @@ class LibraryMixin:
             if c in lib:
                 lib.remove(c)
         self.shuffle_library(p)
-        order = yield from self.lib2_choose_order(p, found, "choose the next card from the top of your library")
+        order = yield from self.choose_order(p, found, "choose the next card from the top of your library")
         for c in reversed(order):
             lib.append(c)
         if found:
@@ -73,7 +73,7 @@ class LibraryMixin:
                          "CR 401.4")
         self.touch()
 
-    def lib2_choose_order(self, p: int, cards: list[int], prompt: str):
+    def choose_order(self, p: int, cards: list[int], prompt: str):
         """CR 401.4: the owner arranges cards put into a library at the same time (first = chosen first)."""
         left, order = list(cards), []
         while len(left) > 1:
@@ -84,7 +84,7 @@ class LibraryMixin:
 
     # -- the other looked-at / revealed cards ---------------------------------------------------
 
-    def lib2_put_rest(self, p: int, rest: list[int], where: str, what: str):
+    def put_rest(self, p: int, rest: list[int], where: str, what: str):
         """The other looked-at or revealed cards: "bottom_any" / "bottom_random" (CR 401.4),
         "graveyard", "exile", "hand", "top_any". Judge Tower: the bottom is exile (JT-G8, R7, in
         ``move``)."""
@@ -95,7 +95,7 @@ class LibraryMixin:
                 self.move(self.objects[x], where, owner=p, cause=f"the other {what} cards", rule="CR 400.7")
             return
         if where == "top_any":
-            order = yield from self.lib2_choose_order(p, rest, "choose the next card from the top of your library")
+            order = yield from self.choose_order(p, rest, "choose the next card from the top of your library")
             lib = self.library(p)
             for x in rest:
                 lib.remove(x)
@@ -110,7 +110,7 @@ class LibraryMixin:
             self.rng.shuffle(order)
             how = "in a random order"
         else:
-            order = yield from self.lib2_choose_order(p, rest, "choose the next card to put on the bottom of your library")
+            order = yield from self.choose_order(p, rest, "choose the next card to put on the bottom of your library")
             how = "in the order they choose"
         moved = [self.move(self.objects[x], "library", owner=p, position="bottom", cause="put on the bottom",
                            rule="CR 401.4", log=False) for x in order]
@@ -132,7 +132,7 @@ class LibraryMixin:
         src = _src(ctx["source"], p)
 
         def ok(o, zone):
-            if not self.lib2_name_ok(o, e.name, ctx):
+            if not self.name_ok(o, e.name, ctx):
                 return False
             return matches(self, o, replace(e.filter, zone=zone), src)
 
@@ -209,7 +209,7 @@ class LibraryMixin:
                 self.move(o, "hand", owner=p, cause="revealed", rule="CR 701.20a", log=False)
                 self.log.add(f"{self.players[p].name} puts {o.name} into their hand", "CR 701.20a")
         rest = [c for c in revealed if c != found]
-        yield from self.lib2_put_rest(p, rest, e.rest, "revealed")
+        yield from self.put_rest(p, rest, e.rest, "revealed")
 
     # -- look at the top N, put one onto the battlefield --------------------------------------
 
@@ -231,7 +231,7 @@ class LibraryMixin:
                       cause="looked at and put onto the battlefield", rule="CR 400.7")
         else:
             self.log.add(f"{self.players[p].name} puts no card onto the battlefield", "CR 608.2c")
-        yield from self.lib2_put_rest(p, [x for x in top if x != c], e.rest, "looked-at")
+        yield from self.put_rest(p, [x for x in top if x != c], e.rest, "looked-at")
 
     # -- look at the top N, any number into the graveyard, the rest back on top ---------------
 
@@ -264,7 +264,7 @@ class LibraryMixin:
 
     # -- Dredge N (CR 702.52) ---------------------------------------------------------------------
 
-    def lib2_dredge_cards(self, p: int) -> list[tuple[int, int]]:
+    def dredge_cards(self, p: int) -> list[tuple[int, int]]:
         """(card id, N) of the cards with dredge N in ``p``'s graveyard that can dredge now:
         the library holds at least N cards (CR 702.52b)."""
         out = []
@@ -278,10 +278,10 @@ class LibraryMixin:
                     break
         return out
 
-    def lib2_dredge(self, p: int):
+    def library_dredge(self, p: int):
         """Hook of ``draw``: the replacement of one draw by dredge (CR 702.52a, 614.1a). Returns
         True when the draw was replaced."""
-        cards = self.lib2_dredge_cards(p)
+        cards = self.dredge_cards(p)
         if not cards:
             return False
         yes = yield from self.ask(p, "may", self.forced_bool_options([True, False], "may"),
