@@ -837,12 +837,13 @@ class EffectsMixin:
         if e.shuffle:
             self.shuffle_library(p)
 
-    def shuffle_library(self, p: int) -> None:
-        """CR 701.24a: randomise the library (the game's seeded RNG)."""
+    def shuffle_library(self, p: int, *rules: str) -> None:
+        """CR 701.24a: randomise the library (the game's seeded RNG); ``rules``: further rules the
+        log line cites (CR 701.24c)."""
         if self.rules.replace_shuffle(self, p):
             return
         self.rng.shuffle(self.library(p))
-        self.log.add(f"{self.players[p].name} shuffles their library", "CR 701.24a")
+        self.log.add(f"{self.players[p].name} shuffles their library", "CR 701.24a", *rules)
 
     @effect(ir.Shuffle)
     def _e_Shuffle(self, e, ctx):
@@ -1609,15 +1610,8 @@ class EffectsMixin:
     def _e_ShuffleIntoLibrary(self, e, ctx):
         """CR 701.24a: "Shuffle [object] into its owner's library". Judge Tower: it is exiled
         instead and the shared library is not shuffled (JT-G8, R7: the replacement is in move())."""
-        for o in self.objs(e.what, ctx):
-            if o.zone not in ("battlefield", "graveyard", "hand", "stack", "exile"):
-                continue
-            new = self.move(o, "library", position="shuffle", cause=f"shuffled into the library by {ctx['source'].name}",
-                            rule="CR 701.24a", log=False)
-            if new is None or new.zone != "library":
-                continue
-            self.log.add(f"{new.name} is shuffled into {self.players[new.owner].name}'s library", "CR 701.24a")
-            self.shuffle_library(new.owner)
+        self.shuffle_into_libraries(self.objs(e.what, ctx, lki=True), ctx,
+                                    from_zones=("battlefield", "graveyard", "hand", "stack", "exile"))
         return
         yield
 

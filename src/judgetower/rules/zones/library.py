@@ -246,21 +246,33 @@ class LibraryMixin:
 
     @effect(ir.Lib2ShuffleIntoLibrary)
     def _e_Lib2ShuffleIntoLibrary(self, e, ctx):
-        """CR 701.24a: the cards go into the library, then it is shuffled once, even if none of
-        them got there (CR 701.24c). Judge Tower: exiled instead, nothing shuffled (JT-G8, R7)."""
-        p = ctx["controller"]
-        n = 0
-        for o in self.objs(e.what, ctx):
-            if o.zone != "graveyard":
-                continue
-            new = self.move(o, "library", owner=p, position="shuffle",
-                            cause=f"shuffled into the library by {ctx['source'].name}", rule="CR 701.24a", log=False)
-            if new is not None and new.zone == "library":
-                n += 1
-                self.log.add(f"{new.name} is shuffled into {self.players[p].name}'s library", "CR 701.24a")
-        self.shuffle_library(p)
+        """CR 701.24a: target cards from a graveyard go into ``ctx``'s controller's library, then
+        it is shuffled once, even if none of them got there (CR 701.24c). Judge Tower: exiled
+        instead, nothing shuffled (JT-G8, R7)."""
+        self.shuffle_into_libraries(self.objs(e.what, ctx, lki=True), ctx, from_zones=("graveyard",),
+                                    owner=ctx["controller"])
         return
         yield
+
+    def shuffle_into_libraries(self, objs, ctx, *, from_zones, owner: int | None = None) -> None:
+        """CR 701.24a: put each of ``objs`` that is in one of ``from_zones`` into its owner's
+        library (``owner``'s when given), then shuffle each of those libraries once (CR 701.24f:
+        one effect, one shuffle) -- even when none of the objects got there (CR 701.24c)."""
+        libraries: list[int] = [] if owner is None else [owner]
+        arrived: set[int] = set()
+        for o in objs:
+            p = o.owner if owner is None else owner
+            if p not in libraries:
+                libraries.append(p)
+            if o.zone not in from_zones:
+                continue
+            new = self.move(o, "library", owner=owner, position="shuffle",
+                            cause=f"shuffled into the library by {ctx['source'].name}", rule="CR 701.24a", log=False)
+            if new is not None and new.zone == "library":
+                arrived.add(p)
+                self.log.add(f"{new.name} is shuffled into {self.players[p].name}'s library", "CR 701.24a")
+        for p in libraries:
+            self.shuffle_library(p, *(() if p in arrived else ("CR 701.24c",)))
 
     # -- Dredge N (CR 702.52) ---------------------------------------------------------------------
 
