@@ -84,42 +84,19 @@ class UntilEndOfTurnMixin:
                          "CR 115.7a")
 
     # ---- ward (CR 702.21a) ---------------------------------------------------------------------
-    def chars_check_event(self, ev) -> None:
+    def ward_triggers(self, o, item, p) -> None:
         """CR 702.21a: "Whenever this permanent becomes the target of a spell or ability an
-        opponent controls, counter that spell or ability unless that player pays [cost]." A
-        spell cast, a copy put on the stack, an activated or triggered ability put on the stack,
-        each with its targets chosen; a permanent targeted several times by one of them becomes
-        its target once. One trigger per ward instance (CR 702.21a, 702.1)."""
-        if ev["kind"] not in ("cast", "spell_copied", "chars_targeted"):
+        opponent controls, counter that spell or ability unless that player pays [cost]." Called
+        once per permanent a spell or ability targets (`judgetower.rules.triggers.targeted`); one
+        trigger per ward instance (CR 702.21a, 702.1)."""
+        if not self.are_opponents(p, o.controller) or not self.chars(o).has("ward"):
             return
-        item, p = ev["obj"], ev["player"]
-        seen = set()
-        for ts in getattr(item, "targets", None) or []:
-            for t in ts:
-                if not isinstance(t, int) or isinstance(t, bool) or t in seen:
-                    continue
-                seen.add(t)
-                o = self.objects.get(t)
-                if o is None or o.zone != "battlefield" or o.face_down:
-                    continue
-                self._chars_becomes_target(o, item, p)
-                if not self.are_opponents(p, o.controller) or not self.chars(o).has("ward"):
-                    continue
-                from judgetower.rules.triggers.abilities import Synth
-                for idx, ab in enumerate(o.compiled.abilities):
-                    if isinstance(ab, ir.Keyword) and ab.name == "ward" and ab.arg:
-                        self._trigger(o, idx, Synth("ward", ir.Trigger("chars_ward"),
-                                                    effects=(ir.CharsWardCounter(ab.arg),)),
-                                      {"trigger_obj": item, "trigger_player": p})
-
-    def _chars_becomes_target(self, o, item, p) -> None:
-        """CR 603.2: "When ~ becomes the target of a spell or ability an opponent controls" (the
-        form without "an opponent controls" is trigstate's, ``ts_becomes_target``)."""
-        from judgetower.rules.triggers.abilities import triggered_abilities
-        for idx, ab in triggered_abilities(o):
-            ev = getattr(getattr(ab, "trigger", None), "event", None)
-            if ev == "chars_becomes_target_opp" and self.are_opponents(p, o.controller):
-                self._trigger(o, idx, ab, {"trigger_obj": item, "trigger_player": p})
+        from judgetower.rules.triggers.abilities import Synth
+        for idx, ab in enumerate(o.compiled.abilities):
+            if isinstance(ab, ir.Keyword) and ab.name == "ward" and ab.arg:
+                self._trigger(o, idx, Synth("ward", ir.Trigger("chars_ward"),
+                                            effects=(ir.CharsWardCounter(ab.arg),)),
+                              {"trigger_obj": item, "trigger_player": p})
 
     @effect(ir.CharsWardCounter)
     def _e_CharsWardCounter(self, e, ctx):

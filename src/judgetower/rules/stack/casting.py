@@ -547,7 +547,6 @@ class CastingMixin:
                 picked.append(c)
             chosen.append(picked)
             total += len(picked)
-        self.note_targeted(source, chosen)   # trigstate: "becomes the target" (CR 603.2)
         return chosen
 
     def has_targets(self, p: int, source, specs) -> bool:
@@ -1134,7 +1133,7 @@ class CastingMixin:
             self.after_activate(p, o, idx)
             return
         self.stack.append(item.id)
-        self.events.append({"kind": "chars_targeted", "obj": item, "player": p})   # chars: ward (CR 702.21a)
+        self.events.append({"kind": "ability_on_stack", "obj": item, "player": p})   # CR 603.2, 602.2b
         self.log.add(f"{self.players[p].name} activates {name}'s ability {idx + 1}" + (f" targeting {tnames}" if tnames else ""),
                      "CR 602.2")
         self.after_activate(p, o, idx)

@@ -82,6 +82,7 @@ EVENT_RULES = {
     "becomes_untapped": ("CR 701.26b",), "beginning_of_combat": ("CR 507.1", "CR 603.2b"),
     "precombat_main": ("CR 505.1", "CR 603.2b"), "attacks_with_two_others": ("CR 508.3a",),
     "you_attack": ("CR 508.3d",),
+    "ts_becomes_target": ("CR 603.2", "CR 115.1"), "chars_becomes_target_opp": ("CR 603.2", "CR 115.1"),
     "cb2_blocks_or_blocked_by": ("CR 509.3b", "CR 509.3d"),   # combat2
     "cb2_attacks_alone": ("CR 506.5", "CR 508.3a"),           # combat2
 }
@@ -233,8 +234,7 @@ class TriggersMixin:
             self._check_delayed(ev)
             self._check_delayed_upkeep(ev)
             self.exile_casting_check_event(ev)                        # exilecast: CR 702.62a, 702.88a
-            self.state_triggers_check_event(ev, watchers)                     # trigstate: CR 603.2 "becomes the target"
-            self.chars_check_event(ev)                            # chars: ward (CR 702.21a)
+            self.targeted_check_event(ev, watchers)             # CR 603.2 "becomes the target", ward
             self.combat_check_event(ev, watchers)                # combat2: dethrone (CR 702.105a)
 
     def _kws_storm(self, ev) -> None:
@@ -691,7 +691,7 @@ class TriggersMixin:
             return
         item.targets = yield from self.choose_targets(p, item, specs)
         self.stack.append(item.id)
-        self.events.append({"kind": "chars_targeted", "obj": item, "player": p})   # chars: ward (CR 702.21a)
+        self.events.append({"kind": "ability_on_stack", "obj": item, "player": p})   # CR 603.2, 603.3d
         tn = ", ".join(self.target_name(x) for ts in item.targets for x in ts)
         trig = getattr(ab, "trigger", None)
         extra = EVENT_RULES.get(getattr(trig, "event", None), ())  # triggers branch: the event's own rule

@@ -11,7 +11,6 @@
 from __future__ import annotations
 
 from judgetower.oracle import ir
-from judgetower.rules.state import PID
 from judgetower.rules.registry import effect
 
 
@@ -78,25 +77,6 @@ class StateTriggersMixin:
         self.turns_to_skip[p] = left - 1
         self.log.add(f"{self.players[p].name} skips this turn", "CR 614.10")
         return True
-
-    # ---- CR 603.2: "When ~ becomes the target of a spell or ability" -------------------------
-    def note_targeted(self, source, chosen) -> None:
-        """A spell or ability got its targets (CR 601.2c, 602.2b, 603.3d): each object it
-        targets "becomes the target" of it, once however many of its target words name it."""
-        seen = set()
-        for ts in chosen:
-            for t in ts:
-                o = None if isinstance(t, PID) else self.objects.get(t)
-                if o is None or o.id in seen or getattr(o, "zone", None) != "battlefield":
-                    continue
-                seen.add(o.id)
-                self.events.append({"kind": "became_target", "obj": o, "by": source})
-
-    def state_triggers_check_event(self, ev, watchers) -> None:
-        if ev["kind"] == "became_target":
-            o = ev["obj"]
-            if o.zone == "battlefield":
-                self._fire(("ts_becomes_target",), watchers, o, {"trigger_obj": o})
 
     # ---- CR 603.8: state triggers ------------------------------------------------------------
     def state_triggers(self) -> None:
