@@ -461,6 +461,22 @@ class Runner:
             g._faces2_turn(o, 1)   # the same object, its back face up (CR 712.18)
         g.touch()
 
+    def _face_in(self, ref: str, ids: list, key: str):
+        """(object id, face index) of the card among ``ids`` with a face named ``ref``; (None, None)."""
+        g = self.game
+        base, _nth, _who = _parse_ref(str(ref))
+        hits = []
+        for i in ids:
+            card = g.objects[i].card
+            for j, f in enumerate(getattr(card, "faces", ()) or ()):
+                if f.name == base:
+                    hits.append((i, j))
+        if not hits:
+            return None, None
+        if len({g.objects[i].card.name for i, _ in hits}) > 1:
+            raise Bad(key, f"{ref!r} is a face of {len(hits)} different cards: name the card")
+        return hits[0]
+
     # ------------------------------------------------------------------ hooks
     def _install_hooks(self, g: Game) -> None:
         """Two observation points the runner needs and the engine's flow does not offer, set on
@@ -738,10 +754,15 @@ class Runner:
                 ref = self.resolve_ref(a["cast"], [i for i in g.exile if (getattr(g.objects[i], "exilecast_foretold", None) or (None,))[0] == p
                                         or (getattr(g.objects[i], "exilecast_may_play", None) or (None,))[0] == p],
                                        f"{key}.cast")
+            face = None
+            if ref is None:
+                # v1.1 faces: a face of a multi-faced card, named by the face's name: a split
+                # card's half (CR 709.3), an Adventure (CR 715.3), a modal DFC's back (CR 712.11b)
+                ref, face = self._face_in(a["cast"], list(g.hand(p)) + list(g.graveyard(p)), f"{key}.cast")
             if ref is None:
                 raise Bad(f"{key}.cast", f"{a['cast']!r} is not in {a['player']}'s hand")
             self._begin_targets(a.get("targets"))
-            self.decide(p, Cast(ref, alternative=bool(a.get("alternative", False))))
+            self.decide(p, Cast(ref, alternative=bool(a.get("alternative", False)), face=face))
             self.feed_cast_choices(p, a, key)
             self._check_given_options(p, a, key)
             self.settle(next_action)
@@ -779,9 +800,12 @@ class Runner:
             if ref is None:   # exilecast: a land an effect lets the player play from exile (CR 305.1)
                 ref = self.resolve_ref(a["play_land"], [i for i in g.exile if g.exilecast_may_play_land(p, g.objects[i])],
                                        f"{key}.play_land")
+            face = None
+            if ref is None:   # v1.1 faces: a modal double-faced card's land face (CR 712.12)
+                ref, face = self._face_in(a["play_land"], list(g.hand(p)), f"{key}.play_land")
             if ref is None:
                 raise Bad(f"{key}.play_land", f"{a['play_land']!r} is not in {a['player']}'s hand")
-            self.decide(p, PlayLand(ref))
+            self.decide(p, PlayLand(ref, face=face) if face is not None else PlayLand(ref))
             self.settle(next_action)
             return
         if "attack" in a:
