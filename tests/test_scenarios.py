@@ -50,6 +50,10 @@ ENGINE_GAPS = {
         "engine gap: 'You lose life equal to its mana value' after 'reveal the top card ... put that card "
         "into your hand' compiles to ManaValueOf(This()) (the source, Dark Confidant: 2) instead of the "
         "revealed card (oracle/transform.py: RevealTopToHand leaves ctx.it() on the source)",
+    "real-cards/cr-702-98a-unleash-cant-block-rakdos-cackler.yaml":
+        "engine gap: a block refused because of unleash cites the general CR 509.1b, not unleash's own "
+        "CR 702.98a (rules/legality.py _why_block: `if chb.cant_block: return \"CR 509.1b\"` whatever "
+        "ability set cant_block)",
 }
 
 
