@@ -1,7 +1,8 @@
 """Every scenario file under tests/scenarios (and the public examples in ../shared/scenarios)
 passes (SCENARIOS.md v1.1). Each file is its own test case, named by its path.
 
-Collection is cheap: files are found by path only; each is parsed and run inside its test.
+Collection is cheap: files are found by path only, and the engine is imported by the first test,
+not at collection; each file is parsed and run inside its test.
 Real-card files (tests/scenarios/real-cards/) run with the card data file
 ../shared/data/AtomicCards-dev-2022.json.xz (`--data`), parsed once per test session (the runner
 caches it per process) and skipped with a reason when it is absent. Only the cards a file names
@@ -18,9 +19,6 @@ import os
 from pathlib import Path
 
 import pytest
-
-from judgetower.scenario.model import load_file
-from judgetower.scenario.runner import CardData, run_scenario
 
 HERE = Path(__file__).parent
 ROOT = HERE.parent
@@ -70,6 +68,8 @@ def _params(paths, base):
 
 
 def _run(path: Path, data: str | None = None) -> None:
+    from judgetower.scenario.model import load_file
+    from judgetower.scenario.runner import run_scenario
     for sc in load_file(path):
         res = run_scenario(sc, data)
         assert not res.bad, res.bad
@@ -81,6 +81,7 @@ def card_data() -> str:
     """The real-card data file, read once for the whole session (or the test is skipped)."""
     if not DATA.exists():
         pytest.skip(f"card data file {DATA} is absent (see ../shared/data/README.md)")
+    from judgetower.scenario.runner import CardData
     CardData.load(str(DATA))
     return str(DATA)
 
