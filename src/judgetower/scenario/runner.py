@@ -752,7 +752,9 @@ class Runner:
                 # exilecast: a card its owner may cast from exile (foretold, CR 702.143a; an
                 # effect's permission, CR 601.2a)
                 ref = self.resolve_ref(a["cast"], [i for i in g.exile if (getattr(g.objects[i], "exilecast_foretold", None) or (None,))[0] == p
-                                        or (getattr(g.objects[i], "exilecast_may_play", None) or (None,))[0] == p],
+                                        or (getattr(g.objects[i], "exilecast_may_play", None) or (None,))[0] == p
+                                        # faces: a card exiled by its resolving Adventure (CR 715.3d)
+                                        or getattr(g.objects[i], "adventure_player", None) == p],
                                        f"{key}.cast")
             face = None
             if ref is None:
