@@ -52,6 +52,19 @@ ENGINE_GAPS = {
         "engine gap: a block refused because of unleash cites the general CR 509.1b, not unleash's own "
         "CR 702.98a (rules/legality.py _why_block: `if chb.cant_block: return \"CR 509.1b\"` whatever "
         "ability set cant_block)",
+    "real-cards/cr-702-87a-level-up-sorcery-timing-student-of-warfare.yaml":
+        "engine gap: a sorcery-speed keyword ability activated at instant speed cites the general CR 602.5d; "
+        "only equip gets its own rule (rules/legality.py why_illegal, the `ab.sorcery_speed` branch); "
+        "level up should cite CR 702.87a",
+    "real-cards/cr-702-107a-outlast-sorcery-timing-ainok-bond-kin.yaml":
+        "engine gap: outlast at instant speed cites the general CR 602.5d, not CR 702.107a "
+        "(rules/legality.py why_illegal, the `ab.sorcery_speed` branch)",
+    "real-cards/cr-702-127a-aftermath-not-from-hand-consign-oblivion.yaml":
+        "engine gap: casting an aftermath half from the hand is refused citing CR 601.2h (the Cast branch's "
+        "fall-through in rules/legality.py why_illegal), not aftermath's CR 702.127a",
+    "real-cards/cr-702-6a-equip-only-your-creature-short-sword.yaml":
+        "engine gap: an illegal equip target cites the general CR 115.1 (rules/legality.py _why_target's "
+        "fall-through), not equip's own CR 702.6a ('target creature you control')",
 }
 
 
