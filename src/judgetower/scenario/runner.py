@@ -269,6 +269,7 @@ class Runner:
         refs = self._named_refs()
         face_names = {f.name: c.name for c in self.pool for f in c.faces}
         real: dict[str, Any] = {}      # card name -> AtomicCard, from the data file
+        real_keys: dict[str, str] = {}  # card name -> the key naming it first
         unknown: list[tuple[str, str]] = []
         for n, key in list(names.items()) + [(n, k) for n, k in refs.items() if n not in names]:
             if n in self.pool or n in face_names:
@@ -278,6 +279,7 @@ class Runner:
                 unknown.append((n, key))
                 continue
             real.setdefault(card.name, card)
+            real_keys.setdefault(card.name, key)
         if unknown:
             msgs = []
             for n, _k in unknown:
@@ -286,8 +288,7 @@ class Runner:
                 except CardError as e:
                     msgs.append(str(e))
             hint = "" if self.data is not None else " (real cards need a card data file: --data FILE)"
-            raise Bad(unknown[0][1] if unknown[0][0] not in names else "state",
-                      "unknown card(s): " + "; ".join(msgs) + hint)
+            raise Bad(unknown[0][1], "unknown card(s): " + "; ".join(msgs) + hint)
         # a card whose rules text is not fully understood is refused, never played wrongly
         # (DESIGN.md principle 4): name it and the text the compiler did not understand
         from judgetower.oracle import compile_card
@@ -297,11 +298,12 @@ class Runner:
             if not st.playable or card.game_card is None:
                 refused.append(f"{name!r} ({'; '.join(st.why()) or 'layout ' + card.layout})")
         if refused:
-            raise Bad(names.get(next(iter(real)), "state") if len(refused) == 1 else "state",
+            raise Bad("state" if len(refused) > 1 else real_keys[next(n for n in real if repr(n) in refused[0])],
                       "card(s) the engine cannot play yet: " + ", ".join(refused))
         if real:
             self.pool = self.pool.with_cards([c.game_card for c in real.values()
                                               if c.game_card.name not in self.pool])
+            face_names = {f.name: c.name for c in self.pool for f in c.faces}
         for n in names:
             if n in face_names and n not in self.pool:
                 continue
