@@ -65,6 +65,12 @@ ENGINE_GAPS = {
     "real-cards/cr-702-6a-equip-only-your-creature-short-sword.yaml":
         "engine gap: an illegal equip target cites the general CR 115.1 (rules/legality.py _why_target's "
         "fall-through), not equip's own CR 702.6a ('target creature you control')",
+    "real-cards/cr-702-97a-scavenge-sorcery-timing-deadbridge-goliath.yaml":
+        "engine gap: scavenge at instant speed cites the general CR 602.5d, not CR 702.97a "
+        "(rules/legality.py why_illegal, the `ab.sorcery_speed` branch)",
+    "real-cards/cr-702-84a-unearth-sorcery-timing-hellspark-elemental.yaml":
+        "engine gap: unearth at instant speed cites the general CR 602.5d, not CR 702.84a "
+        "(rules/legality.py why_illegal, the `ab.sorcery_speed` branch)",
 }
 
 
