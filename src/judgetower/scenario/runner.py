@@ -957,7 +957,7 @@ class Runner:
         if self._target_log is None:
             self._begin_targets(a.get("targets"))
         try:
-            self._feed_cast_choices(p, a, key, None)
+            self._feed_cast_choices(p, a, key)
             d = g.pending()
             if d is None or d.player != p or d.kind == "priority":   # the cast or activation is complete
                 self._sync_targets(key, pending=False)
@@ -1098,7 +1098,7 @@ class Runner:
                            f"(modes: {list(texts)!r})")
         return hits[0]
 
-    def _feed_cast_choices(self, p: int, a: dict, key: str, _unused=None) -> None:
+    def _feed_cast_choices(self, p: int, a: dict, key: str) -> None:
         g = self.game
         tgt_given = "targets" in a and a.get("targets") is not None
         modes = a.get("modes")
