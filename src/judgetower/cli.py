@@ -363,6 +363,8 @@ def main(argv: list[str] | None = None) -> int:
     scs = sc.add_subparsers(dest="sub", required=True)
     run = scs.add_parser("run", help="run scenario files or directories")
     run.add_argument("paths", nargs="+")
+    run.add_argument("--data", metavar="FILE", default=None,
+                     help="real cards: an MTGJSON AtomicCards file (default: the one `judgetower cards download` fetched)")
     demo = sub.add_parser("demo", help="two random agents play ordinary Magic with starter-tower decks")
     demo.add_argument("--seed", type=int, default=1)
     demo.add_argument("--players", type=int, default=2)
@@ -380,7 +382,7 @@ def main(argv: list[str] | None = None) -> int:
         return _play(args)
     if args.cmd == "scenario":
         from judgetower.scenario.runner import run_paths
-        return run_paths(args.paths, sys.stdout)
+        return run_paths(args.paths, sys.stdout, data=args.data)
     if args.cmd == "demo":
         return _demo(args)
     return 2
