@@ -51,6 +51,7 @@ from judgetower.rules.stack.activation import ActivationMixin  # actcost
 from judgetower.rules.triggers.state_triggers import StateTriggersMixin  # trigstate
 from judgetower.rules.characteristics.until_end_of_turn import UntilEndOfTurnMixin   # chars
 from judgetower.rules.triggers.targeted import TargetedMixin
+from judgetower.rules.mechanics.returns import ReturnsMixin
 from judgetower.rules.combat.restrictions import CombatRestrictionsMixin  # combat2
 from judgetower.rules.view import ViewMixin
 from judgetower.rules.hooks import StandardRules
@@ -62,7 +63,7 @@ SHARED_ZONES = ("battlefield", "stack", "exile")
 class Game(StepsMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin, CombatDeclarationsMixin, SBAMixin,
            TriggersMixin, ViewMixin, LegalityMixin, ActivatedKeywordsMixin, ExileCastingMixin, FacesMixin, CopiesMixin,
            UntapMixin, LibraryMixin, CounterMechanicsMixin, AttachmentsMixin, TokenEffectsMixin, AlternativeCostsMixin,
-           HandGraveyardMixin, ReplacementMixin, ActivationMixin, StateTriggersMixin, UntilEndOfTurnMixin, TargetedMixin,
+           HandGraveyardMixin, ReplacementMixin, ActivationMixin, StateTriggersMixin, UntilEndOfTurnMixin, TargetedMixin, ReturnsMixin,
            CombatRestrictionsMixin):
     """One game of Magic (or a variant), from set-up to its end."""
 

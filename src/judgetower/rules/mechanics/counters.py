@@ -52,11 +52,6 @@ from judgetower.rules.registry import effect
 
 
 @dataclass(frozen=True)
-class C2UndyingReturn:
-    """Undying's effect (CR 702.93a)."""
-
-
-@dataclass(frozen=True)
 class C2GraftMove:
     """Graft's triggered ability's effect (CR 702.58a)."""
 
@@ -85,17 +80,9 @@ class C2PlusCounter:
     rule: str
 
 
-#: counters2: the keywords whose triggered abilities the engine gives through ``counters_synths``
-C2_TRIGGER_KEYWORDS = ("undying", "graft", "fading", "vanishing", "evolve")
-
-
 def counters_synths(ab) -> list:
     """The triggered abilities a counters2 keyword stands for (printed index: the keyword's)."""
     from judgetower.rules.triggers.abilities import Synth
-    if ab.name == "undying":
-        # CR 702.93a (intervening "if", CR 603.4: checked on the permanent as it last existed)
-        return [Synth("undying", ir.Trigger("to_graveyard", ir.This()), effects=(C2UndyingReturn(),),
-                      condition="c2_undying")]
     if ab.name == "graft":
         # CR 702.58a
         return [Synth("graft", ir.Trigger("enters", ir.Filter(types=("creature",), other=True)),
@@ -252,9 +239,6 @@ class CounterMechanicsMixin:
     # ------------------------------------------------------------------ conditions (CR 603.4)
     def counter_condition(self, cond: str, source, ctx) -> bool | None:
         """Intervening "if" clauses of counters2's keyword triggers; None: not counters2's."""
-        if cond == "c2_undying":
-            # CR 702.93a: "if it had no +1/+1 counters on it" (the permanent as it last existed)
-            return source is not None and source.counters.get("+1/+1", 0) == 0
         if cond in ("has_plus_counter", "has_time_counter"):
             kind = "+1/+1" if cond == "has_plus_counter" else "time"
             cur = self.current(source)
@@ -303,20 +287,6 @@ class CounterMechanicsMixin:
                 self._trigger(o, idx, _training(), {})
 
     # ------------------------------------------------------------------ effects
-    @effect(C2UndyingReturn)
-    def _e_C2UndyingReturn(self, e, ctx):
-        """CR 702.93a: the card returns under its owner's control with a +1/+1 counter on it (as
-        it enters, CR 614.1c). Judge Tower: its owner is who would have owned it (JT-G5, R5)."""
-        card = ctx.get("trigger_obj")
-        if card is None or card.zone != "graveyard" or getattr(card, "token", None) is not None:
-            self.log.add("undying: the card is no longer in the graveyard", "CR 702.93a")
-            return
-        new = self.move(card, "battlefield", controller=card.owner, cause="undying", rule="CR 702.93a")
-        if new is not None:
-            self.add_counters(new, "+1/+1", 1)
-            self.log.add(f"{new.name} returns with a +1/+1 counter (undying)", "CR 702.93a")
-        return
-        yield
 
     @effect(C2GraftMove)
     def _e_C2GraftMove(self, e, ctx):

@@ -135,6 +135,9 @@ class ResolutionMixin:
         f2 = self.face_condition(cond)          # faces2: werewolf conditions (CR 603.4)
         if f2 is not None:
             return f2
+        returns = self.returns_condition(cond, source)   # persist, undying (CR 702.79a, 702.93a, 603.4)
+        if returns is not None:
+            return returns
         c2 = self.counter_condition(cond, source, ctx)   # counters2: undying, graft, vanishing, evolve (CR 603.4)
         if c2 is not None:
             return c2

@@ -12,6 +12,7 @@ from judgetower.rules.characteristics.layers import base_chars
 from judgetower.rules.state import GameObject, StackAbility
 from judgetower.rules.combat.restrictions import COMBAT2_TRIGGERED, combat_synths   # combat2
 from judgetower.rules.registry import effect
+from judgetower.rules.mechanics.returns import RETURNS, return_synth   # persist, undying
 
 
 @dataclass(frozen=True)
@@ -23,11 +24,6 @@ class Synth:
     targets: tuple = ()
     effects: tuple = ()
     condition: str | None = None
-
-
-@dataclass(frozen=True)
-class PersistReturn:
-    """Persist's effect: return the card to the battlefield with a -1/-1 counter (CR 702.79a)."""
 
 
 @dataclass(frozen=True)
@@ -87,7 +83,6 @@ EVENT_RULES = {
     "cb2_attacks_alone": ("CR 506.5", "CR 508.3a"),           # combat2
 }
 
-PERSIST = Synth("persist", ir.Trigger("dies", ir.This()), effects=(PersistReturn(),))
 
 # kwstatic: triggered keyword abilities. Each printed instance triggers on its own (CR 702.83b,
 # 702.108b, 702.25b, 702.45b). The trigger events are "kws_*" events of the game.
@@ -126,8 +121,8 @@ def triggered_abilities(o) -> list[tuple[int, object]]:
         for i, ab in enumerate(o.compiled.abilities):
             if isinstance(ab, ir.TriggeredAbility):
                 cached.append((i, ab))
-            elif isinstance(ab, ir.Keyword) and ab.name == "persist":
-                cached.append((i, PERSIST))
+            elif isinstance(ab, ir.Keyword) and ab.name in RETURNS:
+                cached.append((i, return_synth(ab.name)))          # CR 702.79a, 702.93a
             elif isinstance(ab, ir.Keyword) and ab.name == "echo":
                 # kwcosts: CR 702.30a: "At the beginning of your upkeep, if this permanent came
                 # under your control since the beginning of your last upkeep, sacrifice it unless
@@ -164,9 +159,9 @@ def triggered_abilities(o) -> list[tuple[int, object]]:
             elif isinstance(ab, ir.Keyword) and ab.name == "living weapon":
                 from judgetower.rules.mechanics.activated import living_weapon_synth
                 cached.append((i, living_weapon_synth()))       # kw2: CR 702.92a
-            elif isinstance(ab, ir.Keyword) and ab.name in ("undying", "graft", "fading", "vanishing", "evolve"):
+            elif isinstance(ab, ir.Keyword) and ab.name in ("graft", "fading", "vanishing", "evolve"):
                 from judgetower.rules.mechanics.counters import counters_synths
-                cached.extend((i, s) for s in counters_synths(ab))    # counters2: CR 702.93a, 702.58a, 702.32a, 702.63a, 702.100a
+                cached.extend((i, s) for s in counters_synths(ab))    # counters2: CR 702.58a, 702.32a, 702.63a, 702.100a
             elif isinstance(ab, ir.Keyword) and ab.name in COMBAT2_TRIGGERED:
                 cached.extend((i, s) for s in combat_synths(ab))   # combat2: CR 702.23a, 702.130a, 702.86a, 702.91a, 702.105a, 702.121a
         object.__setattr__(o.compiled, "_triggered", cached)
@@ -371,9 +366,7 @@ class TriggersMixin:
                                 continue
                             if not self._subject_ok(t, w, old, old_ch):
                                 continue
-                            if ab is PERSIST and (old.counters.get("-1/-1", 0) > 0 or old.is_token):
-                                continue  # CR 702.79a: "if it had no -1/-1 counters on it"
-                            ctx = {"trigger_obj": ev["new"] if ab is PERSIST or isinstance(t.subject, ir.This) else old,
+                            ctx = {"trigger_obj": ev["new"] if isinstance(t.subject, ir.This) else old,
                                    "trigger_lki": old, "follow": True}
                             self._trigger(w, idx, ab, ctx)
         elif kind in ("life_gain", "life_loss"):
@@ -754,19 +747,6 @@ class TriggersMixin:
         """Hook (manual triggers in judge mode)."""
 
     # ------------------------------------------------------------------ keyword trigger effects
-    @effect(PersistReturn)
-    def _e_PersistReturn(self, e, ctx):
-        card = ctx.get("trigger_obj")
-        if card is None or card.zone != "graveyard":
-            return
-        new = self.move(card, "battlefield", controller=card.owner, cause="persist", rule="CR 702.79a")
-        if new is not None:
-            new.counters["-1/-1"] = new.counters.get("-1/-1", 0) + 1
-            self.touch()
-            self.log.add(f"{new.name} returns with a -1/-1 counter", "CR 702.79a")
-        return
-        yield
-
     @effect(CumulativeUpkeepPay)
     def _e_CumulativeUpkeepPay(self, e, ctx):
         """kwcosts: CR 702.24a."""
