@@ -52,6 +52,7 @@ from judgetower.rules.triggers.state_triggers import StateTriggersMixin  # trigs
 from judgetower.rules.characteristics.until_end_of_turn import UntilEndOfTurnMixin   # chars
 from judgetower.rules.triggers.targeted import TargetedMixin
 from judgetower.rules.mechanics.returns import ReturnsMixin
+from judgetower.rules.effects.counters import CountersMixin
 from judgetower.rules.combat.restrictions import CombatRestrictionsMixin  # combat2
 from judgetower.rules.view import ViewMixin
 from judgetower.rules.hooks import StandardRules
@@ -64,6 +65,7 @@ class Game(StepsMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixi
            TriggersMixin, ViewMixin, LegalityMixin, ActivatedKeywordsMixin, ExileCastingMixin, FacesMixin, CopiesMixin,
            UntapMixin, LibraryMixin, CounterMechanicsMixin, AttachmentsMixin, TokenEffectsMixin, AlternativeCostsMixin,
            HandGraveyardMixin, ReplacementMixin, ActivationMixin, StateTriggersMixin, UntilEndOfTurnMixin, TargetedMixin, ReturnsMixin,
+           CountersMixin,
            CombatRestrictionsMixin):
     """One game of Magic (or a variant), from set-up to its end."""
 
@@ -273,8 +275,12 @@ class Game(StepsMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixi
     def _on_enter_battlefield(self, o: GameObject) -> None:
         if o.card is not None and "Planeswalker" in o.card.types and "loyalty" not in o.counters:
             try:
-                o.counters["loyalty"] = int(o.card.loyalty)  # CR 306.5b
+                n = int(o.card.loyalty)   # CR 306.5b: it enters with its printed loyalty
             except (TypeError, ValueError):
+                n = 0
+            if n > 0:
+                self.put_counters(o, "loyalty", n)
+            else:
                 o.counters["loyalty"] = 0
 
     def relocate_card(self, o, zone: str, owner: int | None = None) -> GameObject:

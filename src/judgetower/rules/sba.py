@@ -74,9 +74,8 @@ class SBAMixin:
             plus, minus = o.counters.get("+1/+1", 0), o.counters.get("-1/-1", 0)
             if plus and minus:
                 n = min(plus, minus)
-                o.counters["+1/+1"] -= n
-                o.counters["-1/-1"] -= n
-                o.counters = {k: v for k, v in o.counters.items() if v}
+                self.remove_counters(o, "+1/+1", n)
+                self.remove_counters(o, "-1/-1", n)
                 self.log.add(f"{n} +1/+1 and -1/-1 counter pair(s) on {o.name} are removed", "CR 704.5q")
                 self.touch()
                 did = True

@@ -271,12 +271,12 @@ class EffectsMixin:
             if n <= 0:
                 return 0
             if "Planeswalker" in ch.types:
-                o.counters["loyalty"] = o.counters.get("loyalty", 0) - n
-                self.log.add(f"{src_name} deals {n} damage to {o.name} (loyalty now {o.counters['loyalty']})", "CR 120.3c")
+                self.remove_counters(o, "loyalty", n)
+                self.log.add(f"{src_name} deals {n} damage to {o.name} (loyalty now {o.counters.get('loyalty', 0)})", "CR 120.3c")
             if "Creature" in ch.types and src_ch is not None and (src_ch.has("infect") or src_ch.has("wither")):
                 # kwstatic: damage from a source with wither or infect is dealt as that many -1/-1
                 # counters (CR 702.80a, 702.90c, 120.3d)
-                o.counters["-1/-1"] = o.counters.get("-1/-1", 0) + n
+                self.put_counters(o, "-1/-1", n)
                 if src_ch.has("deathtouch"):
                     o.deathtouch_damage = True
                 rule = "CR 702.90c" if src_ch.has("infect") else "CR 702.80a"
@@ -742,8 +742,7 @@ class EffectsMixin:
         n = self.amount(e.amount, ctx)
         for o in self.objs(e.what, ctx):
             if o.zone == "battlefield" and n > 0:
-                o.counters[e.kind] = o.counters.get(e.kind, 0) + n
-                self.touch()
+                self.put_counters(o, e.kind, n)
                 self.log.add(f"{n} {e.kind} counter(s) put on {o.name}", "CR 122.1")
         return
         yield
@@ -1544,8 +1543,7 @@ class EffectsMixin:
                     continue
                 kinds = [k for k, v in sorted(o.counters.items()) if v > 0]
                 for k in kinds:
-                    o.counters[k] += 1
-                self.touch()
+                    self.put_counters(o, k, 1)
                 self.log.add(f"proliferate: {o.name} gets another " + ", ".join(f"{k} counter (now {o.counters[k]})"
                              for k in kinds), "CR 701.34a", "CR 122.1")
             for q in chosen_players:

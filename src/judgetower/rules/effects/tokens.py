@@ -126,8 +126,7 @@ class TokenEffectsMixin:
                     self.log.add(f"{who} sacrifices {x.name} (devour)", "CR 702.82a", "CR 701.21a")
                     self.move(x, "graveyard", cause="sacrificed", rule="CR 701.21a", log=False)
                 o.__dict__["devoured"] = o.__dict__.get("devoured", 0) + len(chosen)   # CR 702.82b
-                if chosen:
-                    o.counters["+1/+1"] = o.counters.get("+1/+1", 0) + n * len(chosen)
+                self.put_counters(o, "+1/+1", n * len(chosen))
                 self.touch()
                 self.log.add(f"{o.name} enters with {n * len(chosen)} +1/+1 counter(s) (devour {n}, "
                              f"{len(chosen)} creature(s) sacrificed)", "CR 702.82a", "CR 614.12")
@@ -137,8 +136,7 @@ class TokenEffectsMixin:
         cur = self.current(o) if o is not None else None
         if cur is None or cur.zone != "battlefield" or n <= 0:
             return False
-        cur.counters["+1/+1"] = cur.counters.get("+1/+1", 0) + n
-        self.touch()
+        self.put_counters(cur, "+1/+1", n)
         self.log.add(f"{n} +1/+1 counter(s) are put on {cur.name} ({why})", rule, "CR 122.1")
         return True
 
@@ -180,8 +178,7 @@ class TokenEffectsMixin:
             return
         c = yield from self.ask(p, "cards", cands, f"amass {e.n}: choose an Army creature you control", "CR 701.47a")
         o = self.objects[c]
-        o.counters["+1/+1"] = o.counters.get("+1/+1", 0) + e.n
-        self.touch()
+        self.put_counters(o, "+1/+1", e.n)
         self.log.add(f"{who} amasses {e.n}: {e.n} +1/+1 counter(s) on {o.name}", "CR 701.47a", "CR 122.1")
         if e.subtype not in self.chars(o).subtypes:
             # "it becomes a [subtype] in addition to its other types" (CR 701.47a, 205.1b, 613.1d)
@@ -398,13 +395,7 @@ class TokenEffectsMixin:
         if o is None or o.zone != "battlefield":
             self.log.add("the permanent has left the battlefield: no counter is removed", "CR 400.7")
             return
-        have = o.counters.get(e.kind, 0)
-        k = min(have, e.n)
-        if k:
-            o.counters[e.kind] = have - k
-            if not o.counters[e.kind]:
-                del o.counters[e.kind]
-            self.touch()
+        k = self.remove_counters(o, e.kind, e.n)
         self.log.add(f"{k} {e.kind} counter(s) are removed from {o.name} (at end of combat)", "CR 603.7", "CR 122.1")
         return
         yield
@@ -463,7 +454,7 @@ class TokenEffectsMixin:
             return
         for kind, n in counters.items():
             if n > 0:
-                t.counters[kind] = t.counters.get(kind, 0) + n
+                self.put_counters(t, kind, n)
                 self.log.add(f"{n} {kind} counter(s) are put on {t.name} ({lki.name}'s counters)", "CR 122.1", "CR 608.2h")
         self.touch()
         return
@@ -518,7 +509,7 @@ class TokenEffectsMixin:
         if not n:
             return
         kind = "+1/+1" if "Creature" in (o.card.types if o.card is not None else ()) else "charge"
-        o.counters[kind] = o.counters.get(kind, 0) + n
+        self.put_counters(o, kind, n)
         self.log.add(f"{o.name} enters with {n} {kind} counter(s) (sunburst)", "CR 702.44a", "CR 614.1c")
 
 

@@ -222,8 +222,7 @@ class ActivatedKeywordsMixin:
             self.log.add(f"{o.name} is already monstrous: monstrosity does nothing", "CR 701.37a")
             return
         n = self.amount(e.amount, ctx)
-        if n > 0:
-            o.counters["+1/+1"] = o.counters.get("+1/+1", 0) + n
+        self.put_counters(o, "+1/+1", n)
         o.kw2_monstrous = True
         self.touch()
         self.log.add(f"{o.name} gets {n} +1/+1 counter(s) and becomes monstrous", "CR 701.37a", "CR 122.1")
@@ -238,7 +237,7 @@ class ActivatedKeywordsMixin:
         o = self.current(ctx["source"])
         if o is None or o.zone != "battlefield" or o.kw2_renowned:
             return
-        o.counters["+1/+1"] = o.counters.get("+1/+1", 0) + e.n
+        self.put_counters(o, "+1/+1", e.n)
         o.kw2_renowned = True
         self.touch()
         self.log.add(f"{o.name} gets {e.n} +1/+1 counter(s) and becomes renowned", "CR 702.112a", "CR 702.112b")
@@ -328,7 +327,7 @@ class ActivatedKeywordsMixin:
         # the special action is not one of the card's own abilities (R11 counts per ability)
         o.activated_this_turn.discard(0)
         if e.mega:
-            o.counters["+1/+1"] = o.counters.get("+1/+1", 0) + 1
+            self.put_counters(o, "+1/+1", 1)
         self.touch()
         who = self.players[ctx["controller"]].name
         self.log.add(f"{who} turns {o.name} face up (special action)" + (" with a +1/+1 counter (megamorph)" if e.mega else ""),
@@ -603,11 +602,11 @@ class ActivatedKeywordsMixin:
             if ab.name == "bloodthirst":
                 hurt = [q for q in self.opponents(o.controller) if self.players[q].damaged_turn == self.turn]
                 if hurt:
-                    o.counters["+1/+1"] = o.counters.get("+1/+1", 0) + int(ab.arg)
+                    self.put_counters(o, "+1/+1", int(ab.arg))
                     self.log.add(f"{o.name} enters with {ab.arg} +1/+1 counter(s) (bloodthirst: an opponent was "
                                  "dealt damage this turn)", "CR 702.54a", "CR 614.1c")
                 else:
                     self.log.add(f"{o.name}'s bloodthirst: no opponent was dealt damage this turn", "CR 702.54a")
             elif ab.name == "modular":
-                o.counters["+1/+1"] = o.counters.get("+1/+1", 0) + int(ab.arg)
+                self.put_counters(o, "+1/+1", int(ab.arg))
                 self.log.add(f"{o.name} enters with {ab.arg} +1/+1 counter(s) (modular)", "CR 702.43a", "CR 614.1c")

@@ -149,11 +149,6 @@ def _keyword_indexes(o, name: str) -> list[int]:
 class CounterMechanicsMixin:
 
     # ------------------------------------------------------------------ helpers
-    def add_counters(self, o, kind: str, n: int) -> None:
-        if n > 0:
-            o.counters[kind] = o.counters.get(kind, 0) + n
-            self.touch()
-
     def chars_lki(self, o):
         """The characteristics of ``o`` now, or as it last existed on the battlefield (CR 608.2h)."""
         if o is None:
@@ -172,13 +167,13 @@ class CounterMechanicsMixin:
             if not isinstance(ab, ir.Keyword):
                 continue
             if ab.name == "graft":
-                self.add_counters(o, "+1/+1", int(ab.arg))
+                self.put_counters(o, "+1/+1", int(ab.arg))
                 self.log.add(f"{o.name} enters with {ab.arg} +1/+1 counter(s) (graft)", "CR 702.58a", "CR 614.1c")
             elif ab.name == "fading":
-                self.add_counters(o, "fade", int(ab.arg))
+                self.put_counters(o, "fade", int(ab.arg))
                 self.log.add(f"{o.name} enters with {ab.arg} fade counter(s) (fading)", "CR 702.32a", "CR 614.1c")
             elif ab.name == "vanishing" and ab.arg is not None:
-                self.add_counters(o, "time", int(ab.arg))
+                self.put_counters(o, "time", int(ab.arg))
                 self.log.add(f"{o.name} enters with {ab.arg} time counter(s) (vanishing)", "CR 702.63a", "CR 614.1c")
             elif ab.name in ("riot", "unleash", "amplify"):
                 o.__dict__.setdefault("counters_entry_pending", []).append((ab.name, ab.arg))
@@ -206,7 +201,7 @@ class CounterMechanicsMixin:
                                           f"{o.name} ({name}): enter with an additional +1/+1 counter?{alt}", rule)
                 who = self.players[o.controller].name
                 if yes:
-                    self.add_counters(o, "+1/+1", 1)
+                    self.put_counters(o, "+1/+1", 1)
                     self.log.add(f"{who} has {o.name} enter with an additional +1/+1 counter ({name})", rule, "CR 614.12")
                 else:
                     if name == "riot":
@@ -231,7 +226,7 @@ class CounterMechanicsMixin:
         who = self.players[p].name
         if shown:
             self.log.add(f"{who} reveals {', '.join(self.objects[c].name for c in shown)} (amplify)", "CR 702.38a", "CR 701.20a")
-        self.add_counters(o, "+1/+1", n * len(shown))
+        self.put_counters(o, "+1/+1", n * len(shown))
         self.log.add(f"{o.name} enters with {n * len(shown)} +1/+1 counter(s) (amplify {n}, {len(shown)} card(s) revealed)",
                      "CR 702.38a", "CR 614.12")
         self.touch()
@@ -305,10 +300,8 @@ class CounterMechanicsMixin:
         if not yes:
             self.log.add(f"{self.players[p].name} doesn't move a counter ({src.name}'s graft)", "CR 702.58a")
             return
-        src.counters["+1/+1"] -= 1
-        if not src.counters["+1/+1"]:
-            del src.counters["+1/+1"]
-        self.add_counters(tgt, "+1/+1", 1)
+        self.remove_counters(src, "+1/+1", 1)
+        self.put_counters(tgt, "+1/+1", 1)
         self.log.add(f"a +1/+1 counter moves from {src.name} onto {tgt.name} (graft)", "CR 702.58a", "CR 122.5")
 
     def _c2_sacrifice(self, o, p: int, why: str, rule: str) -> None:
@@ -325,10 +318,7 @@ class CounterMechanicsMixin:
         if o is None or o.zone != "battlefield":
             return
         if o.counters.get("fade", 0) > 0:
-            o.counters["fade"] -= 1
-            if not o.counters["fade"]:
-                del o.counters["fade"]
-            self.touch()
+            self.remove_counters(o, "fade", 1)
             self.log.add(f"a fade counter is removed from {o.name} ({o.counters.get('fade', 0)} left)", "CR 702.32a")
             return
         self._c2_sacrifice(o, ctx["controller"], "fading: no fade counter to remove", "CR 702.32a")
@@ -341,11 +331,8 @@ class CounterMechanicsMixin:
         o = self.current(ctx["source"])
         if o is None or o.zone != "battlefield" or o.counters.get("time", 0) <= 0:
             return
-        o.counters["time"] -= 1
-        left = o.counters["time"]
-        if not left:
-            del o.counters["time"]
-        self.touch()
+        self.remove_counters(o, "time", 1)
+        left = o.counters.get("time", 0)
         self.log.add(f"a time counter is removed from {o.name} ({left} left)", "CR 702.63a")
         if not left:
             self.events.append({"kind": "last_time_counter", "obj": o})
@@ -366,7 +353,7 @@ class CounterMechanicsMixin:
         o = self.current(ctx["source"])
         if o is None or o.zone != "battlefield":
             return
-        self.add_counters(o, "+1/+1", 1)
+        self.put_counters(o, "+1/+1", 1)
         self.log.add(f"a +1/+1 counter is put on {o.name} ({'evolve' if e.rule == 'CR 702.100a' else 'training'})",
                      e.rule, "CR 122.1")
         if e.rule == "CR 702.100a":
@@ -387,7 +374,7 @@ class CounterMechanicsMixin:
         c = yield from self.ask(p, "cards", cands, f"bolster {e.n}: choose a creature you control with the least toughness ({least})",
                                 "CR 701.39a")
         o = self.objects[c]
-        self.add_counters(o, "+1/+1", e.n)
+        self.put_counters(o, "+1/+1", e.n)
         self.log.add(f"{self.players[p].name} bolsters {e.n}: {e.n} +1/+1 counter(s) on {o.name}", "CR 701.39a", "CR 122.1")
 
     @effect(ir.C2Adapt)
@@ -399,7 +386,7 @@ class CounterMechanicsMixin:
         if o.counters.get("+1/+1", 0) > 0:
             self.log.add(f"{o.name} has a +1/+1 counter: adapt {e.n} does nothing", "CR 701.46a")
             return
-        self.add_counters(o, "+1/+1", e.n)
+        self.put_counters(o, "+1/+1", e.n)
         self.log.add(f"{o.name} adapts {e.n}: {e.n} +1/+1 counter(s)", "CR 701.46a", "CR 122.1")
         return
         yield

@@ -130,7 +130,7 @@ class ExileCastingMixin:
         new = self.move(o, "exile", cause="suspended", rule="CR 702.62a", log=False)
         if new is None:
             return
-        new.counters["time"] = e.n
+        self.put_counters(new, "time", e.n)
         new.exile_cast_suspended = True
         self.touch()
         self.log.add(f"{self.players[p].name} suspends {name}: it is exiled with {e.n} time counter(s) "
@@ -314,12 +314,10 @@ class ExileCastingMixin:
         if o is None or o.zone != "exile" or not _has(o, "suspend") or o.counters.get("time", 0) <= 0:
             self.log.add(f"{ctx['source'].name}: it is no longer suspended", "CR 603.4", "CR 702.62b")
             return
-        o.counters["time"] -= 1
-        left = o.counters["time"]
-        self.touch()
+        self.remove_counters(o, "time", 1)
+        left = o.counters.get("time", 0)
         self.log.add(f"a time counter is removed from {o.name} ({left} left)", "CR 702.62a", "CR 122.8")
         if left == 0:
-            del o.counters["time"]
             self.events.append({"kind": "last_time", "obj": o})
         return
         yield
@@ -464,8 +462,7 @@ class ExileCastingMixin:
         new = self.move(o, "exile", cause="exiled by its own instruction", rule="CR 406.3", log=False)
         if new is None:
             return
-        new.counters["time"] = e.n
-        self.touch()
+        self.put_counters(new, "time", e.n)
         self.log.add(f"{name} is exiled with {e.n} time counter(s)" + (" (it is suspended)" if _has(new, "suspend") else ""),
                      "CR 406.3", "CR 122.1", *(("CR 702.62b",) if _has(new, "suspend") else ()))
         return

@@ -57,7 +57,7 @@ class ReturnsMixin:
             return
         new = self.move(card, "battlefield", controller=card.owner, cause=e.keyword, rule=e.rule)
         if new is not None:
-            self.add_counters(new, e.counter, 1)
+            self.put_counters(new, e.counter, 1)
             self.log.add(f"{new.name} returns with a {e.counter} counter ({e.keyword})", e.rule)
         return
         yield

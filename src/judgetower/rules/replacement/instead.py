@@ -316,8 +316,7 @@ class ReplacementMixin:
         for oid in then.get("counters", ()):
             o = self.objects.get(oid)
             if o is not None and o.zone == "battlefield":
-                o.counters["+1/+1"] = o.counters.get("+1/+1", 0) + k
-                self.touch()
+                self.put_counters(o, "+1/+1", k)
                 self.log.add(f"{k} +1/+1 counter(s) put on {o.name} ({then['source']}: damage prevented this way)",
                              "CR 615.5", "CR 122.1")
 

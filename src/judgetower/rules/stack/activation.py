@@ -101,8 +101,7 @@ class ActivationMixin:
             self.move(x, "graveyard", cause=f"discarded at random for {what}", rule="CR 701.9a", log=False)
         if cost.actcost_put_counters is not None:
             kind, n = cost.actcost_put_counters
-            source.counters[kind] = source.counters.get(kind, 0) + n
-            self.touch()
+            self.put_counters(source, kind, n)
             self.log.add(f"{n} {kind} counter(s) put on {source.name} to pay for {what}", "CR 118.3", "CR 122.1")
         return
         yield
@@ -205,10 +204,7 @@ class ActivationMixin:
         opts = self.forced_count_options(list(range(0, have + 1)), "remove_counters")
         n = yield from self.ask(p, "x", opts, f"how many {kind} counters to remove from {source.name}", "CR 118.3")
         if n:
-            source.counters[kind] = have - n
-            if source.counters[kind] <= 0:
-                del source.counters[kind]
-            self.touch()
+            self.remove_counters(source, kind, n)
         source.removed_counters = (kind, n)
         self.log.add(f"{n} {kind} counter(s) removed from {source.name} for {what}", "CR 118.3", "CR 602.2b")
 

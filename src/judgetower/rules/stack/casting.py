@@ -978,10 +978,7 @@ class CastingMixin:
             self.pay_energy(p, cost.c2_energy, what)
         if cost.remove_counters is not None:   # manaab: "Remove a charge counter from ~"
             kind, n = cost.remove_counters
-            source.counters[kind] = source.counters.get(kind, 0) - n
-            if source.counters[kind] <= 0:
-                del source.counters[kind]
-            self.touch()
+            self.remove_counters(source, kind, n)
             self.log.add(f"{n} {kind} counter(s) removed from {source.name} for {what}", "CR 118.3", "CR 602.2b")
         if cost.exile_from_hand is not None:
             cands = [c for c in self.hand(p) if c != source.id and matches(self, self.objects[c], cost.exile_from_hand, source)]
@@ -1081,8 +1078,11 @@ class CastingMixin:
         item.targets = yield from self.choose_targets(p, item, ab.targets)
         # costs (CR 602.2b, 118)
         if cost.loyalty is not None:
-            o.counters["loyalty"] = o.counters.get("loyalty", 0) + cost.loyalty
-            self.log.add(f"{name}: loyalty {cost.loyalty:+d} (now {o.counters['loyalty']})", "CR 606.4")
+            if cost.loyalty >= 0:   # CR 606.4: a loyalty cost puts or removes loyalty counters
+                self.put_counters(o, "loyalty", cost.loyalty)
+            else:
+                self.remove_counters(o, "loyalty", -cost.loyalty)
+            self.log.add(f"{name}: loyalty {cost.loyalty:+d} (now {o.counters.get('loyalty', 0)})", "CR 606.4")
         if cost.tap:
             if not o.tapped:
                 self.note_tapped(o, True)  # triggers branch
@@ -1196,7 +1196,7 @@ class CastingMixin:
                 # counters2: "x": CR 107.3m, the X of the spell that became this permanent
                 n = self.amount(eff.amount, {"source": o, "controller": o.controller, "kicked": o.kicked, "x": o.x})
                 if n > 0:
-                    o.counters[eff.kind] = o.counters.get(eff.kind, 0) + n
+                    self.put_counters(o, eff.kind, n)
                     self.log.add(f"{o.name} enters with {n} {eff.kind} counter(s)", "CR 614.1c", "CR 122.6")
                 if eff.keywords:
                     o.granted = o.granted | frozenset(eff.keywords)
