@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from judgetower import record as records
-from judgetower.rules.decisions import Activate, Attack, Block, Cast, Pass, PlayLand
+from judgetower.rules.decisions import Activate, Attack, Block, Cast, Pass, PlayLand, Split
 from judgetower.rules.errors import IllegalAction
 from judgetower.rules.objects import PID
 
@@ -416,7 +416,8 @@ class Table:
             for e in new]}
         conn.log_sent = len(events)
         frame: dict[str, Any] = {
-            "type": "state", "table": self.id, "n": len(g.decisions), "key": self.decision_key(),
+            "type": "state", "table": self.id, "n": len(g.decisions), "a": len(self._actions()),
+            "key": self.decision_key(),
             "seat": seat, "you": g.players[seat].name if seat is not None else conn.spectator_name,
             "mode": self.mode, "view": v, "log": log,
             "seats": [{"name": p.name, "kind": s["kind"], "judge_level": p.judge_level,
@@ -463,7 +464,8 @@ class Table:
                         getattr(ob, "face_down", False) and seat not in getattr(ob, "may_look", ())):
                     names.append(ob.card.name)
             opts.append({"i": i, "label": ui.label(d, o), "ids": ids, "player": player, "names": names,
-                         "pass": isinstance(o, Pass)})
+                         "pass": isinstance(o, Pass),
+                         "t": type(o).__name__})
         forced = []
         if not self.judge_mode:
             try:
@@ -555,6 +557,8 @@ def _refs(game, d, o) -> tuple[list[int], str | None]:
         return [o.blocker, o.attacker], None
     if isinstance(o, PID):
         return [], game.players[o.index].name
+    if isinstance(o, Split):   # the looked-at cards, top first (CR 701.22)
+        return [*o.top, *o.bottom, *o.graveyard], None
     if isinstance(o, int) and not isinstance(o, bool) and d.kind in (
             "target", "cards", "legend", "order", "damage") and o in game.objects:
         return [o], None

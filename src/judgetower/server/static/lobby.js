@@ -27,7 +27,7 @@ function readForm() {
     dispute_rate: Number(r.querySelector(".s-disp").value)}));
   const src = document.querySelector("input[name=tower]:checked").value;
   return {title: $("f-title").value, mode: $("f-mode").value, manual_triggers: $("f-manual").checked, lang: $("f-lang").value,
-          seats, bot_delay: $("f-delay").value, seed: $("f-seed").value,
+          seats, bot_delay: $("f-delay").value, judge_wait: $("f-wait").value, seed: $("f-seed").value,
           tower: {source: src, text: $("f-tower-text").value, count: Number($("f-count").value)}};
 }
 
@@ -63,7 +63,7 @@ async function loadTables() {
 
 function labels() {
   for (const k of ["lobby", "watch", "create", "title", "mode", "judge_mode", "referee_mode", "manual_triggers", "language", "seats",
-                   "tower", "starter", "upload", "random", "count", "bot_delay", "seed", "open_tables"]) { const e = $("t-" + k); if (e) e.textContent = t(k); }
+                   "tower", "starter", "upload", "random", "count", "bot_delay", "judge_wait", "seed", "open_tables"]) { const e = $("t-" + k); if (e) e.textContent = t(k); }
   $("add-seat").textContent = t("add_seat"); $("create-btn").textContent = t("create_btn");
   document.documentElement.lang = LANG;
 }
