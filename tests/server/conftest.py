@@ -225,6 +225,7 @@ def _check_one(game, seat, f) -> None:
 
 def shot(page, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
+    page.evaluate("document.getElementById('error') && document.getElementById('error').classList.remove('show')")
     page.screenshot(path=str(SHOTS / name), full_page=False)
 
 
