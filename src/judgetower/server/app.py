@@ -9,6 +9,7 @@ moves messages.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import re
 import secrets
@@ -427,10 +428,12 @@ def create_app(db: str | None = None, *, data: str | None = None, bot_delay: flo
     async def health(request: Request):
         return JSONResponse({"ok": True, "tables": len(server.tables), "store": store.safe_url()})
 
-    async def startup():
-        asyncio.get_running_loop().create_task(server.resume_all())
-
-    async def shutdown():
+    @contextlib.asynccontextmanager
+    async def lifespan(app):
+        # at start: every open table is replayed from the store and its bots go on
+        resume = asyncio.get_running_loop().create_task(server.resume_all())
+        yield
+        resume.cancel()
         for t in server.tables.values():
             if t.task is not None:
                 t.task.cancel()
@@ -445,6 +448,6 @@ def create_app(db: str | None = None, *, data: str | None = None, bot_delay: flo
         WebSocketRoute("/ws/{token}", ws_route),
         Mount("/static", app=StaticFiles(directory=_static_dir()), name="static"),
     ]
-    app = Starlette(routes=routes, on_startup=[startup], on_shutdown=[shutdown])
+    app = Starlette(routes=routes, lifespan=lifespan)
     app.state.server = server
     return app
