@@ -114,17 +114,28 @@ class TableDriver:
                 if min(self.n_seen) > k:
                     self.lat.append(now - t0)
                     del self.sent[k]
+            self.latest[i] = f
             if person and f["decision"] and not f["over"]:
                 if self.pace:
-                    await asyncio.sleep(self.pace * (0.5 + self.rng.random()))
-                    if self.latest_key(i) != f["key"]:
-                        continue
-                opts = f["decision"]["options"]
-                choice = next((o["i"] for o in opts if o["pass"]), opts[0]["i"])
-                self.sent[n] = time.perf_counter()
-                self.people_decisions += 1
-                await ws.send(json.dumps({"type": "decide", "key": f["key"], "i": choice}))
-            self.latest[i] = f
+                    asyncio.ensure_future(self._decide_later(i, ws, f))
+                else:
+                    await self._decide(ws, f)
+
+    async def _decide_later(self, i: int, ws, f: dict) -> None:
+        """A person thinks for about ``pace`` seconds, then answers if the decision still stands."""
+        await asyncio.sleep(self.pace * (0.5 + self.rng.random()))
+        if self.latest_key(i) == f["key"] and time.time() < self.deadline:
+            try:
+                await self._decide(ws, f)
+            except Exception:
+                pass
+
+    async def _decide(self, ws, f: dict) -> None:
+        opts = f["decision"]["options"]
+        choice = next((o["i"] for o in opts if o["pass"]), opts[0]["i"])
+        self.sent[f["n"]] = time.perf_counter()
+        self.people_decisions += 1
+        await ws.send(json.dumps({"type": "decide", "key": f["key"], "i": choice}))
 
     def latest_key(self, i: int) -> str | None:
         f = self.latest[i]

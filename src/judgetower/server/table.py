@@ -59,7 +59,8 @@ class Conn:
     lang: str = "en"
     queue: asyncio.Queue | None = None
     loop: asyncio.AbstractEventLoop | None = None
-    log_sent: int = 0
+    log_sent: int = 0      # visible log lines sent
+    log_idx: int = 0       # log events looked at (visible or not)
     cards_sent: set = field(default_factory=set)
     spectator_name: str | None = None
     frames: int = 0
@@ -408,13 +409,15 @@ class Table:
         v = g.view(seat)
         v.pop("log", None)
         if full:
-            conn.log_sent = 0
-        events = g.log.for_player(seat)
-        new = events[conn.log_sent:]
+            conn.log_sent = conn.log_idx = 0
+        # the log lines this seat may read (LogEvent.visible), only the new ones
+        evs = g.log.events
+        new = [e for e in evs[conn.log_idx:] if e.visible(seat)]
+        conn.log_idx = len(evs)
         log = {"from": conn.log_sent, "lines": [
             {"n": e.number, "text": (e.text_fr if conn.lang == "fr" and e.text_fr else e.text), "rules": list(e.rules)}
             for e in new]}
-        conn.log_sent = len(events)
+        conn.log_sent += len(new)
         frame: dict[str, Any] = {
             "type": "state", "table": self.id, "n": len(g.decisions), "a": len(self._actions()),
             "key": self.decision_key(),
@@ -431,8 +434,7 @@ class Table:
             frame["summary"] = self.summary()
         if full:
             conn.cards_sent = set()
-        names = set()
-        _names(v, names)
+        names = view_names(v)
         if frame["decision"]:
             for o in frame["decision"]["options"]:
                 names.update(o.get("names", ()))
@@ -528,6 +530,19 @@ class Table:
                 "people_here": len({c.seat for c in self.conns if c.seat != SPECTATOR}),
                 "spectators_here": sum(1 for c in self.conns if c.seat == SPECTATOR),
                 "tower": self.config.get("tower_desc", ""), "lang": self.config.get("lang", "en")}
+
+
+def view_names(v: dict) -> set:
+    """The card names of a view's objects (for the card frames sent with it)."""
+    names = set()
+    for zone in (v["battlefield"], v["stack"], v["exile"]):
+        names.update(o["name"] for o in zone)
+    for p in v["players"]:
+        names.update(o["name"] for o in p["graveyard"])
+        names.update(o["name"] for o in p.get("hand", ()))
+        if "library_top" in p:
+            names.add(p["library_top"]["name"])
+    return names
 
 
 def _names(obj, out: set) -> None:
