@@ -422,7 +422,7 @@ class Table:
             "type": "state", "table": self.id, "n": len(g.decisions), "a": len(self._actions()),
             "key": self.decision_key(),
             "seat": seat, "you": g.players[seat].name if seat is not None else conn.spectator_name,
-            "mode": self.mode, "view": v, "log": log,
+            "mode": self.mode, "lang": conn.lang, "view": v, "log": log,
             "seats": [{"name": p.name, "kind": s["kind"], "judge_level": p.judge_level,
                        "first_game": bool(p.first_game), "autopass": self.autopass.get(i)}
                       for i, (p, s) in enumerate(zip(g.players, self.seats))],

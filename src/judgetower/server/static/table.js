@@ -15,7 +15,8 @@ function showError(msg) {
 
 function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
-  ws = new WebSocket(`${proto}://${location.host}/ws/${TOKEN}?lang=${LANG}`);
+  const q = localStorage.getItem("jt-lang") ? `?lang=${LANG}` : "";
+  ws = new WebSocket(`${proto}://${location.host}/ws/${TOKEN}${q}`);
   ws.onopen = () => { retry = 0; $("conn").textContent = "● " + t("connected"); };
   ws.onclose = ev => {
     $("conn").textContent = "○ " + t("disconnected");
@@ -30,6 +31,8 @@ function connect() {
       return;
     }
     if (m.type !== "state") return;
+    // the table's language until this viewer picks one (the server renders the log in m.lang)
+    if (!localStorage.getItem("jt-lang") && m.lang && m.lang !== LANG) { LANG = m.lang; document.documentElement.lang = LANG; $("lang").value = LANG; loadRules(); }
     if (m.log.from === 0) LOG = [];
     LOG.length = m.log.from;
     LOG.push(...m.log.lines);
@@ -290,6 +293,6 @@ async function loadRules() {
 
 $("lang").value = LANG;
 $("lang").onchange = e => { setLang(e.target.value); loadRules(); send({type: "lang", lang: LANG}); };
-setLang(LANG);
+document.documentElement.lang = LANG;
 loadRules();
 connect();
