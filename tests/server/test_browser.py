@@ -164,15 +164,6 @@ def test_judge_game_in_the_browser(browser, server_factory):
     assert again["seat"] == before["seat"] and again["decision"]["options"] == before["decision"]["options"]
     assert again["view"] == before["view"]
 
-    # -- mid-game screenshots, from a player's seat and a spectator's, in English and French
-    shot(ada, "table-player-en.png")
-    shot(spec, "table-spectator-en.png")
-    shot(bob, "table-player-fr.png")
-    spec.select_option("[data-testid=lang]", "fr")
-    spec.wait_for_selector("text=Signaler une infraction")
-    shot(spec, "table-spectator-fr.png")
-    spec.select_option("[data-testid=lang]", "en")
-
     # -- the spectator calls once (JT-G12): the bot, for JT-P1
     call(spec, "Bot", "JT-P1", name="Carol")
     assert state(spec)["judge"]["calls"][-1]["by"] == "Carol"
@@ -205,9 +196,21 @@ def test_judge_game_in_the_browser(browser, server_factory):
     # -- on to JT-E1: the people call the erring bot's violations until its shame passes 6,
     #    then Ada calls Bob's passes until his does
     deadline = time.time() + 420
+    shots = False
     while not state(ada)["over"] and time.time() < deadline:
         st = state(ada)
         target = "Bot" if not st["view"]["players"][2]["lost"] else "Bob"
+        if target == "Bob" and not shots:
+            # mid-game screenshots (the board has filled), a player's seat and a spectator's,
+            # in English and French
+            shots = True
+            shot(ada, "table-player-en.png")
+            shot(spec, "table-spectator-en.png")
+            shot(bob, "table-player-fr.png")
+            spec.select_option("[data-testid=lang]", "fr")
+            spec.wait_for_selector("text=Signaler une infraction")
+            shot(spec, "table-spectator-fr.png")
+            spec.select_option("[data-testid=lang]", "en")
         if st["judge"]["open"] is None or st["judge"]["open"]["state"] != "disputed":
             call(ada, target, "JT-P1")   # the erring bot's usual error, and Bob's passes
         # play on until the accused has acted again (the bot acts between the people's turns)
