@@ -4,6 +4,7 @@ table resumed from the store is the same game (views, shame, calls)."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -190,3 +191,42 @@ def test_lobby_form_errors_name_the_field():
         with pytest.raises(TableError) as e:
             setup.make_config(form)
         assert words in str(e.value), (form, str(e.value))
+
+
+def test_frames_hold_no_hidden_card_and_the_check_sees_a_leak(tmp_path):
+    """Every frame a seat and a spectator get over a judge-mode game passes the hidden-information
+    check; the same check fails on a frame where an opponent's hand card was slipped in."""
+    from judgetower import record as records
+
+    from .conftest import check_frames_hidden
+    store = Store(f"sqlite:///{tmp_path / 'jt.sqlite3'}")
+    cfg = _config(seats=[{"name": "Ada", "kind": "erring", "error_rate": 0.3, "call_rate": 1.0},
+                         {"name": "Bot A", "kind": "erring", "error_rate": 0.3, "call_rate": 1.0, "dispute_rate": 0.5},
+                         {"name": "Bot B", "kind": "erring", "error_rate": 0.3, "call_rate": 1.0}])
+    pool = setup.game_pool(cfg)
+    t = Table("hid", cfg, setup.new_game(cfg, pool), pool, store)
+    t.persist = lambda: None
+    t.bot_delay = 1   # one decision a step: a frame after each
+    conns = {0: Conn(seat=0), None: Conn(seat=-1)}
+    frames = {0: [], None: []}
+    for k, c in conns.items():
+        frames[k].append(json.loads(json.dumps(t.frame(c, full=True), default=str)))
+    for _ in range(150):
+        if t.step_bots(1.0) == "over":
+            break
+        for k, c in conns.items():
+            frames[k].append(json.loads(json.dumps(t.frame(c), default=str)))
+    text = records.dumps(t.game)
+    assert t.judge.violations and t.judge.calls
+    assert check_frames_hidden(text, frames) == sum(len(v) for v in frames.values())
+    # slip the name of a card of the library or another hand (at that frame's state), one Ada's
+    # view does not show, into Ada's last frame
+    rec = records.loads(text)
+    g = records.replay(rec, upto=frames[0][-1]["n"])
+    hidden = [g.objects[i].name for i in g.hand(1) + g.hand(2) + g.library(0)
+              if g.objects[i].name not in json.dumps(g.view(0))]
+    assert hidden, "some card is hidden from Ada"
+    frames[0][-1]["log"]["lines"].append({"n": 0, "text": f"psst: {hidden[0]}", "rules": []})
+    with pytest.raises(AssertionError, match="hidden cards"):
+        check_frames_hidden(text, {0: frames[0][-1:]})
+    store.close()
