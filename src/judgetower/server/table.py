@@ -22,7 +22,7 @@ from typing import Any
 from judgetower import record as records
 from judgetower.rules.decisions import Activate, Attack, Block, Cast, Pass, PlayLand, Split
 from judgetower.rules.errors import IllegalAction
-from judgetower.rules.objects import PID
+from judgetower.rules import PID   # the rules package API (its module moves)
 
 PERSON, AUTOPILOT, ERRING = "person", "autopilot", "erring"
 SEAT_KINDS = (PERSON, AUTOPILOT, ERRING)
