@@ -62,6 +62,12 @@ class Server:
         self._loading: dict[str, asyncio.Lock] = {}
         self.replays: OrderedDict[str, dict] = OrderedDict()
         self.started = time.time()
+        # people's messages get their own worker threads, so that a person's decision never waits
+        # in the queue behind the bots' steps of other tables (the engine work itself is serialised
+        # per table by its lock)
+        from concurrent.futures import ThreadPoolExecutor
+        self.people_pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="jt-people")
+        self.bots_pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="jt-bots")
 
     # ------------------------------------------------------------------ tables
     async def create(self, form: Any) -> dict:
@@ -138,7 +144,7 @@ class Server:
     async def _bot_loop(self, t: Table) -> None:
         while True:
             try:
-                status = await asyncio.to_thread(self._step, t)
+                status = await asyncio.get_running_loop().run_in_executor(self.bots_pool, self._step, t)
             except Exception as e:   # a bug in one table is reported, never spreads
                 print(f"judgetower serve: table {t.id} stopped: {type(e).__name__}: {e}", flush=True)
                 return
@@ -188,7 +194,7 @@ class Server:
                     t.broadcast()
                 else:
                     conn.push(t.frame(conn))
-        await asyncio.to_thread(work)
+        await asyncio.get_running_loop().run_in_executor(self.people_pool, work)
         if t.wake is not None:
             t.wake.set()
 
