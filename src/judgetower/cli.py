@@ -371,7 +371,11 @@ def main(argv: list[str] | None = None) -> int:
     _add_game_parsers(sub)
     from judgetower import cli_cards as card_commands  # `cards` and `tower` commands
     card_commands.add_parsers(sub)
+    from judgetower import server as web   # `serve`: the web table (judgetower.server)
+    web.add_parser(sub)
     args = ap.parse_args(argv)
+    if args.cmd == "serve":
+        return web.run(args)
     if args.cmd in ("cards", "tower"):
         return card_commands.run(args)
     if args.cmd == "sim":

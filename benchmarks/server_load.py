@@ -1,0 +1,223 @@
+"""Load on the web table: starts ``judgetower serve`` on a loopback port, creates N judge-mode
+tables of 4 seats (2 people played by this script over real WebSockets, 2 erring bots), adds a
+spectator socket per table, and drives them for a bounded time. Prints decisions served per
+second, the p50/p99 latency from a person's decision to every socket of the table holding the
+updated view, and the server's memory per table.
+
+    python3 benchmarks/server_load.py --tables 50 --seconds 30                     # full speed
+    python3 benchmarks/server_load.py --tables 200 --pace 1 --bot-delay 1 --seconds 30   # people's pace
+    python3 benchmarks/server_load.py --db postgresql://postgres@127.0.0.1:5432/postgres ...
+
+Only loopback addresses; every loop is bounded by --seconds; the server is stopped at the end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+ERRORS: dict = {}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def rss_kb(pid: int) -> int:
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
+def post(url: str, data: dict) -> dict:
+    req = urllib.request.Request(url, data=json.dumps(data).encode(), method="POST",
+                                 headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=120) as r:
+        return json.loads(r.read())
+
+
+class TableDriver:
+    """The sockets of one table: two people (who decide) and a spectator (who watches)."""
+
+    def __init__(self, base: str, out: dict, pace: float, deadline: float, lat: list, rng: random.Random) -> None:
+        self.ws_base = base.replace("http://", "ws://")
+        self.links = [s["link"].split("/t/")[1] for s in out["seats"]] + [out["spectator"].split("/t/")[1]]
+        self.pace = pace
+        self.deadline = deadline
+        self.lat = lat
+        self.rng = rng
+        self.latest: list[dict | None] = [None] * len(self.links)
+        self.sent: dict[int, float] = {}      # decision count when sent -> send time
+        self.n_seen = [0] * len(self.links)
+        self.first_n = None
+        self.last_n = 0
+        self.people_decisions = 0
+        self.errors = 0
+
+    async def run(self) -> None:
+        import websockets
+        conns = []
+        try:
+            for tok in self.links:
+                conns.append(await websockets.connect(f"{self.ws_base}/ws/{tok}", max_size=1 << 24))
+            await asyncio.gather(*(self._reader(i, c) for i, c in enumerate(conns)))
+        except (OSError, asyncio.TimeoutError):
+            self.errors += 1
+        finally:
+            for c in conns:
+                await c.close()
+
+    async def _reader(self, i: int, ws) -> None:
+        import websockets
+        person = i < 2
+        while time.time() < self.deadline:
+            try:
+                raw = await asyncio.wait_for(ws.recv(), timeout=max(0.1, self.deadline - time.time()))
+            except (asyncio.TimeoutError, websockets.ConnectionClosed):
+                return
+            now = time.perf_counter()
+            f = json.loads(raw)
+            if f.get("type") == "error":
+                # stale / not-your-decision: the game moved on between the frame and the answer
+                # (a bot or an automatic pass); anything else is a real error
+                if f.get("code") not in ("stale", "not_your_decision"):
+                    self.errors += 1
+                    ERRORS[f.get("code")] = ERRORS.get(f.get("code"), 0) + 1
+                continue
+            if f.get("type") != "state":
+                continue
+            n = f["n"]
+            if self.first_n is None:
+                self.first_n = n
+            self.last_n = max(self.last_n, n)
+            self.n_seen[i] = max(self.n_seen[i], n)
+            # a person's decision sent at decision count k is served when every socket holds n > k
+            for k, t0 in list(self.sent.items()):
+                if min(self.n_seen) > k:
+                    self.lat.append(now - t0)
+                    del self.sent[k]
+            self.latest[i] = f
+            if person and f["decision"] and not f["over"]:
+                if self.pace:
+                    asyncio.ensure_future(self._decide_later(i, ws, f))
+                else:
+                    await self._decide(ws, f)
+
+    async def _decide_later(self, i: int, ws, f: dict) -> None:
+        """A person thinks for about ``pace`` seconds, then answers if the decision still stands."""
+        await asyncio.sleep(self.pace * (0.5 + self.rng.random()))
+        if self.latest_key(i) == f["key"] and time.time() < self.deadline:
+            try:
+                await self._decide(ws, f)
+            except Exception:
+                pass
+
+    async def _decide(self, ws, f: dict) -> None:
+        opts = f["decision"]["options"]
+        choice = next((o["i"] for o in opts if o["pass"]), opts[0]["i"])
+        self.sent[f["n"]] = time.perf_counter()
+        self.people_decisions += 1
+        await ws.send(json.dumps({"type": "decide", "key": f["key"], "i": choice}))
+
+    def latest_key(self, i: int) -> str | None:
+        f = self.latest[i]
+        return f["key"] if f else None
+
+
+async def drive(base: str, outs: list[dict], pace: float, seconds: float) -> tuple[list, list]:
+    deadline = time.time() + seconds
+    lat: list[float] = []
+    rng = random.Random(1)
+    drivers = [TableDriver(base, o, pace, deadline, lat, rng) for o in outs]
+    await asyncio.gather(*(d.run() for d in drivers))
+    return drivers, lat
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--tables", type=int, default=50)
+    ap.add_argument("--seconds", type=float, default=30.0, help="how long the sockets are driven (bounded)")
+    ap.add_argument("--pace", type=float, default=0.0,
+                    help="seconds a person waits before deciding (0: at once; 1: people's pace)")
+    ap.add_argument("--bot-delay", type=float, default=0.0, help="the tables' bot delay (seconds)")
+    ap.add_argument("--db", default=None, help="store URL (default: a temporary SQLite file)")
+    args = ap.parse_args(argv)
+    if not 1 <= args.tables <= 1000 or not 1 <= args.seconds <= 600:
+        ap.error("--tables 1-1000, --seconds 1-600")
+    tmp = tempfile.mkdtemp(prefix="jt-load-")
+    db = args.db or f"sqlite:///{tmp}/load.sqlite3"
+    port = free_port()
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
+    log = open(os.path.join(tmp, "server.log"), "wb")
+    proc = subprocess.Popen([sys.executable, "-m", "judgetower", "serve", "--host", "127.0.0.1", "--port", str(port),
+                             "--db", db], env=env, stdout=log, stderr=log)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(300):
+            try:
+                urllib.request.urlopen(base + "/healthz", timeout=1)
+                break
+            except OSError:
+                time.sleep(0.2)
+        rss0 = rss_kb(proc.pid)
+        t0 = time.time()
+        outs = []
+        for k in range(args.tables):
+            outs.append(post(base + "/api/tables", {
+                "mode": "judge", "seed": k + 1, "bot_delay": args.bot_delay, "judge_wait": 5,
+                "seats": [{"name": "Ada", "kind": "person", "judge_level": 2},
+                          {"name": "Bob", "kind": "person", "judge_level": 2},
+                          {"name": "Bot 1", "kind": "erring", "error_rate": 0.05, "call_rate": 0.5, "dispute_rate": 0.0},
+                          {"name": "Bot 2", "kind": "erring", "error_rate": 0.05, "call_rate": 0.5, "dispute_rate": 0.0}]}))
+        create_s = time.time() - t0
+        drivers, lat = asyncio.run(drive(base, outs, args.pace, args.seconds))
+        rss1 = rss_kb(proc.pid)
+        served = sum(d.last_n - (d.first_n or 0) for d in drivers)
+        people = sum(d.people_decisions for d in drivers)
+        errors = sum(d.errors for d in drivers)
+        lat_ms = sorted(x * 1000 for x in lat)
+
+        def pct(p):
+            return lat_ms[min(len(lat_ms) - 1, int(p / 100 * len(lat_ms)))] if lat_ms else float("nan")
+        load = os.getloadavg()
+        print(f"server_load: {args.tables} tables x 4 seats (2 people over WebSockets + 2 erring bots, "
+              f"1 spectator socket each), pace {args.pace:g} s, bot delay {args.bot_delay:g} s, "
+              f"{args.seconds:g} s, store {db.split('://')[0]}")
+        print(f"  tables created in {create_s:.1f} s ({create_s / args.tables * 1000:.0f} ms each)")
+        print(f"  decisions served: {served} in {args.seconds:g} s = {served / args.seconds:.0f} decisions/s "
+              f"({people} by the people over WebSockets)")
+        print(f"  person's decision -> every socket of the table updated: p50 {pct(50):.1f} ms, "
+              f"p99 {pct(99):.1f} ms (n={len(lat_ms)})")
+        print(f"  server memory: {rss0 / 1024:.0f} MB before the tables, {rss1 / 1024:.0f} MB after: "
+              f"{(rss1 - rss0) / args.tables / 1024:.2f} MB per table")
+        print(f"  errors (other than decisions the game had moved past): {errors} {ERRORS or ''}")
+        print(f"  load average: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} (2 cores shared)")
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
