@@ -25,7 +25,7 @@ from judgetower.rules.registry import effect
 
 
 #: the triggered keywords of combat2 and their rule
-COMBAT2_TRIGGERED = {"mentor": "CR 702.134a", "provoke": "CR 702.39a", "rampage": "CR 702.23a", "afflict": "CR 702.130a", "annihilator": "CR 702.86a",
+COMBAT_TRIGGERED_KEYWORDS = {"mentor": "CR 702.134a", "provoke": "CR 702.39a", "rampage": "CR 702.23a", "afflict": "CR 702.130a", "annihilator": "CR 702.86a",
                      "battle cry": "CR 702.91a", "dethrone": "CR 702.105a", "melee": "CR 702.121a"}
 
 

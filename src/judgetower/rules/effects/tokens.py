@@ -30,7 +30,7 @@ from judgetower.rules.registry import effect
 
 
 @dataclass(frozen=True)
-class TcEocRemove:
+class EndOfCombatCounterRemoval:
     """The delayed triggered ability's effect: remove N counters of ``kind`` from the source."""
 
     kind: str
@@ -381,7 +381,7 @@ class TokenEffectsMixin:
             return
         # one "at end of combat" delayed-trigger mechanism serves every card (combat/restrictions.py,
         # `end_of_combat_delayed`, CR 511.2)
-        self.delayed.append({"when": "cb2_end_of_combat", "effects": (TcEocRemove(e.kind, e.n),),
+        self.delayed.append({"when": "cb2_end_of_combat", "effects": (EndOfCombatCounterRemoval(e.kind, e.n),),
                              "controller": ctx["controller"], "source": src, "chosen": {},
                              "turn": self.turn, "trigger_obj": None})
         self.log.add(f"{src.name} sets up a delayed triggered ability (at end of combat, remove {e.n} {e.kind} "
@@ -389,8 +389,8 @@ class TokenEffectsMixin:
         return
         yield
 
-    @effect(TcEocRemove)
-    def _e_TcEocRemove(self, e, ctx):
+    @effect(EndOfCombatCounterRemoval)
+    def _e_EndOfCombatCounterRemoval(self, e, ctx):
         o = self.current(ctx["source"])
         if o is None or o.zone != "battlefield":
             self.log.add("the permanent has left the battlefield: no counter is removed", "CR 400.7")

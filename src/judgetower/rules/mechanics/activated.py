@@ -27,13 +27,13 @@ from judgetower.rules.registry import effect
 
 
 @dataclass(frozen=True)
-class Kw2CrewAnimate:
+class CrewAnimate:
     """Crew's effect (CR 702.122a): this permanent becomes an artifact creature until end of
     turn (layer 4, CR 613.1d); a Vehicle then has its printed power and toughness (CR 301.7b)."""
 
 
 @dataclass(frozen=True)
-class Kw2Renown:
+class RenownCounters:
     """Renown N's effect (CR 702.112a)."""
 
     n: int
@@ -41,14 +41,14 @@ class Kw2Renown:
 
 def crew_ability(n: int) -> ir.ActivatedAbility:
     """CR 702.122a: "Crew N" as an activated ability."""
-    return ir.ActivatedAbility(ir.Cost(crew=n), (), (Kw2CrewAnimate(),))
+    return ir.ActivatedAbility(ir.Cost(crew=n), (), (CrewAnimate(),))
 
 
 def renown_synth(n: int):
     """CR 702.112a: renown's triggered ability (intervening "if": not renowned, CR 603.4)."""
     from judgetower.rules.triggers.abilities import Synth
     return Synth("renown", ir.Trigger("deals_damage", ir.This(), recipient="player", combat=True),
-                 effects=(Kw2Renown(n),), condition="not_renowned")
+                 effects=(RenownCounters(n),), condition="not_renowned")
 
 
 def modular_synth():
@@ -60,18 +60,18 @@ def modular_synth():
 
 
 @dataclass(frozen=True)
-class Kw2Exploit:
+class ExploitSacrifice:
     """Exploit's effect (CR 702.110a): you may sacrifice a creature."""
 
 
 def exploit_synth():
     """CR 702.110a: "When this creature enters, you may sacrifice a creature." """
     from judgetower.rules.triggers.abilities import Synth
-    return Synth("exploit", ir.Trigger("enters", ir.This()), effects=(Kw2Exploit(),))
+    return Synth("exploit", ir.Trigger("enters", ir.This()), effects=(ExploitSacrifice(),))
 
 
 @dataclass(frozen=True)
-class Kw2TurnFaceUp:
+class TurnFaceUp:
     """Turning a face-down morph permanent face up (CR 702.37e, 116.2b): a special action, which
     doesn't use the stack. ``mega``: megamorph puts a +1/+1 counter on it (CR 702.37b)."""
 
@@ -101,13 +101,13 @@ def face_down_compiled(real) -> ir.CompiledCard:
     hit = _FACE_DOWN.get(key)
     if hit is None or hit[0] is not real:
         cost, mega = morph_of(real)
-        turn = ir.ActivatedAbility(ir.Cost(mana=cost), (), (Kw2TurnFaceUp(mega),))
+        turn = ir.ActivatedAbility(ir.Cost(mana=cost), (), (TurnFaceUp(mega),))
         hit = _FACE_DOWN[key] = (real, ir.CompiledCard("", (turn,)))
     return hit[1]
 
 
 @dataclass(frozen=True)
-class Kw2LivingWeapon:
+class LivingWeaponGerm:
     """Living weapon's effect (CR 702.92a): create a 0/0 black Phyrexian Germ creature token,
     then attach this Equipment to it."""
 
@@ -120,11 +120,11 @@ def living_weapon_synth():
     """CR 702.92a: "When this Equipment enters, create a 0/0 black Phyrexian Germ creature
     token, then attach this Equipment to it." """
     from judgetower.rules.triggers.abilities import Synth
-    return Synth("living weapon", ir.Trigger("enters", ir.This()), effects=(Kw2LivingWeapon(),))
+    return Synth("living weapon", ir.Trigger("enters", ir.This()), effects=(LivingWeaponGerm(),))
 
 
 @dataclass(frozen=True)
-class Kw2ReplicateCopies:
+class ReplicateCopies:
     """Replicate's triggered ability (CR 702.56a): copy the spell ``n`` times; its controller may
     choose new targets for any of the copies (CR 707.10c)."""
 
@@ -132,7 +132,7 @@ class Kw2ReplicateCopies:
 
 
 @dataclass(frozen=True)
-class Kw2NinjutsuPut:
+class NinjutsuPut:
     """Ninjutsu's effect (CR 702.49a, 702.49c): put this card onto the battlefield from your hand
     tapped and attacking the player or planeswalker the returned creature was attacking."""
 
@@ -141,7 +141,7 @@ def ninjutsu_ability(cost: str) -> ir.ActivatedAbility:
     """CR 702.49a: "[Cost], Reveal this card from your hand, Return an unblocked attacking
     creature you control to its owner's hand: Put this card onto the battlefield from your hand
     tapped and attacking." (functions only from the hand, CR 113.6m)"""
-    return ir.ActivatedAbility(ir.Cost(mana=cost, kw2_ninjutsu=True), (), (Kw2NinjutsuPut(),), zone="hand")
+    return ir.ActivatedAbility(ir.Cost(mana=cost, kw2_ninjutsu=True), (), (NinjutsuPut(),), zone="hand")
 
 
 #: kw2: steps in which attacking creatures are blocked or unblocked (CR 509.1h, 506.4)
@@ -193,8 +193,8 @@ class ActivatedKeywordsMixin:
         self.log.add(f"{self.players[p].name} taps {names} to crew {vehicle.name} (crew {n}, total power {total})",
                      "CR 702.122a", "CR 702.122b")
 
-    @effect(Kw2CrewAnimate)
-    def _e_Kw2CrewAnimate(self, e, ctx):
+    @effect(CrewAnimate)
+    def _e_CrewAnimate(self, e, ctx):
         """CR 702.122a, 301.7b, 611.2: a continuous effect until end of turn (layer 4)."""
         o = self.current(ctx["source"])
         if o is None or o.zone != "battlefield":
@@ -231,8 +231,8 @@ class ActivatedKeywordsMixin:
         yield
 
     # ------------------------------------------------------------------ renown (CR 702.112)
-    @effect(Kw2Renown)
-    def _e_Kw2Renown(self, e, ctx):
+    @effect(RenownCounters)
+    def _e_RenownCounters(self, e, ctx):
         """CR 702.112a: N +1/+1 counters and it becomes renowned (CR 702.112b)."""
         o = self.current(ctx["source"])
         if o is None or o.zone != "battlefield" or o.kw2_renowned:
@@ -245,8 +245,8 @@ class ActivatedKeywordsMixin:
         yield
 
     # ------------------------------------------------------------------ exploit (CR 702.110)
-    @effect(Kw2Exploit)
-    def _e_Kw2Exploit(self, e, ctx):
+    @effect(ExploitSacrifice)
+    def _e_ExploitSacrifice(self, e, ctx):
         """CR 702.110a-b: you may sacrifice a creature (any creature you control, this one
         included); if the creature with exploit was still on the battlefield as the ability
         resolved, it "exploits" the sacrificed creature. Judge Tower: the "may" is taken when a
@@ -282,7 +282,7 @@ class ActivatedKeywordsMixin:
 
     def keywords_is_special(self, ab) -> bool:
         """A special action shown as an object's action (turning a morph face up, CR 116.2b)."""
-        return any(isinstance(e, Kw2TurnFaceUp) for e in ab.effects)
+        return any(isinstance(e, TurnFaceUp) for e in ab.effects)
 
     def cast_face_down(self, p: int, spell) -> None:
         """CR 702.37c, 708.4: the spell is cast face down: a 2/2 creature spell with no name,
@@ -311,8 +311,8 @@ class ActivatedKeywordsMixin:
         else:
             new.compiled = real
 
-    @effect(Kw2TurnFaceUp)
-    def _e_Kw2TurnFaceUp(self, e, ctx):
+    @effect(TurnFaceUp)
+    def _e_TurnFaceUp(self, e, ctx):
         """CR 702.37e, 708.8: turned face up, it has its own characteristics again; it didn't
         enter the battlefield (no "enters" triggers), "when ~ is turned face up" triggers.
         Megamorph: a +1/+1 counter (CR 702.37b)."""
@@ -398,8 +398,8 @@ class ActivatedKeywordsMixin:
                      "next end step", "CR 702.109a", "CR 608.3g")
 
     # ------------------------------------------------------------------ living weapon (CR 702.92)
-    @effect(Kw2LivingWeapon)
-    def _e_Kw2LivingWeapon(self, e, ctx):
+    @effect(LivingWeaponGerm)
+    def _e_LivingWeaponGerm(self, e, ctx):
         """CR 702.92a: the Germ is created, then the Equipment (if still on the battlefield) is
         attached to it (CR 301.5c); state-based actions see the equipped Germ (CR 704.3)."""
         p = ctx["controller"]
@@ -487,12 +487,12 @@ class ActivatedKeywordsMixin:
         for idx, ab in enumerate(spell.compiled.abilities):
             if isinstance(ab, ir.Keyword) and ab.name == "replicate":
                 self.log.add(f"{spell.name}'s replicate triggers ({n} cop(ies))", "CR 702.56a")
-                self._trigger(spell, idx, Synth("replicate", ir.Trigger("kw2_replicate"), effects=(Kw2ReplicateCopies(n),)),
+                self._trigger(spell, idx, Synth("replicate", ir.Trigger("kw2_replicate"), effects=(ReplicateCopies(n),)),
                               {"trigger_obj": spell})
                 return
 
-    @effect(Kw2ReplicateCopies)
-    def _e_Kw2ReplicateCopies(self, e, ctx):
+    @effect(ReplicateCopies)
+    def _e_ReplicateCopies(self, e, ctx):
         """CR 702.56a, 707.10: copies go on the stack (not cast); new targets may be chosen for
         each (CR 707.10c; Judge Tower: "may" taken, JT-C1)."""
         spell = ctx.get("trigger_obj") or ctx["source"]
@@ -518,8 +518,8 @@ class ActivatedKeywordsMixin:
                      f"{self.target_name(o.attacking)}) to its owner's hand for ninjutsu", "CR 702.49a")
         self.move(o, "hand", cause="ninjutsu cost", rule="CR 702.49a", log=False)
 
-    @effect(Kw2NinjutsuPut)
-    def _e_Kw2NinjutsuPut(self, e, ctx):
+    @effect(NinjutsuPut)
+    def _e_NinjutsuPut(self, e, ctx):
         """CR 702.49a, 702.49c, 508.4: the card enters tapped and attacking (it was never declared
         as an attacker: no "attacks" triggers); only if it is still in the hand. Attacking a
         planeswalker that has left the battlefield, it enters but isn't attacking (CR 508.4a)."""

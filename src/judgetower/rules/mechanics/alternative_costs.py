@@ -46,7 +46,7 @@ from judgetower.rules.registry import effect
 
 
 @dataclass(frozen=True)
-class KwcCascade:
+class CascadeReveal:
     """Cascade's effect (CR 702.85a). ``mv``: the mana value of the spell with cascade, as it
     was cast (last known information if it has left the stack, CR 702.85a uses "this spell's")."""
 
@@ -54,7 +54,7 @@ class KwcCascade:
 
 
 @dataclass(frozen=True)
-class KwcCasualtyCopy:
+class CasualtyCopy:
     """Casualty's reflexive cast trigger (CR 702.153a): copy the spell; new targets may be chosen."""
 
 
@@ -80,7 +80,7 @@ def scavenge_ability(cost: str) -> ir.ActivatedAbility:
 
 
 #: kwcast: alternative costs given by a keyword, with the rule and the condition's wording
-KWC_ALT = {"spectacle": ("CR 702.137a", "an opponent lost life this turn"),
+CONDITIONAL_ALTERNATIVE_COSTS = {"spectacle": ("CR 702.137a", "an opponent lost life this turn"),
            "surge": ("CR 702.117a", "you've cast another spell this turn"),
            "blitz": ("CR 702.152a", "")}
 
@@ -207,13 +207,13 @@ class AlternativeCostsMixin:
             # CR 702.153a: "When you cast this spell, if a casualty cost was paid for it, copy it."
             idx = next(i for i, ab in enumerate(comp.abilities) if isinstance(ab, ir.Keyword) and ab.name == "casualty")
             self.log.add(f"{spell.name}'s casualty triggers", "CR 702.153a")
-            self._trigger(spell, idx, Synth("casualty", ir.Trigger("keyword_cast_self"), effects=(KwcCasualtyCopy(),)),
+            self._trigger(spell, idx, Synth("casualty", ir.Trigger("keyword_cast_self"), effects=(CasualtyCopy(),)),
                           {"trigger_obj": spell})
         for idx, ab in enumerate(comp.abilities):
             if isinstance(ab, ir.Keyword) and ab.name == "cascade":
                 # CR 702.85c: each instance triggers separately
                 self.log.add(f"{spell.name}'s cascade triggers", "CR 702.85a")
-                self._trigger(spell, idx, Synth("cascade", ir.Trigger("keyword_cast_self"), effects=(KwcCascade(mv),)),
+                self._trigger(spell, idx, Synth("cascade", ir.Trigger("keyword_cast_self"), effects=(CascadeReveal(mv),)),
                               {"trigger_obj": spell})
 
     def spell_mv(self, o) -> int:
@@ -225,8 +225,8 @@ class AlternativeCostsMixin:
             mv += cost.count("{X}") * (getattr(o, "x", 0) or 0)
         return mv
 
-    @effect(KwcCascade)
-    def _e_KwcCascade(self, e, ctx):
+    @effect(CascadeReveal)
+    def _e_CascadeReveal(self, e, ctx):
         p = ctx["controller"]
 
         def qualifies(o) -> bool:
@@ -268,7 +268,7 @@ class AlternativeCostsMixin:
     # -- kwcast (2): spectacle (CR 702.137), surge (CR 702.117) -----------------------------------
     def casting_alt_cost(self, ab):
         """Spectacle and surge costs are alternative costs (CR 118.9)."""
-        if isinstance(ab, ir.Keyword) and ab.name in KWC_ALT:
+        if isinstance(ab, ir.Keyword) and ab.name in CONDITIONAL_ALTERNATIVE_COSTS:
             return ir.Cost(mana=ab.arg)
         return None
 
@@ -276,7 +276,7 @@ class AlternativeCostsMixin:
         for ab in o.compiled.abilities:
             if isinstance(ab, ir.AlternativeCost):
                 return None
-            if isinstance(ab, ir.Keyword) and ab.name in KWC_ALT:
+            if isinstance(ab, ir.Keyword) and ab.name in CONDITIONAL_ALTERNATIVE_COSTS:
                 return ab.name
         return None
 
@@ -294,7 +294,7 @@ class AlternativeCostsMixin:
     def note_alt(self, p: int, spell, name: str) -> None:
         kw = self.alt_keyword(spell)
         if kw is not None:
-            rule, why = KWC_ALT[kw]
+            rule, why = CONDITIONAL_ALTERNATIVE_COSTS[kw]
             self.log.add(f"{self.players[p].name} casts {name} for its {kw} cost" + (f" ({why})" if why else ""),
                          rule, "CR 118.9")
 
@@ -391,7 +391,7 @@ class AlternativeCostsMixin:
         self.move(self.objects[c], "graveyard", cause="sacrificed", rule="CR 701.21a", log=False)
         spell.cast_casualty = True
 
-    @effect(KwcCasualtyCopy)
-    def _e_KwcCasualtyCopy(self, e, ctx):
+    @effect(CasualtyCopy)
+    def _e_CasualtyCopy(self, e, ctx):
         spell = ctx.get("trigger_obj") or ctx["source"]
         yield from self.put_spell_copies(ctx["controller"], spell, 1, "CR 702.153a")

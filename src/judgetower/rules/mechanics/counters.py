@@ -52,28 +52,28 @@ from judgetower.rules.registry import effect
 
 
 @dataclass(frozen=True)
-class C2GraftMove:
+class GraftMove:
     """Graft's triggered ability's effect (CR 702.58a)."""
 
 
 @dataclass(frozen=True)
-class C2FadingUpkeep:
+class FadingUpkeep:
     """Fading's upkeep effect (CR 702.32a)."""
 
 
 @dataclass(frozen=True)
-class C2VanishingUpkeep:
+class VanishingUpkeep:
     """Vanishing's upkeep effect (CR 702.63a)."""
 
 
 @dataclass(frozen=True)
-class C2SacrificeSelf:
+class VanishingSacrifice:
     """Vanishing's "When the last time counter is removed from this permanent, sacrifice it."
     (CR 702.63a)"""
 
 
 @dataclass(frozen=True)
-class C2PlusCounter:
+class PlusOneCounterOnSelf:
     """Evolve's and training's effect: put a +1/+1 counter on this creature (CR 702.100a,
     702.149a)."""
 
@@ -86,30 +86,30 @@ def counters_synths(ab) -> list:
     if ab.name == "graft":
         # CR 702.58a
         return [Synth("graft", ir.Trigger("enters", ir.Filter(types=("creature",), other=True)),
-                      effects=(C2GraftMove(),), condition="has_plus_counter")]
+                      effects=(GraftMove(),), condition="has_plus_counter")]
     if ab.name == "fading":
         # CR 702.32a
-        return [Synth("fading", ir.Trigger("upkeep", whose="you"), effects=(C2FadingUpkeep(),))]
+        return [Synth("fading", ir.Trigger("upkeep", whose="you"), effects=(FadingUpkeep(),))]
     if ab.name == "vanishing":
         # CR 702.63a-b (intervening "if": it has a time counter)
-        return [Synth("vanishing", ir.Trigger("upkeep", whose="you"), effects=(C2VanishingUpkeep(),),
+        return [Synth("vanishing", ir.Trigger("upkeep", whose="you"), effects=(VanishingUpkeep(),),
                       condition="has_time_counter")]
     if ab.name == "evolve":
         # CR 702.100a (intervening "if", CR 603.4)
         return [Synth("evolve", ir.Trigger("enters", ir.Filter(types=("creature",), controller="you")),
-                      effects=(C2PlusCounter("CR 702.100a"),), condition="c2_evolve")]
+                      effects=(PlusOneCounterOnSelf("CR 702.100a"),), condition="c2_evolve")]
     return []
 
 
 #: CR 702.63a: vanishing's "When the last time counter is removed from this permanent, sacrifice it."
 def _vanishing_sacrifice():
     from judgetower.rules.triggers.abilities import Synth
-    return Synth("vanishing", ir.Trigger("last_time_counter", ir.This()), effects=(C2SacrificeSelf(),))
+    return Synth("vanishing", ir.Trigger("last_time_counter", ir.This()), effects=(VanishingSacrifice(),))
 
 
 def _training():
     from judgetower.rules.triggers.abilities import Synth
-    return Synth("training", ir.Trigger("attacks", ir.This()), effects=(C2PlusCounter("CR 702.149a"),))
+    return Synth("training", ir.Trigger("attacks", ir.This()), effects=(PlusOneCounterOnSelf("CR 702.149a"),))
 
 
 def _level_bands(o):
@@ -283,8 +283,8 @@ class CounterMechanicsMixin:
 
     # ------------------------------------------------------------------ effects
 
-    @effect(C2GraftMove)
-    def _e_C2GraftMove(self, e, ctx):
+    @effect(GraftMove)
+    def _e_GraftMove(self, e, ctx):
         """CR 702.58a, 122.5: move a +1/+1 counter from this permanent onto that creature (if
         both are still on the battlefield). Judge Tower: the "may" is taken (JT-C1, R9)."""
         src = self.current(ctx["source"])
@@ -311,8 +311,8 @@ class CounterMechanicsMixin:
         self.log.add(f"{self.players[p].name} sacrifices {o.name} ({why})", rule, "CR 701.21a")
         self.move(o, "graveyard", cause="sacrificed", rule="CR 701.21a", log=False)
 
-    @effect(C2FadingUpkeep)
-    def _e_C2FadingUpkeep(self, e, ctx):
+    @effect(FadingUpkeep)
+    def _e_FadingUpkeep(self, e, ctx):
         """CR 702.32a: remove a fade counter; if you can't, sacrifice the permanent."""
         o = self.current(ctx["source"])
         if o is None or o.zone != "battlefield":
@@ -325,8 +325,8 @@ class CounterMechanicsMixin:
         return
         yield
 
-    @effect(C2VanishingUpkeep)
-    def _e_C2VanishingUpkeep(self, e, ctx):
+    @effect(VanishingUpkeep)
+    def _e_VanishingUpkeep(self, e, ctx):
         """CR 702.63a: remove a time counter; removing the last one triggers the sacrifice."""
         o = self.current(ctx["source"])
         if o is None or o.zone != "battlefield" or o.counters.get("time", 0) <= 0:
@@ -339,16 +339,16 @@ class CounterMechanicsMixin:
         return
         yield
 
-    @effect(C2SacrificeSelf)
-    def _e_C2SacrificeSelf(self, e, ctx):
+    @effect(VanishingSacrifice)
+    def _e_VanishingSacrifice(self, e, ctx):
         """CR 702.63a: "sacrifice it"."""
         self._c2_sacrifice(self.current(ctx["source"]), ctx["controller"], "vanishing: the last time counter was removed",
                            "CR 702.63a")
         return
         yield
 
-    @effect(C2PlusCounter)
-    def _e_C2PlusCounter(self, e, ctx):
+    @effect(PlusOneCounterOnSelf)
+    def _e_PlusOneCounterOnSelf(self, e, ctx):
         """CR 702.100a, 702.149a: a +1/+1 counter on this creature."""
         o = self.current(ctx["source"])
         if o is None or o.zone != "battlefield":

@@ -37,7 +37,7 @@ from judgetower.rules.registry import effect
 
 
 @dataclass(frozen=True)
-class ExilecastSuspend:
+class SuspendCard:
     """Suspend's special action (CR 702.62a, 116.2f): exile this card from the hand with ``n``
     time counters."""
 
@@ -45,28 +45,28 @@ class ExilecastSuspend:
 
 
 @dataclass(frozen=True)
-class ExilecastForetell:
+class ForetellCard:
     """Foretell's special action (CR 702.143a-b, 116.2h): exile this card face down."""
 
 
 @dataclass(frozen=True)
-class ExilecastRemoveTime:
+class RemoveTimeCounter:
     """Suspend's upkeep trigger (CR 702.62a): remove a time counter from this suspended card."""
 
 
 @dataclass(frozen=True)
-class ExilecastPlaySuspended:
+class CastSuspended:
     """Suspend's last-counter trigger (CR 702.62a): play it without paying its mana cost."""
 
 
 @dataclass(frozen=True)
-class ExilecastReboundCast:
+class ReboundCast:
     """Rebound's delayed trigger (CR 702.88a): cast this card from exile without paying its mana
     cost."""
 
 
 @dataclass(frozen=True)
-class ExilecastMiracleCast:
+class MiracleCast:
     """Miracle's triggered ability (CR 702.94a): cast the revealed card for its miracle cost."""
 
     cost: str
@@ -75,7 +75,7 @@ class ExilecastMiracleCast:
 #: CR 702.143a: the cost of foretelling a card
 FORETELL_ACTION_COST = "{2}"
 
-_SPECIAL = (ExilecastSuspend, ExilecastForetell)
+_SPECIAL = (SuspendCard, ForetellCard)
 
 
 def hand_ability(kw, card, compiled):
@@ -87,11 +87,11 @@ def hand_ability(kw, card, compiled):
             isinstance(a, ir.Keyword) and a.name == "flash" for a in compiled.abilities)
         # CR 116.2f: only when its owner could begin to cast it (CR 307.1 sorcery timing,
         # CR 702.8a flash)
-        return ir.ActivatedAbility(ir.Cost(mana=cost), (), (ExilecastSuspend(n),), zone="hand",
+        return ir.ActivatedAbility(ir.Cost(mana=cost), (), (SuspendCard(n),), zone="hand",
                                    sorcery_speed=not instant)
     if kw.name == "foretell":
         # CR 116.2h: any time its owner has priority during their turn
-        return ir.ActivatedAbility(ir.Cost(mana=FORETELL_ACTION_COST), (), (ExilecastForetell(),),
+        return ir.ActivatedAbility(ir.Cost(mana=FORETELL_ACTION_COST), (), (ForetellCard(),),
                                    zone="hand", timing="your_turn")
     return None
 
@@ -117,10 +117,10 @@ class ExileCastingMixin:
 
     def hides_name(self, ab) -> bool:
         """Foretelling exiles a card face down: the payment's log line (R14) must not name it."""
-        return any(isinstance(e, ExilecastForetell) for e in ab.effects)
+        return any(isinstance(e, ForetellCard) for e in ab.effects)
 
-    @effect(ExilecastSuspend)
-    def _e_ExilecastSuspend(self, e, ctx):
+    @effect(SuspendCard)
+    def _e_SuspendCard(self, e, ctx):
         """CR 702.62a, 116.2f: exiled with N time counters; it is now suspended (CR 702.62b)."""
         o = self.current(ctx["source"])
         p = ctx["controller"]
@@ -138,8 +138,8 @@ class ExileCastingMixin:
         return
         yield
 
-    @effect(ExilecastForetell)
-    def _e_ExilecastForetell(self, e, ctx):
+    @effect(ForetellCard)
+    def _e_ForetellCard(self, e, ctx):
         """CR 702.143a-b, 116.2h: exiled face down; its owner may look at it (CR 406.3b) and cast
         it after this turn for its foretell cost."""
         o = self.current(ctx["source"])
@@ -235,7 +235,7 @@ class ExileCastingMixin:
         """The rule a suspend or foretell special action breaks when it is not allowed now."""
         if not self.exile_casting_is_special(ab) or o.zone != "hand":
             return None
-        if any(isinstance(e, ExilecastForetell) for e in ab.effects):
+        if any(isinstance(e, ForetellCard) for e in ab.effects):
             return "CR 116.2h" if not self.activation_timing_ok(p, ab) else None
         return "CR 116.2f" if ab.sorcery_speed and not self.sorcery_timing(p) else None
 
@@ -292,7 +292,7 @@ class ExileCastingMixin:
                     self.pending_triggers.append({
                         "source": o, "index": _kw_index(o, "suspend"), "controller": ap, "context": {},
                         "ability": Synth("suspend", ir.Trigger("upkeep", whose="you"),
-                                         effects=(ExilecastRemoveTime(),))})
+                                         effects=(RemoveTimeCounter(),))})
                 reb = getattr(o, "exile_cast_rebound", None)
                 if reb is not None and reb[0] == ap and reb[1] < self.turn:
                     o.exile_cast_rebound = None
@@ -300,15 +300,15 @@ class ExileCastingMixin:
                     self.pending_triggers.append({
                         "source": o, "index": _kw_index(o, "rebound"), "controller": ap, "context": {},
                         "ability": Synth("rebound", ir.Trigger("upkeep", whose="you"),
-                                         effects=(ExilecastReboundCast(),))})
+                                         effects=(ReboundCast(),))})
         elif ev["kind"] == "last_time":
             o = ev["obj"]
             self.pending_triggers.append({
                 "source": o, "index": _kw_index(o, "suspend"), "controller": o.owner, "context": {},
-                "ability": Synth("suspend", ir.Trigger("last_time"), effects=(ExilecastPlaySuspended(),))})
+                "ability": Synth("suspend", ir.Trigger("last_time"), effects=(CastSuspended(),))})
 
-    @effect(ExilecastRemoveTime)
-    def _e_ExilecastRemoveTime(self, e, ctx):
+    @effect(RemoveTimeCounter)
+    def _e_RemoveTimeCounter(self, e, ctx):
         """CR 702.62a: remove a time counter; the last one removed triggers the cast."""
         o = self.current(ctx["source"])
         if o is None or o.zone != "exile" or not _has(o, "suspend") or o.counters.get("time", 0) <= 0:
@@ -322,8 +322,8 @@ class ExileCastingMixin:
         return
         yield
 
-    @effect(ExilecastPlaySuspended)
-    def _e_ExilecastPlaySuspended(self, e, ctx):
+    @effect(CastSuspended)
+    def _e_CastSuspended(self, e, ctx):
         """CR 702.62a, 608.2g: "if it's exiled, you may play it without paying its mana cost if
         able. If you don't, it remains exiled." A creature spell cast this way gains haste.
         Judge Tower: the "may" is taken when able (JT-C1, R9)."""
@@ -334,8 +334,8 @@ class ExileCastingMixin:
             return
         yield from self._exilecast_cast_from_exile(p, o, "CR 702.62a", "suspend")
 
-    @effect(ExilecastReboundCast)
-    def _e_ExilecastReboundCast(self, e, ctx):
+    @effect(ReboundCast)
+    def _e_ReboundCast(self, e, ctx):
         """CR 702.88a: "you may cast this card from exile without paying its mana cost" (JT-C1,
         R9: taken when able)."""
         o = self.current(ctx["source"])
@@ -421,10 +421,10 @@ class ExileCastingMixin:
                      "CR 702.94a", "CR 702.94b", "CR 701.20a")
         self.pending_triggers.append({
             "source": new, "index": _kw_index(new, "miracle"), "controller": p, "context": {},
-            "ability": Synth("miracle", ir.Trigger("exile_cast_miracle"), effects=(ExilecastMiracleCast(cost),))})
+            "ability": Synth("miracle", ir.Trigger("exile_cast_miracle"), effects=(MiracleCast(cost),))})
 
-    @effect(ExilecastMiracleCast)
-    def _e_ExilecastMiracleCast(self, e, ctx):
+    @effect(MiracleCast)
+    def _e_MiracleCast(self, e, ctx):
         """CR 702.94a, 608.2g: while the trigger resolves, its controller may cast the revealed
         card from the hand for its miracle cost (an alternative cost, CR 118.9; timing is
         ignored). Judge Tower: "may" taken when able (JT-C1, R9); mana is free (JT-G4)."""

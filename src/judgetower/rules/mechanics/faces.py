@@ -34,7 +34,7 @@ from judgetower.oracle import ir
 from judgetower.rules.registry import effect
 
 #: faces2: the `CardDef.layout`s played here
-FACES2_LAYOUTS = ("transform", "flip")
+TRANSFORM_AND_FLIP_LAYOUTS = ("transform", "flip")
 
 
 class FacesMixin:

@@ -10,7 +10,7 @@ from judgetower.oracle import ir
 from judgetower.rules.characteristics.filters import chars_of, matches_chars
 from judgetower.rules.characteristics.layers import base_chars
 from judgetower.rules.state import GameObject, StackAbility
-from judgetower.rules.combat.restrictions import COMBAT2_TRIGGERED, combat_synths   # combat2
+from judgetower.rules.combat.restrictions import COMBAT_TRIGGERED_KEYWORDS, combat_synths   # combat2
 from judgetower.rules.registry import effect
 from judgetower.rules.mechanics.returns import RETURNS, return_synth   # persist, undying
 
@@ -86,7 +86,7 @@ EVENT_RULES = {
 
 # kwstatic: triggered keyword abilities. Each printed instance triggers on its own (CR 702.83b,
 # 702.108b, 702.25b, 702.45b). The trigger events are "kws_*" events of the game.
-KWS_TRIGGERS = {
+KEYWORD_TRIGGERS = {
     # CR 702.108a: "Whenever you cast a noncreature spell, this creature gets +1/+1 until end of turn."
     "prowess": ("cast_noncreature", ir.This(), 1, "CR 702.108a"),
     # CR 702.83a: "Whenever a creature you control attacks alone, that creature gets +1/+1 until end of turn."
@@ -100,7 +100,7 @@ KWS_TRIGGERS = {
 
 
 @dataclass(frozen=True)
-class KwsStormCopies:
+class StormCopies:
     """Storm's effect (CR 702.40a): copy the spell ``n`` times; its controller may choose new
     targets for the copies (CR 707.10c)."""
 
@@ -108,7 +108,7 @@ class KwsStormCopies:
 
 
 def synth(ab) -> Synth:
-    event, what, n, _rule = KWS_TRIGGERS[ab.name]
+    event, what, n, _rule = KEYWORD_TRIGGERS[ab.name]
     n = int(ab.arg) if n is None else n
     return Synth(ab.name, ir.Trigger(event), effects=(ir.ModifyPT(what, n, n),))
 
@@ -142,7 +142,7 @@ def triggered_abilities(o) -> list[tuple[int, object]]:
                                         condition="evoked")))
             elif isinstance(ab, ir.Keyword) and ab.name == "hideaway":
                 cached.append((i, Synth("hideaway", ir.Trigger("enters", ir.This()), effects=(HideawayLook(int(ab.arg)),))))
-            elif isinstance(ab, ir.Keyword) and ab.name in KWS_TRIGGERS:
+            elif isinstance(ab, ir.Keyword) and ab.name in KEYWORD_TRIGGERS:
                 cached.append((i, synth(ab)))
             elif isinstance(ab, ir.Keyword) and ab.name == "renown":
                 from judgetower.rules.mechanics.activated import renown_synth
@@ -162,7 +162,7 @@ def triggered_abilities(o) -> list[tuple[int, object]]:
             elif isinstance(ab, ir.Keyword) and ab.name in ("graft", "fading", "vanishing", "evolve"):
                 from judgetower.rules.mechanics.counters import counters_synths
                 cached.extend((i, s) for s in counters_synths(ab))    # counters2: CR 702.58a, 702.32a, 702.63a, 702.100a
-            elif isinstance(ab, ir.Keyword) and ab.name in COMBAT2_TRIGGERED:
+            elif isinstance(ab, ir.Keyword) and ab.name in COMBAT_TRIGGERED_KEYWORDS:
                 cached.extend((i, s) for s in combat_synths(ab))   # combat2: CR 702.23a, 702.130a, 702.86a, 702.91a, 702.105a, 702.121a
         object.__setattr__(o.compiled, "_triggered", cached)
     return cached
@@ -245,11 +245,11 @@ class TriggersMixin:
             if isinstance(ab, ir.Keyword) and ab.name == "storm":
                 self.log.add(f"{spell.name}'s storm triggers ({before} other spell(s) cast before it this turn)",
                              "CR 702.40a")
-                self._trigger(spell, idx, Synth("storm", ir.Trigger("keyword_cast_self"), effects=(KwsStormCopies(before),)),
+                self._trigger(spell, idx, Synth("storm", ir.Trigger("keyword_cast_self"), effects=(StormCopies(before),)),
                               {"trigger_obj": spell})
 
-    @effect(KwsStormCopies)
-    def _e_KwsStormCopies(self, e, ctx):
+    @effect(StormCopies)
+    def _e_StormCopies(self, e, ctx):
         """CR 702.40a, 707.10: copies of the spell go on the stack (last known information if the
         spell has left it, CR 702.40a); they are not cast (no cast triggers). Its controller may
         choose new targets for each copy (CR 707.10c); in Judge Tower "may" is taken (R9)."""
@@ -289,7 +289,7 @@ class TriggersMixin:
                 self.log.add(f"the copy of {spell.name} targets {tn}", "CR 707.10c" if new_targets else "CR 707.10")
 
     def _kws_check_event(self, ev, watchers) -> None:
-        """kwstatic: the triggers of prowess, exalted, flanking and bushido (see KWS_TRIGGERS)."""
+        """kwstatic: the triggers of prowess, exalted, flanking and bushido (see KEYWORD_TRIGGERS)."""
         kind = ev["kind"]
         if kind not in ("cast", "attacks_alone", "kws_blocks", "kws_becomes_blocked"):
             return
@@ -306,7 +306,7 @@ class TriggersMixin:
                                 and ev["attacker"].id == w.id)):
                         self._trigger(w, idx, ab, {})
                     continue
-                if not isinstance(ab, Synth) or ab.name not in KWS_TRIGGERS:
+                if not isinstance(ab, Synth) or ab.name not in KEYWORD_TRIGGERS:
                     continue
                 ctx = None
                 if ab.name == "prowess" and kind == "cast":
@@ -323,7 +323,7 @@ class TriggersMixin:
                             kind == "kws_becomes_blocked" and ev["attacker"].id == w.id):
                         ctx = {}
                 if ctx is not None:
-                    self.log.add(f"{w.name}'s {ab.name} triggers", KWS_TRIGGERS[ab.name][3])
+                    self.log.add(f"{w.name}'s {ab.name} triggers", KEYWORD_TRIGGERS[ab.name][3])
                     self._trigger(w, idx, ab, ctx)
 
     def _until_leaves(self, ev) -> None:
@@ -688,8 +688,8 @@ class TriggersMixin:
         tn = ", ".join(self.target_name(x) for ts in item.targets for x in ts)
         trig = getattr(ab, "trigger", None)
         extra = EVENT_RULES.get(getattr(trig, "event", None), ())  # triggers branch: the event's own rule
-        if isinstance(ab, Synth) and ab.name in COMBAT2_TRIGGERED:
-            extra = extra + (COMBAT2_TRIGGERED[ab.name],)   # combat2: the keyword's own rule
+        if isinstance(ab, Synth) and ab.name in COMBAT_TRIGGERED_KEYWORDS:
+            extra = extra + (COMBAT_TRIGGERED_KEYWORDS[ab.name],)   # combat2: the keyword's own rule
         self.log.add(f"{item.name} triggers" + (f" targeting {tn}" if tn else ""), "CR 603.3", *extra)
         self.on_trigger_put(item)
 
