@@ -49,6 +49,8 @@ def read_bytes(path: str | os.PathLike, limit: int, what: str = "file") -> bytes
         raise BadFile(f"{where}: is a directory, not a {what}") from None
     except OSError as e:
         raise BadFile(f"cannot read {what} {where}: {e.strerror or e}") from None
+    except ValueError as e:   # a NUL character in the path
+        raise BadFile(f"cannot read {what} {where!r}: {e}") from None
     if len(data) > limit:
         raise BadFile(f"{where}: larger than the {_size(limit)} a {what} may be")
     return data

@@ -86,6 +86,10 @@ MAX_NUMBER_LEN = 64
 MAX_DEPTH = 32
 #: a checkpoint digest every this many decisions
 CHECKPOINT_EVERY = 100
+#: bounds on what a record may ask replay to set up (memory: every card is an object)
+MAX_PLAYERS = 16
+MAX_CARDS = 20_000
+MAX_NAME = 200
 _TRAIL = 4   # hex digits of the trail per decision
 _HEX = re.compile(r"[0-9a-f]*")
 
@@ -319,23 +323,34 @@ def _parse(data: Any, source: str) -> Record:
     players = data["players"]
     if not isinstance(players, list) or not players:
         raise RecordError(f"{source}: 'players' must be a non-empty list of player specs")
+    if len(players) > MAX_PLAYERS:
+        raise RecordError(f"{source}: {len(players)} players; a record holds at most {MAX_PLAYERS}")
     for i, p in enumerate(players):
-        if not isinstance(p, dict) or not isinstance(p.get("name"), str):
-            raise RecordError(f"{source}: players[{i}] must be an object with a 'name' string, not {_short(p)}")
+        if not isinstance(p, dict) or not isinstance(p.get("name"), str) or not 0 < len(p["name"]) <= MAX_NAME:
+            raise RecordError(f"{source}: players[{i}] must be an object with a 'name' string (1-{MAX_NAME} "
+                              f"characters), not {_short(p)}")
+        if "first_game" in p and not isinstance(p["first_game"], bool):
+            raise RecordError(f"{source}: players[{i}]: 'first_game' must be true or false, not "
+                              f"{_short(p['first_game'])}")
     names = [p["name"] for p in players]
     tower = decks = None
     if variant == "judge-tower":
         tower = data["tower"]
-        if not isinstance(tower, list) or not all(isinstance(n, str) for n in tower):
+        if not isinstance(tower, list) or not all(isinstance(n, str) and len(n) <= MAX_NAME for n in tower):
             raise RecordError(f"{source}: 'tower' must be a list of card names")
+        if len(tower) > MAX_CARDS:
+            raise RecordError(f"{source}: a tower of {len(tower):,} cards; a record holds at most {MAX_CARDS:,}")
         tower = list(tower)
         if "decks" in data:
             raise RecordError(f"{source}: a judge-tower record has 'tower', not 'decks'")
     else:
         decks = data["decks"]
         if (not isinstance(decks, dict)
-                or not all(isinstance(v, list) and all(isinstance(n, str) for n in v) for v in decks.values())):
+                or not all(isinstance(v, list) and all(isinstance(n, str) and len(n) <= MAX_NAME for n in v)
+                           for v in decks.values())):
             raise RecordError(f"{source}: 'decks' must map each player's name to a list of card names")
+        if sum(len(v) for v in decks.values()) > MAX_CARDS:
+            raise RecordError(f"{source}: decks of more than {MAX_CARDS:,} cards in all")
         if list(decks) != names:
             raise RecordError(f"{source}: 'decks' names {list(decks)} do not match the players {names}")
         decks = {k: list(v) for k, v in decks.items()}
