@@ -62,8 +62,8 @@ VINTAGE_OK = frozenset({"Legal", "Restricted"})
 #: past RATIO_FREE bytes (real files: 6-19 times)
 MAX_DATA_BYTES = 768 * safeio.MB
 MAX_RATIO = 100
-RATIO_FREE = 16 * safeio.MB
-_CHUNK = 4 * safeio.MB
+RATIO_FREE = 8 * safeio.MB
+_CHUNK = 1 * safeio.MB
 
 _XZ_MAGIC = b"\xfd7zXZ\x00"
 _GZ_MAGIC = b"\x1f\x8b"

@@ -622,11 +622,20 @@ def _engine_note(record: Record) -> str:
 
 # ---------------------------------------------------------------------------- digests
 
+def _options(d) -> str:
+    """A decision's options in the record's own encoding (stable across wording changes)."""
+    try:
+        return json.dumps([encode_choice(o) for o in d.options], sort_keys=True)
+    except RecordError:
+        return repr(d.options)
+
+
 def state_digest(game) -> str:
-    """SHA-256 (hex) of the game state: turn, step, players (life, poison, shame, counters,
-    mana), every object in every non-empty zone in order (id and name), the permanents'
-    status, the stack, the pending decision, the RNG state, the decisions taken and the log's
-    length and last line. Equal states give equal digests in any process (no hash seeds)."""
+    """SHA-256 (hex) of the game state: turn, step, players (life, poison, shame, mana), every
+    object in every non-empty zone in order (id and name), the permanents' status, the pending
+    decision (who, kind, options), the RNG state, the decisions taken, the end. Not the log's
+    wording nor prompts: a reworded message does not invalidate records. Equal states give
+    equal digests in any process (no hash seeds)."""
     def zone(lst):
         return [(i, game.objects[i].name) for i in lst]
     players = [(p.name, str(p.life), p.poison, p.lost, p.won, p.shame, sorted(map(str, p.mana_pool.items())))
@@ -635,32 +644,33 @@ def state_digest(game) -> str:
     perms = [(o.id, o.name, o.controller, o.tapped, o.damage, o.face_down, o.attached_to,
               sorted(map(str, o.counters.items()))) for o in game.permanents()]
     d = game.pending()
-    pending = None if d is None else (d.player, d.kind, d.prompt, [repr(o) for o in d.options])
-    events = game.log.events
+    pending = None if d is None else (d.player, d.kind, _options(d))
     data = {"turn": game.turn, "active": game.active, "step": game.step, "priority": game.priority_player,
             "players": players, "zones": zones, "permanents": perms, "pending": pending,
             "rng": hashlib.sha256(repr(game.rng.getstate()).encode()).hexdigest(),
             "decisions": len(game.decisions), "next_id": game._next_id, "over": game.game_over,
-            "winners": list(game.winners), "end": game.end_reason,
-            "log": [len(events), events[-1].text if events else ""]}
+            "winners": list(game.winners), "over_reason": bool(game.end_reason)}
     text = json.dumps(data, sort_keys=True, default=str, ensure_ascii=True)
     return hashlib.sha256(text.encode()).hexdigest()
 
 
 def step_digest(game, player: int, choice: Any) -> str:
-    """``_TRAIL`` hex digits: the decision the game poses now (who, kind, prompt, options and
-    the names of the objects they name), the log's length and the choice ``player`` takes."""
+    """``_TRAIL`` hex digits: the decision the game poses now (who, kind, options and the names
+    of the objects they name) and the choice ``player`` takes."""
     d = game.pending()
     if d is None:
-        text = f"over|{player}|{choice!r}"
+        text = f"over|{player}"
     else:
         names = []
         for o in d.options:
             oid = getattr(o, "obj", None)
             obj = game.objects.get(oid) if type(oid) is int else None
             names.append(obj.name if obj is not None else "")
-        text = "|".join((str(player), str(d.player), d.kind, d.prompt, repr(d.options), repr(names),
-                         str(len(game.log.events)), repr(choice)))
+        try:
+            chosen = json.dumps(encode_choice(choice), sort_keys=True)
+        except RecordError:
+            chosen = repr(choice)
+        text = "|".join((str(player), str(d.player), d.kind, _options(d), repr(names), chosen))
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:_TRAIL]
 
 
