@@ -27,6 +27,7 @@ from __future__ import annotations
 import codecs
 import json
 import os
+import re
 from typing import Any
 
 MB = 1 << 20
@@ -136,6 +137,8 @@ def loads_json(text: str, where: str, *, max_depth: int = 64, max_number_len: in
 
 # ------------------------------------------------------------------------------------- YAML
 
+_FLOW = re.compile(r"[\[\]{}]")
+
 def load_yaml(text: str, where: str, *, max_aliases: int = 100, max_nodes: int = 100_000,
               max_depth: int = 64, what: str = "YAML file") -> Any:
     """PyYAML's safe loading with bounds: at most ``max_aliases`` aliases, at most
@@ -143,6 +146,18 @@ def load_yaml(text: str, where: str, *, max_aliases: int = 100, max_nodes: int =
     stops at the first alias that crosses the cap), nesting at most ``max_depth``. A YAML
     syntax error names the line and column."""
     import yaml
+
+    # PyYAML's scanner keeps every open flow collection as a possible simple key and rescans them
+    # at each token: deep flow nesting ("[[[[...") costs quadratic time before the composer's
+    # depth cap below is reached. Brackets are counted first (quoted ones too: an over-count
+    # only refuses absurd files sooner; balanced "{T}: Add {G}" never accumulates depth).
+    depth = 0
+    for m in _FLOW.finditer(text):
+        depth += 1 if m.group() in "[{" else -1
+        if depth > max_depth:
+            line = text.count("\n", 0, m.start()) + 1
+            raise BadFile(f"{where}: not a {what}: nested deeper than {max_depth} levels (line {line})")
+        depth = max(depth, 0)
 
     class Loader(yaml.SafeLoader):
         pass
