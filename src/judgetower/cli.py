@@ -287,13 +287,15 @@ def _replay(args) -> int:
         hint = "" if args.data else " (a game of cards from a data file replays with --data PATH)"
         return _fail("replay", str(e) + (hint if "unknown card" in str(e) else ""))
     if args.json:
-        out = {"record": args.record, **summary_dict(game),
+        out = {"record": args.record, "verified": rec.digests is not None, **summary_dict(game),
                "log": [e.render() for e in game.log.for_player(None)]}
         print(json.dumps(out, ensure_ascii=False))
         return 0
     what = "Judge Tower" + (f" ({rec.mode})" if rec.mode else "") if rec.variant == "judge-tower" else "ordinary Magic"
     print(f"=== Replay of {args.record}: {what}, {len(rec.players)} players, seed {rec.seed}, "
-          f"{len(rec.decisions)} decisions (recorded by judgetower {rec.engine}) ===")
+          f"{len(rec.decisions)} decisions (recorded by judgetower {rec.engine}; "
+          + ("its digests verified" if rec.digests is not None else
+             "no digests: written before records had them, replayed unverified") + ") ===")
     for e in game.log.for_player(None):
         print(e.render())
     print("--- Summary ---")
