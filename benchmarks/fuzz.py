@@ -83,6 +83,13 @@ def _lookalikes(o):
     return out
 
 
+class _NoRepr:
+    """An object whose repr raises (error messages must not)."""
+
+    def __repr__(self):
+        raise RuntimeError("no repr")
+
+
 class Attacker:
     """Sends bad calls through the public API and checks each is refused with the state untouched."""
 
@@ -116,7 +123,7 @@ class Attacker:
         others = [p for p in range(n) if p != d.player]
         calls.append(("decide", self.rng.choice(others), self.rng.choice(opts)))
         garbage = ["x", None, object(), _Foreign(), [], {}, float("nan"), 10 ** 100, -1, Done(), Pass(),
-                   b"\x00", ("a",) * 3]
+                   b"\x00", ("a",) * 3, _NoRepr(), 10 ** 5000]
         for o in self.rng.sample(opts, min(3, len(opts))):
             garbage += _lookalikes(o)
         if self.stale:

@@ -129,6 +129,27 @@ def test_an_object_equal_to_everything_is_no_option():
     _refused(g, g.decide, d.player, Sly())
 
 
+def test_choices_whose_repr_fails_are_refused_cleanly():
+    class NoRepr:
+        def __repr__(self):
+            raise RuntimeError("no repr")
+
+    g = _std()
+    d = g.pending()
+    for bad in (NoRepr(), 10 ** 5000, "x" * 10 ** 6):
+        msg = _refused(g, g.decide, d.player, bad)
+        assert len(msg) < 400
+    _refused(g, g.view, NoRepr())
+    g2 = new_judge_tower_game(starter_pool(), ["Forest"] * 8, [{"name": "A", "judge_level": 3},
+                                                              {"name": "B", "judge_level": 3}], seed=1)
+    bots = [Autopilot(1), Autopilot(2)]
+    while not g2.game_over:
+        d = g2.pending()
+        g2.decide(d.player, bots[d.player].choose(g2, d.player))
+    _refused(g2, g2.decide, 0, NoRepr(), rule="CR 104.1")
+    _refused(g2, g2.decide, 0, 10 ** 5000, rule="CR 104.1")
+
+
 def test_the_offered_object_itself_is_applied():
     g = _std()
     d = g.pending()

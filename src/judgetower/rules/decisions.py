@@ -188,7 +188,8 @@ def _plain(v: Any, depth: int = 0) -> bool:
     return all(_plain(getattr(v, f), depth + 1) for f in fields)
 
 
-def _show(v: Any) -> str:
+def show_value(v: Any) -> str:
+    """``v`` in an error message: its repr, at most 80 characters, never raising."""
     try:
         s = repr(v)
     except Exception:
@@ -202,7 +203,7 @@ def check_seat(game, seat: Any, what: str = "seat") -> int:
     from judgetower.rules.errors import IllegalAction
     n = len(game.players)
     if type(seat) is not int or not 0 <= seat < n:
-        raise IllegalAction(f"no player {_show(seat)} in this game: a {what} is an int from 0 to {n - 1}",
+        raise IllegalAction(f"no player {show_value(seat)} in this game: a {what} is an int from 0 to {n - 1}",
                             "CR 102.1")
     return seat
 
@@ -215,15 +216,14 @@ def offered_option(game, d: "Decision", choice: Any) -> Any:
     for o in d.options:
         if _same(o, choice):
             return o
-    rule = ""
+    rule = why = ""
     if _plain(choice):
         try:
             rule = game.why_illegal(d, choice)
         except Exception:   # a rules hook that cannot read this choice: the decision's own rule
             rule = ""
-        kinds = ""
     else:
-        kinds = sorted({type(o).__name__ for o in d.options})
-        kinds = f": options are exactly the objects offered ({', '.join(kinds)}), same type and value"
-    raise IllegalAction(f"{_show(choice)} is not a legal choice for {d.prompt}{kinds}",
+        types = ", ".join(sorted({type(o).__name__ for o in d.options}))
+        why = f": options are exactly the objects offered ({types}), same type and value"
+    raise IllegalAction(f"{show_value(choice)} is not a legal choice for {d.prompt}{why}",
                         rule or d.context.get("illegal_rule") or d.rule or "CR 117")

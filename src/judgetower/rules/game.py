@@ -19,7 +19,7 @@ from judgetower import oracle
 from judgetower.oracle.ir import CompiledCard, StaticAbility, TokenSpec
 from judgetower.rules.casting import CastingMixin
 from judgetower.rules.combat import CombatMixin
-from judgetower.rules.decisions import Decision, check_seat, offered_option
+from judgetower.rules.decisions import Decision, check_seat, offered_option, show_value
 from judgetower.rules.effects import EffectsMixin
 from judgetower.rules.errors import GameOverError, IllegalAction
 from judgetower.rules.layers import compute_all
@@ -727,7 +727,7 @@ class Game(TurnMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixin
             player = self.player_by_name(player).index
         player = check_seat(self, player)   # not a bool, not -1 read as the last seat
         if self.game_over:
-            raise GameOverError(f"the game is over; {self.players[player].name}'s decision {choice!r} is refused")
+            raise GameOverError(f"the game is over; {self.players[player].name}'s decision {show_value(choice)} is refused")
         d = self.pending()
         if d is None:
             raise IllegalAction("no decision is pending", "CR 117")
