@@ -104,11 +104,14 @@ def test_read_bytes_reads_at_most_the_limit(tmp_path):
     ("[Infinity]", "Infinity is not a JSON number"),
     ("[1e400]", "out of range"),
     ("{", "line 1 column 2"),
+    (r'["\ud800"]', "lone UTF-16 surrogate"),
+    (r'["\udc00\ud800"]', "lone UTF-16 surrogate"),
 ])
 def test_bounded_json(text, words):
     with pytest.raises(BadFile, match=words):
         safeio.loads_json(text, "j.json", max_depth=3)
     assert safeio.loads_json('{"a": [1, 2.5, "x", null, true]}', "j.json") == {"a": [1, 2.5, "x", None, True]}
+    assert safeio.loads_json(r'["\ud83d\ude00"]', "j.json") == ["\U0001F600"]     # a pair is one character
 
 
 def test_brief_is_bounded_whatever_the_value():

@@ -10,7 +10,8 @@ traceback, a ``MemoryError`` or a ``RecursionError``:
 * ``decode_text(raw, where)``: UTF-8 (a BOM is dropped); UTF-16 and UTF-32 are decoded when they
   start with their BOM; anything else with NUL bytes is "binary"; invalid UTF-8 names the byte
   offset;
-* ``loads_json(text, where)``: strict JSON (no NaN/Infinity), numbers of at most
+* ``loads_json(text, where)``: strict JSON (no NaN/Infinity, no lone surrogate escapes such as
+  ``"\\ud800"``, which decode to a string that cannot be printed or saved as UTF-8), numbers of at most
   ``max_number_len`` characters (Python refuses ints over 4,300 digits with a bare ValueError),
   nesting at most ``max_depth`` (the C parser's own recursion guard, about 1,000 levels, is
   turned into a ``BadFile`` too);
@@ -102,6 +103,9 @@ def depth_exceeds(value: Any, max_depth: int) -> bool:
     return False
 
 
+_SURROGATE = re.compile(r"\\u[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2}|\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+
+
 def loads_json(text: str, where: str, *, max_depth: int = 64, max_number_len: int = 100,
                what: str = "JSON file", check_depth: bool = True) -> Any:
     """Strict, bounded JSON. Nesting deeper than the parser's recursion guard (about 1,000
@@ -124,6 +128,11 @@ def loads_json(text: str, where: str, *, max_depth: int = 64, max_number_len: in
     def constant(s: str):
         raise BadFile(f"{where}: not a {what}: {s} is not a JSON number")
 
+    for m in _SURROGATE.finditer(text):
+        if len(m.group()) == 6:   # a lone surrogate escape: no character, cannot be printed or saved
+            line = text.count("\n", 0, m.start()) + 1
+            raise BadFile(f"{where}: not a {what}: {m.group()} at line {line} is half of a character "
+                          f"(a lone UTF-16 surrogate)")
     try:
         value = json.loads(text, parse_int=number(int), parse_float=number(float), parse_constant=constant)
     except json.JSONDecodeError as e:

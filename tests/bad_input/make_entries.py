@@ -84,6 +84,8 @@ def records() -> None:
     entry("records", "invalid-utf8", replay, "invalid UTF-8 at byte", b'{"format": "judgetower-record\xff\xfe"}')
     entry("records", "binary", replay, "binary data", bytes(range(256)) * 4)
     entry("records", "utf16-without-bom", replay, "binary data", _text(jt).encode("utf-16-le"))
+    entry("records", "lone-surrogate", replay, "a lone UTF-16 surrogate",
+          json.dumps(dict(jt, players=[dict(jt["players"][0], name="\ud800")] + jt["players"][1:]), ensure_ascii=True))
     entry("records", "wrong-format", replay, "not a judgetower record", json.dumps(dict(jt, format="pgn")))
     entry("records", "newer-version", replay, "newer than this engine supports",
           json.dumps(dict(jt, version=record.VERSION + 1)))
@@ -161,6 +163,8 @@ def card_data() -> None:
     entry("card-data", "nan", sim, "NaN is not a JSON number", '{"meta": {"x": NaN}, "data": {}}')
     entry("card-data", "invalid-utf8", sim, "invalid UTF-8 at byte", b'{"meta": {}, "data": {"\xff": []}}')
     entry("card-data", "utf16-without-bom", sim, "binary data", json.dumps(good).encode("utf-16-le"))
+    entry("card-data", "lone-surrogate", sim, "a lone UTF-16 surrogate",
+          '{"meta": {}, "data": {"Forest\\udc00": [{"name": "Forest", "type": "Land"}]}}')
     entry("card-data", "binary", sim, "binary data", bytes(range(256)) * 16)
     xz = lzma.compress(json.dumps(good).encode(), format=lzma.FORMAT_XZ)
     entry("card-data", "truncated", sim, "truncated or corrupt xz stream", xz[: len(xz) // 2], ext="json.xz")
