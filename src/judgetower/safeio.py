@@ -138,7 +138,8 @@ def loads_json(text: str, where: str, *, max_depth: int = 64, max_number_len: in
     except json.JSONDecodeError as e:
         raise BadFile(f"{where}: not a {what}: {e.msg} at line {e.lineno} column {e.colno}") from None
     except RecursionError:
-        raise BadFile(f"{where}: not a {what}: nested too deeply (more than {max_depth} levels)") from None
+        most = f"{max_depth} levels" if check_depth else "the parser takes, about 1,000 levels"
+        raise BadFile(f"{where}: not a {what}: nested too deeply (more than {most})") from None
     if check_depth and depth_exceeds(value, max_depth):
         raise BadFile(f"{where}: not a {what}: nested deeper than {max_depth} levels")
     return value
