@@ -389,6 +389,9 @@ def _parse(data: Any, source: str) -> Record:
             raise RecordError(f"{source}: judge action {i}: 'at' must be a decision count from {last} to "
                               f"{len(decs)} (actions in order), not {_short(a['at'])}")
         last = a["at"]
+        why = _judge_shape(kinds[0], a[kinds[0]])
+        if why:
+            raise RecordError(f"{source}: judge action {i}: {why}, not {_short(a)}")
     if judge and not (variant == "judge-tower" and mode == "judge"):
         raise RecordError(f"{source}: judge actions belong to a judge-tower game in judge mode")
     shame = data.get("shame")
@@ -401,6 +404,25 @@ def _parse(data: Any, source: str) -> Record:
                   tower=tower, decks=decks, engine=data["engine"], version=version, options=dict(options),
                   judge=[dict(a) for a in judge], shame=dict(shame) if shame is not None else None, extra=extra,
                   digests=digests)
+
+
+def _name(v: Any) -> bool:
+    return isinstance(v, str) and 0 < len(v) <= MAX_NAME
+
+
+def _judge_shape(kind: str, v: Any) -> str:
+    """What is wrong with the shape of a judge action as ``judgetower.judge`` records it ('' if
+    nothing): a spectator's or disputer's name; a call {by, accused, rule, event (int or null)};
+    a vote {by, uphold (true/false)}."""
+    if kind in ("spectator", "dispute"):
+        return "" if _name(v) else f"a {kind} is a name (1-{MAX_NAME} characters)"
+    if kind == "call":
+        ok = (isinstance(v, dict) and set(v) <= {"by", "accused", "rule", "event"}
+              and {"by", "accused", "rule"} <= set(v) and _name(v["by"]) and _name(v["accused"])
+              and _name(v["rule"]) and (v.get("event") is None or _is_int(v["event"])))
+        return "" if ok else "a call is {\"by\": NAME, \"accused\": NAME, \"rule\": RULE, \"event\": N or null}"
+    ok = isinstance(v, dict) and set(v) == {"by", "uphold"} and _name(v["by"]) and isinstance(v["uphold"], bool)
+    return "" if ok else "a vote is {\"by\": NAME, \"uphold\": true or false}"
 
 
 def _hex(v: Any, n: int | None = None) -> bool:
