@@ -419,7 +419,7 @@ def _judge_shape(kind: str, v: Any) -> str:
     if kind == "call":
         ok = (isinstance(v, dict) and set(v) <= {"by", "accused", "rule", "event"}
               and {"by", "accused", "rule"} <= set(v) and _name(v["by"]) and _name(v["accused"])
-              and _name(v["rule"]) and (v.get("event") is None or _is_int(v["event"])))
+              and isinstance(v["rule"], str) and len(v["rule"]) <= MAX_NAME and (v.get("event") is None or _is_int(v["event"])))
         return "" if ok else "a call is {\"by\": NAME, \"accused\": NAME, \"rule\": RULE, \"event\": N or null}"
     ok = isinstance(v, dict) and set(v) == {"by", "uphold"} and _name(v["by"]) and isinstance(v["uphold"], bool)
     return "" if ok else "a vote is {\"by\": NAME, \"uphold\": true or false}"
