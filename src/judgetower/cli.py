@@ -12,6 +12,11 @@ def _demo(args) -> int:
     from judgetower.agents.random_agent import RandomAgent, play_out
     from judgetower.cards.pool import starter_pool
     from judgetower.rules.deck import new_game, random_deck
+    try:
+        _check_seats(args.players)
+        _check_seed(args.seed)
+    except _UsageError as e:
+        return _fail("demo", str(e))
     pool = starter_pool()
     rng = random.Random(args.seed)
     names = [chr(ord("A") + i) for i in range(args.players)]
@@ -45,9 +50,51 @@ def _fail(cmd: str, msg: str) -> int:
     return 2
 
 
+#: the largest table a command sets up (the rules set no maximum, CR 103.1; memory and time do)
+MAX_PLAYERS = 16
+#: seeds are 0 to 2**63 - 1, so that every record a command writes can be read back (records
+#: refuse numbers of more than 64 digits)
+MAX_SEED = 2 ** 63 - 1
+
+
 def _check_seats(n: int, what: str = "") -> None:
     if n < 2:
         raise _UsageError(f"a game needs at least 2 players, got {n}{what} (CR 103.1)")
+    if n > MAX_PLAYERS:
+        raise _UsageError(f"at most {MAX_PLAYERS} players at a table, got {n}{what}")
+
+
+def _check_seed(seed: int | None, games: int = 1, flag: str = "--seed") -> None:
+    if seed is not None and not (0 <= seed and seed + games - 1 <= MAX_SEED):
+        raise _UsageError(f"{flag} {_num(seed)} is not an integer from 0 to {MAX_SEED}"
+                          + (f" (with --games {games}, the last game's seed must be too)" if games > 1 else ""))
+
+
+def _num(n: int) -> str:
+    s = str(n) if abs(n) < 10 ** 30 else f"{str(n)[:12]}... ({len(str(abs(n)))} digits)"
+    return s
+
+
+def _check_probability(flag: str, v: float) -> None:
+    if not 0.0 <= v <= 1.0:   # NaN fails this too
+        raise _UsageError(f"{flag} {v} is not a probability from 0 to 1")
+
+
+def _check_path(flag: str, path: str | None, *, write: bool = False) -> None:
+    """A path argument: no NUL byte; one to write is not a directory and its folder exists."""
+    import os
+    if path is None:
+        return
+    if "\x00" in path:
+        raise _UsageError(f"{flag} {path!r}: a path cannot hold a NUL character")
+    if not path:
+        raise _UsageError(f"{flag}: an empty path")
+    if write:
+        if os.path.isdir(path):
+            raise _UsageError(f"{flag} {path}: is a directory; give a file name")
+        folder = os.path.dirname(os.path.abspath(path))
+        if not os.path.isdir(folder):
+            raise _UsageError(f"{flag} {path}: no such folder {folder}")
 
 
 def _check_level(level: int) -> None:
@@ -146,13 +193,16 @@ def _sim(args) -> int:
         _check_seats(args.players)
         _check_level(args.judge_level)
         if args.games < 1:
-            raise _UsageError(f"--games must be at least 1, got {args.games}")
+            raise _UsageError(f"--games must be at least 1, got {_num(args.games)}")
+        _check_seed(args.seed, args.games)
         if args.max_decisions < 1:
-            raise _UsageError(f"--max-decisions must be at least 1, got {args.max_decisions}")
+            raise _UsageError(f"--max-decisions must be at least 1, got {_num(args.max_decisions)}")
         for flag, v in (("--bot-errors", args.bot_errors), ("--bot-calls", args.bot_calls),
                         ("--bot-disputes", args.bot_disputes)):
-            if not 0.0 <= v <= 1.0:
-                raise _UsageError(f"{flag} {v} is not a probability from 0 to 1")
+            _check_probability(flag, v)
+        _check_path("--record", args.record, write=True)
+        _check_path("--tower", args.tower)
+        _check_path("--data", args.data)
         if args.mode == "referee" and args.bot_errors:
             raise _UsageError("--bot-errors needs --mode judge: referee mode enforces every rule, "
                               "nobody can err (JT-S2)")
@@ -226,6 +276,8 @@ def _replay(args) -> int:
     from judgetower import record as records
     from judgetower.ui.summary import summary_dict, summary_lines
     try:
+        _check_path("record", args.record)
+        _check_path("--data", args.data)
         rec = records.load(args.record)
         pool = _record_pool(rec, args.data) if args.data else None
         game = records.replay(rec, pool)
@@ -235,13 +287,15 @@ def _replay(args) -> int:
         hint = "" if args.data else " (a game of cards from a data file replays with --data PATH)"
         return _fail("replay", str(e) + (hint if "unknown card" in str(e) else ""))
     if args.json:
-        out = {"record": args.record, **summary_dict(game),
+        out = {"record": args.record, "verified": rec.digests is not None, **summary_dict(game),
                "log": [e.render() for e in game.log.for_player(None)]}
         print(json.dumps(out, ensure_ascii=False))
         return 0
     what = "Judge Tower" + (f" ({rec.mode})" if rec.mode else "") if rec.variant == "judge-tower" else "ordinary Magic"
     print(f"=== Replay of {args.record}: {what}, {len(rec.players)} players, seed {rec.seed}, "
-          f"{len(rec.decisions)} decisions (recorded by judgetower {rec.engine}) ===")
+          f"{len(rec.decisions)} decisions (recorded by judgetower {rec.engine}; "
+          + ("its digests verified" if rec.digests is not None else
+             "no digests: written before records had them, replayed unverified") + ") ===")
     for e in game.log.for_player(None):
         print(e.render())
     print("--- Summary ---")
@@ -276,6 +330,16 @@ def _play(args) -> int:
             raise _UsageError("--name must not be empty")
         if name in bots:
             raise _UsageError(f"--name {name!r} is a bot's name; player names must differ (CR 102.1)")
+        if len(name) > 64 or not name.isprintable():
+            raise _UsageError("--name must be at most 64 printable characters")
+        _check_seed(args.seed)
+        _check_probability("--bot-errors", args.bot_errors)
+        _check_probability("--bot-calls", args.bot_calls)
+        if args.manual_triggers and args.mode != "judge":
+            raise _UsageError("--manual-triggers needs --mode judge (R13: a judge-mode option)")
+        _check_path("--record", args.record, write=True)
+        _check_path("--tower", args.tower)
+        _check_path("--data", args.data)
         tower, tower_desc, pool = _game_tower(args)
     except _UsageError as e:
         return _fail("play", str(e))

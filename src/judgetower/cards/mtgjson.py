@@ -22,16 +22,18 @@ Both Oracle wordings are read as they are: 2022's "enters the battlefield" and c
 (the compiler understands both).
 
 A file that cannot be read, is truncated, is not JSON, or is not AtomicCards-shaped raises a
-`CardError` naming the file and what is wrong. A face whose printed facts `CardDef` refuses (an
+`CardError` naming the file and what is wrong. Reading is bounded (`judgetower.safeio`): a file
+of at most `MAX_DATA_BYTES`, decompressed in chunks to at most `MAX_DATA_BYTES` and at most
+`MAX_RATIO` times its compressed size (a decompression bomb is refused after a few MB), text in
+UTF-8 (or UTF-16/32 with a BOM), strict JSON with numbers of at most 40 characters and nesting
+the parser can take (deeper is refused, not a RecursionError). A face whose printed facts `CardDef` refuses (an
 old "Summon Dragon" type line, a back face planeswalker without loyalty) does not stop the load:
 the card is kept with the reason in `AtomicCard.fact_errors` and is not playable.
 """
 
 from __future__ import annotations
 
-import gzip
 import hashlib
-import json
 import lzma
 import os
 import zlib
@@ -39,6 +41,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from judgetower import safeio
 from judgetower.cards.card import FACE_LAYOUTS, CardDef, CardError, whole_card
 
 #: Layouts the engine can play today: single-faced ones whose faces are ordinary cards.
@@ -53,6 +56,14 @@ FACE_LAYOUT_OF.update({"transform": "transform", "flip": "flip"})
 
 #: Vintage legalities that let a card into the Judge Tower pool.
 VINTAGE_OK = frozenset({"Legal", "Restricted"})
+
+#: bounds on a card data file: its size, and its size decompressed (the whole MTGJSON
+#: AtomicCards.json is about 130 MB); a compressed stream may expand at most MAX_RATIO times once
+#: past RATIO_FREE bytes (real files: 6-19 times)
+MAX_DATA_BYTES = 768 * safeio.MB
+MAX_RATIO = 100
+RATIO_FREE = 8 * safeio.MB
+_CHUNK = 1 * safeio.MB
 
 _XZ_MAGIC = b"\xfd7zXZ\x00"
 _GZ_MAGIC = b"\x1f\x8b"
@@ -131,11 +142,9 @@ class AtomicCard:
 def read_bytes(path: str | os.PathLike) -> bytes:
     """The raw bytes of a card data file (a `CardError` naming the file if unreadable)."""
     try:
-        with open(path, "rb") as f:
-            return f.read()
-    except OSError as exc:
-        raise CardError(f"cannot read card data file {os.fspath(path)}: "
-                        f"{exc.strerror or exc}") from None
+        return safeio.read_bytes(path, MAX_DATA_BYTES, "card data file")
+    except safeio.BadFile as exc:
+        raise CardError(str(exc)) from None
 
 
 def file_digest(raw: bytes) -> str:
@@ -147,20 +156,55 @@ def decompress(raw: bytes, where: str) -> bytes:
     file name's ``.xz``/``.gz`` suffix)."""
     lower = where.lower()
     if raw.startswith(_XZ_MAGIC):
-        try:
-            return lzma.decompress(raw, format=lzma.FORMAT_XZ)
-        except (lzma.LZMAError, EOFError) as exc:
-            raise CardError(f"{where}: truncated or corrupt xz stream ({exc})") from None
+        return _inflate(raw, where, "xz", lambda: lzma.LZMADecompressor(format=lzma.FORMAT_XZ),
+                        (lzma.LZMAError, EOFError))
     if raw.startswith(_GZ_MAGIC):
-        try:
-            return gzip.decompress(raw)
-        except (OSError, EOFError, zlib.error) as exc:
-            raise CardError(f"{where}: truncated or corrupt gzip stream ({exc})") from None
+        return _inflate(raw, where, "gzip", lambda: zlib.decompressobj(16 + zlib.MAX_WBITS), (zlib.error,))
     if lower.endswith(".xz"):
         raise CardError(f"{where}: not an xz file (no xz header)")
     if lower.endswith(".gz"):
         raise CardError(f"{where}: not a gzip file (no gzip header)")
     return raw
+
+
+def _inflate(raw: bytes, where: str, kind: str, new, errors) -> bytes:
+    """Decompress ``raw`` (one or more concatenated streams) in chunks, within the bounds."""
+    out = bytearray()
+    data = raw
+    limit = min(MAX_DATA_BYTES, max(RATIO_FREE, MAX_RATIO * len(raw)))
+    try:
+        while data:
+            dec = new()
+            if kind == "xz":
+                chunk = dec.decompress(data, max_length=_CHUNK)
+                while True:
+                    out += chunk
+                    if len(out) > limit:
+                        break
+                    if dec.eof or (dec.needs_input and not chunk):
+                        break
+                    chunk = dec.decompress(b"", max_length=_CHUNK)
+                done, rest = dec.eof, dec.unused_data if dec.eof else b""
+            else:
+                chunk = dec.decompress(data, _CHUNK)
+                while True:
+                    out += chunk
+                    if len(out) > limit:
+                        break
+                    if dec.eof or not dec.unconsumed_tail:
+                        break
+                    chunk = dec.decompress(dec.unconsumed_tail, _CHUNK)
+                done, rest = dec.eof, dec.unused_data if dec.eof else b""
+            if len(out) > limit:
+                why = (f"more than {MAX_DATA_BYTES // safeio.MB} MB" if limit == MAX_DATA_BYTES else
+                       f"more than {MAX_RATIO} times its compressed size (a decompression bomb?)")
+                raise CardError(f"{where}: the {kind} stream expands to {why}; refused")
+            if not done:
+                raise CardError(f"{where}: truncated or corrupt {kind} stream (it ends too early)")
+            data = rest.lstrip(b"\x00") if kind == "xz" else rest
+    except errors as exc:
+        raise CardError(f"{where}: truncated or corrupt {kind} stream ({exc})") from None
+    return bytes(out)
 
 
 def _face_str(face: Mapping, key: str, card: str, where: str, required: bool = False) -> str | None:
@@ -243,15 +287,18 @@ def _card_from_faces(name: str, faces: Any, where: str) -> AtomicCard:
 
 def parse_atomic(raw: bytes, where: str) -> tuple[dict, list[AtomicCard]]:
     """Decompress and parse the bytes of an AtomicCards file: (meta, cards in file order)."""
-    text = decompress(raw, where)
+    raw_text = decompress(raw, where)
     try:
-        doc = json.loads(text)
-    except UnicodeDecodeError as exc:
-        raise CardError(f"{where}: not a JSON text file ({exc.reason} at byte {exc.start})") from None
-    except json.JSONDecodeError as exc:
-        ends = text.rstrip()[-1:]
-        what = "truncated JSON" if ends not in (b"}", b"]") else "not valid JSON"
-        raise CardError(f"{where}: {what} (line {exc.lineno} column {exc.colno}: {exc.msg})") from None
+        text = safeio.decode_text(raw_text, where, "JSON text file")
+        del raw_text
+        doc = safeio.loads_json(text, where, max_number_len=40, check_depth=False, what="JSON file")
+    except safeio.BadFile as exc:
+        msg = str(exc)
+        if "Expecting" in msg or "Unterminated" in msg:
+            ends = text.rstrip()[-1:]
+            what = "truncated JSON" if ends not in ("}", "]") else "not valid JSON"
+            msg = msg.replace("not a JSON file:", f"{what}:", 1)
+        raise CardError(msg) from None
     if not isinstance(doc, dict):
         raise CardError(f"{where}: not an MTGJSON AtomicCards file: the top level is a "
                         f"{type(doc).__name__}, not an object")

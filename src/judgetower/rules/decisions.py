@@ -153,3 +153,77 @@ class _Recheck:
 
 
 RECHECK = _Recheck()
+
+
+# --- entry validation of the decision API (DESIGN.md principles 1 and 7) -----------------------
+
+def _same(a: Any, b: Any) -> bool:
+    """``a`` and ``b`` are the same value of the same type, all the way down: ``1.0`` is not
+    ``1``, ``True`` is not ``1``, ``PID(1.0)`` is not ``PID(1)``."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, (tuple, list)):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
+    fields = getattr(type(a), "__dataclass_fields__", None)
+    if fields is not None:
+        return all(_same(getattr(a, f), getattr(b, f)) for f in fields)
+    try:
+        return bool(a == b)
+    except Exception:   # an argument whose == raises is no option
+        return False
+
+
+def _plain(v: Any, depth: int = 0) -> bool:
+    """A value made only of the engine's choice types (no float, no foreign class), shallow
+    enough to inspect: only such a choice is shown to the rules' ``why_illegal``."""
+    if depth > 4:
+        return False
+    if v is None or type(v) in (int, bool, str):
+        return True
+    if type(v) is tuple:
+        return len(v) <= 1000 and all(_plain(x, depth + 1) for x in v)
+    fields = getattr(type(v), "__dataclass_fields__", None)
+    if fields is None or type(v).__module__ not in (__name__, "judgetower.rules.state"):
+        return False
+    return all(_plain(getattr(v, f), depth + 1) for f in fields)
+
+
+def show_value(v: Any) -> str:
+    """``v`` in an error message: its repr, at most 80 characters, never raising."""
+    try:
+        s = repr(v)
+    except Exception:
+        s = f"<{type(v).__name__}>"
+    return (s if len(s) <= 80 else s[:77] + "...") + f" ({type(v).__name__})"
+
+
+def check_seat(game, seat: Any, what: str = "seat") -> int:
+    """``seat`` as a seat index of ``game`` (an ``int`` in range, never a bool; -1 is not the
+    last seat), else ``IllegalAction`` (CR 102.1) naming it."""
+    from judgetower.rules.errors import IllegalAction
+    n = len(game.players)
+    if type(seat) is not int or not 0 <= seat < n:
+        raise IllegalAction(f"no player {show_value(seat)} in this game: a {what} is an int from 0 to {n - 1}",
+                            "CR 102.1")
+    return seat
+
+
+def offered_option(game, d: "Decision", choice: Any) -> Any:
+    """The option of ``d`` that ``choice`` is exactly (same type and value, recursively: no
+    look-alikes), else ``IllegalAction`` naming the choice and the rule it breaks. Never changes
+    the game."""
+    from judgetower.rules.errors import IllegalAction
+    for o in d.options:
+        if _same(o, choice):
+            return o
+    rule = why = ""
+    if _plain(choice):
+        try:
+            rule = game.why_illegal(d, choice)
+        except Exception:   # a rules hook that cannot read this choice: the decision's own rule
+            rule = ""
+    else:
+        types = ", ".join(sorted({type(o).__name__ for o in d.options}))
+        why = f": options are exactly the objects offered ({types}), same type and value"
+    raise IllegalAction(f"{show_value(choice)} is not a legal choice for {d.prompt}{why}",
+                        rule or d.context.get("illegal_rule") or d.rule or "CR 117")

@@ -23,7 +23,7 @@ from judgetower import oracle
 from judgetower.oracle.ir import CompiledCard, StaticAbility, TokenSpec
 from judgetower.rules.stack.casting import CastingMixin
 from judgetower.rules.combat.declarations import CombatDeclarationsMixin
-from judgetower.rules.decisions import Decision
+from judgetower.rules.decisions import Decision, check_seat, offered_option, show_value
 from judgetower.rules.effects.interpreter import EffectsMixin
 from judgetower.rules.errors import GameOverError, IllegalAction
 from judgetower.rules.characteristics.layers import compute_all
@@ -643,6 +643,7 @@ class Game(StepsMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixi
         self.interrupts.append((d, apply))
 
     def legal_choices(self, player: int) -> list[Any]:
+        check_seat(self, player)   # an int seat in range, else IllegalAction (principle 7)
         d = self.pending()
         if d is None or d.player != player:
             return []
@@ -653,19 +654,16 @@ class Game(StepsMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixi
         untouched (principle 1)."""
         if isinstance(player, str):
             player = self.player_by_name(player).index
-        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < len(self.players):
-            # a seat index out of range (or -1, which Python would read as the last seat)
-            raise IllegalAction(f"no player {player!r} in this game (seats 0-{len(self.players) - 1})", "CR 102.1")
+        player = check_seat(self, player)   # not a bool, not -1 read as the last seat
         if self.game_over:
-            raise GameOverError(f"the game is over; {self.players[player].name}'s decision {choice!r} is refused")
+            raise GameOverError(f"the game is over; {self.players[player].name}'s decision {show_value(choice)} is refused")
         d = self.pending()
         if d is None:
             raise IllegalAction("no decision is pending", "CR 117")
         if player != d.player:
             raise IllegalAction(f"{self.players[player].name} cannot decide now: the game waits for "
                                 f"{self.players[d.player].name} ({d.prompt})", d.rule or "CR 117.1")
-        if choice not in d.options:
-            raise IllegalAction(f"{choice!r} is not a legal choice for {d.prompt}", self.why_illegal(d, choice))
+        choice = offered_option(self, d, choice)   # exactly an offered object, no look-alike
         if self.interrupts:
             _, apply = self.interrupts.pop(0)
             self.decisions.append((player, choice))

@@ -7,6 +7,7 @@ lines visible to them. ``game.view(None)`` is a spectator's view (public informa
 
 from __future__ import annotations
 
+from judgetower.rules.decisions import check_seat
 from judgetower.rules.state import StackAbility
 
 
@@ -48,6 +49,8 @@ class ViewMixin:
 
     def view(self, viewer: int | None) -> dict:
         """What ``viewer`` (a player index, or None for a spectator) may see."""
+        if viewer is not None:
+            check_seat(self, viewer, "viewer")   # None or an int seat in range (principle 7)
         def zone(lst):
             return [self._obj_view(self.objects[i], viewer) for i in lst]
 

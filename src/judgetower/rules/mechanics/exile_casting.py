@@ -174,7 +174,7 @@ class ExileCastingMixin:
         for oid in list(self.exile):
             o = self.objects[oid]
             if self.play_permission(p, o):
-                out.extend(self._exilecast_permitted_actions(p, o, sorcery_ok))
+                out.extend(self._exile_cast_permitted_actions(p, o, sorcery_ok))
                 continue
             if not self.foretold_castable(p, o):
                 continue
@@ -332,7 +332,7 @@ class ExileCastingMixin:
         if o is None or o.zone != "exile":
             self.log.add(f"{ctx['source'].name} is no longer exiled: it can't be played", "CR 702.62a")
             return
-        yield from self._exilecast_cast_from_exile(p, o, "CR 702.62a", "suspend")
+        yield from self._exile_cast_cast_from_exile(p, o, "CR 702.62a", "suspend")
 
     @effect(ReboundCast)
     def _e_ReboundCast(self, e, ctx):
@@ -346,9 +346,9 @@ class ExileCastingMixin:
             self.log.add(f"{src.name} is no longer in exile: it can't be cast", "CR 702.88a")
             return
         o.rebound_pending = False
-        yield from self._exilecast_cast_from_exile(p, o, "CR 702.88a", "rebound")
+        yield from self._exile_cast_cast_from_exile(p, o, "CR 702.88a", "rebound")
 
-    def _exilecast_cast_from_exile(self, p: int, o, rule: str, what: str):
+    def _exile_cast_cast_from_exile(self, p: int, o, rule: str, what: str):
         if o.card is None or not o.compiled.ok or "Land" in o.card.types or not self.spell_has_targets(p, o):
             # CR 601.2c: a spell needing targets can't be cast without legal ones (lands: no
             # card with suspend or rebound is a land)
@@ -379,7 +379,7 @@ class ExileCastingMixin:
                 out.append((o, "foretell", "exile_cast_foretell", [o.id]))
             elif getattr(o, "exile_cast_rebound", None) is not None or getattr(o, "rebound_pending", False):
                 out.append((o, "rebound", "exile_cast_rebound", [o.id]))
-            elif getattr(o, "exile_cast_may_play", None) is not None and self._exilecast_permission_live(o):
+            elif getattr(o, "exile_cast_may_play", None) is not None and self._exile_cast_permission_live(o):
                 out.append((o, "may_play", "exile_cast_may_play", [o.id]))
         return out
 
@@ -490,7 +490,7 @@ class ExileCastingMixin:
         return
         yield
 
-    def _exilecast_permission_live(self, o) -> bool:
+    def _exile_cast_permission_live(self, o) -> bool:
         """Whether the permission on ``o`` still lasts: this turn only ("end_of_turn"), or until
         the end of its holder's next turn ("next_turn": the first turn of that player after the
         one it was given in is noted at its upkeep, see ``exile_casting_check_event``)."""
@@ -511,7 +511,7 @@ class ExileCastingMixin:
     def play_permission(self, p: int, o) -> bool:
         perm = getattr(o, "exile_cast_may_play", None)
         return (perm is not None and perm[0] == p and o.zone == "exile" and o.card is not None
-                and o.compiled.ok and self._exilecast_permission_live(o))
+                and o.compiled.ok and self._exile_cast_permission_live(o))
 
     def may_play_land(self, p: int, o) -> bool:
         """For legality: a land card in exile ``p`` may play (CR 305.1)."""
@@ -519,7 +519,7 @@ class ExileCastingMixin:
         return self.play_permission(p, o) and not perm[3] and (
             "Land" in o.card.types or (o.card.layout == "modal_dfc" and any("Land" in f.types for f in o.card.faces)))
 
-    def _exilecast_permitted_actions(self, p: int, o, sorcery_ok: bool) -> list:
+    def _exile_cast_permitted_actions(self, p: int, o, sorcery_ok: bool) -> list:
         """The plays a permission allows: cast the card with its timing and mana cost
         (CR 601.2a; a card with no mana cost can't be, CR 118.6), or play a land with the land
         play (CR 305.1, 305.2); a multi-faced card's faces (CR 709.3, 715.3, 712.11b, 712.12)."""
