@@ -209,3 +209,16 @@ def test_decisions_after_the_end_are_refused_with_the_state_untouched():
         for c in (Pass(), Done(), 1, 1.0):
             _refused(g, g.decide, p, c, rule="CR 104.1")
     _refused(g, g.view, -1)
+
+
+def test_a_view_without_the_log_is_the_view_less_its_log():
+    """``view(seat, log=False)``: the same view without the log lines (the web table sends the
+    log as it grows, from ``game.log`` filtered by ``LogEvent.visible``)."""
+    from judgetower.cards.pool import starter_pool
+    from judgetower.variants.judge_tower import new_judge_tower_game
+    pool = starter_pool()
+    g = new_judge_tower_game(pool, pool.names(), [{"name": "A"}, {"name": "B"}], seed=1)
+    for seat in (None, 0, 1):
+        full, bare = g.view(seat), g.view(seat, log=False)
+        assert "log" in full and full["log"] and "log" not in bare
+        assert {k: v for k, v in full.items() if k != "log"} == bare

@@ -47,8 +47,10 @@ class ViewMixin:
             d["targets"] = [self.target_name(t) for ts in o.targets for t in ts]
         return d
 
-    def view(self, viewer: int | None) -> dict:
-        """What ``viewer`` (a player index, or None for a spectator) may see."""
+    def view(self, viewer: int | None, *, log: bool = True) -> dict:
+        """What ``viewer`` (a player index, or None for a spectator) may see. ``log=False``
+        leaves out the log lines (a caller that sends the log as it grows, like the web table,
+        reads ``game.log`` itself, filtered by ``LogEvent.visible``)."""
         if viewer is not None:
             check_seat(self, viewer, "viewer")   # None or an int seat in range (principle 7)
         def zone(lst):
@@ -90,7 +92,7 @@ class ViewMixin:
             "pending": None if d is None else {"player": self.players[d.player].name, "kind": d.kind,
                                                 "prompt": d.prompt,
                                                 "options": [str(o) for o in d.options] if d.player == viewer else None},
-            "log": [e.render() for e in self.log.for_player(viewer)],
+            **({"log": [e.render() for e in self.log.for_player(viewer)]} if log else {}),
             "game_over": self.game_over,
             "winners": [self.players[w].name for w in self.winners],
         }
