@@ -1,0 +1,2 @@
+"""Mechanic families of the Oracle compiler (design/layout.md §4.1): ``<family>.lark`` holds the
+family's grammar (a fragment listed in `judgetower.oracle.grammar.FRAGMENTS`)."""
