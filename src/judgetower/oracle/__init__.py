@@ -8,7 +8,8 @@
 name and text. Text the compiler does not understand is listed in
 ``CompiledCard.unsupported`` (and the card is then not ``ok``), never dropped.
 
-The grammar is ``oracle.lark`` (Lark, Earley); ``transform.py`` turns its trees into IR.
+The grammar is ``grammar/`` and ``mechanics/*.lark`` (Lark, Earley); ``transform/`` turns its
+trees into IR; ``compiler/`` splits the text into lines and assembles the card.
 """
 
 from __future__ import annotations

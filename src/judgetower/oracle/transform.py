@@ -134,7 +134,7 @@ class TkItHas:
         self.text = text
 
     def merge(self, prev):
-        from .tokens import TokenTextUnsupported, compile_token_text
+        from .token_text import TokenTextUnsupported, compile_token_text
         if not isinstance(prev, CreateToken):
             raise Unsupported("'it has \"...\"' not right after creating a token")
         spec = prev.token
@@ -2656,7 +2656,7 @@ class OracleTransformer(ExilecastTransformMixin, Faces2TransformMixin, Copies2Tr
     def tk_predefined(self, c):
         """CR 111.10: "a Treasure token" is the predefined Treasure token, its ability compiled
         from its rules text (refused if the compiler does not understand that text)."""
-        from .tokens import PREDEFINED, TokenTextUnsupported, predefined_token
+        from .token_text import PREDEFINED, TokenTextUnsupported, predefined_token
         name = canonical_subtype(str(c[0]))
         if name not in PREDEFINED:
             raise Unsupported(f"{name} token: not a predefined token (CR 111.10)")
@@ -2675,7 +2675,7 @@ class OracleTransformer(ExilecastTransformMixin, Faces2TransformMixin, Copies2Tr
         """'... creature token with "When this creature dies, ..."' (CR 111.3: the quoted
         ability is part of the token's text; it is compiled like a card's ability, and "this
         creature" in it is the token itself, CR 201.5)."""
-        from .tokens import TokenTextUnsupported, compile_token_text
+        from .token_text import TokenTextUnsupported, compile_token_text
         *rest, quoted = c
         spec, _, *pt = self.token([1, *rest])
         if pt:
@@ -2707,7 +2707,7 @@ class OracleTransformer(ExilecastTransformMixin, Faces2TransformMixin, Copies2Tr
         """'Enchanted creature has "{T}: Add {G}."' (CR 613.1f): the quoted ability, compiled like
         a card's, is granted to each affected object; only activated abilities (granted triggered
         or static abilities are not expressed by the engine)."""
-        from .tokens import TokenTextUnsupported, compile_token_text
+        from .token_text import TokenTextUnsupported, compile_token_text
         affected, quoted = c
         _static_filter_ok(affected, True)
         text = str(quoted)[1:-1].strip()

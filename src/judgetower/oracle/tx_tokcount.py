@@ -195,7 +195,7 @@ class TokcountTransformMixin:
     def tc_investigate(self, c):
         # CR 701.16a: "Investigate" means "Create a Clue token." (CR 111.10f)
         from .transform import Unsupported
-        from .tokens import TokenTextUnsupported, predefined_token
+        from .token_text import TokenTextUnsupported, predefined_token
         try:
             return [ir.CreateToken(predefined_token("Clue"))]
         except TokenTextUnsupported as exc:   # pragma: no cover - the Clue's text compiles

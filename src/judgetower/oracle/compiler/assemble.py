@@ -1,23 +1,7 @@
-"""Oracle text -> CompiledCard.
-
-Per card: split the text into lines (Oracle prints one ability per line),
-drop reminder text (CR 207.2a), normalise each line (see ``normalise``), parse it with the
-grammar, transform the tree to IR (transform.py), then assemble the card:
-
-* a land's basic land types give their intrinsic mana abilities first (CR 305.6);
-* every line's abilities follow in printed order;
-* the effect lines of an instant or sorcery form one SpellAbility (CR 113.3a), placed where the
-  first of them is printed;
-* a modal spell's "Choose one —" (two, one or both, one or more) and the bulleted lines after it
-  form one Modal (CR 700.2), each mode its own SpellAbility; a mode not understood makes the card
-  unsupported;
-* linked abilities (CR 607.2a): when an ability mentions "the exiled card", the exile effects of
-  this object's other abilities are marked ``linked``.
-
-Nothing is dropped: a line that does not parse, or parses into something the IR cannot express,
-is reported in ``CompiledCard.unsupported`` (sentence by sentence where the sentences can be told
-apart) and the card is not ``ok``.
-"""
+"""Assembling a card from its lines: each line parsed and transformed (``compile_line``), modal
+spells and modal triggered abilities (CR 700.2), the spell ability of an instant or sorcery
+(CR 113.3a), leveler striations (CR 711), linked exiles (CR 607.2a), the checks made on the whole
+card, and multi-faced cards (CR 709, 715, 712). See `judgetower.oracle.compiler`."""
 
 from __future__ import annotations
 
@@ -29,110 +13,22 @@ from typing import Iterable
 
 from lark.exceptions import LarkError, VisitError
 
-from .grammar import parser
-from .ir import (
+from ..grammar import parser
+from ..ir import (
     ActivatedAbility, AddMana, CompiledCard, Cost, ExileObjects, LinkedExiled, Modal, SpellAbility,
 )
-from .ir import TriggeredAbility  # conds: modal triggered abilities
-from .subtypes import BASIC_LAND_MANA
-from .tx_turnflow import tf_special_line   # turnflow
-from .c2_leveler import compile_band as c2_compile_band, is_level_line as c2_is_level_line  # counters2: CR 711
-from .transform import (
+from ..ir import TriggeredAbility
+from ..subtypes import BASIC_LAND_MANA
+from ..tx_turnflow import tf_special_line
+from .cache import _DISK
+from .levelers import compile_band as compile_level_band, is_level_line   # CR 711
+from ..transform import (
     Context, Line, OracleTransformer, Unsupported, contains, finish_effects, walk_replace,
 )
-
-#: Nouns that, after "this", refer to the object itself (CR 201.5).
-SELF_NOUNS = ("creature", "artifact", "enchantment", "land", "aura", "spell", "permanent",
-              "equipment", "card", "planeswalker", "vehicle", "saga", "token", "battle",
-              "class", "case", "room", "fortification", "siege", "background")
-
-_REMINDER = re.compile(r"\s*\([^()]*\)")
-_SENTENCE_END = re.compile(r"(?<=\.)\s+(?=\S)")
-_THIS_NOUN = re.compile(r"\bthis (?:%s)\b" % "|".join(SELF_NOUNS), re.IGNORECASE)
-_ENTERS_BATTLEFIELD = re.compile(r"\benters the battlefield\b")
-PERMANENT_TYPES = ("artifact", "creature", "enchantment", "land", "planeswalker", "battle")
-#: "Choose one —" and its kin (CR 700.2): the header of a modal spell -> (choose_min, choose_max).
-MODAL_HEADERS = {"one": (1, 1), "two": (2, 2), "three": (3, 3), "one or both": (1, 2),
-                 "one or more": (1, None)}
-_MODAL_HEADER = re.compile(r"^choose (one or both|one or more|one|two|three)\s*[\u2014-]$", re.IGNORECASE)
-_BULLET = re.compile(r"^\s*[\u2022*]\s*")
-
-
-# -- triggers branch: ability words (CR 207.2c) ------------------------------------------------
-#: The ability words of CR 207.2c. An ability word printed before an ability ("Landfall — Whenever
-#: a land enters ...") has no rules meaning; the compiler reads the ability without it.
-ABILITY_WORDS = (
-    "adamant", "addendum", "alliance", "battalion", "bloodrush", "celebration", "channel", "chroma",
-    "cohort", "constellation", "converge", "council's dilemma", "coven", "delirium", "descend 4",
-    "descend 8", "domain", "eerie", "eminence", "enrage", "fateful hour", "fathomless descent",
-    "ferocious", "flurry", "formidable", "grandeur", "hellbent", "heroic", "imprint", "inspired",
-    "join forces", "kinship", "landfall", "lieutenant", "magecraft", "metalcraft", "morbid",
-    "pack tactics", "paradox", "parley", "radiance", "raid", "rally", "renew", "revolt",
-    "secret council", "spell mastery", "strive", "survival", "sweep", "tempting offer", "threshold",
-    "undergrowth", "valiant", "vivid", "void", "will of the council")
-_ABILITY_WORD = re.compile(r"^(?:%s) \u2014 (?=\S)" % "|".join(re.escape(w) for w in ABILITY_WORDS),
-                           re.IGNORECASE)
-
-
-def strip_ability_word(line: str) -> str:
-    """CR 207.2c: drop a leading ability word ("Landfall — "); it has no rules meaning."""
-    if "\u2014" not in line:
-        return line
-    m = _ABILITY_WORD.match(line.replace("\u2019", "'"))  # same length: the match end holds for line
-    return line[m.end():] if m else line
-
-
-def strip_reminder(line: str) -> str:
-    """Remove reminder text in parentheses (CR 207.2a); it has no rules meaning."""
-    previous = None
-    while previous != line:
-        previous, line = line, _REMINDER.sub("", line)
-    return line.strip()
-
-
-def self_names(name: str) -> list[str]:
-    """How a card's text can name the card itself: its full name and, for names like
-    "Isamaru, Hound of Konda", the short name before the comma (CR 201.5)."""
-    names = {name}
-    if "," in name:
-        names.add(name.split(",")[0].strip())
-    for face in name.split(" // "):
-        names.add(face.strip())
-    return sorted((n for n in names if n), key=len, reverse=True)
-
-
-def normalise(text: str, name: str) -> str:
-    """One line or sentence of Oracle text -> the grammar's input: lower case, self-references
-    as "~", current wording ("enters" for "enters the battlefield"), ASCII minus and quote."""
-    text = text.replace("\u2212", "-").replace("\u2019", "'").replace("\u2018", "'")
-    for n in self_names(name):
-        n = n.replace("\u2019", "'")
-        text = re.sub(r"(?<![\w'])" + re.escape(n) + r"(?![\w])", "~", text)
-    text = _THIS_NOUN.sub("~", text)
-    text = _ENTERS_BATTLEFIELD.sub("enters", text)
-    text = text.lower()
-    text = lib2_quote_names(text)   # library2: "a card named X, reveal it" -> "a card named \"x\""
-    return re.sub(r"\s+", " ", text).strip()
-
-
-# library2: the name of a card a search looks for runs from "named" to ", reveal it" or "and put it"
-# (names may hold commas: "a card named Chandra, Bold Pyromancer, reveal it, ..."); it is quoted
-# so that the grammar reads it as one QUOTED terminal.
-_LIB2_NAMED = re.compile(r'(\bsearch\b[^.]*?\bnamed )(?!~)([^".]+?)'
-                         r'(?=, reveal (?:it|them|that card)\b|,? and put it\b|, put (?:it|them|that card)\b)')
-
-
-def lib2_quote_names(text: str) -> str:
-    def quote(m):
-        if re.search(r"\b(?:or|and/or)\b", m.group(2)):   # "named X or Y": two names, left unread
-            return m.group(0)
-        return f'{m.group(1)}"{m.group(2)}"'
-    return _LIB2_NAMED.sub(quote, text)
-
-
-def split_sentences(line: str) -> list[str]:
-    return [s for s in _SENTENCE_END.split(line) if s.strip()]
-
+from .lines import (
+    _BULLET, _MODAL_HEADER, MODAL_HEADERS, PERMANENT_TYPES, normalise, self_names, split_sentences,
+    strip_ability_word, strip_reminder,
+)
 
 def _parse(normalised: str):
     return parser().parse(normalised)
@@ -156,17 +52,17 @@ def _failing_sentences(line: str, name: str) -> list[str]:
     return failing or [line]
 
 
-_TK_QUOTED = re.compile(r'"([^"]+)"')
+_QUOTED = re.compile(r'"([^"]+)"')
 
 
-def _tk_check_quoted_names(line: str, name: str) -> None:
+def _check_quoted_names(line: str, name: str) -> None:
     """tokens helper: inside a quoted ability (a token's or a granted one, CR 111.3, 613.1f) "~"
     means the object that has the ability; the card's own name there means the card itself, which
     "~" cannot tell apart, so such a line is refused."""
     if '"' not in line or not name:
         return
     text = line.replace("\u2019", "'")
-    for quoted in _TK_QUOTED.findall(text):
+    for quoted in _QUOTED.findall(text):
         for n in self_names(name):
             if re.search(r"(?<![\w'])" + re.escape(n.replace("\u2019", "'")) + r"(?![\w])", quoted):
                 raise Unsupported("the card's own name inside a quoted ability")
@@ -174,7 +70,7 @@ def _tk_check_quoted_names(line: str, name: str) -> None:
 
 def compile_line(line: str, name: str, ctx: Context | None = None) -> Line:
     """Parse and transform one reminder-free line. Raises Unsupported or LarkError."""
-    _tk_check_quoted_names(line, name)   # tokens helper
+    _check_quoted_names(line, name)   # tokens helper
     tree = _parse(normalise(line, name))
     try:
         result = OracleTransformer(ctx).transform(tree)
@@ -182,8 +78,8 @@ def compile_line(line: str, name: str, ctx: Context | None = None) -> Line:
         raise exc.orig_exc if isinstance(exc.orig_exc, Unsupported) else exc
     if not isinstance(result, Line):
         raise Unsupported(f"unexpected parse result {type(result).__name__}")
-    from .ir import Zones4NoObject   # zones4
-    from .transform import contains
+    from ..ir import Zones4NoObject   # zones4
+    from ..transform import contains
     if contains(result.items, lambda v: isinstance(v, Zones4NoObject)):
         raise Unsupported("'it' after looking at or revealing the top card of a library")
     return result
@@ -222,7 +118,7 @@ def compile_modes(header: str, bullets: list[str], name: str) -> tuple[Modal | N
 
 # -- conds: modal triggered abilities (CR 700.2b) ----------------------------------------------
 
-_CONDS_TRIGGER_MODAL = re.compile(r"^(.*?),\s*choose (one or both|one or more|one|two|three)\s*[\u2014-]$",
+_TRIGGER_MODAL = re.compile(r"^(.*?),\s*choose (one or both|one or more|one|two|three)\s*[\u2014-]$",
                                   re.IGNORECASE)
 
 
@@ -298,79 +194,6 @@ def compile_text(name: str, text: str, types: Iterable[str] = (),
     return result
 
 
-class _DiskCache:
-    """Compile results kept between processes, so that a command does not spend ~1.5 s
-    compiling the starter tower at every start. The file is named after the compiler version
-    (a hash of the compiler's sources), so any compiler change starts a new file; only the IR
-    is stored (name, abilities, unsupported), never what the engine derives from it. Large
-    pools are left to the SQLite pool cache (`judgetower.oracle.compiled_pool`): past
-    ``LIMIT`` entries nothing is written. Set JUDGETOWER_NO_COMPILE_CACHE=1 to switch it off."""
-
-    LIMIT = 5000
-
-    def __init__(self) -> None:
-        self.entries: dict | None = None
-        self.dirty = False
-
-    def _path(self):
-        import os
-        from pathlib import Path
-
-        from judgetower.oracle import COMPILER_VERSION
-        base = os.environ.get("JUDGETOWER_CACHE_DIR")
-        if not base:
-            import platformdirs
-            base = platformdirs.user_cache_dir("judgetower")
-        safe = "".join(ch if ch.isalnum() else "-" for ch in COMPILER_VERSION)
-        return Path(base) / f"oracle-{safe}.pickle"
-
-    def _load(self) -> dict:
-        import atexit
-        import os
-        import pickle
-        self.entries = {}
-        if os.environ.get("JUDGETOWER_NO_COMPILE_CACHE"):
-            return self.entries
-        try:
-            with open(self._path(), "rb") as f:
-                raw = pickle.load(f)
-            self.entries = {k: CompiledCard(*v) for k, v in raw.items()}
-        except Exception:  # no cache yet, or unreadable: compile as usual
-            self.entries = {}
-        atexit.register(self.save)
-        return self.entries
-
-    def get(self, key):
-        entries = self.entries if self.entries is not None else self._load()
-        return entries.get(key)
-
-    def put(self, key, value) -> None:
-        entries = self.entries if self.entries is not None else self._load()
-        entries[key] = value
-        self.dirty = True
-
-    def save(self) -> None:
-        import os
-        import pickle
-        import tempfile
-        if not self.dirty or not self.entries or len(self.entries) > self.LIMIT:
-            return
-        try:
-            path = self._path()
-            path.parent.mkdir(parents=True, exist_ok=True)
-            raw = {k: (v.name, v.abilities, v.unsupported) for k, v in self.entries.items()}
-            fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
-            with os.fdopen(fd, "wb") as f:
-                pickle.dump(raw, f, protocol=pickle.HIGHEST_PROTOCOL)
-            os.replace(tmp, path)
-            self.dirty = False
-        except Exception:  # a cache that cannot be written is skipped, never fatal
-            pass
-
-
-_DISK = _DiskCache()
-
-
 @lru_cache(maxsize=None)
 def _compile(name: str, text: str, types: tuple[str, ...], subtypes: tuple[str, ...]) -> CompiledCard:
     abilities: list = list(intrinsic_mana_abilities(subtypes))
@@ -392,15 +215,15 @@ def _compile(name: str, text: str, types: tuple[str, ...], subtypes: tuple[str, 
         if tf_ability is not None:
             abilities.append(tf_ability)
             continue
-        if is_permanent and c2_is_level_line(line):
+        if is_permanent and is_level_line(line):
             # counters2: a leveler's level symbol and its striation (CR 711.2)
-            band, bad, i = c2_compile_band(raw_lines, i - 1, name)
+            band, bad, i = compile_level_band(raw_lines, i - 1, name)
             if band is None:
                 unsupported.extend(bad)
             else:
                 abilities.append(band)
             continue
-        m_trig = _CONDS_TRIGGER_MODAL.match(line)
+        m_trig = _TRIGGER_MODAL.match(line)
         if m_trig is not None and (line.lower().startswith(("when", "whenever", "at "))):
             # conds: "When ~ enters, choose one —" and its bulleted modes (CR 700.2b)
             bullets = []
@@ -460,19 +283,19 @@ def _compile(name: str, text: str, types: tuple[str, ...], subtypes: tuple[str, 
         except Unsupported:
             del abilities[spell_slot]
             unsupported.append(text.strip())
-    _conds_check_chosen(abilities, text, unsupported)
-    from .tx_exilecast import exilecast_check_free_cast, exilecast_check_may_play   # exilecast
+    _check_chosen_references(abilities, text, unsupported)
+    from ..tx_exilecast import exilecast_check_free_cast, exilecast_check_may_play   # exilecast
     exilecast_check_free_cast(abilities, text, unsupported)   # CR 702.62d, 702.88b
     exilecast_check_may_play(abilities, text, unsupported)    # CR 601.2a: "that card" just exiled
-    _copies2_overload(name, text, types, subtypes, abilities, unsupported)   # copies2: CR 702.96
-    _copies2_splice(abilities, unsupported)   # copies2: CR 702.47
+    _compile_overload(name, text, types, subtypes, abilities, unsupported)   # copies2: CR 702.96
+    _check_splice(abilities, unsupported)   # copies2: CR 702.47
     return CompiledCard(name, tuple(_link_exiles(abilities)), tuple(unsupported))
 
 
-def _copies2_splice(abilities: list, unsupported: list) -> None:
+def _check_splice(abilities: list, unsupported: list) -> None:
     """copies2: splice (CR 702.47a): the engine adds a spliced card's spell ability to the spell;
     a card with splice must be one plain spell ability besides its keywords."""
-    from .ir import Keyword
+    from ..ir import Keyword
     if not any(isinstance(a, Keyword) and a.name == "splice" for a in abilities):
         return
     rest = [a for a in abilities if not isinstance(a, Keyword)]
@@ -480,12 +303,12 @@ def _copies2_splice(abilities: list, unsupported: list) -> None:
         unsupported.append("splice on a card that is not one plain spell ability (CR 702.47a)")
 
 
-def _copies2_overload(name, text, types, subtypes, abilities: list, unsupported: list) -> None:
+def _compile_overload(name, text, types, subtypes, abilities: list, unsupported: list) -> None:
     """copies2: overload (CR 702.96a, 702.96c): "If you chose to pay this spell's overload
     cost, change its text by replacing all instances of the word 'target' with the word
     'each'." That text is compiled here with the card, so that a card whose overloaded text is
     not understood is refused; the overloaded spell has no targets (CR 702.96b)."""
-    from .ir import Keyword
+    from ..ir import Keyword
     for i, ab in enumerate(abilities):
         if not (isinstance(ab, Keyword) and ab.name == "overload" and ab.arg[1] is None):
             continue
@@ -505,10 +328,10 @@ def _copies2_overload(name, text, types, subtypes, abilities: list, unsupported:
         abilities[i] = Keyword("overload", (ab.arg[0], over))
 
 
-def _conds_check_chosen(abilities: list, text: str, unsupported: list) -> None:
+def _check_chosen_references(abilities: list, text: str, unsupported: list) -> None:
     """conds: "the chosen color"/"the chosen type" read the choice the card itself made as it
     entered (CR 614.12); without that "As ~ enters, choose ..." the reference is not understood."""
-    from .ir import AddMana, EntersChoice, Filter, StaticAbility
+    from ..ir import AddMana, EntersChoice, Filter, StaticAbility
     made = {ab.effect.what for ab in abilities
             if isinstance(ab, StaticAbility) and isinstance(ab.effect, EntersChoice)}
     needs = set()
@@ -546,7 +369,7 @@ _STACK_KEYWORDS = frozenset({"kicker", "multikicker", "buyback", "convoke", "del
 def outside_stack_abilities(face_name: str, compiled: CompiledCard, layout: str = "split") -> tuple[str, ...]:
     """Why a spell half's abilities cannot be played by the engine (one line each), if any.
     Aftermath (CR 702.127a) is played on a split card's half."""
-    from .ir import AdditionalCost, Keyword, Modal, SpellAbility
+    from ..ir import AdditionalCost, Keyword, Modal, SpellAbility
     out = []
     for ab in compiled.abilities:
         if isinstance(ab, (SpellAbility, Modal, AdditionalCost)):

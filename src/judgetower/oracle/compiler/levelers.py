@@ -1,4 +1,4 @@
-"""counters2: leveler cards (CR 711). A level symbol line ("LEVEL 1-3", "LEVEL 4+") is followed by
+"""Leveler cards (CR 711). A level symbol line ("LEVEL 1-3", "LEVEL 4+") is followed by
 its power/toughness box ("4/4") and the abilities printed in its striation, up to the next level
 symbol or the end of the text (CR 711.2-711.3). Each striation compiles to one static ability,
 ``ir.C2LevelBand``. Only keyword abilities are supported inside a striation: any other ability
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from .ir import C2LevelBand, Keyword, StaticAbility
+from ..ir import C2LevelBand, Keyword, StaticAbility
 
 _LEVEL = re.compile(r"^\s*LEVEL\s+(\d+)\s*(?:-\s*(\d+)|(\+))\s*$", re.I)
 _PT = re.compile(r"^\s*(\d+)/(\d+)\s*$")
@@ -30,8 +30,8 @@ def compile_band(raw_lines: list[str], i: int, name: str):
     unsupported lines, index after the striation)."""
     from lark.exceptions import LarkError
 
-    from .compiler import compile_line, strip_reminder
-    from .transform import Unsupported
+    from . import compile_line, strip_reminder
+    from ..transform import Unsupported
     m = _LEVEL.match(raw_lines[i])
     low = int(m.group(1))
     high = int(m.group(2)) if m.group(2) else None

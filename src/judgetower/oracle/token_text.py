@@ -1,4 +1,4 @@
-"""Tokens (tokens helper): the predefined tokens of CR 111.10 and the compiled "text" of a token
+"""Token text: the predefined tokens of CR 111.10 and the compiled "text" of a token
 (CR 111.3: the characteristics the creating effect defines, abilities included).
 
 A token's abilities are compiled from its rules text with the card compiler, exactly as a card's
