@@ -19,7 +19,7 @@ from ..ir import (
 )
 from ..ir import TriggeredAbility
 from ..subtypes import BASIC_LAND_MANA
-from ..tx_turnflow import tf_special_line
+from ..transform.untap_and_durations import tf_special_line
 from .cache import _DISK
 from .levelers import compile_band as compile_level_band, is_level_line   # CR 711
 from ..transform import (
@@ -284,7 +284,7 @@ def _compile(name: str, text: str, types: tuple[str, ...], subtypes: tuple[str, 
             del abilities[spell_slot]
             unsupported.append(text.strip())
     _check_chosen_references(abilities, text, unsupported)
-    from ..tx_exilecast import exilecast_check_free_cast, exilecast_check_may_play   # exilecast
+    from ..mechanics.exile_casting import exilecast_check_free_cast, exilecast_check_may_play   # exilecast
     exilecast_check_free_cast(abilities, text, unsupported)   # CR 702.62d, 702.88b
     exilecast_check_may_play(abilities, text, unsupported)    # CR 601.2a: "that card" just exiled
     _compile_overload(name, text, types, subtypes, abilities, unsupported)   # copies2: CR 702.96

@@ -1,26 +1,26 @@
-"""copies2: transformer callbacks for copies and spell variants (CR 707, 702.96 overload,
+"""Transformer callbacks for copies and spell variants (CR 707, 702.96 overload,
 702.160 prototype). Mixed into ``OracleTransformer`` (Lark finds callbacks by name)."""
 
 from __future__ import annotations
 
-from .ir import Keyword
+from ..ir import Keyword
 
 
-class Copies2TransformMixin:
+class CopiesCallbacks:
     def c2_kw_prototype(self, c):
         """"Prototype {cost} — P/T" (CR 702.160a, 718.2): the alternative mana cost, power and
         toughness a prototyped spell and the permanent it becomes have (CR 718.3b)."""
-        from .transform import mana
+        from .context import mana
         p, t = str(c[1]).split("/")
         if not (p.isdigit() and t.isdigit()):
-            from .transform import Unsupported
+            from .context import Unsupported
             raise Unsupported("a prototype with a variable power or toughness")
         return Keyword("prototype", (mana(c[0]), int(p), int(t)))
 
     def c2_kw_overload(self, c):
         """"Overload {cost}" (CR 702.96a). The text the overloaded spell has ("target" changed
         to "each", CR 702.96c) is compiled with the whole card (compiler ``_copies2_overload``)."""
-        from .transform import mana
+        from .context import mana
         return Keyword("overload", (mana(c[0]), None))
 
     def c2_enter_as_copy(self, c):
@@ -28,8 +28,8 @@ class Copies2TransformMixin:
         (CR 707.5, 614.1c): a static ability (a replacement effect as it enters)."""
         from lark import Token
 
-        from .ir import EntersAsCopy, StaticAbility
-        from .transform import Line, Unsupported
+        from ..ir import EntersAsCopy, StaticAbility
+        from .context import Line, Unsupported
         fnps = [x for x in c if x is not None and hasattr(x, "filter")]
         if len(fnps) != 1:
             raise Unsupported("enters as a copy of what")
@@ -57,7 +57,7 @@ class Copies2TransformMixin:
     def c2_type_words(self, c):
         from lark import Token
 
-        from .subtypes import canonical_subtype
+        from ..subtypes import canonical_subtype
         types, subtypes = [], []
         for item in c:
             if isinstance(item, Token) and item.type == "SUBTYPE":
@@ -69,7 +69,7 @@ class Copies2TransformMixin:
     def _c2_add_types(self, c):
         for x in c:
             if isinstance(x, tuple) and x and x[0] == "c2_types":
-                from .transform import Unsupported
+                from .context import Unsupported
                 if not set(x[1]) <= {"artifact", "creature", "enchantment"}:
                     raise Unsupported("a copy that gains this type")
                 return x[1], x[2]
@@ -89,20 +89,20 @@ class Copies2TransformMixin:
         return (t is not None and t.event == "cast" and f is not None and bool(getattr(f, "types", ()))
                 and set(f.types) <= {"instant", "sorcery"})
 
-    def c2_copy_trigger_spell(self, what):
+    def _copy_trigger_spell(self, what):
         """"copy it" / "copy that spell" in "Whenever you cast an instant or sorcery spell, ...":
         the spell that triggered the ability (CR 707.10; if it has left the stack, its last known
         information is copied, CR 608.2h)."""
-        from .transform import Unsupported
+        from .context import Unsupported
         if not self._c2_cast_trigger_copyable():
             raise Unsupported("copying the spell of a trigger that is not about instant or sorcery spells")
         return what
 
-    def c2_only_copied(self, trigger, ability) -> bool:
+    def _only_copied(self, trigger, ability) -> bool:
         """Every reference to the trigger's spell is the spell a CopySpell copies."""
         from dataclasses import fields, is_dataclass
 
-        from .ir import CopySpell, TriggerObject
+        from ..ir import CopySpell, TriggerObject
         if not self._c2_cast_trigger_copyable():
             return False
         bad = []
@@ -124,14 +124,14 @@ class Copies2TransformMixin:
     # -- splice (CR 702.47a) ---------------------------------------------------------------------
     def c2_kw_splice_arcane(self, c):
         """"Splice onto Arcane [cost]" (CR 702.47a): onto a spell with the subtype Arcane."""
-        from .transform import Unsupported, mana
+        from .context import Unsupported, mana
         if str(c[0]).lower() != "arcane":
             raise Unsupported("splice onto something else than Arcane")
         return Keyword("splice", ("arcane", mana(c[1])))
 
     def c2_kw_splice_instant_sorcery(self, c):
         """"Splice onto instant or sorcery [cost]" (CR 702.47a)."""
-        from .transform import mana
+        from .context import mana
         return Keyword("splice", ("instant or sorcery", mana(c[0])))
 
     # -- "If you do, copy that spell." / "You may copy it." / "Copy it twice." ---------------
@@ -139,21 +139,21 @@ class Copies2TransformMixin:
         return True
 
     def _c2_copy(self, what, new_targets, n: int = 1) -> list:
-        from .ir import CopySpell
+        from ..ir import CopySpell
         return [CopySpell(self._copy_what(what), new_targets=bool(new_targets)) for _ in range(n)]
 
     def c2_if_you_do_copy(self, c):
         """"If you do, copy that spell." after "you may pay {2}." (CR 118.12, 707.10)."""
-        from .ir import IfYouDo
+        from ..ir import IfYouDo
         return [IfYouDo(tuple(self._c2_copy(c[0], c[1])))]
 
     def c2_may_copy(self, c):
         """"You may copy it." (CR 707.10; JT-C1 takes the "may")."""
-        from .ir import Optional_, You
+        from ..ir import Optional_, You
         return [Optional_(tuple(self._c2_copy(c[0], c[1])), who=You())]
 
     def c2_may_copy_and_new_targets(self, c):
-        from .ir import Optional_, You
+        from ..ir import Optional_, You
         return [Optional_(tuple(self._c2_copy(c[0], True)), who=You())]
 
     def c2_copy_twice(self, c):

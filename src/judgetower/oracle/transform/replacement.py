@@ -1,4 +1,4 @@
-"""replace: transformer callbacks for replacement and prevention effects and damage/life
+"""Transformer callbacks for replacement and prevention effects and damage/life
 arithmetic (CR 614, 615, 120, 119): sentences that change the instruction before them
 ("If that spell is countered this way, exile it instead ...", "If this spell was kicked, it deals
 4 damage instead.", "You gain life equal to the life lost this way.") are markers that
@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from . import ir
+from .. import ir
 
 
 def _unsupported(msg: str):
-    from .transform import Unsupported
+    from .context import Unsupported
     return Unsupported(msg)
 
 
@@ -108,7 +108,7 @@ class _PreventThen(ReplMarker):
 
 
 def _repl_static_line(effect):
-    from .transform import Line
+    from .context import Line
     return Line("abilities", (ir.StaticAbility(effect),))
 
 
@@ -120,7 +120,7 @@ class _Unpreventable(ReplMarker):
             raise _unsupported("'the damage can't be prevented' without a damage instruction before it")
         effects[-1] = ir.ReplUnpreventable((prev,))   # CR 615.12
 
-class ReplaceTransformMixin:
+class ReplacementCallbacks:
     """Mixed into `OracleTransformer` (Lark finds the callbacks by name)."""
 
     def repl_die_kind(self, c):
@@ -151,7 +151,7 @@ class ReplaceTransformMixin:
         return [_KickedInstead(make)]
 
     def repl_kicked_pump(self, c):
-        from .transform import pt_mod
+        from .context import pt_mod
         if c[0] != ir.This():
             raise _unsupported("'if it was kicked' of another object")
         p, t = pt_mod(str(c[1]))
@@ -178,7 +178,7 @@ class ReplaceTransformMixin:
     # -- static replacement effects (CR 614.1a) ------------------------------------------------
 
     def _repl_floor(self, c, if_creature):
-        from .transform import Line
+        from .context import Line
         if c[0] != c[1]:
             raise _unsupported("a life floor that reduces it to another number")
         return Line("abilities", (ir.StaticAbility(ir.ReplLifeFloor(c[0], if_creature)),))
@@ -190,11 +190,11 @@ class ReplaceTransformMixin:
         return self._repl_floor(c, True)
 
     def repl_st_gain_plus(self, c):
-        from .transform import Line
+        from .context import Line
         return Line("abilities", (ir.StaticAbility(ir.ReplGainMore(plus=c[0])),))
 
     def repl_st_gain_double(self, c):
-        from .transform import Line
+        from .context import Line
         return Line("abilities", (ir.StaticAbility(ir.ReplGainMore(double=True)),))
 
     def repl_redirect_next(self, c):
@@ -204,7 +204,7 @@ class ReplaceTransformMixin:
         return [ir.ReplRedirectNext(amount, to)]   # CR 614.9
 
     def repl_st_double_tokens(self, c):
-        from .transform import Line
+        from .context import Line
         return Line("abilities", (ir.StaticAbility(ir.ReplDoubleTokens()),))   # CR 614.1a
 
     def repl_stat(self, c):
@@ -237,26 +237,26 @@ class ReplaceTransformMixin:
         return str(c[0])   # "enchanted" | "equipped"
 
     def repl_st_prevent_by(self, c):
-        from .transform import Line
+        from .context import Line
         combat, who = c
         return Line("abilities", (ir.StaticAbility(ir.ReplStaticPrevent(bool(combat), by=who)),))
 
     def repl_st_prevent_to_and_by(self, c):
-        from .transform import Line
+        from .context import Line
         combat, who = c
         return Line("abilities", (ir.StaticAbility(ir.ReplStaticPrevent(bool(combat), to=who, by=who, to_and_by=True)),))
 
     def repl_st_prevent_to_self(self, c):
-        from .transform import Line
+        from .context import Line
         return Line("abilities", (ir.StaticAbility(ir.ReplStaticPrevent(bool(c[0]), to="self")),))
 
     def repl_st_prevent_to_self_by(self, c):
-        from .transform import Line
+        from .context import Line
         combat, np = c
         return Line("abilities", (ir.StaticAbility(ir.ReplStaticPrevent(bool(combat), to="self", by_filter=np.filter)),))
 
     def repl_counter_unless_per(self, c):
-        from .transform import VP, mana
+        from .context import VP, mana
         what, cost, per = c
         return VP(lambda who: [ir.ReplCounterUnlessPaysPer(what, mana(cost), per)])   # CR 118.12
 

@@ -1,5 +1,5 @@
-"""turnflow: transformer callbacks for untap choices, once-each-turn triggers and cost
-reductions (grammar: the "turnflow" block at the end of oracle.lark).
+"""Transformer callbacks for untap choices, once-each-turn triggers and cost
+reductions (grammar: grammar/untap_and_durations.lark).
 
 * "You may choose not to untap ~ during your untap step." (CR 502.3) -> StaticAbility(TfMayNotUntap)
 * "[triggered ability]. This ability triggers only once each turn." (CR 603.2, 603.2h)
@@ -17,13 +17,13 @@ from __future__ import annotations
 
 from dataclasses import fields, replace
 
-from . import ir
-from .ir import CountOf, Keyword, SelfCostReduction, StaticAbility, TriggeredAbility
+from .. import ir
+from ..ir import CountOf, Keyword, SelfCostReduction, StaticAbility, TriggeredAbility
 
 
 def Line(kind, items):
-    """transform.Line (defined there, imported when called: transform.py imports this module)."""
-    from .transform import Line as _Line
+    """transform.Line (defined there, imported when called: transform/__init__ imports this module)."""
+    from .context import Line as _Line
     return _Line(kind, items)
 
 #: conditions that mean something while a spell's total cost is determined (CR 601.2f); the
@@ -32,14 +32,14 @@ _TF_COST_CONDITIONS = ("CondCount", "CondLife", "CondYourTurn", "CondCardTypes",
 
 
 def _tf_generic(token) -> int:
-    from .transform import Unsupported
+    from .context import Unsupported
     symbols = str(token).strip("{}").split("}{")
     if len(symbols) != 1 or not symbols[0].isdigit():
         raise Unsupported("cost change by other than generic mana")   # CR 118.7b-g not done
     return int(symbols[0])
 
 
-class TurnflowTransformMixin:
+class UntapAndDurationsCallbacks:
     """turnflow callbacks (found by name by Lark; mixed into OracleTransformer)."""
 
     def tf_may_not_untap(self, c):
@@ -48,7 +48,7 @@ class TurnflowTransformMixin:
 
     def tf_trigger_once_each_turn(self, c):
         # CR 603.2, 603.2h: "This ability triggers only once each turn."
-        from .transform import Unsupported
+        from .context import Unsupported
         line = c[0]
         if not hasattr(line, "items") or len(line.items) != 1 or type(line.items[0]) is not TriggeredAbility:
             raise Unsupported("'triggers only once each turn' after something other than one triggered ability")
@@ -57,7 +57,7 @@ class TurnflowTransformMixin:
         return Line("abilities", (once,))
 
     def tf_self_cost_less_if(self, c):
-        from .transform import Unsupported
+        from .context import Unsupported
         token, cond = c[0], c[-1]
         if type(cond).__name__ not in _TF_COST_CONDITIONS:
             raise Unsupported("a cost reduction whose condition is not read as the cost is determined")
@@ -70,7 +70,7 @@ class TurnflowTransformMixin:
     def tf_affinity(self, c):
         # CR 702.41a: "Affinity for [text]" means "This spell costs {1} less to cast for each
         # [text] you control."
-        from .transform import Unsupported
+        from .context import Unsupported
         fnp = c[-1]
         f = fnp.filter
         if fnp.head == "spell" or f.zone != "battlefield" or f.controller not in (None, "you") or f.other:
@@ -85,8 +85,8 @@ class TurnflowTransformMixin:
         # battlefield, you may return target Spirit card with mana value N or less from your
         # graveyard to your hand." (Judge Tower: the shared graveyard is "your graveyard", R5;
         # the "may" is taken when able, R9/JT-C1, through the engine's Optional_ effect.)
-        from .compiler import compile_line
-        from .transform import Unsupported
+        from ..compiler import compile_line
+        from .context import Unsupported
         n = int(c[0])
         text = (f"When ~ is put into a graveyard from the battlefield, you may return target Spirit card "
                 f"with mana value {n} or less from your graveyard to your hand.")
@@ -105,12 +105,12 @@ class TurnflowTransformMixin:
 
     def tf_activate_only_blessing(self, c):
         # CR 602.5: an activation restriction, read by Game.activation_timing_ok
-        from .transform import ActivationRestriction
+        from .context import ActivationRestriction
         return [ActivationRestriction(timing="tf_city_blessing")]
 
     def tf_modify_pt_while_tapped(self, c):
         # CR 611.2b: "for as long as ~ remains tapped"
-        from .transform import Unsupported, pt_mod
+        from .context import Unsupported, pt_mod
         what, token, keywords = c
         if "x" in str(token):
             raise Unsupported("+X/+X for as long as ~ remains tapped")
@@ -125,8 +125,8 @@ class TurnflowTransformMixin:
 
     def _tf_gain_control(self, what, you_control: bool):
         # a verb phrase: only "you" gain control (as vp_gain_control)
-        from .transform import VP, Unsupported
-        from .ir import You
+        from .context import VP, Unsupported
+        from ..ir import You
         self._permanent_or_card(what)
 
         def make(who):
@@ -154,7 +154,7 @@ class TurnflowTransformMixin:
 
     def tf_soulbond(self, c):
         # CR 702.95a: the keyword and its two triggered abilities (pairing: rules/turnflow.py)
-        from .compiler import compile_line
+        from ..compiler import compile_line
         own = compile_line("When ~ enters, draw a card.", "~").items[0].trigger
         other = compile_line("Whenever another creature you control enters, draw a card.", "~").items[0].trigger
         return [Keyword("soulbond"),
@@ -165,10 +165,10 @@ class TurnflowTransformMixin:
         return ir.TfPairedBonus(keywords=tuple(c[-1]))
 
     def tf_paired_pt(self, c):
-        from .transform import pt_mod
+        from .context import pt_mod
         token, keywords = c[0], c[-1]
         if "x" in str(token):
-            from .transform import Unsupported
+            from .context import Unsupported
             raise Unsupported("+X/+X for paired creatures")
         p, t = pt_mod(token)
         return ir.TfPairedBonus(p, t, tuple(keywords or ()))
@@ -197,7 +197,7 @@ def tf_special_line(line: str):
     m = _TF_PARTNER_WITH.match(line.strip())
     if m is None:
         return None
-    from .compiler import compile_line
+    from ..compiler import compile_line
     template = compile_line("When ~ enters, target player may draw a card.", "~").items[0]
     opt = template.effects[0]
     who = opt.who

@@ -1,16 +1,16 @@
-"""counters2: transformer callbacks for counter mechanics (grammar block "counters2" at the end
-of oracle.lark). Keywords become ``ir.Keyword`` (the engine gives them their abilities, see
+"""Transformer callbacks for counter mechanics (grammar block "counters2" at the end
+of the grammar, mechanics/counters.lark). Keywords become ``ir.Keyword`` (the engine gives them their abilities, see
 rules/counters2.py); outlast compiles to its activated ability; unleash to its keyword (the
 "enter with a counter" choice) and its static "can't block" half."""
 
 from __future__ import annotations
 
-from . import ir
-from .ir import (ActivatedAbility, AsLongAs, CantAttackOrBlock, CondCount, Cost, CountersOn, EntersWithCounters,
+from .. import ir
+from ..ir import (ActivatedAbility, AsLongAs, CantAttackOrBlock, CondCount, Cost, CountersOn, EntersWithCounters,
                  Filter, Keyword, PutCounters, StaticAbility, TargetSpec, This, X)
 
 
-class Counters2TransformMixin:
+class CountersCallbacks:
 
     # ---- keywords ----------------------------------------------------------------------
     def c2_undying(self, c):
@@ -51,14 +51,14 @@ class Counters2TransformMixin:
     def c2_outlast(self, c):
         # CR 702.107a: "[Cost], {T}: Put a +1/+1 counter on this creature. Activate only as a
         # sorcery."
-        from .transform import mana
+        from ..transform.context import mana
         return ActivatedAbility(Cost(mana=mana(c[0]), tap=True), (), (PutCounters(This(), "+1/+1", 1),),
                                 sorcery_speed=True)
 
     def c2_level_up(self, c):
         # CR 702.87a: "[Cost]: Put a level counter on this permanent. Activate only as a
         # sorcery." (its level symbols: oracle/c2_leveler.py, CR 711)
-        from .transform import mana
+        from ..transform.context import mana
         return ActivatedAbility(Cost(mana=mana(c[0])), (), (PutCounters(This(), "level", 1),), sorcery_speed=True)
 
     # ---- keyword actions (sentences) ---------------------------------------------------
@@ -81,9 +81,9 @@ class Counters2TransformMixin:
     def c2_enters_with_x(self, c):
         subject, kind = c
         if subject != This():
-            from .transform import Unsupported
+            from ..transform.context import Unsupported
             raise Unsupported("another object than this one enters with counters")
-        from .transform import Line
+        from ..transform.context import Line
         return Line("abilities", (StaticAbility(EntersWithCounters(kind, X())),))
 
     def c2_ev_evolves(self, c):
@@ -100,15 +100,15 @@ class Counters2TransformMixin:
 
     def c2_vp_get_energy(self, c):
         n = self._c2_energy_count(c[0])
-        from .transform import VP
+        from ..transform.context import VP
         return VP(lambda who: [ir.C2GetEnergy(who, n)])       # CR 122.1
 
     def c2_may_pay_energy(self, c):
         # "you may pay {E}{E}. If you do, ..." (CR 118.12, 107.14); Judge Tower: the "may" is
         # taken when able (JT-C1, R9), as for "you may pay {1}"
         who, token = c
-        from .ir import Optional_, You
-        from .transform import Unsupported
+        from ..ir import Optional_, You
+        from ..transform.context import Unsupported
         if who != You():
             raise Unsupported("another player than you may pay energy")
         return [Optional_((ir.C2PayEnergy(self._c2_energy_count(token)),), who=who)]

@@ -1,13 +1,13 @@
-"""tokcount: transformer callbacks for keyword actions and abilities that create tokens or put
-counters (grammar block "tokcount" at the end of oracle.lark; engine: rules/tokcount.py).
+"""Transformer callbacks for keyword actions and abilities that create tokens or put
+counters (grammar: mechanics/tokens.lark; engine: rules/tokcount.py).
 
 Keywords whose meaning is a triggered ability printed in the CR (afterlife, ingest) compile to
 that ability's text, compiled like any card line (refused if the compiler can't read it)."""
 
 from __future__ import annotations
 
-from . import ir
-from .ir import TriggeredAbility
+from .. import ir
+from ..ir import TriggeredAbility
 
 
 def _number_word(n: int) -> str:
@@ -15,12 +15,12 @@ def _number_word(n: int) -> str:
     return words[n] if 0 <= n < len(words) else str(n)
 
 
-class TokcountTransformMixin:
+class TokenMechanicsCallbacks:
 
     def _tc_expand(self, text: str, what: str):
         """Compile the CR's text of a keyword's triggered ability (one line, one ability)."""
-        from .compiler import compile_line
-        from .transform import Unsupported
+        from ..compiler import compile_line
+        from ..transform.context import Unsupported
         line = compile_line(text, "~")
         if len(line.items) != 1 or not isinstance(line.items[0], TriggeredAbility):
             raise Unsupported(what)
@@ -59,7 +59,7 @@ class TokcountTransformMixin:
                              "extort")
         opt, ifdo = ab.effects
         if not isinstance(ifdo, ir.IfYouDo):
-            from .transform import Unsupported
+            from ..transform.context import Unsupported
             raise Unsupported("extort")
         return replace(ab, effects=(opt, replace(ifdo, effects=(ir.TcExtortDrain(),))))
 
@@ -67,7 +67,7 @@ class TokcountTransformMixin:
         # CR 702.82a: "As this object enters, you may sacrifice any number of creatures. This
         # permanent enters with N +1/+1 counters on it for each creature sacrificed this way."
         # (the engine's choice as it enters, rules/tokcount.py)
-        from .ir import Keyword
+        from ..ir import Keyword
         return Keyword("devour", int(c[0]))
 
     def _tc_champion(self, flt, what: str):
@@ -84,7 +84,7 @@ class TokcountTransformMixin:
         return self._tc_champion(ir.Filter(types=("creature",)), "creature")
 
     def tc_champion_subtype(self, c):
-        from .subtypes import canonical_subtype
+        from ..subtypes import canonical_subtype
         name = canonical_subtype(str(c[0]))
         return self._tc_champion(ir.Filter(subtypes=(name,)), name)
 
@@ -93,8 +93,8 @@ class TokcountTransformMixin:
         # Activate only as a sorcery." and "[Cost]: Unattach this permanent. Activate only if this
         # permanent is attached to a creature and only as a sorcery." The Keyword stays too: while
         # attached, the Equipment isn't a creature (CR 702.151b, rules/tokcount.py).
-        from .ir import ActivatedAbility, Cost, Filter, Keyword, TargetSpec
-        from .transform import mana
+        from ..ir import ActivatedAbility, Cost, Filter, Keyword, TargetSpec
+        from ..transform.context import mana
         cost = mana(c[0])
         attach = ActivatedAbility(Cost(mana=cost),
                                   (TargetSpec("object", Filter(types=("creature",), controller="you", other=True)),),
@@ -106,8 +106,8 @@ class TokcountTransformMixin:
     def tc_reinforce(self, c):
         # CR 702.77a: "Reinforce N—[cost]" means "[Cost], Discard this card: Put N +1/+1 counters
         # on target creature." (an activated ability that functions only from the hand, 702.77b)
-        from .ir import ActivatedAbility, Cost, Filter, PutCounters, Target, TargetSpec
-        from .transform import mana
+        from ..ir import ActivatedAbility, Cost, Filter, PutCounters, Target, TargetSpec
+        from ..transform.context import mana
         n = int(c[0])
         return ActivatedAbility(Cost(mana=mana(c[1]), discard_self=True),
                                 (TargetSpec("object", Filter(types=("creature",))),),
@@ -117,8 +117,8 @@ class TokcountTransformMixin:
     def tc_enters_with_if_attacked(self, c):
         # "~ enters with N +1/+1 counters on it if you attacked this turn" (CR 614.1c; "you
         # attacked": you declared one or more attackers this turn, CR 508.1)
-        from .ir import EntersWithCounters, StaticAbility, This
-        from .transform import Line, Unsupported
+        from ..ir import EntersWithCounters, StaticAbility, This
+        from ..transform.context import Line, Unsupported
         subject, n, kind = c
         if subject != This():
             raise Unsupported("another object than this one enters with counters")
@@ -128,9 +128,9 @@ class TokcountTransformMixin:
         # "~ enters with a +1/+1 counter on it for each creature card in your graveyard" (CR
         # 614.1c; counted as it enters, CR 608.2h). Judge Tower: the shared graveyard is "your
         # graveyard" (R5).
-        from .ir import EntersWithCounters, StaticAbility, This
-        from .transform import Line, Unsupported
-        from .ir import CountOf
+        from ..ir import EntersWithCounters, StaticAbility, This
+        from ..transform.context import Line, Unsupported
+        from ..ir import CountOf
         subject, kind, counted = c
         if subject != This():
             raise Unsupported("another object than this one enters with counters")
@@ -143,8 +143,8 @@ class TokcountTransformMixin:
     def tc_enters_with_per_color(self, c):
         # "~ enters with a +1/+1 counter on it for each color of mana spent to cast it" (CR 614.1c,
         # 601.2h; 0 unless it entered from the stack as a resolving spell that was cast)
-        from .ir import EntersWithCounters, StaticAbility, This
-        from .transform import Line, Unsupported
+        from ..ir import EntersWithCounters, StaticAbility, This
+        from ..transform.context import Line, Unsupported
         subject, kind = c
         if subject != This():
             raise Unsupported("another object than this one enters with counters")
@@ -152,14 +152,14 @@ class TokcountTransformMixin:
 
     def tc_sunburst(self, c):
         # CR 702.44a-b: the engine reads the keyword as the permanent enters (rules/tokcount.py)
-        from .ir import Keyword
+        from ..ir import Keyword
         return Keyword("sunburst")
 
     def tc_anthem_goaded(self, c):
         # CR 701.15b: a goaded creature attacks each combat if able and attacks a player other than
         # the goading player if able (the goading player: the controller of this static ability's
         # source, rules/tokcount.py)
-        from .transform import Line, Unsupported, _static_filter_ok, pt_mod
+        from ..transform.context import Line, Unsupported, _static_filter_ok, pt_mod
         affected, token = c
         if not isinstance(affected, (ir.Enchanted, ir.Equipped)):
             raise Unsupported("a group of goaded creatures")
@@ -185,7 +185,7 @@ class TokcountTransformMixin:
     def tc_put_its_counters(self, c):
         # "put its counters on target creature you control" in a leaves-the-battlefield trigger of
         # this object: the counters it had as it last existed (CR 608.2h, 603.10a)
-        from .transform import Unsupported
+        from ..transform.context import Unsupported
         trig = getattr(self.ctx, "trigger", None)
         if trig is None or trig.event not in ("dies", "to_graveyard", "leaves") or not isinstance(trig.subject, ir.This):
             raise Unsupported("'its counters' outside a 'when ~ dies/leaves' trigger")
@@ -194,8 +194,8 @@ class TokcountTransformMixin:
     # ---- keyword actions (sentences) ---------------------------------------------------
     def tc_investigate(self, c):
         # CR 701.16a: "Investigate" means "Create a Clue token." (CR 111.10f)
-        from .transform import Unsupported
-        from .token_text import TokenTextUnsupported, predefined_token
+        from ..transform.context import Unsupported
+        from ..token_text import TokenTextUnsupported, predefined_token
         try:
             return [ir.CreateToken(predefined_token("Clue"))]
         except TokenTextUnsupported as exc:   # pragma: no cover - the Clue's text compiles
@@ -217,7 +217,7 @@ class TokcountTransformMixin:
     def tc_detain(self, c):
         # CR 701.35a: until the next turn of this ability's controller, the permanent(s) can't
         # attack or block and their activated abilities can't be activated
-        from .transform import Unsupported
+        from ..transform.context import Unsupported
         what = c[0]
         self._permanent_or_card(what)
         if not isinstance(what, (ir.Target, ir.This, ir.TriggerObject)):
@@ -227,7 +227,7 @@ class TokcountTransformMixin:
     def tc_vp_goad(self, c):
         # CR 701.15a: "Until your next turn, that creature attacks each combat if able and
         # attacks a player other than you if able."
-        from .transform import VP, Unsupported
+        from ..transform.context import VP, Unsupported
         what = c[0]
         self._permanent_or_card(what)
         if not isinstance(what, (ir.Target, ir.TriggerObject)):
@@ -237,7 +237,7 @@ class TokcountTransformMixin:
     def tc_remove_counters_eoc(self, c):
         # "remove a +1/+1 counter from it at end of combat": a delayed triggered ability (CR 603.7a)
         # that triggers as the end of combat step begins (CR 511.1), about this permanent only
-        from .transform import Unsupported
+        from ..transform.context import Unsupported
         n, kind, what = c
         if not isinstance(what, ir.This):
             raise Unsupported("removing counters from another object at end of combat")

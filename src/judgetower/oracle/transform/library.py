@@ -1,20 +1,20 @@
-"""library2: transformer callbacks for library manipulation (CR 401, 701.20 reveal, 701.23
+"""Transformer callbacks for library manipulation (CR 401, 701.20 reveal, 701.23
 search, 701.24 shuffle, 702.52 dredge). A mixin of ``OracleTransformer`` (Lark finds the
-callbacks by name); the grammar is the "library2" block at the end of oracle.lark."""
+callbacks by name); the grammar is grammar/library.lark."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from . import transform as _tx   # VP, Unsupported (a cycle: only used when a callback runs)
-from .ir import (
+from . import context as _tx   # VP, Unsupported (a cycle: only used when a callback runs)
+from ..ir import (
     ANY_NUMBER, All, You, Keyword, Lib2LookTopPutOnto, Lib2RevealUntil, Lib2SearchLibrary,
     Lib2SearchLibraryAndGraveyard, Filter, Optional_, Lib2LookTopSplitGraveyard,
     Lib2ShuffleIntoLibrary, PutOnLibrary, Target,
 )
 
 
-class Library2TransformMixin:
+class LibraryCallbacks:
     """Callbacks of the grammar's library2 block."""
 
     # -- tutors (CR 701.23, 701.20a, 701.24b) -----------------------------------------------

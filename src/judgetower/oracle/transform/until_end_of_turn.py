@@ -1,5 +1,5 @@
-"""chars: transformer callbacks for characteristics changed until end of turn (grammar: the
-"chars" block at the end of oracle.lark).
+"""Transformer callbacks for characteristics changed until end of turn (grammar: the
+grammar/until_end_of_turn.lark).
 
 * "Switch target creature's / ~'s power and toughness until end of turn." -> CharsSwitchPT
   (CR 613.4d)
@@ -14,19 +14,19 @@
 
 from __future__ import annotations
 
-from . import ir
+from .. import ir
 
 
 def _unsupported(msg):
-    from .transform import Unsupported
+    from .context import Unsupported
     return Unsupported(msg)
 
 
-class CharsTransformMixin:
+class UntilEndOfTurnCallbacks:
     """chars callbacks (mixed into OracleTransformer)."""
 
     def chars_target_creature(self, c):
-        from .transform import FilterNP
+        from .context import FilterNP
         return self._object_target(FilterNP(ir.Filter(types=("creature",))))
 
     def _chars_permanent(self, what):
@@ -93,11 +93,11 @@ class CharsTransformMixin:
         return ir.Keyword("protection", "multicolored")   # CR 702.16a
 
     def chars_you_have_hexproof(self, c):
-        from .transform import Line
+        from .context import Line
         return Line("abilities", (ir.StaticAbility(ir.CharsPlayerKeyword("hexproof")),))
 
     def chars_you_have_shroud(self, c):
-        from .transform import Line
+        from .context import Line
         return Line("abilities", (ir.StaticAbility(ir.CharsPlayerKeyword("shroud")),))
 
     def chars_change_target(self, c):
@@ -106,21 +106,21 @@ class CharsTransformMixin:
         return VPc(lambda who: [ir.CharsChangeTarget(what)])
 
     def chars_kw_ward(self, c):
-        from .transform import mana
+        from .context import mana
         cost = mana(c[0])
         if "X" in cost.upper():
             raise _unsupported("ward {X}")   # CR 702.21b: X defined by the card, not supported
         return ir.Keyword("ward", cost)   # CR 702.21a
 
     def chars_kw_ward_life(self, c):
-        from .transform import Line
+        from .context import Line
         n = c[0]
         if not isinstance(n, int):
             raise _unsupported("ward with a variable life payment")
         return Line("abilities", (ir.Keyword("ward", f"life:{n}"),))   # CR 702.21a
 
     def chars_anthem_every_type(self, c):
-        from .transform import Line, pt_mod
+        from .context import Line, pt_mod
         affected, token, *rest = c
         keywords = rest[0] if rest else ()
         p, t = pt_mod(token)
@@ -128,7 +128,7 @@ class CharsTransformMixin:
                                   ir.StaticAbility(ir.CharsEveryCreatureType(affected))))
 
     def chars_every_type(self, c):
-        from .transform import Line
+        from .context import Line
         return Line("abilities", (ir.StaticAbility(ir.CharsEveryCreatureType(c[0])),))
 
     def _chars_pt(self, token):
@@ -143,14 +143,14 @@ class CharsTransformMixin:
         return [ir.CharsSetBasePT(self._chars_permanent(what), p, t)]
 
     def chars_static_base_pt(self, c):
-        from .transform import Line
+        from .context import Line
         affected, token = c
         p, t = self._chars_pt(token)
         return Line("abilities", (ir.StaticAbility(ir.CharsStaticBasePT(affected, p, t)),))
 
     def chars_become_colored_type_pt(self, c):
-        from .transform import canonical_subtype
-        from .subtypes import CREATURE_TYPES
+        from .context import canonical_subtype
+        from ..subtypes import CREATURE_TYPES
         what, color, subtype, token = c
         t = canonical_subtype(str(subtype))
         if t not in CREATURE_TYPES:
@@ -168,7 +168,7 @@ class CharsTransformMixin:
         return ir.Keyword("protection", "sub:" + self._chars_subtype(c[0]))   # CR 702.16a
 
     def _chars_subtype(self, token):
-        from .transform import canonical_subtype
+        from .context import canonical_subtype
         return canonical_subtype(str(token))
 
     def chars_granted_protection(self, c):
@@ -190,19 +190,19 @@ class CharsTransformMixin:
         return "sub:" + self._chars_subtype(c[0])
 
     def chars_protection_chosen(self, c):
-        from .transform import Line
+        from .context import Line
         return Line("abilities", (ir.StaticAbility(ir.CharsProtectionChosen(c[0])),))
 
     def chars_static_becomes_creature(self, c):
-        from .transform import Line
+        from .context import Line
         affected, token = c
         p, t = self._chars_pt(token)
         return Line("abilities", (ir.StaticAbility(ir.CharsStaticAddTypes(affected, ("Creature",), ())),
                                   ir.StaticAbility(ir.CharsStaticBasePT(affected, p, t))))
 
     def chars_anthem_add_subtype(self, c):
-        from .transform import Line, pt_mod
-        from .subtypes import CREATURE_TYPES
+        from .context import Line, pt_mod
+        from ..subtypes import CREATURE_TYPES
         affected, token, keywords, subtype = c
         st = self._chars_subtype(subtype)
         if st not in CREATURE_TYPES:
@@ -217,5 +217,5 @@ class CharsTransformMixin:
 
 
 def VPc(make):
-    from .transform import VP
+    from .context import VP
     return VP(make)

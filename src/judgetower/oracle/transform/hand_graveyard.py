@@ -1,13 +1,13 @@
-"""zones4: transformer callbacks for library, hand and graveyard effects (CR 401, 402, 404,
+"""Transformer callbacks for library, hand and graveyard effects (CR 401, 402, 404,
 701.9 discard, 701.24 shuffle, 701.48 learn, 702.124 partner). A mixin of ``OracleTransformer``
-(Lark finds the callbacks by name); the grammar is the "zones4" block at the end of oracle.lark."""
+(Lark finds the callbacks by name); the grammar is grammar/hand_graveyard.lark."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from . import transform as _tx   # VP, Unsupported (a cycle: only used when a callback runs)
-from .ir import (
+from . import context as _tx   # VP, Unsupported (a cycle: only used when a callback runs)
+from ..ir import (
     Filter, TargetSpec, You, Keyword, StaticAbility, Zones4TopCardVisible, Zones4LookTop, Zones4NoObject, Zones4HandToBottom, Zones4PutChosenOnTop, Zones4Clash, Zones4PutNthFromTop, Zones4NoMaxHandSize, Zones4ShuffleInstead, Zones4PutOnTopOfLibrary, Zones4ExileGraveyard, Zones4DiscardHandDraw,
     Zones4ShuffleHandGraveyard, Zones4Learn, Zones4ChooseFromHandExile, Zones4ExileToOwnersGraveyard,
 )
@@ -19,7 +19,7 @@ def _zones4_you(who) -> bool:
     return True
 
 
-class Zones4TransformMixin:
+class HandGraveyardCallbacks:
     """Callbacks of the grammar's zones4 block."""
 
     def zones4_put_on_your_library_top(self, c):
@@ -40,12 +40,6 @@ class Zones4TransformMixin:
 
     def zones4_shuffle_hand_graveyard(self, c):
         return _tx.VP(lambda who: [Zones4ShuffleHandGraveyard(who)])
-
-    def zones4_shuffle_hand_graveyard_draw(self, c):
-        n = c[-1]
-        if not isinstance(n, int):
-            raise _tx.Unsupported("a variable number of cards drawn after shuffling")
-        return _tx.VP(lambda who: [Zones4ShuffleHandGraveyard(who, n)])
 
     def zones4_learn(self, c):
         return _tx.VP(lambda who: _zones4_you(who) and [Zones4Learn(who)])

@@ -1,5 +1,5 @@
-"""actcost: transformer callbacks for activated abilities' restrictions and costs (grammar: the
-"actcost" block at the end of oracle.lark; engine: rules/actcost.py).
+"""Transformer callbacks for activated abilities' restrictions and costs (grammar: the
+grammar/activation.lark; engine: rules/actcost.py).
 
 * "Activate only if [condition]." (CR 602.5) -> ActivationRestriction(condition=...)
 * "Activate only if creatures you control have total power N or greater." (CR 602.5)
@@ -9,15 +9,15 @@
 
 from __future__ import annotations
 
-from . import ir
+from .. import ir
 
 
-class ActcostTransformMixin:
+class ActivationCallbacks:
     """actcost callbacks (found by name by Lark; mixed into OracleTransformer)."""
 
     def actcost_only_if(self, c):
         # CR 602.5: "Activate only if ...": checked when the ability would be activated
-        from .transform import ActivationRestriction, Unsupported
+        from .context import ActivationRestriction, Unsupported
         if isinstance(c[-1], str):
             # the string conditions ("~ was kicked", werewolf conditions...) are read from a
             # resolving spell or a trigger's context: none of them is meant for an activation
@@ -26,7 +26,7 @@ class ActcostTransformMixin:
 
     def actcost_only_if_total_power(self, c):
         # CR 602.5, 208.1: the total power of the creatures you control now (layers applied)
-        from .transform import ActivationRestriction
+        from .context import ActivationRestriction
         total = ir.StatOf(ir.Filter(types=("creature",), controller="you"), "power", "sum")
         return [ActivationRestriction(condition=ir.CondCount(total, int(c[-1])))]
 
@@ -35,7 +35,7 @@ class ActcostTransformMixin:
 
     def actcost_max_per_turn(self, c):
         # CR 602.5b: "Activate no more than [N times] each turn"
-        from .transform import ActivationRestriction
+        from .context import ActivationRestriction
         return [ActivationRestriction(max_per_turn=c[-1])]
 
     def actcost_cond_creature_died(self, c):
@@ -45,7 +45,7 @@ class ActcostTransformMixin:
 
     def _actcost_untapped_yours(self, fnp):
         from dataclasses import replace
-        from .transform import Unsupported
+        from .context import Unsupported
         f = fnp.filter
         if fnp.head is not None or f.zone != "battlefield" or f.tapped is not False \
                 or f.controller != "you" or f.other:
@@ -67,7 +67,7 @@ class ActcostTransformMixin:
         return {"actcost_discard_random": 1}     # CR 701.9a, 118.3
 
     def actcost_cost_put_counters(self, c):
-        from .transform import Unsupported
+        from .context import Unsupported
         n, kind = c[0], str(c[1])
         if "x" in kind:
             raise Unsupported("an X counter cost")
@@ -80,7 +80,7 @@ class ActcostTransformMixin:
     def _actcost_zone(self, cost, zone: str) -> str:
         """"[Cost], Discard ~: ...": an ability that functions from the hand (CR 113.6, 602.2);
         a cost that needs the permanent (tapping it, its counters) can't go with it."""
-        from .transform import Unsupported
+        from .context import Unsupported
         if cost.actcost_remove_any is not None and not cost.tap:
             # the number removed is read by the ability's effect: with {T} in the cost, a mana
             # ability resolves at once (CR 605.3a) and no second activation can come in between
@@ -95,19 +95,19 @@ class ActcostTransformMixin:
     # -- "Any player may activate this ability [but only ...]." (CR 602.2, 602.5) -------------
 
     def actcost_any_player(self, c):
-        from .transform import ActivationRestriction
+        from .context import ActivationRestriction
         return [ActivationRestriction(any_player=True)]
 
     def actcost_any_player_sorcery(self, c):
-        from .transform import ActivationRestriction
+        from .context import ActivationRestriction
         return [ActivationRestriction(any_player=True, sorcery=True)]    # CR 602.5d: the activator's timing
 
     def actcost_any_player_their_turn(self, c):
-        from .transform import ActivationRestriction
+        from .context import ActivationRestriction
         return [ActivationRestriction(any_player=True, timing="your_turn")]   # the activating player's turn
 
     def actcost_any_player_any_upkeep(self, c):
-        from .transform import ActivationRestriction
+        from .context import ActivationRestriction
         return [ActivationRestriction(any_player=True, timing="actcost_any_upkeep")]
 
     # -- effects -----------------------------------------------------------------------------
@@ -115,14 +115,14 @@ class ActcostTransformMixin:
     def actcost_pt_and_damage(self, c):
         # "~ gets +1/+1 until end of turn and deals 1 damage to you" (CR 611.2, 120.3): the
         # object is the damage's source too
-        from .transform import Unsupported
+        from .context import Unsupported
         what, token, amount, to = c
         if not isinstance(what, ir.This):
             raise Unsupported("'gets ... and deals damage' of another object")
         return self.modify_pt([what, token, None]) + self.deal_damage([what, amount, to])
 
     def actcost_mana_equal_power(self, c):
-        from .transform import Unsupported, mana_letters
+        from .context import Unsupported, mana_letters
         letters = mana_letters(c[0])
         if len(letters) != 1:
             raise Unsupported("an amount of several mana symbols")
@@ -144,52 +144,52 @@ class ActcostTransformMixin:
         return {"actcost_remove_any": str(c[0])}
 
     def actcost_add_then_per_removed(self, c):
-        from .transform import Unsupported, mana_letters
+        from .context import Unsupported, mana_letters
         first, extra, kind = mana_letters(c[0]), mana_letters(c[1]), str(c[2])
         if not getattr(self.ctx, "actcost_remove_any", False):
             raise Unsupported("'removed this way' without a cost removing any number of counters")
         return [ir.AddMana(first), ir.AddMana(extra, amount=ir.ActcostCountersRemoved(kind))]
 
     def actcost_if_activated_n_times(self, c):
-        from .transform import DelayedTrigger
+        from .context import DelayedTrigger
         n, effects = c
         return [ir.ActcostIfActivated(int(n), (DelayedTrigger("next_end_step", tuple(effects)),))]
 
     # -- more activation restrictions (CR 602.5) ----------------------------------------------
 
     def actcost_any_upkeep_only(self, c):
-        from .transform import ActivationRestriction
+        from .context import ActivationRestriction
         return [ActivationRestriction(timing="actcost_any_upkeep")]
 
     def actcost_your_upkeep_once(self, c):
-        from .transform import ActivationRestriction
+        from .context import ActivationRestriction
         return [ActivationRestriction(timing="your_upkeep", once_per_turn=True)]   # CR 602.5, 602.5b
 
     def actcost_only_exact_hand(self, c):
-        from .transform import ActivationRestriction
+        from .context import ActivationRestriction
         n = int(c[0])
         return [ActivationRestriction(condition=ir.CondCount(ir.HandSize(ir.You()), n, n))]
 
     def actcost_only_self_attacking(self, c):
-        from .transform import ActivationRestriction
+        from .context import ActivationRestriction
         return [ActivationRestriction(condition=ir.ActcostCondSelf("attacking"))]   # CR 506.4
 
     def actcost_only_you_attacked(self, c):
-        from .transform import ActivationRestriction
+        from .context import ActivationRestriction
         return [ActivationRestriction(condition=ir.ActcostCondAttackedThisTurn())]   # CR 508.1
 
     def actcost_only_self_power(self, c):
-        from .transform import ActivationRestriction
+        from .context import ActivationRestriction
         return [ActivationRestriction(condition=ir.ActcostCondSelf("power", int(c[0])))]   # CR 208.1
 
     # -- triggered mana abilities (CR 605.1b, 106.12) -------------------------------------------
 
     def actcost_enchanted_land_mana(self, c):
-        from .transform import Line, mana_letters
+        from .context import Line, mana_letters
         return Line("abilities", (ir.ActcostManaTrigger("enchanted", None, _actcost_fixed_mana(c[-1])),))
 
     def actcost_filter_land_mana(self, c):
-        from .transform import Line, Unsupported, mana_letters
+        from .context import Line, Unsupported, mana_letters
         fnp, token = c
         f = fnp.filter
         if fnp.head is not None or f.zone != "battlefield" or "land" not in f.types and not f.subtypes:
@@ -199,7 +199,7 @@ class ActcostTransformMixin:
 
 def _actcost_fixed_mana(token) -> str:
     """Mana symbols of fixed types only ({G}, {G}{G}, {C}), as letters."""
-    from .transform import Unsupported, mana_letters
+    from .context import Unsupported, mana_letters
     letters = mana_letters(token)
     if not letters or any(ch not in "WUBRGC" for ch in letters):
         raise Unsupported("an additional mana other than fixed coloured or colourless symbols")

@@ -1,5 +1,5 @@
-"""combat2: transformer callbacks for more combat keywords and restrictions (grammar: the
-"combat2" block at the end of oracle.lark; engine: rules/combat2.py).
+"""Transformer callbacks for more combat keywords and restrictions (grammar: the
+mechanics/combat_triggers.lark; engine: rules/combat2.py).
 
 * "Rampage N", "Afflict N", "Annihilator N", "Battle cry", "Dethrone", "Melee" -> Keyword
   (CR 702.23a, 702.130a, 702.86a, 702.91a, 702.105a, 702.121a; the engine gives each its
@@ -17,19 +17,19 @@
 
 from __future__ import annotations
 
-from . import ir
-from .ir import Keyword, SelfCombatRestriction, StaticAbility
+from .. import ir
+from ..ir import Keyword, SelfCombatRestriction, StaticAbility
 
 
 def Line(kind, items):
-    """transform.Line (defined there, imported when called: transform.py imports this module)."""
-    from .transform import Line as _Line
+    """transform.Line (defined there, imported when called: transform/__init__ imports this module)."""
+    from ..transform.context import Line as _Line
     return _Line(kind, items)
 
 
 def VP_(make):
     """transform.VP (imported when called)."""
-    from .transform import VP
+    from ..transform.context import VP
     return VP(make)
 
 
@@ -37,7 +37,7 @@ def _own(kind, **kw):
     return Line("abilities", (StaticAbility(SelfCombatRestriction(kind, **kw)),))
 
 
-class Combat2TransformMixin:
+class CombatTriggersCallbacks:
 
     def cb2_kw_rampage(self, c):
         return Keyword("rampage", c[0])        # CR 702.23a
@@ -92,14 +92,14 @@ class Combat2TransformMixin:
         return [ir.DelayedTrigger("cb2_end_of_combat", tuple(c[0]))]
 
     def cb2_pm_blocking_it(self, c):
-        from .transform import Unsupported
+        from ..transform.context import Unsupported
         if not isinstance(self.ctx.it(), ir.This):
             raise Unsupported("'blocking it' where 'it' is not this object")
         return [("combat_self", "blocking_self")]
 
     def cb2_pm_defending_controls(self, c):
         # CR 506.2: the defending player is known only to the object's own attack trigger
-        from .transform import Unsupported
+        from ..transform.context import Unsupported
         t = self.ctx.trigger
         if t is None or t.event != "attacks" or not isinstance(t.subject, ir.This):
             raise Unsupported("'defending player controls' outside the object's own attack trigger")
@@ -131,7 +131,7 @@ class Combat2TransformMixin:
         return self._conds_wrap(ir.Cb2CondInCombat(state), body)
 
     def cb2_vp_poison(self, c):
-        from .transform import VP
+        from ..transform.context import VP
         n = c[0]
         return VP(lambda who: [ir.Cb2Poison(who, n)])      # CR 122.1f
 
@@ -150,7 +150,7 @@ class Combat2TransformMixin:
 
     def cb2_counted_blocking_beyond_first(self, c):
         # the blockers of ~ beyond the first, counted as the effect resolves (CR 608.2h)
-        from .transform import Unsupported
+        from ..transform.context import Unsupported
         if not isinstance(self.ctx.it(), ir.This):
             raise Unsupported("'blocking it beyond the first' where 'it' is not this object")
         return ir.Combat2BlockersBeyondFirst()

@@ -1,5 +1,5 @@
-"""kwcast: transformer callbacks for keywords about casting (grammar: the "kwcast" block at the
-end of oracle.lark; engine: rules/kwcast.py).
+"""Transformer callbacks for keywords about casting (grammar:
+mechanics/alternative_costs.lark; engine: rules/kwcast.py).
 
 * "Basic landcycling {1}{G}", "Plainscycling {2}" ... (CR 702.29e) -> Keyword("typecycling",
   (kind, mana)); kind "basic land" or a basic land type ("Plains")
@@ -18,23 +18,23 @@ end of oracle.lark; engine: rules/kwcast.py).
 
 from __future__ import annotations
 
-from .ir import Keyword, KwcCastOnly
+from ..ir import Keyword, KwcCastOnly
 
 
-class KwcastTransformMixin:
+class AlternativeCostsCallbacks:
     """Callbacks of the kwcast grammar block."""
 
     def kwc_typecycling_word(self, c):
         return str(c[0])
 
     def kwc_typecycling(self, c):
-        from .transform import mana
+        from ..transform.context import mana
         word = str(c[0])
         kind = word[: -len("cycling")].capitalize()   # "plainscycling" -> "Plains"
         return Keyword("typecycling", (kind, mana(c[1])))   # CR 702.29e
 
     def kwc_basic_landcycling(self, c):
-        from .transform import mana
+        from ..transform.context import mana
         return Keyword("typecycling", ("basic land", mana(c[0])))   # CR 702.29e
 
     def kwc_split_second(self, c):
@@ -51,23 +51,23 @@ class KwcastTransformMixin:
 
     # -- kwcast (2) ---------------------------------------------------------------------------
     def kwc_spectacle(self, c):
-        from .transform import mana
+        from ..transform.context import mana
         return Keyword("spectacle", mana(c[0]))   # CR 702.137a
 
     def kwc_surge(self, c):
-        from .transform import mana
+        from ..transform.context import mana
         return Keyword("surge", mana(c[0]))   # CR 702.117a
 
     def kwc_scavenge(self, c):
-        from .transform import mana
+        from ..transform.context import mana
         return Keyword("scavenge", mana(c[0]))   # CR 702.97a
 
     def kwc_blitz(self, c):
-        from .transform import mana
+        from ..transform.context import mana
         return Keyword("blitz", mana(c[0]))   # CR 702.152a
 
     def kwc_escape(self, c):
-        from .transform import Line, mana
+        from ..transform.context import Line, mana
         return Line("abilities", (Keyword("escape", (mana(c[0]), int(c[1]))),))   # CR 702.138a
 
     def kwc_casualty(self, c):
@@ -76,13 +76,13 @@ class KwcastTransformMixin:
     def kwc_undaunted(self, c):
         # CR 702.125a: "This spell costs {1} less to cast for each opponent you have." (the
         # turnflow/misc cost reduction, CR 601.2f, 118.7a)
-        from .ir import EachOpponent, PlayerCount, SelfCostReduction
+        from ..ir import EachOpponent, PlayerCount, SelfCostReduction
         return SelfCostReduction(1, PlayerCount(EachOpponent()))
 
     def kwc_cast_only_attacked(self, c):
-        from .transform import Line
+        from ..transform.context import Line
         return Line("abilities", (KwcCastOnly("attacked_this_step"),))   # CR 601.3
 
     def kwc_cast_only_another_spell(self, c):
-        from .transform import Line
+        from ..transform.context import Line
         return Line("abilities", (KwcCastOnly("another_spell_this_turn"),))   # CR 601.3

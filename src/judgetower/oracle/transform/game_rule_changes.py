@@ -1,5 +1,5 @@
-"""trigstate: transformer callbacks for triggers, untap/turn state and static game-rule changes
-(grammar: the "trigstate" block at the end of oracle.lark; engine: rules/trigstate.py).
+"""Transformer callbacks for triggers, untap/turn state and static game-rule changes
+(grammar: grammar/game_rule_changes.lark; engine: rules/trigstate.py).
 
 * "~ doesn't untap during your next untap step." (CR 502.3) -> TsSkipYourNextUntap
 * "Those creatures / That land don't untap during their controller's next untap step." -> SkipNextUntap
@@ -9,15 +9,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from . import ir
+from .. import ir
 
 
 def _unsupported(msg):
-    from .transform import Unsupported
+    from .context import Unsupported
     return Unsupported(msg)
 
 
-class TrigstateTransformMixin:
+class GameRuleChangesCallbacks:
     """trigstate callbacks (mixed into OracleTransformer)."""
 
     def ts_those(self, c):
@@ -47,7 +47,7 @@ class TrigstateTransformMixin:
 
     # CR 118.12: "sacrifice it unless you [pay {M} | return a land you control ... | discard a card at random]"
     def _ts_unless(self, what, make_effect):
-        from .transform import VP
+        from .context import VP
         if what != ir.This():
             raise _unsupported("sacrificing an object other than this one unless ...")
 
@@ -58,7 +58,7 @@ class TrigstateTransformMixin:
         return VP(make)
 
     def ts_sacrifice_unless_pay(self, c):
-        from .transform import mana
+        from .context import mana
         cost = mana(c[1])
         return self._ts_unless(c[0], lambda: ir.SacrificeUnlessPay(ir.This(), cost))
 
@@ -90,7 +90,7 @@ class TrigstateTransformMixin:
 
     # CR 614.1c: "[permanents] enter the battlefield tapped" (a static replacement effect)
     def ts_others_enter_tapped(self, c):
-        from .transform import Line
+        from .context import Line
         fnp = c[0]
         f = fnp.filter
         if fnp.head is not None or f.zone != "battlefield":
@@ -107,17 +107,17 @@ class TrigstateTransformMixin:
         return [ir.TsAdditionalLands(self._ts_land_n(c[0]))]
 
     def ts_additional_land_static(self, c):
-        from .transform import Line
+        from .context import Line
         return Line("abilities", (ir.StaticAbility(ir.TsAdditionalLands(self._ts_land_n(c[0]))),))
 
     # CR 101.2: "Each player can't cast more than one spell each turn."
     def ts_one_spell_each_turn(self, c):
-        from .transform import Line
+        from .context import Line
         return Line("abilities", (ir.StaticAbility(ir.TsSpellLimit(1)),))
 
     # CR 602.5: "Activated abilities of artifacts can't be activated." -> auras2's ActivationBan
     def ts_activation_ban_group(self, c):
-        from .transform import Line
+        from .context import Line
         fnp = c[0]
         f = fnp.filter
         if fnp.head is not None or f.zone != "battlefield":
@@ -126,7 +126,7 @@ class TrigstateTransformMixin:
 
     # CR 603.6a: "Creatures entering the battlefield don't cause abilities to trigger."
     def ts_entering_no_triggers(self, c):
-        from .transform import Line
+        from .context import Line
         fnp = c[0]
         f = fnp.filter
         if fnp.head is not None or f.zone != "battlefield":
@@ -154,12 +154,12 @@ class TrigstateTransformMixin:
 
     # CR 702.24a: cumulative upkeep with a choice of two mana costs, or a life payment
     def ts_kw_cumulative_upkeep_or(self, c):
-        from .transform import mana
+        from .context import mana
         return ir.Keyword("cumulative upkeep", ir.TsCumulativeCost(options=(mana(c[0]), mana(c[1]))))
 
     def ts_kw_cumulative_upkeep_life(self, c):
         n = c[0]
         if not isinstance(n, int) or n < 1:
             raise _unsupported("cumulative upkeep: a variable life payment")
-        from .transform import Line
+        from .context import Line
         return Line("abilities", (ir.Keyword("cumulative upkeep", ir.TsCumulativeCost(life=n)),))

@@ -1,18 +1,18 @@
-"""auras2: transformer callbacks for auras and equipment beyond "enchant creature"
+"""Transformer callbacks for auras and equipment beyond "enchant creature"
 (CR 301.5, 303.4, 613.1b, 701.3, 702.89, 702.103). Mixed into OracleTransformer."""
 
 from __future__ import annotations
 
-from . import ir
-from .ir import Filter, StaticAbility, Target, This
+from .. import ir
+from ..ir import Filter, StaticAbility, Target, This
 
 
-class Auras2TransformMixin:
-    """Callbacks named after the auras2 rules of oracle.lark."""
+class AttachmentsCallbacks:
+    """Callbacks named after the rules of mechanics/attachments.lark."""
 
     # "As long as ~ is equipped / enchanted" (CR 301.5, 303.4)
     def _auras2_cond(self, c, kinds, what):
-        from .transform import Unsupported
+        from ..transform.context import Unsupported
         if c[0] != This():
             raise Unsupported(f"'is {what}' about another object than this one")
         return ir.CondAttachedTo(kinds)
@@ -28,7 +28,7 @@ class Auras2TransformMixin:
 
     # "attach it to target creature you control" (CR 701.3a): "it" must be this object
     def auras2_vp_attach(self, c):
-        from .transform import VP, Unsupported
+        from ..transform.context import VP, Unsupported
         what, to = c
         if what != This():
             raise Unsupported("attaching another object than this one")
@@ -38,7 +38,7 @@ class Auras2TransformMixin:
 
     # "You control enchanted creature." (CR 613.1b layer 2)
     def auras2_control_enchanted(self, c):
-        from .transform import Line
+        from ..transform.context import Line
         return Line("abilities", (StaticAbility(ir.ControlEnchanted()),))
 
     def auras2_enchanted_kind(self, c):
@@ -46,14 +46,14 @@ class Auras2TransformMixin:
 
     # keywords: "Bestow {cost}" (CR 702.103a), "Totem armor" (CR 702.89a)
     def auras2_kw_bestow(self, c):
-        from .transform import mana
+        from ..transform.context import mana
         return ir.Keyword("bestow", mana(c[0]))
 
     def auras2_kw_totem_armor(self, c):
         return ir.Keyword("totem armor")
 
     def auras2_kw_awaken(self, c):
-        from .transform import mana
+        from ..transform.context import mana
         return ir.Keyword("awaken", (int(c[0]), mana(c[1])))   # CR 702.113a: (N, cost)
 
     # "Enchanted creature gets +2/+2 and can't block." (CR 611.3a)
@@ -61,7 +61,7 @@ class Auras2TransformMixin:
         return " ".join(str(t) for t in c)
 
     def _auras2_restriction_statics(self, affected, words):
-        from .transform import _static_filter_ok
+        from ..transform.context import _static_filter_ok
         _static_filter_ok(affected, False)
         return {
             "can't block": (StaticAbility(ir.CantAttackOrBlock(affected, attack=False)),),
@@ -72,7 +72,7 @@ class Auras2TransformMixin:
         }[words]
 
     def auras2_anthem_and(self, c):
-        from .transform import Line, _static_filter_ok, pt_mod
+        from ..transform.context import Line, _static_filter_ok, pt_mod
         affected, token, words = c
         _static_filter_ok(affected, False)
         p, t = pt_mod(token)
@@ -81,7 +81,7 @@ class Auras2TransformMixin:
 
     # Arrest: "... can't attack or block, and its activated abilities can't be activated" (CR 602.5)
     def auras2_restriction_and_ban(self, c):
-        from .transform import Line, Unsupported
+        from ..transform.context import Line, Unsupported
         affected, words = c
         if not isinstance(affected, (ir.Enchanted, ir.Equipped, ir.This)):
             raise Unsupported("'its activated abilities can't be activated' about a group")
@@ -89,12 +89,12 @@ class Auras2TransformMixin:
                     + (StaticAbility(ir.ActivationBan(affected)),))
 
     def auras2_activation_ban(self, c):
-        from .transform import Line
+        from ..transform.context import Line
         return Line("abilities", (StaticAbility(ir.ActivationBan(c[0])),))
 
     # "~ gets +2/+2 for each Aura attached to it" (CR 611.3a, 613.4c)
     def auras2_attach_kinds(self, c):
-        from .transform import Unsupported
+        from ..transform.context import Unsupported
         kinds = {"aura": "Aura", "equipment": "Equipment"}
         words = [str(t).lower() for t in c]
         if any(w not in kinds for w in words) or len(set(words)) != len(words):
@@ -105,7 +105,7 @@ class Auras2TransformMixin:
         return str(c[0])
 
     def auras2_anthem_per_attached(self, c):
-        from .transform import Line, Unsupported, _static_filter_ok, pt_mod
+        from ..transform.context import Line, Unsupported, _static_filter_ok, pt_mod
         affected, token, kinds, host, keywords = c
         if host == "~":
             to = This()
@@ -120,12 +120,12 @@ class Auras2TransformMixin:
 
     # "When enchanted creature dies, ..." (CR 603.6c, 603.10a: looks back in time)
     def auras2_ev_attached_dies(self, c):
-        from .transform import Trigger
+        from ..transform.context import Trigger
         return self._trigger(Trigger("dies", c[0]))
 
     # 'Enchanted creature gets +1/+1 and has "{R}: Regenerate this creature."' (CR 613.1f, 613.4c)
     def auras2_anthem_and_quoted(self, c):
-        from .transform import Line, _static_filter_ok, pt_mod
+        from ..transform.context import Line, _static_filter_ok, pt_mod
         affected, token, quoted = c
         _static_filter_ok(affected, True)
         granted = self.tk_st_grant_ability([affected, quoted]).items   # activated abilities only
@@ -133,7 +133,7 @@ class Auras2TransformMixin:
         return Line("abilities", (StaticAbility(ir.Anthem(affected, p, t, ())),) + granted)
 
     def auras2_anthem_kw_and_quoted(self, c):
-        from .transform import Line, _static_filter_ok, pt_mod
+        from ..transform.context import Line, _static_filter_ok, pt_mod
         affected, token, keywords, quoted = c
         _static_filter_ok(affected, True)
         granted = self.tk_st_grant_ability([affected, quoted]).items
@@ -148,11 +148,11 @@ class Auras2TransformMixin:
         return ir.Keyword("enchant player", "opponent")
 
     def auras2_step_enchanted_player(self, c):
-        from .transform import Trigger
+        from ..transform.context import Trigger
         return self._trigger(Trigger(c[-1], whose="enchanted_player"))
 
     def auras2_ev_enchanted_player_draws(self, c):
-        from .transform import Trigger
+        from ..transform.context import Trigger
         return self._trigger(Trigger("draw", whose="enchanted_player"))
 
     def auras2_p_enchanted_player(self, c):

@@ -1,30 +1,30 @@
-"""exilecast: transformer callbacks for cards played from exile (CR 702.62 suspend, 702.143
+"""Transformer callbacks for cards played from exile (CR 702.62 suspend, 702.143
 foretell, 702.88 rebound). The engine side is ``judgetower.rules.exilecast``."""
 
 from __future__ import annotations
 
-from .ir import Keyword
+from ..ir import Keyword
 
 
-class ExilecastTransformMixin:
+class ExileCastingCallbacks:
 
     def ec_suspend(self, c):
-        from .transform import mana
+        from ..transform.context import mana
         n = int(c[0])
         return Keyword("suspend", (n, mana(c[1])))      # CR 702.62a: (time counters, cost)
 
     def ec_foretell(self, c):
-        from .transform import mana
+        from ..transform.context import mana
         return Keyword("foretell", mana(c[0]))          # CR 702.143a: the foretell cost
 
     def ec_rebound(self, c):
         return Keyword("rebound")                       # CR 702.88a
 
     def ec_exile_self_time(self, c):
-        from .ir import ExilecastExileSelfWithTime
+        from ..ir import ExilecastExileSelfWithTime
         n = c[0]
         if not isinstance(n, int):
-            from .transform import Unsupported
+            from ..transform.context import Unsupported
             raise Unsupported("a variable number of time counters")
         return [ExilecastExileSelfWithTime(n)]          # CR 406.3, 122.1, 702.62b
 
@@ -35,19 +35,19 @@ class ExilecastTransformMixin:
         return "that card"
 
     def ec_may_play_eot(self, c):
-        from .ir import ExilecastMayPlay
+        from ..ir import ExilecastMayPlay
         return [ExilecastMayPlay("end_of_turn", c[0] == "cast")]   # CR 601.2a, 305.1
 
     def ec_may_play_next(self, c):
-        from .ir import ExilecastMayPlay
+        from ..ir import ExilecastMayPlay
         return [ExilecastMayPlay("next_turn", c[0] == "cast")]     # CR 601.2a, 305.1
 
     def ec_may_play_next_upkeep(self, c):
-        from .ir import ExilecastMayPlay
+        from ..ir import ExilecastMayPlay
         return [ExilecastMayPlay("next_upkeep", c[0] == "cast")]   # CR 601.2a, 305.1
 
     def ec_miracle(self, c):
-        from .transform import mana
+        from ..transform.context import mana
         return Keyword("miracle", mana(c[0]))           # CR 702.94a: the miracle cost
 
 
@@ -60,7 +60,7 @@ _FREE_CAST_UNHANDLED = frozenset({"kicker", "multikicker", "buyback", "entwine",
 def exilecast_check_free_cast(abilities, text: str, unsupported: list) -> None:
     """A card with suspend or rebound is cast from exile without paying its mana cost; if it
     also has an additional or optional cost, its suspend/rebound line is left unsupported."""
-    from .ir import AdditionalCost
+    from ..ir import AdditionalCost
     names = {a.name for a in abilities if isinstance(a, Keyword)}
     free = names & {"suspend", "rebound"}
     if not free:
@@ -77,7 +77,7 @@ def exilecast_check_may_play(abilities, text: str, unsupported: list) -> None:
     """"you may play that card" refers to the cards the instruction just before it exiled: it is
     understood only right after "[you] exile(s) the top ... of your library" in the same
     ability; anywhere else its sentence is left unsupported."""
-    from .ir import ExilecastMayPlay, ExileTopOfLibrary, You
+    from ..ir import ExilecastMayPlay, ExileTopOfLibrary, You
 
     bad = []
 

@@ -1,20 +1,20 @@
-"""faces2: transformer callbacks for transforming double-faced cards (CR 712, 701.27) and flip
+"""Transformer callbacks for transforming double-faced cards (CR 712, 701.27) and flip
 cards (CR 710): "transform ~", "flip ~", "return it to the battlefield transformed", "when ~
 transforms [into ~]", and the werewolf conditions "if no spells were cast last turn" / "if a
 player cast two or more spells last turn" (CR 603.4)."""
 
 from __future__ import annotations
 
-from . import ir
-from .ir import This, Trigger, You
+from .. import ir
+from ..ir import This, Trigger, You
 
 
-class Faces2TransformMixin:
+class FacesCallbacks:
     """Mixed into `OracleTransformer` (Lark finds the callbacks by name)."""
 
     def _faces2_self(self, ref, what: str) -> None:
         if ref != This():
-            from .transform import Unsupported
+            from ..transform.context import Unsupported
             raise Unsupported(f"'{what}' of another object than this one")
 
     def faces2_vp_transform(self, c):
@@ -22,7 +22,7 @@ class Faces2TransformMixin:
 
         def make(who):
             if who != You():
-                from .transform import Unsupported
+                from ..transform.context import Unsupported
                 raise Unsupported("another player transforms this permanent")
             return [ir.Faces2Transform()]          # CR 701.27a
         return self._faces2_vp(make)
@@ -32,7 +32,7 @@ class Faces2TransformMixin:
 
         def make(who):
             if who != You():
-                from .transform import Unsupported
+                from ..transform.context import Unsupported
                 raise Unsupported("another player flips this permanent")
             return [ir.Faces2Flip()]               # CR 710.2
         return self._faces2_vp(make)
@@ -43,13 +43,13 @@ class Faces2TransformMixin:
 
         def make(who):
             if who != You():
-                from .transform import Unsupported
+                from ..transform.context import Unsupported
                 raise Unsupported("another player returns this card transformed")
             return [ir.Faces2ReturnTransformed(what, under)]   # CR 712.14a
         return self._faces2_vp(make)
 
     def _faces2_vp(self, make):
-        from .transform import VP
+        from ..transform.context import VP
         return VP(make)
 
     def faces2_ev_transforms(self, c):
@@ -62,11 +62,11 @@ class Faces2TransformMixin:
         return ir.Keyword("nightbound")            # CR 702.145e
 
     def faces2_kw_disturb(self, c):
-        from .transform import mana
+        from ..transform.context import mana
         return ir.Keyword("disturb", mana(c[0]))   # CR 702.146a
 
     def faces2_st_exile_instead(self, c):
-        from .transform import Line
+        from ..transform.context import Line
         return Line("abilities", (ir.StaticAbility(ir.Faces2ExileInstead()),))   # CR 614.1a
 
     def faces2_cond_no_spells(self, c):
