@@ -19,14 +19,16 @@ The nodes live in one module per section (``references``, ``amounts``, ``filters
 ``conditions``, ``triggers``, ``effects``, ``statics``, ``abilities``, ``replacement``); this
 package re-exports every name, so ``ir.Draw`` and ``from judgetower.oracle.ir import Draw`` work
 as before. The unions below (``Ref``, ``Amount``, ``Effect``, ``StaticEffect``, ``Ability``) and
-the vocabularies (``TRIGGER_EVENTS``, ``CONDITIONS``, ``COMBAT_RULES``, ``KEYWORDS``) list their
-members in the order the single ``ir.py`` built them.
+the vocabularies (``TRIGGER_EVENTS``, ``CONDITIONS``, ``COMBAT_RULES``) list their members in the
+order the single ``ir.py`` built them. ``KEYWORDS`` comes from the one keyword table,
+``ir/keywords.py`` (name -> argument, CR, family), in the same order.
 """
 
 from __future__ import annotations
 
 from typing import Union
 
+from .keywords import KEYWORD_INFO, KEYWORD_TABLE, KEYWORDS, KeywordInfo  # noqa: F401  (ONE table, CR 702)
 from .references import (  # noqa: F401
     This, Target, You, EachPlayer, EachOpponent, ControllerOf, OwnerOf, Enchanted, Equipped,
     LinkedExiled, TriggerObject, TriggerPlayer, DefendingPlayer, Chosen, All,
@@ -187,22 +189,4 @@ CONDITIONS = (
 #: Combat rules of an object (``CombatRule.rule``, CR 508.1c-d, 509.1b-c).
 COMBAT_RULES = (
     'cant_be_blocked', 'attacks_each_combat', 'block_only_flying', 'tc_goaded',
-)
-
-#: Keyword abilities (CR 702), in the order they were added.
-KEYWORDS = (
-    'flying', 'first strike', 'double strike', 'trample', 'deathtouch', 'lifelink', 'vigilance',
-    'menace', 'defender', 'haste', 'reach', 'indestructible', 'protection', 'landwalk',
-    'persist', 'kicker', 'multikicker', 'buyback', 'equip', 'enchant', 'hideaway', 'cycling',
-    'flashback', 'echo', 'unearth', 'evoke', 'cumulative upkeep', 'madness', 'convoke', 'delve',
-    'flash', 'hexproof', 'shroud', 'infect', 'wither', 'horsemanship', 'fear', 'intimidate',
-    'shadow', 'prowess', 'exalted', 'changeling', 'devoid', 'flanking', 'bushido', 'storm',
-    'crew', 'renown', 'bloodthirst', 'modular', 'exploit', 'morph', 'megamorph', 'dash',
-    'living weapon', 'entwine', 'replicate', 'ninjutsu', 'typecycling', 'split second',
-    'retrace', 'jump-start', 'cascade', 'spectacle', 'surge', 'scavenge', 'blitz', 'escape',
-    'casualty', 'undying', 'graft', 'fading', 'vanishing', 'evolve', 'riot', 'unleash',
-    'training', 'outlast', 'amplify', 'daybound', 'nightbound', 'disturb', 'prototype',
-    'overload', 'splice', 'dredge', 'rampage', 'afflict', 'annihilator', 'battle cry',
-    'dethrone', 'melee', 'mentor', 'skulk', 'provoke', 'ward', 'partner', 'reconfigure',
-    'devour', 'sunburst',
 )
