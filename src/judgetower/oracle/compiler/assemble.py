@@ -19,7 +19,7 @@ from ..ir import (
 )
 from ..ir import TriggeredAbility
 from ..subtypes import BASIC_LAND_MANA
-from ..transform.untap_and_durations import tf_special_line
+from ..transform.untap_and_durations import partner_with_line
 from .cache import _DISK
 from .levelers import compile_band as compile_level_band, is_level_line   # CR 711
 from ..transform import (
@@ -211,9 +211,9 @@ def _compile(name: str, text: str, types: tuple[str, ...], subtypes: tuple[str, 
         line = strip_ability_word(strip_reminder(raw))  # CR 207.2c (triggers branch)
         if not line:
             continue
-        tf_ability = tf_special_line(line)   # turnflow: "Partner with [name]" (CR 702.124j)
-        if tf_ability is not None:
-            abilities.append(tf_ability)
+        partner_with = partner_with_line(line)   # turnflow: "Partner with [name]" (CR 702.124j)
+        if partner_with is not None:
+            abilities.append(partner_with)
             continue
         if is_permanent and is_level_line(line):
             # counters2: a leveler's level symbol and its striation (CR 711.2)
@@ -284,9 +284,9 @@ def _compile(name: str, text: str, types: tuple[str, ...], subtypes: tuple[str, 
             del abilities[spell_slot]
             unsupported.append(text.strip())
     _check_chosen_references(abilities, text, unsupported)
-    from ..mechanics.exile_casting import exilecast_check_free_cast, exilecast_check_may_play   # exilecast
-    exilecast_check_free_cast(abilities, text, unsupported)   # CR 702.62d, 702.88b
-    exilecast_check_may_play(abilities, text, unsupported)    # CR 601.2a: "that card" just exiled
+    from ..mechanics.exile_casting import check_free_cast, check_may_play   # exilecast
+    check_free_cast(abilities, text, unsupported)   # CR 702.62d, 702.88b
+    check_may_play(abilities, text, unsupported)    # CR 601.2a: "that card" just exiled
     _compile_overload(name, text, types, subtypes, abilities, unsupported)   # copies2: CR 702.96
     _check_splice(abilities, unsupported)   # copies2: CR 702.47
     return CompiledCard(name, tuple(_link_exiles(abilities)), tuple(unsupported))

@@ -24,65 +24,65 @@ from ..ir import Keyword, KwcCastOnly
 class AlternativeCostsCallbacks:
     """Callbacks of the kwcast grammar block."""
 
-    def kwc_typecycling_word(self, c):
+    def cast_typecycling_word(self, c):
         return str(c[0])
 
-    def kwc_typecycling(self, c):
+    def cast_typecycling(self, c):
         from ..transform.context import mana
         word = str(c[0])
         kind = word[: -len("cycling")].capitalize()   # "plainscycling" -> "Plains"
         return Keyword("typecycling", (kind, mana(c[1])))   # CR 702.29e
 
-    def kwc_basic_landcycling(self, c):
+    def cast_basic_landcycling(self, c):
         from ..transform.context import mana
         return Keyword("typecycling", ("basic land", mana(c[0])))   # CR 702.29e
 
-    def kwc_split_second(self, c):
+    def cast_split_second(self, c):
         return Keyword("split second")   # CR 702.61a
 
-    def kwc_retrace(self, c):
+    def cast_retrace(self, c):
         return Keyword("retrace")   # CR 702.81a
 
-    def kwc_jump_start(self, c):
+    def cast_jump_start(self, c):
         return Keyword("jump-start")   # CR 702.133a
 
-    def kwc_cascade(self, c):
+    def cast_cascade(self, c):
         return Keyword("cascade")   # CR 702.85a
 
     # -- kwcast (2) ---------------------------------------------------------------------------
-    def kwc_spectacle(self, c):
+    def cast_spectacle(self, c):
         from ..transform.context import mana
         return Keyword("spectacle", mana(c[0]))   # CR 702.137a
 
-    def kwc_surge(self, c):
+    def cast_surge(self, c):
         from ..transform.context import mana
         return Keyword("surge", mana(c[0]))   # CR 702.117a
 
-    def kwc_scavenge(self, c):
+    def cast_scavenge(self, c):
         from ..transform.context import mana
         return Keyword("scavenge", mana(c[0]))   # CR 702.97a
 
-    def kwc_blitz(self, c):
+    def cast_blitz(self, c):
         from ..transform.context import mana
         return Keyword("blitz", mana(c[0]))   # CR 702.152a
 
-    def kwc_escape(self, c):
+    def cast_escape(self, c):
         from ..transform.context import Line, mana
         return Line("abilities", (Keyword("escape", (mana(c[0]), int(c[1]))),))   # CR 702.138a
 
-    def kwc_casualty(self, c):
+    def cast_casualty(self, c):
         return Keyword("casualty", int(c[0]))   # CR 702.153a
 
-    def kwc_undaunted(self, c):
+    def cast_undaunted(self, c):
         # CR 702.125a: "This spell costs {1} less to cast for each opponent you have." (the
         # turnflow/misc cost reduction, CR 601.2f, 118.7a)
         from ..ir import EachOpponent, PlayerCount, SelfCostReduction
         return SelfCostReduction(1, PlayerCount(EachOpponent()))
 
-    def kwc_cast_only_attacked(self, c):
+    def cast_cast_only_attacked(self, c):
         from ..transform.context import Line
         return Line("abilities", (KwcCastOnly("attacked_this_step"),))   # CR 601.3
 
-    def kwc_cast_only_another_spell(self, c):
+    def cast_cast_only_another_spell(self, c):
         from ..transform.context import Line
         return Line("abilities", (KwcCastOnly("another_spell_this_turn"),))   # CR 601.3

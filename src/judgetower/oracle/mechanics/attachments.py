@@ -11,23 +11,23 @@ class AttachmentsCallbacks:
     """Callbacks named after the rules of mechanics/attachments.lark."""
 
     # "As long as ~ is equipped / enchanted" (CR 301.5, 303.4)
-    def _auras2_cond(self, c, kinds, what):
+    def _attach_cond(self, c, kinds, what):
         from ..transform.context import Unsupported
         if c[0] != This():
             raise Unsupported(f"'is {what}' about another object than this one")
         return ir.CondAttachedTo(kinds)
 
-    def auras2_cond_equipped(self, c):
-        return self._auras2_cond(c, ("Equipment",), "equipped")
+    def attach_cond_equipped(self, c):
+        return self._attach_cond(c, ("Equipment",), "equipped")
 
-    def auras2_cond_enchanted(self, c):
-        return self._auras2_cond(c, ("Aura",), "enchanted")
+    def attach_cond_enchanted(self, c):
+        return self._attach_cond(c, ("Aura",), "enchanted")
 
-    def auras2_cond_enchanted_or_equipped(self, c):
-        return self._auras2_cond(c, ("Aura", "Equipment"), "enchanted or equipped")
+    def attach_cond_enchanted_or_equipped(self, c):
+        return self._attach_cond(c, ("Aura", "Equipment"), "enchanted or equipped")
 
     # "attach it to target creature you control" (CR 701.3a): "it" must be this object
-    def auras2_vp_attach(self, c):
+    def attach_vp_attach(self, c):
         from ..transform.context import VP, Unsupported
         what, to = c
         if what != This():
@@ -37,30 +37,30 @@ class AttachmentsCallbacks:
         return VP(lambda who: [ir.AttachSelfTo(to)])
 
     # "You control enchanted creature." (CR 613.1b layer 2)
-    def auras2_control_enchanted(self, c):
+    def attach_control_enchanted(self, c):
         from ..transform.context import Line
         return Line("abilities", (StaticAbility(ir.ControlEnchanted()),))
 
-    def auras2_enchanted_kind(self, c):
+    def attach_enchanted_kind(self, c):
         return " ".join(str(t) for t in c)
 
     # keywords: "Bestow {cost}" (CR 702.103a), "Totem armor" (CR 702.89a)
-    def auras2_kw_bestow(self, c):
+    def attach_kw_bestow(self, c):
         from ..transform.context import mana
         return ir.Keyword("bestow", mana(c[0]))
 
-    def auras2_kw_totem_armor(self, c):
+    def attach_kw_totem_armor(self, c):
         return ir.Keyword("totem armor")
 
-    def auras2_kw_awaken(self, c):
+    def attach_kw_awaken(self, c):
         from ..transform.context import mana
         return ir.Keyword("awaken", (int(c[0]), mana(c[1])))   # CR 702.113a: (N, cost)
 
     # "Enchanted creature gets +2/+2 and can't block." (CR 611.3a)
-    def auras2_restriction(self, c):
+    def attach_restriction(self, c):
         return " ".join(str(t) for t in c)
 
-    def _auras2_restriction_statics(self, affected, words):
+    def _attach_restriction_statics(self, affected, words):
         from ..transform.context import _static_filter_ok
         _static_filter_ok(affected, False)
         return {
@@ -71,29 +71,29 @@ class AttachmentsCallbacks:
             "attacks each combat if able": (StaticAbility(ir.CombatRule(affected, "attacks_each_combat")),),
         }[words]
 
-    def auras2_anthem_and(self, c):
+    def attach_anthem_and(self, c):
         from ..transform.context import Line, _static_filter_ok, pt_mod
         affected, token, words = c
         _static_filter_ok(affected, False)
         p, t = pt_mod(token)
         return Line("abilities", (StaticAbility(ir.Anthem(affected, p, t, ())),)
-                    + self._auras2_restriction_statics(affected, words))
+                    + self._attach_restriction_statics(affected, words))
 
     # Arrest: "... can't attack or block, and its activated abilities can't be activated" (CR 602.5)
-    def auras2_restriction_and_ban(self, c):
+    def attach_restriction_and_ban(self, c):
         from ..transform.context import Line, Unsupported
         affected, words = c
         if not isinstance(affected, (ir.Enchanted, ir.Equipped, ir.This)):
             raise Unsupported("'its activated abilities can't be activated' about a group")
-        return Line("abilities", self._auras2_restriction_statics(affected, words)
+        return Line("abilities", self._attach_restriction_statics(affected, words)
                     + (StaticAbility(ir.ActivationBan(affected)),))
 
-    def auras2_activation_ban(self, c):
+    def attach_activation_ban(self, c):
         from ..transform.context import Line
         return Line("abilities", (StaticAbility(ir.ActivationBan(c[0])),))
 
     # "~ gets +2/+2 for each Aura attached to it" (CR 611.3a, 613.4c)
-    def auras2_attach_kinds(self, c):
+    def attach_attach_kinds(self, c):
         from ..transform.context import Unsupported
         kinds = {"aura": "Aura", "equipment": "Equipment"}
         words = [str(t).lower() for t in c]
@@ -101,10 +101,10 @@ class AttachmentsCallbacks:
             raise Unsupported("'for each ... attached' of other subtypes")
         return tuple(kinds[w] for w in words)
 
-    def auras2_attach_host(self, c):
+    def attach_attach_host(self, c):
         return str(c[0])
 
-    def auras2_anthem_per_attached(self, c):
+    def attach_anthem_per_attached(self, c):
         from ..transform.context import Line, Unsupported, _static_filter_ok, pt_mod
         affected, token, kinds, host, keywords = c
         if host == "~":
@@ -119,12 +119,12 @@ class AttachmentsCallbacks:
                                                           per=ir.AttachedCount(kinds, to))),))
 
     # "When enchanted creature dies, ..." (CR 603.6c, 603.10a: looks back in time)
-    def auras2_ev_attached_dies(self, c):
+    def attach_ev_attached_dies(self, c):
         from ..transform.context import Trigger
         return self._trigger(Trigger("dies", c[0]))
 
     # 'Enchanted creature gets +1/+1 and has "{R}: Regenerate this creature."' (CR 613.1f, 613.4c)
-    def auras2_anthem_and_quoted(self, c):
+    def attach_anthem_and_quoted(self, c):
         from ..transform.context import Line, _static_filter_ok, pt_mod
         affected, token, quoted = c
         _static_filter_ok(affected, True)
@@ -132,7 +132,7 @@ class AttachmentsCallbacks:
         p, t = pt_mod(token)
         return Line("abilities", (StaticAbility(ir.Anthem(affected, p, t, ())),) + granted)
 
-    def auras2_anthem_kw_and_quoted(self, c):
+    def attach_anthem_kw_and_quoted(self, c):
         from ..transform.context import Line, _static_filter_ok, pt_mod
         affected, token, keywords, quoted = c
         _static_filter_ok(affected, True)
@@ -141,22 +141,22 @@ class AttachmentsCallbacks:
         return Line("abilities", (StaticAbility(ir.Anthem(affected, p, t, tuple(keywords))),) + granted)
 
     # "Enchant player" / "Enchant opponent" (CR 303.4, 702.5d)
-    def auras2_kw_enchant_player(self, c):
+    def attach_kw_enchant_player(self, c):
         return ir.Keyword("enchant player", "player")
 
-    def auras2_kw_enchant_opponent(self, c):
+    def attach_kw_enchant_opponent(self, c):
         return ir.Keyword("enchant player", "opponent")
 
-    def auras2_step_enchanted_player(self, c):
+    def attach_step_enchanted_player(self, c):
         from ..transform.context import Trigger
         return self._trigger(Trigger(c[-1], whose="enchanted_player"))
 
-    def auras2_ev_enchanted_player_draws(self, c):
+    def attach_ev_enchanted_player_draws(self, c):
         from ..transform.context import Trigger
         return self._trigger(Trigger("draw", whose="enchanted_player"))
 
-    def auras2_p_enchanted_player(self, c):
+    def attach_p_enchanted_player(self, c):
         return ir.EnchantedPlayer()
 
-    def auras2_pm_enchanted_player_controls(self, c):
+    def attach_pm_enchanted_player_controls(self, c):
         return [("controller", "enchanted_player")]

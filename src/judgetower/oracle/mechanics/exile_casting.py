@@ -8,19 +8,19 @@ from ..ir import Keyword
 
 class ExileCastingCallbacks:
 
-    def ec_suspend(self, c):
+    def exile_cast_suspend(self, c):
         from ..transform.context import mana
         n = int(c[0])
         return Keyword("suspend", (n, mana(c[1])))      # CR 702.62a: (time counters, cost)
 
-    def ec_foretell(self, c):
+    def exile_cast_foretell(self, c):
         from ..transform.context import mana
         return Keyword("foretell", mana(c[0]))          # CR 702.143a: the foretell cost
 
-    def ec_rebound(self, c):
+    def exile_cast_rebound(self, c):
         return Keyword("rebound")                       # CR 702.88a
 
-    def ec_exile_self_time(self, c):
+    def exile_cast_exile_self_time(self, c):
         from ..ir import ExilecastExileSelfWithTime
         n = c[0]
         if not isinstance(n, int):
@@ -28,25 +28,25 @@ class ExileCastingCallbacks:
             raise Unsupported("a variable number of time counters")
         return [ExilecastExileSelfWithTime(n)]          # CR 406.3, 122.1, 702.62b
 
-    def ec_play_verb(self, c):
+    def exile_cast_play_verb(self, c):
         return str(c[0])                                # "play" or "cast"
 
-    def ec_that_card(self, c):
+    def exile_cast_that_card(self, c):
         return "that card"
 
-    def ec_may_play_eot(self, c):
+    def exile_cast_may_play_eot(self, c):
         from ..ir import ExilecastMayPlay
         return [ExilecastMayPlay("end_of_turn", c[0] == "cast")]   # CR 601.2a, 305.1
 
-    def ec_may_play_next(self, c):
+    def exile_cast_may_play_next(self, c):
         from ..ir import ExilecastMayPlay
         return [ExilecastMayPlay("next_turn", c[0] == "cast")]     # CR 601.2a, 305.1
 
-    def ec_may_play_next_upkeep(self, c):
+    def exile_cast_may_play_next_upkeep(self, c):
         from ..ir import ExilecastMayPlay
         return [ExilecastMayPlay("next_upkeep", c[0] == "cast")]   # CR 601.2a, 305.1
 
-    def ec_miracle(self, c):
+    def exile_cast_miracle(self, c):
         from ..transform.context import mana
         return Keyword("miracle", mana(c[0]))           # CR 702.94a: the miracle cost
 
@@ -57,7 +57,7 @@ class ExileCastingCallbacks:
 _FREE_CAST_UNHANDLED = frozenset({"kicker", "multikicker", "buyback", "entwine", "replicate"})
 
 
-def exilecast_check_free_cast(abilities, text: str, unsupported: list) -> None:
+def check_free_cast(abilities, text: str, unsupported: list) -> None:
     """A card with suspend or rebound is cast from exile without paying its mana cost; if it
     also has an additional or optional cost, its suspend/rebound line is left unsupported."""
     from ..ir import AdditionalCost
@@ -73,7 +73,7 @@ def exilecast_check_free_cast(abilities, text: str, unsupported: list) -> None:
             unsupported.append(line.strip())
 
 
-def exilecast_check_may_play(abilities, text: str, unsupported: list) -> None:
+def check_may_play(abilities, text: str, unsupported: list) -> None:
     """"you may play that card" refers to the cards the instruction just before it exiled: it is
     understood only right after "[you] exile(s) the top ... of your library" in the same
     ability; anywhere else its sentence is left unsupported."""

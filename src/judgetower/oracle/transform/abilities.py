@@ -102,7 +102,7 @@ class AbilityCallbacks:
         if len(timings) > 1 or (timings and sorcery):
             raise Unsupported("two timing restrictions on one activated ability")
         zone = self._zn_zone(cost)   # zones: an ability that functions from the graveyard (CR 113.6m)
-        zone = self._actcost_zone(cost, zone)   # actcost: "Discard ~" functions from the hand (CR 113.6)
+        zone = self._activation_zone(cost, zone)   # actcost: "Discard ~" functions from the hand (CR 113.6)
         # actcost: condition and count restrictions (CR 602.5, 602.5b)
         conditions = tuple(r.condition for r in restrictions if r.condition is not None)
         max_per_turn = min((r.max_per_turn for r in restrictions if r.max_per_turn), default=0)

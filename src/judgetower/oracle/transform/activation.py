@@ -15,7 +15,7 @@ from .. import ir
 class ActivationCallbacks:
     """actcost callbacks (found by name by Lark; mixed into OracleTransformer)."""
 
-    def actcost_only_if(self, c):
+    def activation_only_if(self, c):
         # CR 602.5: "Activate only if ...": checked when the ability would be activated
         from .context import ActivationRestriction, Unsupported
         if isinstance(c[-1], str):
@@ -24,26 +24,26 @@ class ActivationCallbacks:
             raise Unsupported("'activate only if' with this condition")
         return [ActivationRestriction(condition=c[-1])]
 
-    def actcost_only_if_total_power(self, c):
+    def activation_only_if_total_power(self, c):
         # CR 602.5, 208.1: the total power of the creatures you control now (layers applied)
         from .context import ActivationRestriction
         total = ir.StatOf(ir.Filter(types=("creature",), controller="you"), "power", "sum")
         return [ActivationRestriction(condition=ir.CondCount(total, int(c[-1])))]
 
-    def actcost_times(self, c):
+    def activation_times(self, c):
         return {"twice": 2, "three": 3, "four": 4}[str(c[0])]
 
-    def actcost_max_per_turn(self, c):
+    def activation_max_per_turn(self, c):
         # CR 602.5b: "Activate no more than [N times] each turn"
         from .context import ActivationRestriction
         return [ActivationRestriction(max_per_turn=c[-1])]
 
-    def actcost_cond_creature_died(self, c):
+    def activation_cond_creature_died(self, c):
         return ir.ActcostCondCreatureDied()   # CR 700.4: "dies" means put into a graveyard from the battlefield
 
     # -- costs (CR 118.3, 602.2b) -----------------------------------------------------------
 
-    def _actcost_untapped_yours(self, fnp):
+    def _activation_untapped_yours(self, fnp):
         from dataclasses import replace
         from .context import Unsupported
         f = fnp.filter
@@ -52,32 +52,32 @@ class ActivationCallbacks:
             raise Unsupported("a tapping cost other than 'tap an untapped ... you control'")
         return replace(f, tapped=None)
 
-    def actcost_cost_tap_other(self, c):
-        return {"actcost_tap": (self._actcost_untapped_yours(c[-1]), 1)}
+    def activation_cost_tap_other(self, c):
+        return {"actcost_tap": (self._activation_untapped_yours(c[-1]), 1)}
 
-    def actcost_cost_tap_others(self, c):
+    def activation_cost_tap_others(self, c):
         n, fnp = c
-        return {"actcost_tap": (self._actcost_untapped_yours(fnp), int(n))}
+        return {"actcost_tap": (self._activation_untapped_yours(fnp), int(n))}
 
-    def actcost_cost_discard_self(self, c):
+    def activation_cost_discard_self(self, c):
         # "Discard this card": the ability functions from the hand (CR 113.6, 602.2)
         return {"discard_self": True}
 
-    def actcost_cost_discard_random(self, c):
+    def activation_cost_discard_random(self, c):
         return {"actcost_discard_random": 1}     # CR 701.9a, 118.3
 
-    def actcost_cost_put_counters(self, c):
+    def activation_cost_put_counters(self, c):
         from .context import Unsupported
         n, kind = c[0], str(c[1])
         if "x" in kind:
             raise Unsupported("an X counter cost")
         return {"actcost_put_counters": (kind, int(n))}   # CR 122.1, 118.3
 
-    def actcost_cost_sacrifice_another(self, c):
+    def activation_cost_sacrifice_another(self, c):
         from dataclasses import replace
         return {"sacrifice": replace(c[-1].filter, other=True)}   # CR 701.21a
 
-    def _actcost_zone(self, cost, zone: str) -> str:
+    def _activation_zone(self, cost, zone: str) -> str:
         """"[Cost], Discard ~: ...": an ability that functions from the hand (CR 113.6, 602.2);
         a cost that needs the permanent (tapping it, its counters) can't go with it."""
         from .context import Unsupported
@@ -94,25 +94,25 @@ class ActivationCallbacks:
 
     # -- "Any player may activate this ability [but only ...]." (CR 602.2, 602.5) -------------
 
-    def actcost_any_player(self, c):
+    def activation_any_player(self, c):
         from .context import ActivationRestriction
         return [ActivationRestriction(any_player=True)]
 
-    def actcost_any_player_sorcery(self, c):
+    def activation_any_player_sorcery(self, c):
         from .context import ActivationRestriction
         return [ActivationRestriction(any_player=True, sorcery=True)]    # CR 602.5d: the activator's timing
 
-    def actcost_any_player_their_turn(self, c):
+    def activation_any_player_their_turn(self, c):
         from .context import ActivationRestriction
         return [ActivationRestriction(any_player=True, timing="your_turn")]   # the activating player's turn
 
-    def actcost_any_player_any_upkeep(self, c):
+    def activation_any_player_any_upkeep(self, c):
         from .context import ActivationRestriction
         return [ActivationRestriction(any_player=True, timing="actcost_any_upkeep")]
 
     # -- effects -----------------------------------------------------------------------------
 
-    def actcost_pt_and_damage(self, c):
+    def activation_pt_and_damage(self, c):
         # "~ gets +1/+1 until end of turn and deals 1 damage to you" (CR 611.2, 120.3): the
         # object is the damage's source too
         from .context import Unsupported
@@ -121,83 +121,83 @@ class ActivationCallbacks:
             raise Unsupported("'gets ... and deals damage' of another object")
         return self.modify_pt([what, token, None]) + self.deal_damage([what, amount, to])
 
-    def actcost_mana_equal_power(self, c):
+    def activation_mana_equal_power(self, c):
         from .context import Unsupported, mana_letters
         letters = mana_letters(c[0])
         if len(letters) != 1:
             raise Unsupported("an amount of several mana symbols")
         return ir.AddMana(letters, amount=ir.PowerOf(ir.This()))   # CR 208.1, 106.1
 
-    def actcost_mana_commander_identity(self, c):
+    def activation_mana_commander_identity(self, c):
         # CR 903.4f: no commander, so "any color in your commander's color identity" is undefined
         # and adds nothing (the ability is still a mana ability, CR 605.1a)
         return ir.ActcostAddCommanderMana("", amount=c[0])
 
-    def actcost_keep_mana(self, c):
+    def activation_keep_mana(self, c):
         # CR 106.4a: the mana just added stays in the pool as steps and phases end this turn
         return [ir.ActcostKeepMana()]
 
-    def actcost_cost_remove_any(self, c):
+    def activation_cost_remove_any(self, c):
         # CR 118.3: any number (0 included) of the counters it has; the number is remembered for
         # "for each ... counter removed this way" (CR 607.2: the same ability)
         self.ctx.actcost_remove_any = True
         return {"actcost_remove_any": str(c[0])}
 
-    def actcost_add_then_per_removed(self, c):
+    def activation_add_then_per_removed(self, c):
         from .context import Unsupported, mana_letters
         first, extra, kind = mana_letters(c[0]), mana_letters(c[1]), str(c[2])
         if not getattr(self.ctx, "actcost_remove_any", False):
             raise Unsupported("'removed this way' without a cost removing any number of counters")
         return [ir.AddMana(first), ir.AddMana(extra, amount=ir.ActcostCountersRemoved(kind))]
 
-    def actcost_if_activated_n_times(self, c):
+    def activation_if_activated_n_times(self, c):
         from .context import DelayedTrigger
         n, effects = c
         return [ir.ActcostIfActivated(int(n), (DelayedTrigger("next_end_step", tuple(effects)),))]
 
     # -- more activation restrictions (CR 602.5) ----------------------------------------------
 
-    def actcost_any_upkeep_only(self, c):
+    def activation_any_upkeep_only(self, c):
         from .context import ActivationRestriction
         return [ActivationRestriction(timing="actcost_any_upkeep")]
 
-    def actcost_your_upkeep_once(self, c):
+    def activation_your_upkeep_once(self, c):
         from .context import ActivationRestriction
         return [ActivationRestriction(timing="your_upkeep", once_per_turn=True)]   # CR 602.5, 602.5b
 
-    def actcost_only_exact_hand(self, c):
+    def activation_only_exact_hand(self, c):
         from .context import ActivationRestriction
         n = int(c[0])
         return [ActivationRestriction(condition=ir.CondCount(ir.HandSize(ir.You()), n, n))]
 
-    def actcost_only_self_attacking(self, c):
+    def activation_only_self_attacking(self, c):
         from .context import ActivationRestriction
         return [ActivationRestriction(condition=ir.ActcostCondSelf("attacking"))]   # CR 506.4
 
-    def actcost_only_you_attacked(self, c):
+    def activation_only_you_attacked(self, c):
         from .context import ActivationRestriction
         return [ActivationRestriction(condition=ir.ActcostCondAttackedThisTurn())]   # CR 508.1
 
-    def actcost_only_self_power(self, c):
+    def activation_only_self_power(self, c):
         from .context import ActivationRestriction
         return [ActivationRestriction(condition=ir.ActcostCondSelf("power", int(c[0])))]   # CR 208.1
 
     # -- triggered mana abilities (CR 605.1b, 106.12) -------------------------------------------
 
-    def actcost_enchanted_land_mana(self, c):
+    def activation_enchanted_land_mana(self, c):
         from .context import Line, mana_letters
-        return Line("abilities", (ir.ActcostManaTrigger("enchanted", None, _actcost_fixed_mana(c[-1])),))
+        return Line("abilities", (ir.ActcostManaTrigger("enchanted", None, _fixed_mana(c[-1])),))
 
-    def actcost_filter_land_mana(self, c):
+    def activation_filter_land_mana(self, c):
         from .context import Line, Unsupported, mana_letters
         fnp, token = c
         f = fnp.filter
         if fnp.head is not None or f.zone != "battlefield" or "land" not in f.types and not f.subtypes:
             raise Unsupported("'is tapped for mana' of this kind")
-        return Line("abilities", (ir.ActcostManaTrigger("filter", f, _actcost_fixed_mana(token)),))
+        return Line("abilities", (ir.ActcostManaTrigger("filter", f, _fixed_mana(token)),))
 
 
-def _actcost_fixed_mana(token) -> str:
+def _fixed_mana(token) -> str:
     """Mana symbols of fixed types only ({G}, {G}{G}, {C}), as letters."""
     from .context import Unsupported, mana_letters
     letters = mana_letters(token)

@@ -284,8 +284,8 @@ def finish_effects(items: list, *, triggered: bool = False) -> tuple[tuple, str 
             raise Unsupported("an activation restriction outside an activated ability")
         elif isinstance(item, TkItHas):   # tokens helper
             effects[-1:] = [item.merge(effects[-1] if effects else None)]
-        elif hasattr(item, "repl_merge"):   # replace: "... instead" sentences (transform/replacement.py)
-            item.repl_merge(effects)
+        elif hasattr(item, "merge_into"):   # replace: "... instead" sentences (transform/replacement.py)
+            item.merge_into(effects)
         else:
             effects.append(item)
     return peephole(tuple(effects)), condition, sorcery

@@ -7,7 +7,7 @@ from ..ir import Keyword
 
 
 class CopiesCallbacks:
-    def c2_kw_prototype(self, c):
+    def copy_kw_prototype(self, c):
         """"Prototype {cost} — P/T" (CR 702.160a, 718.2): the alternative mana cost, power and
         toughness a prototyped spell and the permanent it becomes have (CR 718.3b)."""
         from .context import mana
@@ -17,13 +17,13 @@ class CopiesCallbacks:
             raise Unsupported("a prototype with a variable power or toughness")
         return Keyword("prototype", (mana(c[0]), int(p), int(t)))
 
-    def c2_kw_overload(self, c):
+    def copy_kw_overload(self, c):
         """"Overload {cost}" (CR 702.96a). The text the overloaded spell has ("target" changed
         to "each", CR 702.96c) is compiled with the whole card (compiler ``_copies2_overload``)."""
         from .context import mana
         return Keyword("overload", (mana(c[0]), None))
 
-    def c2_enter_as_copy(self, c):
+    def copy_enter_as_copy(self, c):
         """"You may have ~ enter the battlefield as a copy of any creature on the battlefield"
         (CR 707.5, 614.1c): a static ability (a replacement effect as it enters)."""
         from lark import Token
@@ -48,13 +48,13 @@ class CopiesCallbacks:
                 if not (p.isdigit() and t.isdigit()):
                     raise Unsupported("a copy with a variable power or toughness")
                 pt = (int(p), int(t))
-        return Line("abilities", (StaticAbility(EntersAsCopy(fnp.filter, *self._c2_add_types(c), set_pt=pt)),))
+        return Line("abilities", (StaticAbility(EntersAsCopy(fnp.filter, *self._copy_add_types(c), set_pt=pt)),))
 
-    def c2_enter_as_copy_except_pt(self, c):
+    def copy_enter_as_copy_except_pt(self, c):
         """"..., except it's 7/7" (CR 707.9b: part of the copy's copiable values)."""
-        return self.c2_enter_as_copy(c)
+        return self.copy_enter_as_copy(c)
 
-    def c2_type_words(self, c):
+    def copy_type_words(self, c):
         from lark import Token
 
         from ..subtypes import canonical_subtype
@@ -66,7 +66,7 @@ class CopiesCallbacks:
                 types.append(str(item))
         return ("c2_types", tuple(types), tuple(subtypes))
 
-    def _c2_add_types(self, c):
+    def _copy_add_types(self, c):
         for x in c:
             if isinstance(x, tuple) and x and x[0] == "c2_types":
                 from .context import Unsupported
@@ -75,13 +75,13 @@ class CopiesCallbacks:
                 return x[1], x[2]
         return (), ()
 
-    def c2_enter_as_copy_except_types(self, c):
+    def copy_enter_as_copy_except_types(self, c):
         """"..., except it's a Spirit / an artifact in addition to its other types" (CR 707.9a,
         707.9b: part of the copy's copiable values)."""
-        return self.c2_enter_as_copy(c)
+        return self.copy_enter_as_copy(c)
 
     # -- "Whenever you cast an instant or sorcery spell, copy it / copy that spell" ------------
-    def _c2_cast_trigger_copyable(self) -> bool:
+    def _copy_cast_trigger_copyable(self) -> bool:
         """The trigger is a cast trigger about instant and/or sorcery spells only (a copy of a
         permanent spell becomes a token, CR 707.10f, which the engine does not do)."""
         t = self.ctx.trigger
@@ -94,7 +94,7 @@ class CopiesCallbacks:
         the spell that triggered the ability (CR 707.10; if it has left the stack, its last known
         information is copied, CR 608.2h)."""
         from .context import Unsupported
-        if not self._c2_cast_trigger_copyable():
+        if not self._copy_cast_trigger_copyable():
             raise Unsupported("copying the spell of a trigger that is not about instant or sorcery spells")
         return what
 
@@ -103,7 +103,7 @@ class CopiesCallbacks:
         from dataclasses import fields, is_dataclass
 
         from ..ir import CopySpell, TriggerObject
-        if not self._c2_cast_trigger_copyable():
+        if not self._copy_cast_trigger_copyable():
             return False
         bad = []
 
@@ -122,46 +122,46 @@ class CopiesCallbacks:
         return not bad
 
     # -- splice (CR 702.47a) ---------------------------------------------------------------------
-    def c2_kw_splice_arcane(self, c):
+    def copy_kw_splice_arcane(self, c):
         """"Splice onto Arcane [cost]" (CR 702.47a): onto a spell with the subtype Arcane."""
         from .context import Unsupported, mana
         if str(c[0]).lower() != "arcane":
             raise Unsupported("splice onto something else than Arcane")
         return Keyword("splice", ("arcane", mana(c[1])))
 
-    def c2_kw_splice_instant_sorcery(self, c):
+    def copy_kw_splice_instant_sorcery(self, c):
         """"Splice onto instant or sorcery [cost]" (CR 702.47a)."""
         from .context import mana
         return Keyword("splice", ("instant or sorcery", mana(c[0])))
 
     # -- "If you do, copy that spell." / "You may copy it." / "Copy it twice." ---------------
-    def c2_new_targets(self, c):
+    def copy_new_targets(self, c):
         return True
 
-    def _c2_copy(self, what, new_targets, n: int = 1) -> list:
+    def _copy_copy(self, what, new_targets, n: int = 1) -> list:
         from ..ir import CopySpell
         return [CopySpell(self._copy_what(what), new_targets=bool(new_targets)) for _ in range(n)]
 
-    def c2_if_you_do_copy(self, c):
+    def copy_if_you_do_copy(self, c):
         """"If you do, copy that spell." after "you may pay {2}." (CR 118.12, 707.10)."""
         from ..ir import IfYouDo
-        return [IfYouDo(tuple(self._c2_copy(c[0], c[1])))]
+        return [IfYouDo(tuple(self._copy_copy(c[0], c[1])))]
 
-    def c2_may_copy(self, c):
+    def copy_may_copy(self, c):
         """"You may copy it." (CR 707.10; JT-C1 takes the "may")."""
         from ..ir import Optional_, You
-        return [Optional_(tuple(self._c2_copy(c[0], c[1])), who=You())]
+        return [Optional_(tuple(self._copy_copy(c[0], c[1])), who=You())]
 
-    def c2_may_copy_and_new_targets(self, c):
+    def copy_may_copy_and_new_targets(self, c):
         from ..ir import Optional_, You
-        return [Optional_(tuple(self._c2_copy(c[0], True)), who=You())]
+        return [Optional_(tuple(self._copy_copy(c[0], True)), who=You())]
 
-    def c2_copy_twice(self, c):
+    def copy_copy_twice(self, c):
         """"Copy it twice": two copies, each put onto the stack in turn (CR 707.10)."""
-        return self._c2_copy(c[0], c[1], 2)
+        return self._copy_copy(c[0], c[1], 2)
 
     # -- "Whenever you cast or copy an instant or sorcery spell" -------------------------------
-    def c2_ev_you_cast_or_copy(self, c):
+    def copy_ev_you_cast_or_copy(self, c):
         """A cast trigger (CR 601.2i) that also triggers when you copy such a spell (CR 707.10:
         a copy put onto the stack under your control by an effect you control)."""
         from dataclasses import replace

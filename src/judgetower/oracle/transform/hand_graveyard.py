@@ -13,7 +13,7 @@ from ..ir import (
 )
 
 
-def _zones4_you(who) -> bool:
+def _only_you(who) -> bool:
     if who != You():
         raise _tx.Unsupported("another player than you puts cards into your library")
     return True
@@ -22,38 +22,38 @@ def _zones4_you(who) -> bool:
 class HandGraveyardCallbacks:
     """Callbacks of the grammar's zones4 block."""
 
-    def zones4_put_on_your_library_top(self, c):
+    def zones_put_on_your_library_top(self, c):
         """CR 401.1: only cards of your graveyard go into "your library" (library2's check)."""
-        what = self._lib2_your_graveyard_cards(c[0], "put on top of your library")
-        return _tx.VP(lambda who: _zones4_you(who) and [Zones4PutOnTopOfLibrary(what)])
+        what = self._library_your_graveyard_cards(c[0], "put on top of your library")
+        return _tx.VP(lambda who: _only_you(who) and [Zones4PutOnTopOfLibrary(what)])
 
-    def zones4_exile_graveyard(self, c):
+    def zones_exile_graveyard(self, c):
         whose = c[-1]
         return _tx.VP(lambda who: [Zones4ExileGraveyard(whose)])
 
-    def zones4_plus_one(self, c):
+    def zones_plus_one(self, c):
         return 1
 
-    def zones4_discard_hand_draw(self, c):
+    def zones_discard_hand_draw(self, c):
         plus = 1 if c and c[-1] == 1 else 0
         return _tx.VP(lambda who: [Zones4DiscardHandDraw(who, plus)])
 
-    def zones4_shuffle_hand_graveyard(self, c):
+    def zones_shuffle_hand_graveyard(self, c):
         return _tx.VP(lambda who: [Zones4ShuffleHandGraveyard(who)])
 
-    def zones4_learn(self, c):
-        return _tx.VP(lambda who: _zones4_you(who) and [Zones4Learn(who)])
+    def zones_learn(self, c):
+        return _tx.VP(lambda who: _only_you(who) and [Zones4Learn(who)])
 
-    def zones4_exile_to_graveyard(self, c):
-        return _tx.VP(lambda who: _zones4_you(who) and [Zones4ExileToOwnersGraveyard()])
+    def zones_exile_to_graveyard(self, c):
+        return _tx.VP(lambda who: _only_you(who) and [Zones4ExileToOwnersGraveyard()])
 
-    def zones4_choose_exile(self, c):
+    def zones_choose_exile(self, c):
         fnp = c[-1]
         if self.ctx.antecedent_player is None:
             raise _tx.Unsupported("'from it' without a revealed hand before it")
         return [Zones4ChooseFromHandExile(self.ctx.antecedent_player, replace(fnp.filter, zone="hand"))]
 
-    def zones4_choose_exile_mv(self, c):
+    def zones_choose_exile_mv(self, c):
         n = c[-1]
         if not isinstance(n, int):
             raise _tx.Unsupported("a variable mana value")
@@ -62,45 +62,45 @@ class HandGraveyardCallbacks:
         return [Zones4ChooseFromHandExile(self.ctx.antecedent_player,
                                           Filter(zone="hand", compare=(("mana_value", ">=", n),)))]
 
-    def zones4_t_single_graveyard(self, c):
+    def zones_t_single_graveyard(self, c):
         n = c[0]
         if not isinstance(n, int):
             raise _tx.Unsupported("a variable number of targets")
         return self.ctx.add_target(TargetSpec("object", Filter(zone="graveyard"), count_min=0, count_max=n,
                                               zones4_single_graveyard=True))
 
-    def zones4_t_x_single_graveyard(self, c):
+    def zones_t_x_single_graveyard(self, c):
         raise _tx.Unsupported("X target cards (the number of targets is X)")
 
-    def zones4_st_look_top(self, c):
+    def zones_st_look_top(self, c):
         return _tx.Line("abilities", (StaticAbility(Zones4TopCardVisible("you", False)),))
 
-    def zones4_st_you_top_revealed(self, c):
+    def zones_st_you_top_revealed(self, c):
         return _tx.Line("abilities", (StaticAbility(Zones4TopCardVisible("you", True)),))
 
-    def zones4_st_players_top_revealed(self, c):
+    def zones_st_players_top_revealed(self, c):
         return _tx.Line("abilities", (StaticAbility(Zones4TopCardVisible("each", True)),))
 
-    def zones4_look_top(self, c):
+    def zones_look_top(self, c):
         whose = c[-1]
         self.ctx.antecedent = Zones4NoObject()   # a later "it" is that card: refused (compile_line)
-        return _tx.VP(lambda who: _zones4_you(who) and [Zones4LookTop(whose, False)])
+        return _tx.VP(lambda who: _only_you(who) and [Zones4LookTop(whose, False)])
 
-    def zones4_reveal_top(self, c):
+    def zones_reveal_top(self, c):
         self.ctx.antecedent = Zones4NoObject()   # a later "it" is that card: refused (compile_line)
         return _tx.VP(lambda who: [Zones4LookTop(who, True)])
 
-    def zones4_reveal_choose_exile_until(self, c):
+    def zones_reveal_choose_exile_until(self, c):
         who, fnp = c[0], c[-1]
         return [_tx.RevealHand(who), Zones4ChooseFromHandExile(who, replace(fnp.filter, zone="hand"), until_leaves=True)]
 
-    def zones4_hand_bottom_draw(self, c):
-        return _tx.VP(lambda who: _zones4_you(who) and [Zones4HandToBottom(who, all_hand=True, draw=True)])
+    def zones_hand_bottom_draw(self, c):
+        return _tx.VP(lambda who: _only_you(who) and [Zones4HandToBottom(who, all_hand=True, draw=True)])
 
-    def zones4_hand_card_bottom(self, c):
-        return _tx.VP(lambda who: _zones4_you(who) and [Zones4HandToBottom(who)])
+    def zones_hand_card_bottom(self, c):
+        return _tx.VP(lambda who: _only_you(who) and [Zones4HandToBottom(who)])
 
-    def zones4_may_choose_then_discard(self, c):
+    def zones_may_choose_then_discard(self, c):
         """"You may choose a [filter] card from it. That player discards that card." (Duress's
         choose_then_discard behind a "may", CR 608.2c; Judge Tower: taken when able, JT-C1, R9)."""
         fnp = c[-1]
@@ -109,38 +109,38 @@ class HandGraveyardCallbacks:
         return [Zones4ChooseFromHandExile(self.ctx.antecedent_player, replace(fnp.filter, zone="hand"),
                                           optional=True, discard=True)]
 
-    def zones4_exile_hand_graveyard(self, c):
+    def zones_exile_hand_graveyard(self, c):
         whose = c[-1]
         return _tx.VP(lambda who: [Zones4ExileGraveyard(whose, hand=True)])
 
-    def zones4_put_chosen_on_top(self, c):
+    def zones_put_chosen_on_top(self, c):
         f = c[-1].filter
         if f.zone != "graveyard" or f.controller != "you":
             raise _tx.Unsupported("put on top of your library: a card other than one of your graveyard")
-        return _tx.VP(lambda who: _zones4_you(who) and [Zones4PutChosenOnTop(f)])
+        return _tx.VP(lambda who: _only_you(who) and [Zones4PutChosenOnTop(f)])
 
-    def zones4_clash(self, c):
+    def zones_clash(self, c):
         return [Zones4Clash()]
 
-    def zones4_clash_if_win(self, c):
+    def zones_clash_if_win(self, c):
         return [Zones4Clash(tuple(c[-1]))]
 
-    def zones4_nth(self, c):
+    def zones_nth(self, c):
         return {"second": 2, "third": 3}[str(c[0])]
 
-    def zones4_put_nth_from_top(self, c):
+    def zones_put_nth_from_top(self, c):
         what = self._one_object(c[0], "put into a library")
         n = c[-1]
         return _tx.VP(lambda who: [Zones4PutNthFromTop(what, n)])
 
-    def zones4_st_no_max_hand_you(self, c):
+    def zones_st_no_max_hand_you(self, c):
         return _tx.Line("abilities", (StaticAbility(Zones4NoMaxHandSize("you")),))
 
-    def zones4_st_no_max_hand_each(self, c):
+    def zones_st_no_max_hand_each(self, c):
         return _tx.Line("abilities", (StaticAbility(Zones4NoMaxHandSize("each")),))
 
-    def zones4_st_shuffle_instead(self, c):
+    def zones_st_shuffle_instead(self, c):
         return _tx.Line("abilities", (StaticAbility(Zones4ShuffleInstead()),))
 
-    def zones4_kw_partner(self, c):
+    def zones_kw_partner(self, c):
         return Keyword("partner")

@@ -19,72 +19,72 @@ class LibraryCallbacks:
 
     # -- tutors (CR 701.23, 701.20a, 701.24b) -----------------------------------------------
 
-    def _lib2_search(self, count_fnp, dest: str, tapped: bool, reveal: bool):
+    def _library_search(self, count_fnp, dest: str, tapped: bool, reveal: bool):
         count, fnp = count_fnp
         f = replace(fnp.filter, zone="library")
         return _tx.VP(lambda who: [Lib2SearchLibrary(who, f, dest=dest, tapped=tapped, count=count, reveal=reveal)])
 
-    def lib2_search_reveal(self, c):
+    def library_search_reveal(self, c):
         """"Search your library for [card], reveal it, put it into your hand, then shuffle.\""""
         count_fnp, (dest, tapped) = c
-        return self._lib2_search(count_fnp, dest, tapped, True)
+        return self._library_search(count_fnp, dest, tapped, True)
 
-    def lib2_search_graveyard(self, c):
+    def library_search_graveyard(self, c):
         """Entomb: "Search your library for a card, put that card into your graveyard, then shuffle.\""""
-        return self._lib2_search(c[0], "graveyard", False, c[1] is True)
+        return self._library_search(c[0], "graveyard", False, c[1] is True)
 
-    def lib2_search_top(self, c):
+    def library_search_top(self, c):
         """"Search your library for a card, [reveal it,] then shuffle and put that card on top.\""""
-        return self._lib2_search(c[0], "top", False, True in c[1:])
+        return self._library_search(c[0], "top", False, True in c[1:])
 
-    def lib2_reveal_found(self, c):
+    def library_reveal_found(self, c):
         return True
 
-    def lib2_search_any_number(self, c):
+    def library_search_any_number(self, c):
         return (ANY_NUMBER, c[-1])
 
     # -- reveal until (CR 701.20a, 401.4) ---------------------------------------------------
 
-    def lib2_reveal_until(self, c):
+    def library_reveal_until(self, c):
         return replace(c[-1].target_filter(), zone="library")
 
-    def lib2_to_hand(self, c):
+    def library_to_hand(self, c):
         return ("hand", False)
 
-    def lib2_to_battlefield(self, c):
+    def library_to_battlefield(self, c):
         return ("battlefield", c[-1] is True)
 
-    def lib2_rest_other(self, c):
+    def library_rest_other(self, c):
         return c[-1]
 
-    def lib2_rest_exile(self, c):
+    def library_rest_exile(self, c):
         return "exile"
 
-    def lib2_reveal_until_put(self, c):
+    def library_reveal_until_put(self, c):
         flt, (to, tapped), rest = c
         if rest == "top_any":
             raise _tx.Unsupported("the other revealed cards back on top of the library")
         return [Lib2RevealUntil(flt, to, tapped, rest)]
 
-    def lib2_if_you_do_reveal_until_put(self, c):
+    def library_if_you_do_reveal_until_put(self, c):
         # an "If you do" sentence: checked against the "you may" before it, as for if_you_do
-        return self.if_you_do([self.lib2_reveal_until_put(c)])
+        return self.if_you_do([self.library_reveal_until_put(c)])
 
-    def lib2_reveal_until_all_hand(self, c):
+    def library_reveal_until_all_hand(self, c):
         return [Lib2RevealUntil(c[0], "hand", False, "hand")]
 
     # -- look at the top N, put a card onto the battlefield (CR 701.20e, 401.4) ------------
 
-    def lib2_look_top_onto_battlefield(self, c):
+    def library_look_top_onto_battlefield(self, c):
         amount, fnp, tapped, rest = c
         return [Lib2LookTopPutOnto(amount, replace(fnp.target_filter(), zone="library"), tapped is True, rest)]
 
-    def lib2_look_top_graveyard_rest_top(self, c):
+    def library_look_top_graveyard_rest_top(self, c):
         return [Lib2LookTopSplitGraveyard(c[0])]
 
     # -- cards from your graveyard into / onto the bottom of your library -------------------
 
-    def _lib2_your_graveyard_cards(self, what, verb: str):
+    def _library_your_graveyard_cards(self, what, verb: str):
         """Only cards of your graveyard go into "your library" (CR 401.1: a card goes to its
         owner's library, and "your graveyard" holds the cards you own)."""
         self._permanent_or_card(what)
@@ -98,64 +98,64 @@ class LibraryCallbacks:
             raise _tx.Unsupported(f"{verb}: cards other than those of your graveyard")
         return what
 
-    def lib2_shuffle_into_your_library(self, c):
-        what = self._lib2_your_graveyard_cards(c[0], "shuffle into your library")
-        return _tx.VP(lambda who: _lib2_you(who) and [Lib2ShuffleIntoLibrary(what)])
+    def library_shuffle_into_your_library(self, c):
+        what = self._library_your_graveyard_cards(c[0], "shuffle into your library")
+        return _tx.VP(lambda who: _only_you(who) and [Lib2ShuffleIntoLibrary(what)])
 
-    def lib2_put_on_your_library_bottom(self, c):
-        what = self._lib2_your_graveyard_cards(c[0], "put on the bottom of your library")
-        return _tx.VP(lambda who: _lib2_you(who) and [PutOnLibrary(what, "bottom")])
+    def library_put_on_your_library_bottom(self, c):
+        what = self._library_your_graveyard_cards(c[0], "put on the bottom of your library")
+        return _tx.VP(lambda who: _only_you(who) and [PutOnLibrary(what, "bottom")])
 
     # -- "search your library and/or graveyard" (CR 701.23, 701.24a) --------------------------
 
-    def lib2_you_may(self, c):
+    def library_you_may(self, c):
         return True
 
-    def lib2_named(self, c):
+    def library_named(self, c):
         return (Filter(zone="library"), c[-1])
 
-    def lib2_name_quoted(self, c):
+    def library_name_quoted(self, c):
         return str(c[-1]).strip('"')
 
-    def lib2_name_self(self, c):
+    def library_name_self(self, c):
         return "~"
 
-    def lib2_named_one(self, c):
+    def library_named_one(self, c):
         return (1, c[-1])
 
-    def lib2_named_up_to(self, c):
+    def library_named_up_to(self, c):
         return (c[0], c[-1])
 
-    def lib2_named_any(self, c):
+    def library_named_any(self, c):
         return (ANY_NUMBER, c[-1])
 
-    def lib2_search_named(self, c):
+    def library_search_named(self, c):
         (count, name), reveal, (dest, tapped) = c
         f = Filter(zone="library")
         return _tx.VP(lambda who: [Lib2SearchLibrary(who, f, dest=dest, tapped=tapped, count=count,
                                                      reveal=reveal is True, name=name)])
 
-    def lib2_search_filter(self, c):
+    def library_search_filter(self, c):
         return (replace(c[-1].target_filter(), zone="library"), None)
 
-    def lib2_and_or_hand(self, c):
+    def library_and_or_hand(self, c):
         return ("hand", True)
 
-    def lib2_and_or_battlefield(self, c):
+    def library_and_or_battlefield(self, c):
         return ("battlefield", False)
 
-    def lib2_search_library_and_or_graveyard(self, c):
+    def library_search_library_and_or_graveyard(self, c):
         may, (flt, name), (dest, reveal) = c
         eff = Lib2SearchLibraryAndGraveyard(flt, name, dest, reveal)
         return [Optional_((eff,), who=You())] if may else [eff]
 
     # -- Dredge N (CR 702.52a) ---------------------------------------------------------------
 
-    def lib2_kw_dredge(self, c):
+    def library_kw_dredge(self, c):
         return Keyword("dredge", c[0])
 
 
-def _lib2_you(who) -> bool:
+def _only_you(who) -> bool:
     """"your library": only when you are the one doing it."""
     if who != You():
         raise _tx.Unsupported("another player than you puts cards into your library")

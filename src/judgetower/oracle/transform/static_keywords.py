@@ -15,32 +15,32 @@ class StaticKeywordCallbacks:
 
     # -- kwstatic: static and combat keywords, restrictions, "can't be countered" -------------
 
-    def kws_printed_keyword(self, c):
+    def kw_printed_keyword(self, c):
         return str(c[0])
 
-    def kws_bushido(self, c):
+    def kw_bushido(self, c):
         # CR 702.45a: "Bushido N"
         return Keyword("bushido", c[0])
 
-    def kws_cant_be_blocked(self, c):
+    def kw_cant_be_blocked(self, c):
         return Line("abilities", (StaticAbility(ir.CombatRule(c[0], "cant_be_blocked")),))
 
-    def kws_attacks_each_combat(self, c):
+    def kw_attacks_each_combat(self, c):
         return Line("abilities", (StaticAbility(ir.CombatRule(c[0], "attacks_each_combat")),))
 
-    def kws_block_only_flying(self, c):
+    def kw_block_only_flying(self, c):
         return Line("abilities", (StaticAbility(ir.CombatRule(c[0], "block_only_flying")),))
 
-    def kws_cant_block_and_cant_be_blocked(self, c):
+    def kw_cant_block_and_cant_be_blocked(self, c):
         return Line("abilities", (StaticAbility(CantAttackOrBlock(c[0], attack=False)),
                                   StaticAbility(ir.CombatRule(c[0], "cant_be_blocked"))))
 
-    def kws_cant_be_blocked_this_turn(self, c):
+    def kw_cant_be_blocked_this_turn(self, c):
         return [ir.RestrictThisTurn(c[0], "cant_be_blocked")]
 
-    def kws_cant_block_this_turn(self, c):
+    def kw_cant_block_this_turn(self, c):
         return [ir.RestrictThisTurn(c[0], "cant_block")]
 
-    def kws_cant_be_countered(self, c):
+    def kw_cant_be_countered(self, c):
         self._about_this(c[0], "can't be countered")
         return Line("abilities", (StaticAbility(ir.CantBeCountered()),))

@@ -31,7 +31,7 @@ def Line(kind, items):
 _TF_COST_CONDITIONS = ("CondCount", "CondLife", "CondYourTurn", "CondCardTypes", "CondPermanentLeft")
 
 
-def _tf_generic(token) -> int:
+def _generic_mana(token) -> int:
     from .context import Unsupported
     symbols = str(token).strip("{}").split("}{")
     if len(symbols) != 1 or not symbols[0].isdigit():
@@ -42,11 +42,11 @@ def _tf_generic(token) -> int:
 class UntapAndDurationsCallbacks:
     """turnflow callbacks (found by name by Lark; mixed into OracleTransformer)."""
 
-    def tf_may_not_untap(self, c):
+    def turn_may_not_untap(self, c):
         # CR 502.3
         return Line("abilities", (StaticAbility(ir.TfMayNotUntap()),))
 
-    def tf_trigger_once_each_turn(self, c):
+    def turn_trigger_once_each_turn(self, c):
         # CR 603.2, 603.2h: "This ability triggers only once each turn."
         from .context import Unsupported
         line = c[0]
@@ -56,18 +56,18 @@ class UntapAndDurationsCallbacks:
         once = ir.TfOnceEachTurnTrigger(**{f.name: getattr(ab, f.name) for f in fields(ab)})
         return Line("abilities", (once,))
 
-    def tf_self_cost_less_if(self, c):
+    def turn_self_cost_less_if(self, c):
         from .context import Unsupported
         token, cond = c[0], c[-1]
         if type(cond).__name__ not in _TF_COST_CONDITIONS:
             raise Unsupported("a cost reduction whose condition is not read as the cost is determined")
-        return Line("abilities", (ir.TfSelfCostReductionIf(_tf_generic(token), cond),))
+        return Line("abilities", (ir.TfSelfCostReductionIf(_generic_mana(token), cond),))
 
-    def tf_self_cost_less_party(self, c):
+    def turn_self_cost_less_party(self, c):
         # CR 700.8a: the number of creatures in your party, 0 to 4
-        return Line("abilities", (SelfCostReduction(_tf_generic(c[0]), ir.TfPartySize()),))
+        return Line("abilities", (SelfCostReduction(_generic_mana(c[0]), ir.TfPartySize()),))
 
-    def tf_affinity(self, c):
+    def turn_affinity(self, c):
         # CR 702.41a: "Affinity for [text]" means "This spell costs {1} less to cast for each
         # [text] you control."
         from .context import Unsupported
@@ -77,10 +77,10 @@ class UntapAndDurationsCallbacks:
             raise Unsupported("affinity for something other than permanents")
         return SelfCostReduction(1, CountOf(replace(f, controller="you")))
 
-    def tf_improvise(self, c):
+    def turn_improvise(self, c):
         return Keyword("improvise")   # CR 702.126a
 
-    def tf_soulshift(self, c):
+    def turn_soulshift(self, c):
         # CR 702.46a: "Soulshift N" means "When this permanent is put into a graveyard from the
         # battlefield, you may return target Spirit card with mana value N or less from your
         # graveyard to your hand." (Judge Tower: the shared graveyard is "your graveyard", R5;
@@ -95,20 +95,20 @@ class UntapAndDurationsCallbacks:
             raise Unsupported("soulshift")
         return line.items[0]
 
-    def tf_ascend(self, c):
+    def turn_ascend(self, c):
         # CR 702.131a (instant, sorcery: a spell ability, done first as it resolves) and 702.131b
         # (permanent: a static ability): the engine reads the keyword (rules/turnflow.py)
         return Keyword("ascend")
 
-    def tf_cond_city_blessing(self, c):
+    def turn_cond_city_blessing(self, c):
         return ir.TfCondCityBlessing()   # CR 702.131c
 
-    def tf_activate_only_blessing(self, c):
+    def turn_activate_only_blessing(self, c):
         # CR 602.5: an activation restriction, read by Game.activation_timing_ok
         from .context import ActivationRestriction
         return [ActivationRestriction(timing="tf_city_blessing")]
 
-    def tf_modify_pt_while_tapped(self, c):
+    def turn_modify_pt_while_tapped(self, c):
         # CR 611.2b: "for as long as ~ remains tapped"
         from .context import Unsupported, pt_mod
         what, token, keywords = c
@@ -118,12 +118,12 @@ class UntapAndDurationsCallbacks:
         p, t = pt_mod(token)
         return [ir.TfModifyPTWhileTapped(what, p, t, tuple(keywords or ()))]
 
-    def tf_doesnt_untap_while_tapped(self, c):
+    def turn_doesnt_untap_while_tapped(self, c):
         # CR 502.3, 611.2b
         self._permanent_or_card(c[0])
         return [ir.TfDoesntUntapWhileTapped(c[0])]
 
-    def _tf_gain_control(self, what, you_control: bool):
+    def _turn_gain_control(self, what, you_control: bool):
         # a verb phrase: only "you" gain control (as vp_gain_control)
         from .context import VP, Unsupported
         from ..ir import You
@@ -135,24 +135,24 @@ class UntapAndDurationsCallbacks:
             return [ir.TfGainControlWhileTapped(what, you_control=you_control)]
         return VP(make)
 
-    def tf_gain_control_while_tapped(self, c):
-        return self._tf_gain_control(c[0], False)    # CR 611.2b, 613.1b
+    def turn_gain_control_while_tapped(self, c):
+        return self._turn_gain_control(c[0], False)    # CR 611.2b, 613.1b
 
-    def tf_gain_control_while_you_control_tapped(self, c):
-        return self._tf_gain_control(c[0], True)
+    def turn_gain_control_while_you_control_tapped(self, c):
+        return self._turn_gain_control(c[0], True)
 
-    def tf_for_each_party(self, c):
+    def turn_for_each_party(self, c):
         # CR 700.8a, 107.1: the one number of the sentence times the party's size
         return self.for_each_sentence([c[0], ir.TfPartySize()])
 
-    def tf_where_x_party(self, c):
+    def turn_where_x_party(self, c):
         # CR 700.8a, 107.3
         return self.where_x_sentence([c[0], ir.TfPartySize()])
 
-    def tf_cond_full_party(self, c):
+    def turn_cond_full_party(self, c):
         return ir.TfCondFullParty()   # CR 700.8c
 
-    def tf_soulbond(self, c):
+    def turn_soulbond(self, c):
         # CR 702.95a: the keyword and its two triggered abilities (pairing: rules/turnflow.py)
         from ..compiler import compile_line
         own = compile_line("When ~ enters, draw a card.", "~").items[0].trigger
@@ -161,10 +161,10 @@ class UntapAndDurationsCallbacks:
                 ir.TfSoulbondTrigger(own, (), (ir.TfPair("self"),), which="self"),
                 ir.TfSoulbondTrigger(other, (), (ir.TfPair("other"),), which="other")]
 
-    def tf_paired_keywords(self, c):
+    def turn_paired_keywords(self, c):
         return ir.TfPairedBonus(keywords=tuple(c[-1]))
 
-    def tf_paired_pt(self, c):
+    def turn_paired_pt(self, c):
         from .context import pt_mod
         token, keywords = c[0], c[-1]
         if "x" in str(token):
@@ -173,7 +173,7 @@ class UntapAndDurationsCallbacks:
         p, t = pt_mod(token)
         return ir.TfPairedBonus(p, t, tuple(keywords or ()))
 
-    def tf_paired_static(self, c):
+    def turn_paired_static(self, c):
         return Line("abilities", (StaticAbility(c[-1]),))   # CR 702.95, 611.3a
 
 
@@ -184,7 +184,7 @@ import re as _re
 _TF_PARTNER_WITH = _re.compile(r"^Partner with ([^()\n]+?)\s*$")
 
 
-def tf_special_line(line: str):
+def partner_with_line(line: str):
     """An ability for a line the grammar does not read word by word, or None.
 
     "Partner with [name]" (CR 702.124j) means "You may designate two legendary cards as your
