@@ -1,4 +1,4 @@
-"""The compile cache on disk (judgetower.oracle.compiler._DiskCache): a second process reads the
+"""The compile cache on disk (judgetower.oracle.compiler.cache._DiskCache): a second process reads the
 IR the first one compiled, and what it reads equals a fresh compile."""
 
 from __future__ import annotations
@@ -11,7 +11,8 @@ SCRIPT = """
 import sys
 from judgetower.cards.pool import starter_pool
 from judgetower.oracle import compile_card
-from judgetower.oracle.compiler import _DISK, _compile
+from judgetower.oracle.compiler.assemble import _compile
+from judgetower.oracle.compiler.cache import _DISK
 cards = list(starter_pool())
 hits = sum(_DISK.get((c.name, c.text or "", tuple(t.lower() for t in c.types), tuple(c.subtypes))) is not None
            for c in cards)

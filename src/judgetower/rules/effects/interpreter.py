@@ -762,7 +762,7 @@ class EffectsMixin:
                 # tokens helper: P/T only for creatures; "tapped" (CR 110.5b); predefined (CR 111.10)
                 pt = f" ({spec.power}/{spec.toughness})" if "Creature" in spec.types else ""
                 state = " tapped" if t.tapped else ""
-                from judgetower.oracle.tokens import PREDEFINED
+                from judgetower.oracle.token_text import PREDEFINED
                 predefined = "CR 111.10" if (spec.subtypes and spec.subtypes[0] in PREDEFINED
                                              and spec.name == f"{spec.subtypes[0]} Token") else ""
                 self.log.add(f"{self.players[p].name} creates a{state} {t.name}{pt}", "CR 111.2", predefined)
