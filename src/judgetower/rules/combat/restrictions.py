@@ -20,7 +20,7 @@ from judgetower.oracle import ir
 from judgetower.rules.state import PID
 
 
-from judgetower.oracle.ir import Combat2BlockersBeyondFirst, Combat2OpponentsAttacked   # amounts (in ir.py)
+from judgetower.oracle.ir import Combat2BlockersBeyondFirst, Combat2OpponentsAttacked   # amounts (oracle/ir/amounts.py)
 from judgetower.rules.registry import effect
 
 

@@ -1,5 +1,5 @@
-"""kwcast: keywords about casting (CR 601, 702.x). Grammar: the "kwcast" block of oracle.lark;
-transformer: oracle/tx_kwcast.py.
+"""Alternative costs and casting keywords (CR 601, 702.x). Grammar: oracle/mechanics/alternative_costs.lark;
+transformer: oracle/mechanics/alternative_costs.py.
 
 * Typecycling (CR 702.29e): "[Type]cycling [cost]" means "[Cost], Discard this card: Search your
   library for a [type] card, reveal it, put it into your hand, then shuffle." ("Basic

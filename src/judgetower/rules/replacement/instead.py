@@ -1,5 +1,5 @@
 """replace: replacement and prevention effects, damage and life arithmetic (CR 614, 615, 120,
-119): the engine side of oracle/tx_replace.py.
+119): the engine side of oracle/transform/replacement.py.
 
 - "If that spell is countered this way, exile it instead ..." (CR 701.6a, 614.1a).
 - "If that creature / a creature dealt damage this way / a creature would die this turn, exile it
