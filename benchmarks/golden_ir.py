@@ -30,6 +30,7 @@ import argparse
 import dataclasses
 import enum
 import hashlib
+import json
 import os
 import sys
 import time
@@ -40,9 +41,10 @@ DATA_FILES = ("AtomicCards-dev-2022.json.xz", "AtomicCards-current-2026-normal.j
 #: The default sample, per data file (about 1,200 cards in all with the starter tower).
 DEFAULT_SAMPLE = 600
 
-#: IR class renames, old name -> new name: applied to the class names written in the lines, so
-#: that the golden file made before a rename still compares equal after it. Empty today.
-RENAMES: dict[str, str] = {}
+#: IR class renames, new name -> the name the golden digests were made with: applied to the class
+#: names written in the lines, so that the golden files made before a rename still compare equal
+#: after it (the rename of the wave-prefixed IR classes, design/layout.md §4.5 item 1).
+RENAMES: dict[str, str] = json.loads((Path(__file__).resolve().parent / "golden_ir_renames.json").read_text())
 
 
 def data_dir(given: str | None) -> Path | None:

@@ -165,10 +165,10 @@ def card_abilities(compiled, activated: list | None = None) -> list[Ability]:
             out.append(Ability("triggered", i, f"{ab.trigger.event}: {_short(ab.effects)}"))
         elif isinstance(ab, ir.StaticAbility):
             out.append(Ability("static", i, type(ab.effect).__name__))
-        elif isinstance(ab, ir.KwcCastOnly):
+        elif isinstance(ab, ir.CastOnlyRestriction):
             # "cast this spell only during ...": checked as it is cast (CR 601.3): exercised by casting it
             out.append(Ability("cast restriction", i, "cast only when allowed"))
-        elif isinstance(ab, ir.ActcostManaTrigger):
+        elif isinstance(ab, ir.ManaTrigger):
             # a triggered mana ability (CR 605.1b): exercised when a land it watches is tapped for mana
             out.append(Ability("triggered", i, f"tapped for mana: adds {ab.mana}"))
         elif isinstance(ab, ir.AlternativeCost):
@@ -176,12 +176,12 @@ def card_abilities(compiled, activated: list | None = None) -> list[Ability]:
         elif isinstance(ab, ir.AdditionalCost):
             # paid as the spell is cast (CR 601.2b, 601.2h): exercised by casting it
             out.append(Ability("additional cost", i, "paid as it is cast"))
-        elif isinstance(ab, ir.Kw2ExertAbility):
+        elif isinstance(ab, ir.ExertAbility):
             # exerted as it attacks, its linked reflexive trigger resolves (CR 701.43d, 603.12)
             out.append(Ability("triggered", i, f"exert: {_short(ab.effects)}"))
         elif isinstance(ab, ir.CostIncrease):
             out.append(Ability("cost increase", i, f"{ab.mana} per extra target"))
-        elif isinstance(ab, (ir.SelfCostReduction, ir.TfSelfCostReductionIf)):
+        elif isinstance(ab, (ir.SelfCostReduction, ir.SelfCostReductionIf)):
             # turnflow: a spell's own cost reduction works as it is cast (CR 601.2f), like a cost increase
             out.append(Ability("cost increase", i, f"{ab.generic} less"))
         else:
@@ -398,7 +398,7 @@ class _Check:
         self.block_filters += [replace(sp.filter, combat=(), combat_self=()) for sp in _all_specs(c)
                                if sp.kind == "object" and (sp.filter.combat or sp.filter.combat_self)]
         self.blocked_by = [t.by for t in triggers if t.event == "blocked_by" and isinstance(t.by, ir.Filter)]
-        self.full_party = any(isinstance(getattr(ab, "condition", None), ir.TfCondFullParty) for ab in abilities)
+        self.full_party = any(isinstance(getattr(ab, "condition", None), ir.FullPartyCondition) for ab in abilities)
         self.keywords = {ab.name for ab in abilities if isinstance(ab, ir.Keyword)}
         self.watches_opponent_entering = any(t.event == "enters" and t.whose == "opponent" for t in triggers)
 
@@ -761,7 +761,7 @@ class _Check:
 def _life_at_most(ab) -> int | None:
     """N of a triggered ability's "if you have N or less life" (CR 603.4), else None."""
     c = getattr(ab, "condition", None)
-    if isinstance(c, ir.CondLife) and not c.at_least:
+    if isinstance(c, ir.LifeCondition) and not c.at_least:
         return c.n
     return None
 

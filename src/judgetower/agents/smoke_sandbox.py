@@ -234,7 +234,7 @@ class _Sandbox:
                 kind, n = rc
                 o.counters[kind] = max(o.counters.get(kind, 0), n if isinstance(n, int) else 1)
             for c in getattr(ab, "actcost_conditions", ()):
-                if isinstance(c, ir.ActcostCondSelf) and c.what == "power":
+                if isinstance(c, ir.ActivationSelfCondition) and c.what == "power":
                     g.touch()
                     short = c.n - g.chars(o).power
                     if short > 0:

@@ -41,7 +41,7 @@ def _filters(compiled) -> list[tuple]:
         if isinstance(x, ir.Filter):
             need(x, 1)
             return
-        if isinstance(x, ir.CondCount) and isinstance(x.amount, ir.CountOf):
+        if isinstance(x, ir.CountCondition) and isinstance(x.amount, ir.CountOf):
             if x.at_most is None:
                 need(x.amount.filter, max(1, x.at_least))
             return        # "when you control no Swamps": nothing to supply

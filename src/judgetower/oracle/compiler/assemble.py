@@ -78,9 +78,9 @@ def compile_line(line: str, name: str, ctx: Context | None = None) -> Line:
         raise exc.orig_exc if isinstance(exc.orig_exc, Unsupported) else exc
     if not isinstance(result, Line):
         raise Unsupported(f"unexpected parse result {type(result).__name__}")
-    from ..ir import Zones4NoObject   # zones4
+    from ..ir import TopCardLookedAt   # zones4
     from ..transform import contains
-    if contains(result.items, lambda v: isinstance(v, Zones4NoObject)):
+    if contains(result.items, lambda v: isinstance(v, TopCardLookedAt)):
         raise Unsupported("'it' after looking at or revealing the top card of a library")
     return result
 

@@ -1,7 +1,7 @@
 """Leveler cards (CR 711). A level symbol line ("LEVEL 1-3", "LEVEL 4+") is followed by
 its power/toughness box ("4/4") and the abilities printed in its striation, up to the next level
 symbol or the end of the text (CR 711.2-711.3). Each striation compiles to one static ability,
-``ir.C2LevelBand``. Only keyword abilities are supported inside a striation: any other ability
+``ir.LevelBand``. Only keyword abilities are supported inside a striation: any other ability
 there (an activated or triggered ability that exists only at some levels) leaves the striation's
 lines unsupported, so the card is refused rather than played wrong."""
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from ..ir import C2LevelBand, Keyword, StaticAbility
+from ..ir import LevelBand, Keyword, StaticAbility
 
 _LEVEL = re.compile(r"^\s*LEVEL\s+(\d+)\s*(?:-\s*(\d+)|(\+))\s*$", re.I)
 _PT = re.compile(r"^\s*(\d+)/(\d+)\s*$")
@@ -58,4 +58,4 @@ def compile_band(raw_lines: list[str], i: int, name: str):
                 isinstance(ab, Keyword) and ab.name in BAND_KEYWORDS for ab in result.items):
             return None, lines, j
         keywords.extend((ab.name, ab.arg) for ab in result.items)
-    return StaticAbility(C2LevelBand(low, high, int(pm.group(1)), int(pm.group(2)), tuple(keywords))), [], j
+    return StaticAbility(LevelBand(low, high, int(pm.group(1)), int(pm.group(2)), tuple(keywords))), [], j

@@ -35,19 +35,19 @@ from .references import (  # noqa: F401
 )
 from .amounts import (  # noqa: F401
     X, PowerOf, CountersOn, TriggerAmount, TimesKicked, CountOf, HandSize, ManaValueOf, StatOf,
-    PlayerCount, Product, WhereX, TfPartySize, ANY_NUMBER, TcColorsSpent,
+    PlayerCount, Product, WhereX, PartySize, ANY_NUMBER, ColorsSpent,
 )
 from .filters import (  # noqa: F401
     ZONES, Filter, TargetSpec,
 )
 from .costs import (  # noqa: F401
-    Cost, ActcostCondCreatureDied, ActcostAddCommanderMana, ActcostKeepMana,
-    ActcostCountersRemoved, ActcostIfActivated, ActcostCondSelf, ActcostCondAttackedThisTurn,
-    ActcostManaTrigger,
+    Cost, CreatureDiedCondition, AddCommanderMana, KeepMana,
+    CountersRemoved, IfActivatedTimes, ActivationSelfCondition, AttackedThisTurnCondition,
+    ManaTrigger,
 )
 from .conditions import (  # noqa: F401
-    Conditional, CondCount, CondLife, CondYourTurn, CondIs, AsLongAs, CondCastMainPhase,
-    CondPermanentLeft, EntersChoice, CondCardTypes, Devotion, CondAttachedTo,
+    Conditional, CountCondition, LifeCondition, YourTurnCondition, IsCondition, AsLongAs, CastMainPhaseCondition,
+    PermanentLeftCondition, EntersChoice, CardTypesCondition, Devotion, AttachedToCondition,
 )
 from .triggers import (  # noqa: F401
     Trigger,
@@ -62,46 +62,46 @@ from .effects import (  # noqa: F401
     SacrificeUnlessPay, IfYouDo, PutOnLibrary, PreventDamage, PreventAllDamage, Fight,
     SkipNextUntap, GainControl, LookTopPutOne, PayMana, CopySpell, PutFromHand, SacrificeThis,
     CreateTokenCopy, ReturnSelfFromGraveyard, ShuffleIntoLibrary, Proliferate, Surveil,
-    ExileTopOfLibrary, KwcCastOnly, Monstrosity, RevealTopToHand, AttachSelfTo, AttachedCount,
-    DiedCard, EnchantedPlayer, C2Bolster, C2Adapt, C2GetEnergy, C2PayEnergy,
-    ExilecastExileSelfWithTime, ExilecastMayPlay, Faces2Transform, Faces2Flip,
-    Faces2ReturnTransformed, TfOnceEachTurnTrigger, TfCondCityBlessing, TfSearchNamed,
-    TfModifyPTWhileTapped, TfDoesntUntapWhileTapped, TfGainControlWhileTapped, TfCondFullParty,
-    TfSoulbondTrigger, TfPair, Lib2SearchLibrary, Lib2RevealUntil, Lib2LookTopPutOnto,
-    Lib2ShuffleIntoLibrary, Lib2SearchLibraryAndGraveyard, Lib2LookTopSplitGraveyard,
-    Cb2BlockRequirement, Cb2LureThisTurn, Cb2AttackRequirement, Cb2CondInCombat, Cb2Poison,
-    Cb2RemoveFromCombat, Cb2IgnoreDefender, Combat2BlockersBeyondFirst,
-    Combat2OpponentsAttacked, CharsSwitchPT, CharsSetColor, CharsCreatureTypeChoice,
-    CharsProtectionChoice, CharsLoseKeywords, CharsAnimateReplace, CharsChangeTarget,
-    CharsWardCounter, CharsSetBasePT, CharsBecomeColoredType, TsSkipYourNextUntap,
-    TsSkipNextTurn, TsStateTrigger, TsSacrificeUnless, TsAdditionalLands, TsDelayedSacrifice,
-    TsSacrificeThose, TsCumulativeCost, Zones4PutOnTopOfLibrary, Zones4ExileGraveyard,
-    Zones4PutChosenOnTop, Zones4DiscardHandDraw, Zones4ShuffleHandGraveyard, Zones4Learn,
-    Zones4ChooseFromHandExile, Zones4ExileToOwnersGraveyard, Zones4NoObject, Zones4LookTop,
-    Zones4HandToBottom, Zones4Clash, Zones4PutNthFromTop, TcFabricate, TcAmass, TcPopulate,
-    TcExplore, TcConnive, TcExtortDrain, TcDetain, TcGoad, TcReconfigureAttach,
-    TcReconfigureUnattach, TcRemoveCountersAtEndOfCombat, TcChampion, TcPutItsCounters,
+    ExileTopOfLibrary, CastOnlyRestriction, Monstrosity, RevealTopToHand, AttachSelfTo, AttachedCount,
+    DiedCard, EnchantedPlayer, Bolster, Adapt, GetEnergy, PayEnergy,
+    ExileSelfWithTime, MayPlayExiled, Transform, Flip,
+    ReturnTransformed, OnceEachTurnTrigger, CityBlessingCondition, SearchNamed,
+    ModifyPTWhileTapped, DoesntUntapWhileTapped, GainControlWhileTapped, FullPartyCondition,
+    SoulbondTrigger, SoulbondPair, SearchLibraryReveal, RevealUntil, LookTopPutOnto,
+    ShuffleGraveyardCardsIntoLibrary, SearchLibraryAndGraveyard, LookTopSplitGraveyard,
+    BlockRequirement, LureThisTurn, AttackRequirement, InCombatCondition, GetPoison,
+    RemoveFromCombat, IgnoreDefender, BlockersBeyondFirst,
+    OpponentsAttacked, SwitchPT, SetColor, CreatureTypeChoice,
+    ProtectionChoice, LoseKeywords, AnimateReplace, ChangeTarget,
+    WardCounter, SetBasePT, BecomeColoredType, SkipYourNextUntap,
+    SkipNextTurn, StateTrigger, SacrificeUnless, AdditionalLands, DelayedSacrifice,
+    SacrificeThose, CumulativeCost, PutOnTopOfLibrary, ExileGraveyard,
+    PutChosenOnTop, DiscardHandDraw, ShuffleHandGraveyard, Learn,
+    ChooseFromHandExile, ExileToOwnersGraveyard, TopCardLookedAt, LookTop,
+    HandToBottom, Clash, PutNthFromTop, Fabricate, Amass, Populate,
+    Explore, Connive, ExtortDrain, Detain, Goad, ReconfigureAttach,
+    ReconfigureUnattach, RemoveCountersAtEndOfCombat, Champion, PutItsCounters,
 )
 from .statics import (  # noqa: F401
     DoesntUntap, Anthem, DefinePT, CantAttackOrBlock, EntersTapped, EntersWithCounters,
     EntersTappedUnless, CombatRule, RestrictThisTurn, CantBeCountered, GrantAbilities,
-    CostModifier, SelfCombatRestriction, SkipStep, Kw2StatusKeywords, ControlEnchanted,
-    ActivationBan, C2LevelBand, Faces2ExileInstead, EntersAsCopy, TfMayNotUntap, TfPairedBonus,
-    CharsPlayerKeyword, CharsEveryCreatureType, CharsStaticBasePT, CharsProtectionChosen,
-    CharsStaticAddTypes, TsOthersEnterTapped, TsSpellLimit, TsEnteringNoTriggers,
-    Zones4NoMaxHandSize, Zones4ShuffleInstead, Zones4TopCardVisible,
+    CostModifier, SelfCombatRestriction, SkipStep, StatusKeywords, ControlEnchanted,
+    ActivationBan, LevelBand, ExileInstead, EntersAsCopy, MayNotUntap, PairedBonus,
+    PlayerKeyword, EveryCreatureType, StaticBasePT, ProtectionChosen,
+    StaticAddTypes, OthersEnterTapped, SpellLimit, EnteringNoTriggers,
+    NoMaxHandSize, ShuffleInstead, TopCardVisible,
 )
 from .abilities import (  # noqa: F401
     Keyword, SpellAbility, ActivatedAbility, TriggeredAbility, StaticAbility, AlternativeCost,
-    CostIncrease, Modal, AdditionalCost, CompiledCard, Kw2ExertAbility, SelfCostReduction,
-    TfSelfCostReductionIf,
+    CostIncrease, Modal, AdditionalCost, CompiledCard, ExertAbility, SelfCostReduction,
+    SelfCostReductionIf,
 )
 from .replacement import (  # noqa: F401
-    ReplCounterExile, ReplExileIfDies, ReplDamagedExileIfDies, ReplAllExileIfDies,
-    ReplIfKickedInstead, ReplDrain, ToughnessOf, ReplLifeFloor, ReplGainMore, ReplRedirectNext,
-    ReplDoubleTokens, SacrificedStat, ReplStaticPrevent, ReplCounterUnlessPaysPer,
-    ReplPreventThen, ReplExileIfDamagedBySelf, ReplPreventNextFromChosen, ReplSelfDieExile,
-    ReplDamageMod, ReplPreventSomeToYou, ReplNoPreventionThisTurn, ReplUnpreventable,
+    CounterAndExile, ExileIfDies, DamagedExileIfDies, AllExileIfDies,
+    IfKickedInstead, DrainLife, ToughnessOf, LifeFloor, LifeGainReplacement, RedirectNext,
+    DoubleTokens, SacrificedStat, StaticPrevent, CounterUnlessPaysPer,
+    PreventThen, ExileIfDamagedBySelf, PreventNextFromChosen, SelfDieExile,
+    DamageMod, PreventSomeToYou, NoPreventionThisTurn, Unpreventable,
 )
 
 #: Object references (CR 109, 115).
@@ -113,7 +113,7 @@ Ref = Union[
 #: Amounts (CR 107).
 Amount = Union[
     int, X, PowerOf, CountersOn, TriggerAmount, TimesKicked, CountOf, HandSize, Product, WhereX,
-    PlayerCount, ManaValueOf, StatOf, TfPartySize, ToughnessOf, SacrificedStat, TcColorsSpent,
+    PlayerCount, ManaValueOf, StatOf, PartySize, ToughnessOf, SacrificedStat, ColorsSpent,
 ]
 
 #: One instruction of a spell or ability (CR 608.2c).
@@ -127,45 +127,45 @@ Effect = Union[
     SacrificeThis, PutFromHand, CopySpell, IfYouDo, PutOnLibrary, PreventDamage,
     PreventAllDamage, Fight, SkipNextUntap, GainControl, LookTopPutOne, PayMana,
     CreateTokenCopy, Proliferate, ReturnSelfFromGraveyard, ShuffleIntoLibrary, Surveil,
-    ExileTopOfLibrary, Monstrosity, RevealTopToHand, AttachSelfTo, C2Bolster, C2Adapt,
-    C2GetEnergy, C2PayEnergy, Faces2Transform, Faces2Flip, Faces2ReturnTransformed,
-    TfSearchNamed, TfModifyPTWhileTapped, TfDoesntUntapWhileTapped, TfGainControlWhileTapped,
-    TfPair, Lib2SearchLibrary, Lib2RevealUntil, Lib2LookTopPutOnto, Lib2ShuffleIntoLibrary,
-    Lib2SearchLibraryAndGraveyard, Lib2LookTopSplitGraveyard, Cb2BlockRequirement,
-    Cb2LureThisTurn, Cb2AttackRequirement, Cb2Poison, Cb2RemoveFromCombat, Cb2IgnoreDefender,
-    CharsBecomeColoredType, CharsSetBasePT, CharsWardCounter, CharsChangeTarget,
-    CharsAnimateReplace, CharsSwitchPT, CharsSetColor, CharsCreatureTypeChoice,
-    CharsProtectionChoice, CharsLoseKeywords, TsSkipYourNextUntap, TsSkipNextTurn,
-    TsSacrificeUnless, TsAdditionalLands, TsDelayedSacrifice, TsSacrificeThose,
-    ReplCounterExile, ReplExileIfDies, ReplDamagedExileIfDies, ReplAllExileIfDies,
-    ReplIfKickedInstead, ReplDrain, ReplRedirectNext, ReplCounterUnlessPaysPer, ReplPreventThen,
-    ReplPreventNextFromChosen, ReplNoPreventionThisTurn, ReplUnpreventable,
-    Zones4PutOnTopOfLibrary, Zones4ExileGraveyard, Zones4DiscardHandDraw,
-    Zones4ShuffleHandGraveyard, Zones4Learn, Zones4ChooseFromHandExile,
-    Zones4ExileToOwnersGraveyard, Zones4LookTop, Zones4HandToBottom, Zones4PutChosenOnTop,
-    Zones4Clash, Zones4PutNthFromTop, TcDetain, TcGoad, TcReconfigureAttach,
-    TcReconfigureUnattach, TcRemoveCountersAtEndOfCombat, TcChampion, TcPutItsCounters,
-    TcFabricate, TcAmass, TcPopulate, TcExplore, TcConnive, TcExtortDrain,
+    ExileTopOfLibrary, Monstrosity, RevealTopToHand, AttachSelfTo, Bolster, Adapt,
+    GetEnergy, PayEnergy, Transform, Flip, ReturnTransformed,
+    SearchNamed, ModifyPTWhileTapped, DoesntUntapWhileTapped, GainControlWhileTapped,
+    SoulbondPair, SearchLibraryReveal, RevealUntil, LookTopPutOnto, ShuffleGraveyardCardsIntoLibrary,
+    SearchLibraryAndGraveyard, LookTopSplitGraveyard, BlockRequirement,
+    LureThisTurn, AttackRequirement, GetPoison, RemoveFromCombat, IgnoreDefender,
+    BecomeColoredType, SetBasePT, WardCounter, ChangeTarget,
+    AnimateReplace, SwitchPT, SetColor, CreatureTypeChoice,
+    ProtectionChoice, LoseKeywords, SkipYourNextUntap, SkipNextTurn,
+    SacrificeUnless, AdditionalLands, DelayedSacrifice, SacrificeThose,
+    CounterAndExile, ExileIfDies, DamagedExileIfDies, AllExileIfDies,
+    IfKickedInstead, DrainLife, RedirectNext, CounterUnlessPaysPer, PreventThen,
+    PreventNextFromChosen, NoPreventionThisTurn, Unpreventable,
+    PutOnTopOfLibrary, ExileGraveyard, DiscardHandDraw,
+    ShuffleHandGraveyard, Learn, ChooseFromHandExile,
+    ExileToOwnersGraveyard, LookTop, HandToBottom, PutChosenOnTop,
+    Clash, PutNthFromTop, Detain, Goad, ReconfigureAttach,
+    ReconfigureUnattach, RemoveCountersAtEndOfCombat, Champion, PutItsCounters,
+    Fabricate, Amass, Populate, Explore, Connive, ExtortDrain,
 ]
 
 #: The effect of a static ability (CR 604).
 StaticEffect = Union[
     Anthem, CantAttackOrBlock, EntersTapped, EntersWithCounters, EntersTappedUnless,
     DoesntUntap, GrantAbilities, CostModifier, SelfCombatRestriction, SkipStep,
-    Kw2StatusKeywords, ControlEnchanted, ActivationBan, C2LevelBand, Faces2ExileInstead,
-    EntersAsCopy, TfMayNotUntap, TfPairedBonus, CharsStaticAddTypes, CharsPlayerKeyword,
-    CharsEveryCreatureType, CharsStaticBasePT, CharsProtectionChosen, TsOthersEnterTapped,
-    TsAdditionalLands, TsSpellLimit, TsEnteringNoTriggers, ReplLifeFloor, ReplGainMore,
-    ReplDoubleTokens, ReplStaticPrevent, ReplExileIfDamagedBySelf, ReplSelfDieExile,
-    ReplDamageMod, ReplPreventSomeToYou, Zones4NoMaxHandSize, Zones4ShuffleInstead,
-    Zones4TopCardVisible,
+    StatusKeywords, ControlEnchanted, ActivationBan, LevelBand, ExileInstead,
+    EntersAsCopy, MayNotUntap, PairedBonus, StaticAddTypes, PlayerKeyword,
+    EveryCreatureType, StaticBasePT, ProtectionChosen, OthersEnterTapped,
+    AdditionalLands, SpellLimit, EnteringNoTriggers, LifeFloor, LifeGainReplacement,
+    DoubleTokens, StaticPrevent, ExileIfDamagedBySelf, SelfDieExile,
+    DamageMod, PreventSomeToYou, NoMaxHandSize, ShuffleInstead,
+    TopCardVisible,
 ]
 
 #: An ability (CR 113).
 Ability = Union[
     AdditionalCost, Keyword, SpellAbility, ActivatedAbility, TriggeredAbility, StaticAbility,
-    AlternativeCost, CostIncrease, Modal, Kw2ExertAbility, SelfCostReduction,
-    TfSelfCostReductionIf,
+    AlternativeCost, CostIncrease, Modal, ExertAbility, SelfCostReduction,
+    SelfCostReductionIf,
 ]
 
 #: Trigger events (``Trigger.event``, CR 603).

@@ -133,7 +133,7 @@ class CompiledCard:
 
 
 @dataclass(frozen=True)
-class Kw2ExertAbility:
+class ExertAbility:
     """kw2: "You may exert this creature as it attacks. When you do, [effects]." (CR 701.43d):
     an optional cost to attack (CR 508.1g) and its linked reflexive triggered ability (CR 607.2h,
     603.12), with its own targets, chosen as it goes on the stack."""
@@ -153,7 +153,7 @@ class SelfCostReduction:
 
 
 @dataclass(frozen=True)
-class TfSelfCostReductionIf:
+class SelfCostReductionIf:
     """turnflow: "This spell costs {N} less to cast if [condition]." (CR 601.2f, 118.7a: generic
     mana only, never below {0}); the condition (a structured one, rules/conditions.py) is read as
     the total cost is determined."""

@@ -104,7 +104,7 @@ class WhereX:
 
 
 @dataclass(frozen=True)
-class TfPartySize:
+class PartySize:
     """turnflow: "the number of creatures in your party" (CR 700.8, 700.8a-b: up to one each of
     Cleric, Rogue, Warrior and Wizard creatures the player controls, counted the way that gives
     the highest number, 0 to 4)."""
@@ -115,6 +115,6 @@ ANY_NUMBER = 10 ** 6
 
 
 @dataclass(frozen=True)
-class TcColorsSpent:
+class ColorsSpent:
     """An amount: the number of colors of mana spent to cast this permanent's spell (CR 601.2h,
     702.44a); 0 if it didn't enter from the stack as a resolving spell."""

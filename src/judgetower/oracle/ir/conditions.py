@@ -20,7 +20,7 @@ class Conditional:
 
 
 @dataclass(frozen=True)
-class CondCount:
+class CountCondition:
     """"you control a Plains" (at least 1), "you control three or more artifacts", "you control
     no untapped lands" (at most 0), "seven or more cards are in your graveyard", "you have no
     cards in hand", "it has a +1/+1 counter on it": ``amount`` is counted each time the
@@ -32,7 +32,7 @@ class CondCount:
 
 
 @dataclass(frozen=True)
-class CondLife:
+class LifeCondition:
     """"you have N or more life" (``at_least`` True) / "you have N or less life": the controller's
     life total. R3: an infinite life total compares as more than any number."""
 
@@ -41,7 +41,7 @@ class CondLife:
 
 
 @dataclass(frozen=True)
-class CondYourTurn:
+class YourTurnCondition:
     """"it's your turn" / "it's not your turn" (``negate``): the controller is the active
     player (CR 102.1)."""
 
@@ -49,7 +49,7 @@ class CondYourTurn:
 
 
 @dataclass(frozen=True)
-class CondIs:
+class IsCondition:
     """"equipped creature is a Human", "enchanted creature is red", "enchanted permanent is a
     creature": ``ref`` (Enchanted() or Equipped()) exists and matches ``filter`` (its current
     characteristics, after layers 4-5)."""
@@ -65,19 +65,19 @@ class AsLongAs:
     ``effect`` applies only while ``condition`` is true, re-checked every time characteristics
     are computed). ``effect``: an Anthem, CantAttackOrBlock or CombatRule (layers.py)."""
 
-    condition: "CondCount | CondLife | CondYourTurn | CondIs"
+    condition: "CountCondition | LifeCondition | YourTurnCondition | IsCondition"
     effect: StaticEffect
 
 
 @dataclass(frozen=True)
-class CondCastMainPhase:
+class CastMainPhaseCondition:
     """"if you cast this spell during your main phase" (addendum, an ability word CR 207.2c): the
     spell was cast during a main phase (CR 505.1) of its controller's turn. Read only on the
     spell itself (the compiler refuses it on permanents' abilities)."""
 
 
 @dataclass(frozen=True)
-class CondPermanentLeft:
+class PermanentLeftCondition:
     """"if a permanent you controlled left the battlefield this turn" (revolt, CR 207.2c)."""
 
 
@@ -92,7 +92,7 @@ class EntersChoice:
 
 
 @dataclass(frozen=True)
-class CondCardTypes:
+class CardTypesCondition:
     """"there are four or more card types among cards in your graveyard" (delirium): at least
     ``n`` different card types (CR 205.2a) among the cards ``filter`` describes."""
 
@@ -113,7 +113,7 @@ class Devotion:
 # auras2: auras and equipment beyond "enchant creature" (CR 301.5, 303.4, 613.1b, 701.3, 702.89)
 
 @dataclass(frozen=True)
-class CondAttachedTo:
+class AttachedToCondition:
     """auras2: "as long as ~ is equipped / enchanted / enchanted or equipped": an Equipment
     (CR 301.5) or an Aura (CR 303.4) is attached to the object with the ability. ``kinds``:
     subtypes of the attached permanents that count ("Equipment", "Aura")."""

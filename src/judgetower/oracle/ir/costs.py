@@ -61,19 +61,19 @@ class Cost:
 
 
 @dataclass(frozen=True)
-class ActcostCondCreatureDied:
+class CreatureDiedCondition:
     """"a creature died this turn" (morbid, CR 207.2c; "dies", CR 700.4): any creature, anyone's."""
 
 
 @dataclass(frozen=True)
-class ActcostAddCommanderMana(AddMana):
+class AddCommanderMana(AddMana):
     """"Add one mana of any color in your commander's color identity." (CR 903.4f): the engine
     plays no Commander games, so no player has a commander and no mana is added; it stays a
     mana ability (CR 605.1a) that adds nothing (no mana unit for automatic payment)."""
 
 
 @dataclass(frozen=True)
-class ActcostKeepMana:
+class KeepMana:
     """"Until end of turn, you don't lose this mana as steps and phases end." (CR 106.4a): the
     mana the instruction before it added (in the same resolution) stays in the pool until the
     end of the turn. Kept per colour; the engine spends the pool's other mana of that colour
@@ -81,7 +81,7 @@ class ActcostKeepMana:
 
 
 @dataclass(frozen=True)
-class ActcostCountersRemoved:
+class CountersRemoved:
     """"for each charge counter removed this way": how many counters of ``kind`` the cost
     "Remove any number of [kind] counters from ~" removed (CR 118.3) as this ability was
     activated (a mana ability with {T} in its cost: it resolves at once, CR 605.3a)."""
@@ -90,7 +90,7 @@ class ActcostCountersRemoved:
 
 
 @dataclass(frozen=True)
-class ActcostIfActivated:
+class IfActivatedTimes:
     """"If this ability has been activated N or more times this turn, [effects]": the
     activations of the resolving ability of its source this turn, counted as it resolves
     (CR 608.2c); only in an activated ability."""
@@ -100,7 +100,7 @@ class ActcostIfActivated:
 
 
 @dataclass(frozen=True)
-class ActcostCondSelf:
+class ActivationSelfCondition:
     """An activation restriction on the permanent itself (CR 602.5): ``what`` "attacking" ("if ~
     is attacking", CR 506.4) or "power" ("if ~'s power is N or greater", ``n``, CR 208.1)."""
 
@@ -109,13 +109,13 @@ class ActcostCondSelf:
 
 
 @dataclass(frozen=True)
-class ActcostCondAttackedThisTurn:
+class AttackedThisTurnCondition:
     """"if you attacked this turn": you declared one or more attacking creatures this turn
     (CR 508.1)."""
 
 
 @dataclass(frozen=True)
-class ActcostManaTrigger:
+class ManaTrigger:
     """"Whenever enchanted land / a Forest is tapped for mana, its controller adds an additional
     {G}.": a triggered mana ability (CR 605.1b): it triggers when a mana ability of that land with
     {T} in its cost is activated (CR 106.12) and resolves at once, adding ``mana`` (letters) to the

@@ -557,7 +557,7 @@ class ExileTopOfLibrary:
 
 
 @dataclass(frozen=True)
-class KwcCastOnly:
+class CastOnlyRestriction:
     """kwcast: "Cast this spell only ..." (CR 601.3: a rule or effect prohibits casting it
     otherwise). ``cond``: "attacked_this_step" (during the declare attackers step, and a creature
     was declared attacking you this step) | "another_spell_this_turn" (you've cast another spell
@@ -613,7 +613,7 @@ class EnchantedPlayer:
 
 
 @dataclass(frozen=True)
-class C2Bolster:
+class Bolster:
     """counters2: "Bolster N" (CR 701.39a): choose a creature you control with the least
     toughness (or tied for it) among creatures you control; put N +1/+1 counters on it."""
 
@@ -621,7 +621,7 @@ class C2Bolster:
 
 
 @dataclass(frozen=True)
-class C2Adapt:
+class Adapt:
     """counters2: "Adapt N" (CR 701.46a): if this permanent has no +1/+1 counters on it, put N
     +1/+1 counters on it."""
 
@@ -629,7 +629,7 @@ class C2Adapt:
 
 
 @dataclass(frozen=True)
-class C2GetEnergy:
+class GetEnergy:
     """counters2: "you get {E}{E}" (CR 107.14, 122.1): ``n`` energy counters for each player
     of ``who``."""
 
@@ -638,7 +638,7 @@ class C2GetEnergy:
 
 
 @dataclass(frozen=True)
-class C2PayEnergy:
+class PayEnergy:
     """counters2: "pay {E}{E}" as an instruction ("you may pay {E}{E}. If you do, ...", CR 118.12,
     107.14): remove ``n`` energy counters from the controller; can't be paid in part (CR 118.3)."""
 
@@ -649,7 +649,7 @@ class C2PayEnergy:
 # =============================================================================================
 
 @dataclass(frozen=True)
-class ExilecastExileSelfWithTime:
+class ExileSelfWithTime:
     """"Exile ~ with N time counters on it." (CR 406.3, 122.1): the resolving spell (or the
     permanent) is exiled with N time counters; a card with suspend is then suspended
     (CR 702.62b)."""
@@ -658,7 +658,7 @@ class ExilecastExileSelfWithTime:
 
 
 @dataclass(frozen=True)
-class ExilecastMayPlay:
+class MayPlayExiled:
     """"Until end of turn, you may play that card." after "Exile the top card of your library"
     (CR 601.2a, 305.1): the controller may play (``cast_only``: cast) the cards the previous
     instruction exiled, until the end of this turn (``until`` "end_of_turn"), of their next
@@ -670,7 +670,7 @@ class ExilecastMayPlay:
 
 
 @dataclass(frozen=True)
-class Faces2Transform:
+class Transform:
     """faces2: "Transform ~." (CR 701.27a): this permanent turns over to its other face; nothing
     happens to a permanent that isn't a transforming double-faced card (CR 701.27c, 712.9) or whose
     other face is an instant or sorcery (CR 701.27d); ignored if it already transformed since the
@@ -678,13 +678,13 @@ class Faces2Transform:
 
 
 @dataclass(frozen=True)
-class Faces2Flip:
+class Flip:
     """faces2: "Flip ~." (CR 710.2, 710.4): a flip card permanent uses its flipped characteristics
     from now on; flipping is one-way; nothing happens to another permanent (CR 710.1a)."""
 
 
 @dataclass(frozen=True)
-class Faces2ReturnTransformed:
+class ReturnTransformed:
     """faces2: "Return it [~] to the battlefield transformed under your [its owner's] control"
     (CR 712.14a): the card enters with its back face up; a card that isn't a transforming double-faced card stays
     where it is (CR 712.14a). ``what``: the card (an object reference, as `ReturnToBattlefield`);
@@ -695,20 +695,20 @@ class Faces2ReturnTransformed:
 
 
 @dataclass(frozen=True)
-class TfOnceEachTurnTrigger(TriggeredAbility):
+class OnceEachTurnTrigger(TriggeredAbility):
     """turnflow: a triggered ability followed by "This ability triggers only once each turn."
     (CR 603.2, 603.2h: it triggers only if it has not yet triggered this turn; CR 400.7: a new
     object is a new object, with its own count). A TriggeredAbility in every other respect."""
 
 
 @dataclass(frozen=True)
-class TfCondCityBlessing:
+class CityBlessingCondition:
     """turnflow: "if you have the city's blessing" / "as long as you have the city's blessing"
     (CR 702.131c: a designation a player keeps for the rest of the game, given by ascend)."""
 
 
 @dataclass(frozen=True)
-class TfSearchNamed:
+class SearchNamed:
     """turnflow: "[who] searches their library for a card named [name], reveals it, puts it into
     their hand, then shuffles" (CR 702.124j partner with, 701.23a search, 701.20a reveal, 701.24a
     shuffle). ``name``: as printed; matched ignoring case and accents. Judge Tower: the shared
@@ -719,7 +719,7 @@ class TfSearchNamed:
 
 
 @dataclass(frozen=True)
-class TfModifyPTWhileTapped:
+class ModifyPTWhileTapped:
     """turnflow: "[what] gets +P/+T [and has KEYWORDS] for as long as ~ remains tapped"
     (CR 611.2b: a "for as long as" duration; the effect ends as soon as this object is untapped
     or leaves the battlefield, and does nothing if that is already so as it would begin; layer
@@ -732,7 +732,7 @@ class TfModifyPTWhileTapped:
 
 
 @dataclass(frozen=True)
-class TfDoesntUntapWhileTapped:
+class DoesntUntapWhileTapped:
     """turnflow: "[what] doesn't untap during its controller's untap step for as long as ~
     remains tapped" (CR 502.3, 611.2b; 611.2c: the affected set is locked in as it resolves)."""
 
@@ -740,7 +740,7 @@ class TfDoesntUntapWhileTapped:
 
 
 @dataclass(frozen=True)
-class TfGainControlWhileTapped:
+class GainControlWhileTapped:
     """turnflow: "Gain control of [what] for as long as [you control ~ and] ~ remains tapped"
     (CR 613.1b layer 2, 611.2b: control ends as soon as this object is untapped, leaves the
     battlefield or, with ``you_control``, changes controller)."""
@@ -750,12 +750,12 @@ class TfGainControlWhileTapped:
 
 
 @dataclass(frozen=True)
-class TfCondFullParty:
+class FullPartyCondition:
     """turnflow: "if you have a full party" (CR 700.8c: four creatures in your party)."""
 
 
 @dataclass(frozen=True)
-class TfSoulbondTrigger(TriggeredAbility):
+class SoulbondTrigger(TriggeredAbility):
     """turnflow: one of the two triggered abilities of soulbond (CR 702.95a): ``which`` "self"
     ("When this creature enters, if you control both this creature and another creature and both
     are unpaired, you may pair this creature with another unpaired creature you control ...") or
@@ -767,14 +767,14 @@ class TfSoulbondTrigger(TriggeredAbility):
 
 
 @dataclass(frozen=True)
-class TfPair:
-    """turnflow: soulbond's pairing (CR 702.95a-b), see TfSoulbondTrigger."""
+class SoulbondPair:
+    """turnflow: soulbond's pairing (CR 702.95a-b), see SoulbondTrigger."""
 
     which: str = "self"
 
 
 @dataclass(frozen=True)
-class Lib2SearchLibrary(SearchLibrary):
+class SearchLibraryReveal(SearchLibrary):
     """A tutor with more forms than SearchLibrary (library2): ``reveal`` (CR 701.20a: "reveal
     it" — the found cards are shown to all, otherwise they are not, CR 701.23e) and ``dest``
     also "graveyard" (Entomb) or "top" ("then shuffle and put that card on top": the found cards
@@ -787,7 +787,7 @@ class Lib2SearchLibrary(SearchLibrary):
 
 
 @dataclass(frozen=True)
-class Lib2RevealUntil:
+class RevealUntil:
     """"Reveal cards from the top of your library until you reveal a [filter] card. Put that
     card into your hand / onto the battlefield [tapped] and the rest [on the bottom of your
     library in any/a random order | into your graveyard | exile]" (CR 701.20a, 401.4).
@@ -803,7 +803,7 @@ class Lib2RevealUntil:
 
 
 @dataclass(frozen=True)
-class Lib2LookTopPutOnto:
+class LookTopPutOnto:
     """"Look at the top N cards of your library. You may put a [filter] card from among them
     onto the battlefield [tapped]. Put the rest [rest_where]" (CR 701.20e, 401.4). JT-C1/JT-C4
     force the put when a card qualifies; the bottom is exile in Judge Tower (JT-G8, R7)."""
@@ -815,7 +815,7 @@ class Lib2LookTopPutOnto:
 
 
 @dataclass(frozen=True)
-class Lib2ShuffleIntoLibrary:
+class ShuffleGraveyardCardsIntoLibrary:
     """"Shuffle [cards] into your library" (CR 701.24a): every card is put into the library,
     then the library is shuffled once, even if none of them got there (CR 701.24c).
     Judge Tower: the cards are exiled instead and nothing is shuffled (JT-G8, R7)."""
@@ -824,7 +824,7 @@ class Lib2ShuffleIntoLibrary:
 
 
 @dataclass(frozen=True)
-class Lib2SearchLibraryAndGraveyard:
+class SearchLibraryAndGraveyard:
     """"Search your library and/or graveyard for a card named NAME / a [filter] card, reveal it,
     and put it into your hand [or: and put it onto the battlefield]. If you search your library
     this way, shuffle." (CR 701.23, 701.20a, 701.24a). ``name``: the card name, lower case (None:
@@ -840,7 +840,7 @@ class Lib2SearchLibraryAndGraveyard:
 
 
 @dataclass(frozen=True)
-class Lib2LookTopSplitGraveyard:
+class LookTopSplitGraveyard:
     """"Look at the top N cards of your library. Put any number of them into your graveyard and
     the rest back on top of your library in any order." (CR 701.20e, 401.4; not a surveil, CR
     701.25: it does not say so). Judge Tower: a free split (JT-C6, R10)."""
@@ -850,7 +850,7 @@ class Lib2LookTopSplitGraveyard:
 
 # -- combat2: combat requirements from resolving spells and abilities (CR 508.1d, 509.1c) -------
 @dataclass(frozen=True)
-class Cb2BlockRequirement:
+class BlockRequirement:
     """"[what] blocks [attacker] this turn if able" (CR 509.1c): each object of ``what`` must
     block the object ``attacker`` names this turn if able. Provoke's "block this creature this
     combat if able" (CR 702.39a) is the same requirement (one combat per turn here)."""
@@ -860,21 +860,21 @@ class Cb2BlockRequirement:
 
 
 @dataclass(frozen=True)
-class Cb2LureThisTurn:
+class LureThisTurn:
     """"All creatures able to block [what] this turn do so." (CR 509.1c)"""
 
     what: Ref
 
 
 @dataclass(frozen=True)
-class Cb2AttackRequirement:
+class AttackRequirement:
     """"[what] attacks this turn if able." (CR 508.1d)"""
 
     what: Ref
 
 
 @dataclass(frozen=True)
-class Cb2CondInCombat:
+class InCombatCondition:
     """combat2: "as long as it's attacking" / "as long as ~ is blocking" (CR 506.4, 611.3a): the
     source permanent is an attacking (``state`` "attacking") or blocking creature."""
 
@@ -882,7 +882,7 @@ class Cb2CondInCombat:
 
 
 @dataclass(frozen=True)
-class Cb2Poison:
+class GetPoison:
     """combat2: "[who] gets N poison counter(s)" (CR 122.1f; ten or more: CR 704.5c)."""
 
     who: Ref
@@ -890,28 +890,28 @@ class Cb2Poison:
 
 
 @dataclass(frozen=True)
-class Cb2RemoveFromCombat:
+class RemoveFromCombat:
     """combat2: "remove [what] from combat" (CR 506.4)."""
 
     what: Ref
 
 
 @dataclass(frozen=True)
-class Cb2IgnoreDefender:
+class IgnoreDefender:
     """combat2: "[what] can attack this turn as though it didn't have defender" (CR 702.3b)."""
 
     what: Ref
 
 
 @dataclass(frozen=True)
-class Combat2BlockersBeyondFirst:
+class BlockersBeyondFirst:
     """combat2: an amount (CR 702.23a rampage, "for each creature blocking it beyond the
     first"): the creatures blocking the source beyond the first, counted once as the effect
     resolves (CR 702.23b, 608.2h)."""
 
 
 @dataclass(frozen=True)
-class Combat2OpponentsAttacked:
+class OpponentsAttacked:
     """combat2: melee's amount (CR 702.121a): the opponents the controller attacked with a
     creature this combat (attacking a planeswalker is not attacking its controller, CR 506.3)."""
 
@@ -919,7 +919,7 @@ class Combat2OpponentsAttacked:
 # ---- chars (wave 4): characteristics changed until end of turn (CR 613, 611.2) ----------------
 
 @dataclass(frozen=True)
-class CharsSwitchPT:
+class SwitchPT:
     """chars: "Switch [what]'s power and toughness until end of turn." (CR 613.4d: layer 7d,
     after every other power/toughness effect and counters; two switches cancel out)."""
 
@@ -927,7 +927,7 @@ class CharsSwitchPT:
 
 
 @dataclass(frozen=True)
-class CharsSetColor:
+class SetColor:
     """chars: "[what] becomes [colours] / colorless / the color of your choice until end of turn"
     (CR 613.1e: layer 5, the new colours replace the old ones, CR 105.3). ``colors``: the colours
     ("W", ...; () = colorless); ``choice``: the controller of the ability chooses one colour as it
@@ -940,7 +940,7 @@ class CharsSetColor:
 
 
 @dataclass(frozen=True)
-class CharsCreatureTypeChoice:
+class CreatureTypeChoice:
     """chars: "[what] becomes the creature type of your choice until end of turn" (CR 205.1a,
     613.1d: layer 4; the chosen type replaces all its creature types, other subtypes are kept;
     CR 205.3m: one existing creature type). A free choice in Judge Tower (R9 forces no type)."""
@@ -949,7 +949,7 @@ class CharsCreatureTypeChoice:
 
 
 @dataclass(frozen=True)
-class CharsProtectionChoice:
+class ProtectionChoice:
     """chars: "[what] gains protection from the color of your choice until end of turn"
     (CR 702.16a, 613.1f: layer 6). The colour is chosen as the ability resolves by its
     controller (CR 608.2d); a free choice in Judge Tower (JT-C1..C3 / R9 do not force a colour)."""
@@ -958,7 +958,7 @@ class CharsProtectionChoice:
 
 
 @dataclass(frozen=True)
-class CharsLoseKeywords:
+class LoseKeywords:
     """chars: "[what] loses KEYWORDS until end of turn" (CR 613.1f: layer 6, applied in
     timestamp order with the effects that grant the same abilities, CR 613.7)."""
 
@@ -967,7 +967,7 @@ class CharsLoseKeywords:
 
 
 @dataclass(frozen=True)
-class CharsAnimateReplace:
+class AnimateReplace:
     """chars: "~ becomes a N/N [colours] [subtypes] artifact creature [with KEYWORDS] until end of
     turn" with no "It's still a ...": the object's card types become ``spec.types`` (CR 205.1b:
     the new types replace the old; subtypes of lost types go too), colours set (613.1e),
@@ -977,7 +977,7 @@ class CharsAnimateReplace:
 
 
 @dataclass(frozen=True)
-class CharsChangeTarget:
+class ChangeTarget:
     """chars: "Change the target of target spell with a single target." (CR 115.7a): the
     controller of this effect changes that spell's target to another legal target for it (as if
     that spell's controller chose it, CR 115.7a); with no other legal target, the target is
@@ -988,7 +988,7 @@ class CharsChangeTarget:
 
 
 @dataclass(frozen=True)
-class CharsWardCounter:
+class WardCounter:
     """chars: ward's triggered ability (CR 702.21a): "counter that spell or ability unless that
     player pays [cost]". ``cost``: a mana cost, or "life:N". Judge Tower: an "unless" payment
     is made when able (JT-C1, R9); mana is always payable (JT-G4, R4) and so is life (JT-G3, R3),
@@ -998,7 +998,7 @@ class CharsWardCounter:
 
 
 @dataclass(frozen=True)
-class CharsSetBasePT:
+class SetBasePT:
     """chars: "[what] has base power and toughness P/T until end of turn" (CR 613.4b, 611.2)."""
 
     what: Ref
@@ -1007,7 +1007,7 @@ class CharsSetBasePT:
 
 
 @dataclass(frozen=True)
-class CharsBecomeColoredType:
+class BecomeColoredType:
     """chars: "Until end of turn, [what] becomes a blue Serpent with base power and toughness
     5/5." (CR 611.2): its creature types become ``subtype`` (CR 205.1a, layer 4), its colours
     ``colors`` (105.3, layer 5), its base power and toughness P/T (613.4b, layer 7b)."""
@@ -1022,7 +1022,7 @@ class CharsBecomeColoredType:
 # ---- trigstate (wave 4): triggers, untap/turn state, static game-rule changes ----------------
 
 @dataclass(frozen=True)
-class TsSkipYourNextUntap:
+class SkipYourNextUntap:
     """trigstate: "[what] doesn't untap during your next untap step" (CR 502.3): in the next
     untap step of the ability's controller, the objects (a group is read then, not now: the
     effect doesn't change characteristics, CR 611.2c) they control don't untap."""
@@ -1031,7 +1031,7 @@ class TsSkipYourNextUntap:
 
 
 @dataclass(frozen=True)
-class TsSkipNextTurn:
+class SkipNextTurn:
     """trigstate: "[who] skips their next turn" (CR 614.10, 614.10a: a replacement effect; each
     such effect skips one turn)."""
 
@@ -1039,9 +1039,9 @@ class TsSkipNextTurn:
 
 
 @dataclass(frozen=True)
-class TsStateTrigger(Trigger):
+class StateTrigger(Trigger):
     """trigstate: a state trigger (CR 603.8), event "ts_state": "When you control no Islands,
-    ...". ``state`` is a structured condition (conds: CondCount ...) about the ability's
+    ...". ``state`` is a structured condition (conds: CountCondition ...) about the ability's
     controller; the ability triggers whenever it is true, and not again while it is waiting to be
     put on the stack or is on the stack. (Not an intervening "if": not checked on resolution.)"""
 
@@ -1049,7 +1049,7 @@ class TsStateTrigger(Trigger):
 
 
 @dataclass(frozen=True)
-class TsSacrificeUnless:
+class SacrificeUnless:
     """trigstate: "sacrifice [what] unless you [action]" (CR 118.12): ``action`` "return"
     (return a permanent you control matching ``filter`` to its owner's hand, chosen as it
     resolves, CR 115.10), "discard" (a card of the player's choice matching ``filter``, zone
@@ -1061,7 +1061,7 @@ class TsSacrificeUnless:
 
 
 @dataclass(frozen=True)
-class TsAdditionalLands:
+class AdditionalLands:
     """trigstate: "You may play N additional land(s) this turn" (an effect) / "on each of your
     turns" (a static ability of a permanent you control) (CR 305.2a, 305.2b)."""
 
@@ -1069,7 +1069,7 @@ class TsAdditionalLands:
 
 
 @dataclass(frozen=True)
-class TsDelayedSacrifice:
+class DelayedSacrifice:
     """trigstate: "Sacrifice that creature at the beginning of the next end step." (CR 603.7a:
     a delayed triggered ability set up as the spell resolves; it refers to the permanent the
     object ``what`` became, CR 400.7, and its controller sacrifices it if they still control it,
@@ -1079,14 +1079,14 @@ class TsDelayedSacrifice:
 
 
 @dataclass(frozen=True)
-class TsSacrificeThose:
+class SacrificeThose:
     """trigstate: the effect of that delayed trigger: sacrifice the remembered permanents."""
 
     what: Ref
 
 
 @dataclass(frozen=True)
-class TsCumulativeCost:
+class CumulativeCost:
     """trigstate: the cost of "Cumulative upkeep {G} or {W}" (``options``: for each age counter,
     one of these mana costs) or "Cumulative upkeep—Pay 2 life" (``life`` per age counter)
     (CR 702.24a); the argument of Keyword("cumulative upkeep") instead of a mana string."""
@@ -1098,7 +1098,7 @@ class TsCumulativeCost:
 # ---- zones4: library, hand and graveyard effects (CR 401, 402, 404, 701) -----------------------
 
 @dataclass(frozen=True)
-class Zones4PutOnTopOfLibrary:
+class PutOnTopOfLibrary:
     """zones4: "Put [any number of / up to N] target [creature] card[s] from your graveyard on top
     of your library." (CR 401.1: a card goes to its owner's library; CR 401.4: several cards put
     into a library at once are arranged by their owner). Judge Tower: the shared graveyard and
@@ -1108,7 +1108,7 @@ class Zones4PutOnTopOfLibrary:
 
 
 @dataclass(frozen=True)
-class Zones4ExileGraveyard:
+class ExileGraveyard:
     """zones4: "Exile all cards from target player's graveyard." (CR 406.2, 404.1). Judge Tower:
     the shared graveyard is every player's graveyard (JT-G5, R5): all of it is exiled, the cards
     leaving it owned by that player."""
@@ -1119,7 +1119,7 @@ class Zones4ExileGraveyard:
 
 
 @dataclass(frozen=True)
-class Zones4PutChosenOnTop:
+class PutChosenOnTop:
     """zones4: "put a [land] card from your graveyard on top of your library", the card chosen
     on resolution (CR 401.1, 608.2c). Judge Tower: the shared graveyard and library (JT-G5, R5)."""
 
@@ -1127,7 +1127,7 @@ class Zones4PutChosenOnTop:
 
 
 @dataclass(frozen=True)
-class Zones4DiscardHandDraw:
+class DiscardHandDraw:
     """zones4: "Discard all the cards in your hand, then draw that many cards [plus one]."
     (CR 701.9a discard, 121.1 draw; "that many" = the number of cards discarded, CR 608.2c).
     Judge Tower: a short library is JT-E2/R19 (one draw instruction = one action)."""
@@ -1137,7 +1137,7 @@ class Zones4DiscardHandDraw:
 
 
 @dataclass(frozen=True)
-class Zones4ShuffleHandGraveyard:
+class ShuffleHandGraveyard:
     """zones4: "[Each player] shuffles their hand and graveyard into their library [, then draws
     seven cards]." (CR 701.24a; each player for their own part). Judge Tower: nothing is shuffled
     into the shared library: those cards are exiled instead (JT-G8, R7); the draws are one action
@@ -1148,7 +1148,7 @@ class Zones4ShuffleHandGraveyard:
 
 
 @dataclass(frozen=True)
-class Zones4Learn:
+class Learn:
     """zones4: Learn (CR 701.48a): "You may discard a card. If you do, draw a card. If you didn't
     discard a card, you may reveal a Lesson card you own from outside the game and put it into
     your hand." These games have no cards outside the game (no sideboard), so the Lesson option
@@ -1159,7 +1159,7 @@ class Zones4Learn:
 
 
 @dataclass(frozen=True)
-class Zones4ChooseFromHandExile:
+class ChooseFromHandExile:
     """zones4: after "[player] reveals their hand": "You choose a [nonland] card [with mana value N
     or greater] from it and exile that card." (CR 701.20a reveal, 406.2 exile; the choice is the
     controller's). Judge Tower: a choice among the revealed cards stays free (no JT rule forces which)."""
@@ -1176,7 +1176,7 @@ class Zones4ChooseFromHandExile:
 
 
 @dataclass(frozen=True)
-class Zones4ExileToOwnersGraveyard:
+class ExileToOwnersGraveyard:
     """zones4 (processors): "[You may] put a card an opponent owns from exile into that player's
     graveyard." (CR 406.3, 404.1, 400.3: a card goes to its owner's graveyard). Judge Tower: the
     graveyard is shared (JT-G5, R5); exiled cards keep their owner (R20 piles)."""
@@ -1185,14 +1185,14 @@ class Zones4ExileToOwnersGraveyard:
 
 
 @dataclass(frozen=True)
-class Zones4NoObject:
+class TopCardLookedAt:
     """zones4: the antecedent left after "look at / reveal the top card of a library": a later
     "it" / "that card" would mean that card, which the IR does not express; a line whose IR
     contains this is refused (compiler.compile_line), never played on another object."""
 
 
 @dataclass(frozen=True)
-class Zones4LookTop:
+class LookTop:
     """zones4: "look at the top card of [whose] library" (``reveal`` False: only the controller
     sees it, hidden information, CR 401.2) / "[whose] reveals the top card of their library"
     (``reveal`` True: shown to everyone, CR 701.20a). A library action of one card (JT-E2, R19);
@@ -1203,7 +1203,7 @@ class Zones4LookTop:
 
 
 @dataclass(frozen=True)
-class Zones4HandToBottom:
+class HandToBottom:
     """zones4: "put the cards in your hand on the bottom of your library in any order, then draw
     that many cards" (``all_hand`` True, ``draw`` True) / "put a card from your hand on the bottom
     of your library" (one chosen card). CR 401.4 (the owner orders them), 121.1. Judge Tower: the
@@ -1215,7 +1215,7 @@ class Zones4HandToBottom:
 
 
 @dataclass(frozen=True)
-class Zones4Clash:
+class Clash:
     """zones4: "Clash with an opponent. [If you win, EFFECTS.]" (CR 701.30): choose an opponent;
     each reveals the top card of their library (CR 701.30a/c), then in APNAP order each may put
     theirs on the bottom (CR 101.4); you win if your card's mana value is higher than the other
@@ -1227,7 +1227,7 @@ class Zones4Clash:
 
 
 @dataclass(frozen=True)
-class Zones4PutNthFromTop:
+class PutNthFromTop:
     """zones4: "put [object] into its owner's library Nth from the top" (CR 401.7: with fewer
     than N cards in that library, on the bottom instead; Judge Tower: the bottom of the shared
     library is exile, JT-G8, R7)."""
@@ -1240,7 +1240,7 @@ class Zones4PutNthFromTop:
 # ---------------------------------------------------------------------------
 
 @dataclass(frozen=True)
-class TcFabricate:
+class Fabricate:
     """Fabricate N's effect (CR 702.123a): "you may put N +1/+1 counters on it. If you don't,
     create N 1/1 colorless Servo artifact creature tokens." """
 
@@ -1248,7 +1248,7 @@ class TcFabricate:
 
 
 @dataclass(frozen=True)
-class TcAmass:
+class Amass:
     """"Amass N" (CR 701.47a): an Army of ``subtype`` (printed "amass N": Zombie)."""
 
     n: int
@@ -1256,56 +1256,56 @@ class TcAmass:
 
 
 @dataclass(frozen=True)
-class TcPopulate:
+class Populate:
     """"Populate" (CR 701.36a): a copy of a creature token you control."""
 
 
 @dataclass(frozen=True)
-class TcExplore:
+class Explore:
     """"[permanent] explores" (CR 701.44a)."""
 
     what: Ref
 
 
 @dataclass(frozen=True)
-class TcConnive:
+class Connive:
     """"[permanent] connives" (CR 701.50a)."""
 
     what: Ref
 
 
 @dataclass(frozen=True)
-class TcExtortDrain:
+class ExtortDrain:
     """Extort's "each opponent loses 1 life and you gain life equal to the total life lost this
     way" (CR 702.101a)."""
 
 
 @dataclass(frozen=True)
-class TcDetain:
+class Detain:
     """"Detain [permanents]" (CR 701.35a)."""
 
     what: Ref
 
 
 @dataclass(frozen=True)
-class TcGoad:
+class Goad:
     """"Goad [creature]" (CR 701.15a)."""
 
     what: Ref
 
 
 @dataclass(frozen=True)
-class TcReconfigureAttach:
+class ReconfigureAttach:
     """Reconfigure's first ability (CR 702.151a): attach this permanent to the target creature."""
 
 
 @dataclass(frozen=True)
-class TcReconfigureUnattach:
+class ReconfigureUnattach:
     """Reconfigure's second ability (CR 702.151a): unattach this permanent."""
 
 
 @dataclass(frozen=True)
-class TcRemoveCountersAtEndOfCombat:
+class RemoveCountersAtEndOfCombat:
     """"remove N [kind] counters from it at end of combat" (CR 603.7a, 511.1): a delayed
     triggered ability about this permanent."""
 
@@ -1314,7 +1314,7 @@ class TcRemoveCountersAtEndOfCombat:
 
 
 @dataclass(frozen=True)
-class TcChampion:
+class Champion:
     """Champion's first ability (CR 702.72a): "sacrifice it unless you exile another [filter]
     you control" (the exile is linked to its second ability, CR 702.72b)."""
 
@@ -1323,7 +1323,7 @@ class TcChampion:
 
 
 @dataclass(frozen=True)
-class TcPutItsCounters:
+class PutItsCounters:
     """"When ~ dies, put its counters on [object]": each counter it had as it last existed
     (CR 608.2h, 122.1)."""
 

@@ -159,7 +159,7 @@ class SkipStep:
 
 
 @dataclass(frozen=True)
-class Kw2StatusKeywords:
+class StatusKeywords:
     """kw2: "As long as this creature is monstrous [renowned], it has [keywords]." (CR 701.37b,
     702.112b; CR 611.3a: a static ability's effect applies while the condition holds, layer 6,
     CR 613.1f). ``status``: "kw2_monstrous" | "kw2_renowned"."""
@@ -184,7 +184,7 @@ class ActivationBan:
 
 
 @dataclass(frozen=True)
-class C2LevelBand:
+class LevelBand:
     """counters2: a leveler's level symbol and its striation (CR 711.2a-b): "As long as this
     creature has at least ``low`` level counters on it, but no more than ``high`` (None: "N3+"),
     it has base power and toughness ``power``/``toughness`` and has [keywords]." Layer 7b and
@@ -198,7 +198,7 @@ class C2LevelBand:
 
 
 @dataclass(frozen=True)
-class Faces2ExileInstead:
+class ExileInstead:
     """faces2: "If this [card] would be put into a graveyard from anywhere, exile it instead."
     (a replacement effect of a static ability, CR 614.1a; it works wherever the object is, as
     long as it has the ability: a disturb card's back face has it only on the stack and the
@@ -226,7 +226,7 @@ class EntersAsCopy:
 # =============================================================================================
 
 @dataclass(frozen=True)
-class TfMayNotUntap:
+class MayNotUntap:
     """turnflow: "You may choose not to untap ~ during your untap step." (CR 502.3: the active
     player determines which of their permanents untap). A static ability of the permanent; the
     choice is asked in the untap step, only while the permanent is tapped. Judge Tower: R9/JT-C1
@@ -234,7 +234,7 @@ class TfMayNotUntap:
 
 
 @dataclass(frozen=True)
-class TfPairedBonus:
+class PairedBonus:
     """turnflow: "As long as ~ is paired with another creature, both creatures have [keywords] /
     each of those creatures gets +P/+T [and has ...]" (CR 702.95; layers 6 and 7c)."""
 
@@ -244,7 +244,7 @@ class TfPairedBonus:
 
 
 @dataclass(frozen=True)
-class CharsPlayerKeyword:
+class PlayerKeyword:
     """chars: "You have hexproof." (CR 702.11d) / "You have shroud." (CR 702.18a): a static
     ability of a permanent; its controller can't be the target of spells or abilities their
     opponents control (hexproof) / of any spell or ability (shroud)."""
@@ -253,7 +253,7 @@ class CharsPlayerKeyword:
 
 
 @dataclass(frozen=True)
-class CharsEveryCreatureType:
+class EveryCreatureType:
     """chars: "[Equipped/Enchanted creature] is every creature type" (CR 205.3m, 613.1d: layer 4,
     in timestamp order with the other type-changing effects, CR 613.7)."""
 
@@ -261,7 +261,7 @@ class CharsEveryCreatureType:
 
 
 @dataclass(frozen=True)
-class CharsStaticBasePT:
+class StaticBasePT:
     """chars: "[Enchanted/Equipped creature] has base power and toughness P/T" (CR 613.4b: layer
     7b, in timestamp order with the other effects that set base power and toughness)."""
 
@@ -271,7 +271,7 @@ class CharsStaticBasePT:
 
 
 @dataclass(frozen=True)
-class CharsProtectionChosen:
+class ProtectionChosen:
     """chars: "~ / Enchanted creature has protection from the chosen color" (CR 702.16a, layer 6,
     613.1f): the colour chosen as the permanent entered (CR 614.12). ``chosen`` (a Filter with
     ``chosen="color"``) lets the compiler require the "As ~ enters, choose a color" line."""
@@ -281,7 +281,7 @@ class CharsProtectionChosen:
 
 
 @dataclass(frozen=True)
-class CharsStaticAddTypes:
+class StaticAddTypes:
     """chars: "[Enchanted permanent] is a creature / an Angel in addition to its other types"
     (CR 205.1b, 613.1d: layer 4, with the source's timestamp, CR 613.7)."""
 
@@ -291,7 +291,7 @@ class CharsStaticAddTypes:
 
 
 @dataclass(frozen=True)
-class TsOthersEnterTapped:
+class OthersEnterTapped:
     """trigstate: "[filter] enter the battlefield tapped." (CR 614.1c; the permanent with the
     ability applies it to itself too when it matches, CR 614.12)."""
 
@@ -299,7 +299,7 @@ class TsOthersEnterTapped:
 
 
 @dataclass(frozen=True)
-class TsSpellLimit:
+class SpellLimit:
     """trigstate: "Each player can't cast more than N spell(s) each turn." (CR 101.2: a "can't"
     beats any permission; spells cast before it came into play this turn count too)."""
 
@@ -307,7 +307,7 @@ class TsSpellLimit:
 
 
 @dataclass(frozen=True)
-class TsEnteringNoTriggers:
+class EnteringNoTriggers:
     """trigstate: "[filter] entering the battlefield don't cause abilities to trigger." (CR
     603.6a: no ability triggers on such an object entering, its own included; replacement
     effects such as "enters with counters" still apply, CR 614.1c)."""
@@ -316,7 +316,7 @@ class TsEnteringNoTriggers:
 
 
 @dataclass(frozen=True)
-class Zones4NoMaxHandSize:
+class NoMaxHandSize:
     """zones4 (a static effect): "You have no maximum hand size." (``who`` "you") / "Players
     have no maximum hand size." ("each") (CR 402.2, 514.1: no discard to hand size in cleanup)."""
 
@@ -324,7 +324,7 @@ class Zones4NoMaxHandSize:
 
 
 @dataclass(frozen=True)
-class Zones4ShuffleInstead:
+class ShuffleInstead:
     """zones4 (a static effect of the card itself): "If ~ would be put into a graveyard from
     anywhere, reveal ~ and shuffle it into its owner's library instead." (CR 614.1a replacement,
     701.20a reveal, 701.24a shuffle). Judge Tower: shuffled into the shared library: exiled
@@ -332,7 +332,7 @@ class Zones4ShuffleInstead:
 
 
 @dataclass(frozen=True)
-class Zones4TopCardVisible:
+class TopCardVisible:
     """zones4 (a static effect): "You may look at the top card of your library any time."
     (``who`` "you", ``reveal`` False), "Play with the top card of your library revealed." ("you",
     True), "Players play with the top card of their libraries revealed." ("each", True) (CR 401.5).

@@ -58,7 +58,7 @@ class ActivatedMechanicsCallbacks:
         effects, condition, _ = finish_effects(c[0], triggered=True)
         if condition is not None:
             raise Unsupported("an intervening condition in an exert trigger")
-        return Line("abilities", (ir.Kw2ExertAbility(tuple(self.ctx.targets), effects),))
+        return Line("abilities", (ir.ExertAbility(tuple(self.ctx.targets), effects),))
 
     def kw_dash(self, c):
         return Keyword("dash", mana(c[0]))         # CR 702.109a
@@ -88,4 +88,4 @@ class ActivatedMechanicsCallbacks:
 
     def kw_st_status_keywords(self, c):
         # CR 701.37b, 702.112b, 611.3a
-        return Line("abilities", (StaticAbility(ir.Kw2StatusKeywords(c[1], tuple(c[2]))),))
+        return Line("abilities", (StaticAbility(ir.StatusKeywords(c[1], tuple(c[2]))),))

@@ -13,12 +13,12 @@ mechanics/alternative_costs.lark; engine: rules/kwcast.py).
 * "Casualty N" (CR 702.153a) -> Keyword("casualty", N)
 * "Escape—{M}, Exile N other cards from your graveyard." (CR 702.138a) -> Keyword("escape", (M, N))
 * "Cast this spell only during the declare attackers step and only if you've been attacked this
-  step." / "Cast this spell only if you've cast another spell this turn." (CR 601.3) -> KwcCastOnly
+  step." / "Cast this spell only if you've cast another spell this turn." (CR 601.3) -> CastOnlyRestriction
 """
 
 from __future__ import annotations
 
-from ..ir import Keyword, KwcCastOnly
+from ..ir import Keyword, CastOnlyRestriction
 
 
 class AlternativeCostsCallbacks:
@@ -81,8 +81,8 @@ class AlternativeCostsCallbacks:
 
     def cast_cast_only_attacked(self, c):
         from ..transform.context import Line
-        return Line("abilities", (KwcCastOnly("attacked_this_step"),))   # CR 601.3
+        return Line("abilities", (CastOnlyRestriction("attacked_this_step"),))   # CR 601.3
 
     def cast_cast_only_another_spell(self, c):
         from ..transform.context import Line
-        return Line("abilities", (KwcCastOnly("another_spell_this_turn"),))   # CR 601.3
+        return Line("abilities", (CastOnlyRestriction("another_spell_this_turn"),))   # CR 601.3

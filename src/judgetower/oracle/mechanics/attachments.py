@@ -15,7 +15,7 @@ class AttachmentsCallbacks:
         from ..transform.context import Unsupported
         if c[0] != This():
             raise Unsupported(f"'is {what}' about another object than this one")
-        return ir.CondAttachedTo(kinds)
+        return ir.AttachedToCondition(kinds)
 
     def attach_cond_equipped(self, c):
         return self._attach_cond(c, ("Equipment",), "equipped")

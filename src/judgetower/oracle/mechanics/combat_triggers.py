@@ -109,13 +109,13 @@ class CombatTriggersCallbacks:
         return _own("cb2_must_be_blocked")     # CR 509.1c
 
     def combat_blocks_self_this_turn(self, c):
-        return [ir.Cb2BlockRequirement(c[0], ir.This())]   # CR 509.1c
+        return [ir.BlockRequirement(c[0], ir.This())]   # CR 509.1c
 
     def combat_attacks_this_turn(self, c):
-        return [ir.Cb2AttackRequirement(c[0])]             # CR 508.1d
+        return [ir.AttackRequirement(c[0])]             # CR 508.1d
 
     def combat_lure_this_turn(self, c):
-        return [ir.Cb2LureThisTurn(c[0])]                  # CR 509.1c
+        return [ir.LureThisTurn(c[0])]                  # CR 509.1c
 
     def combat_combat_state(self, c):
         return str(c[0])
@@ -123,24 +123,24 @@ class CombatTriggersCallbacks:
     def combat_as_long_as_in_combat(self, c):
         # CR 506.4, 611.3a: "~ has first strike as long as it's attacking"
         body, state = c
-        return self._conds_wrap(ir.Cb2CondInCombat(state), body)
+        return self._conds_wrap(ir.InCombatCondition(state), body)
 
     def combat_as_long_as_in_combat_lead(self, c):
         # "As long as ~ is attacking, it gets +1/+1" (CR 506.4, 611.3a)
         state, body = c[-2], c[-1]
-        return self._conds_wrap(ir.Cb2CondInCombat(state), body)
+        return self._conds_wrap(ir.InCombatCondition(state), body)
 
     def combat_vp_poison(self, c):
         from ..transform.context import VP
         n = c[0]
-        return VP(lambda who: [ir.Cb2Poison(who, n)])      # CR 122.1f
+        return VP(lambda who: [ir.GetPoison(who, n)])      # CR 122.1f
 
     def combat_vp_remove_from_combat(self, c):
         what = self._permanent_or_card(c[0])
-        return VP_(lambda who: [ir.Cb2RemoveFromCombat(what)])   # CR 506.4
+        return VP_(lambda who: [ir.RemoveFromCombat(what)])   # CR 506.4
 
     def combat_ignore_defender(self, c):
-        return [ir.Cb2IgnoreDefender(self._permanent_or_card(c[0]))]   # CR 702.3b
+        return [ir.IgnoreDefender(self._permanent_or_card(c[0]))]   # CR 702.3b
 
     def combat_ev_self_attacks_alone(self, c):
         return self._trigger(ir.Trigger("cb2_attacks_alone", ir.This()))          # CR 506.5
@@ -153,4 +153,4 @@ class CombatTriggersCallbacks:
         from ..transform.context import Unsupported
         if not isinstance(self.ctx.it(), ir.This):
             raise Unsupported("'blocking it beyond the first' where 'it' is not this object")
-        return ir.Combat2BlockersBeyondFirst()
+        return ir.BlockersBeyondFirst()

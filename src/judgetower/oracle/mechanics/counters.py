@@ -6,7 +6,7 @@ rules/counters2.py); outlast compiles to its activated ability; unleash to its k
 from __future__ import annotations
 
 from .. import ir
-from ..ir import (ActivatedAbility, AsLongAs, CantAttackOrBlock, CondCount, Cost, CountersOn, EntersWithCounters,
+from ..ir import (ActivatedAbility, AsLongAs, CantAttackOrBlock, CountCondition, Cost, CountersOn, EntersWithCounters,
                  Filter, Keyword, PutCounters, StaticAbility, TargetSpec, This, X)
 
 
@@ -44,7 +44,7 @@ class CountersCallbacks:
         # CR 702.98a: "You may have this permanent enter with an additional +1/+1 counter on it"
         # (the keyword, see rules/counters2.py) and "This permanent can't block as long as it has
         # a +1/+1 counter on it" (a static ability, CR 611.3a)
-        cant_block = StaticAbility(AsLongAs(CondCount(CountersOn(This(), "+1/+1"), 1, None),
+        cant_block = StaticAbility(AsLongAs(CountCondition(CountersOn(This(), "+1/+1"), 1, None),
                                             CantAttackOrBlock(This(), attack=False, block=True)))
         return [Keyword("unleash"), cant_block]
 
@@ -63,10 +63,10 @@ class CountersCallbacks:
 
     # ---- keyword actions (sentences) ---------------------------------------------------
     def counters_bolster(self, c):
-        return [ir.C2Bolster(c[0])]               # CR 701.39a
+        return [ir.Bolster(c[0])]               # CR 701.39a
 
     def counters_adapt(self, c):
-        return [ir.C2Adapt(c[0])]                 # CR 701.46a
+        return [ir.Adapt(c[0])]                 # CR 701.46a
 
     def counters_support(self, c):
         # CR 701.41a: "Put a +1/+1 counter on each of up to N other target creatures" (on an
@@ -101,7 +101,7 @@ class CountersCallbacks:
     def counters_vp_get_energy(self, c):
         n = self._counters_energy_count(c[0])
         from ..transform.context import VP
-        return VP(lambda who: [ir.C2GetEnergy(who, n)])       # CR 122.1
+        return VP(lambda who: [ir.GetEnergy(who, n)])       # CR 122.1
 
     def counters_may_pay_energy(self, c):
         # "you may pay {E}{E}. If you do, ..." (CR 118.12, 107.14); Judge Tower: the "may" is
@@ -111,4 +111,4 @@ class CountersCallbacks:
         from ..transform.context import Unsupported
         if who != You():
             raise Unsupported("another player than you may pay energy")
-        return [Optional_((ir.C2PayEnergy(self._counters_energy_count(token)),), who=who)]
+        return [Optional_((ir.PayEnergy(self._counters_energy_count(token)),), who=who)]

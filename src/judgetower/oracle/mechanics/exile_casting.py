@@ -21,12 +21,12 @@ class ExileCastingCallbacks:
         return Keyword("rebound")                       # CR 702.88a
 
     def exile_cast_exile_self_time(self, c):
-        from ..ir import ExilecastExileSelfWithTime
+        from ..ir import ExileSelfWithTime
         n = c[0]
         if not isinstance(n, int):
             from ..transform.context import Unsupported
             raise Unsupported("a variable number of time counters")
-        return [ExilecastExileSelfWithTime(n)]          # CR 406.3, 122.1, 702.62b
+        return [ExileSelfWithTime(n)]          # CR 406.3, 122.1, 702.62b
 
     def exile_cast_play_verb(self, c):
         return str(c[0])                                # "play" or "cast"
@@ -35,16 +35,16 @@ class ExileCastingCallbacks:
         return "that card"
 
     def exile_cast_may_play_eot(self, c):
-        from ..ir import ExilecastMayPlay
-        return [ExilecastMayPlay("end_of_turn", c[0] == "cast")]   # CR 601.2a, 305.1
+        from ..ir import MayPlayExiled
+        return [MayPlayExiled("end_of_turn", c[0] == "cast")]   # CR 601.2a, 305.1
 
     def exile_cast_may_play_next(self, c):
-        from ..ir import ExilecastMayPlay
-        return [ExilecastMayPlay("next_turn", c[0] == "cast")]     # CR 601.2a, 305.1
+        from ..ir import MayPlayExiled
+        return [MayPlayExiled("next_turn", c[0] == "cast")]     # CR 601.2a, 305.1
 
     def exile_cast_may_play_next_upkeep(self, c):
-        from ..ir import ExilecastMayPlay
-        return [ExilecastMayPlay("next_upkeep", c[0] == "cast")]   # CR 601.2a, 305.1
+        from ..ir import MayPlayExiled
+        return [MayPlayExiled("next_upkeep", c[0] == "cast")]   # CR 601.2a, 305.1
 
     def exile_cast_miracle(self, c):
         from ..transform.context import mana
@@ -77,14 +77,14 @@ def check_may_play(abilities, text: str, unsupported: list) -> None:
     """"you may play that card" refers to the cards the instruction just before it exiled: it is
     understood only right after "[you] exile(s) the top ... of your library" in the same
     ability; anywhere else its sentence is left unsupported."""
-    from ..ir import ExilecastMayPlay, ExileTopOfLibrary, You
+    from ..ir import MayPlayExiled, ExileTopOfLibrary, You
 
     bad = []
 
     def walk(effects):
         prev = None
         for e in effects:
-            if isinstance(e, ExilecastMayPlay):
+            if isinstance(e, MayPlayExiled):
                 if not (isinstance(prev, ExileTopOfLibrary) and isinstance(prev.who, You)):
                     bad.append(e)
             prev = e
@@ -92,7 +92,7 @@ def check_may_play(abilities, text: str, unsupported: list) -> None:
     def visit(node):
         from dataclasses import fields, is_dataclass
         if isinstance(node, (list, tuple)):
-            if any(isinstance(x, ExilecastMayPlay) for x in node):
+            if any(isinstance(x, MayPlayExiled) for x in node):
                 walk(node)
             for x in node:
                 visit(x)

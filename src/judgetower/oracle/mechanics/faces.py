@@ -24,7 +24,7 @@ class FacesCallbacks:
             if who != You():
                 from ..transform.context import Unsupported
                 raise Unsupported("another player transforms this permanent")
-            return [ir.Faces2Transform()]          # CR 701.27a
+            return [ir.Transform()]          # CR 701.27a
         return self._faces_vp(make)
 
     def faces_vp_flip(self, c):
@@ -34,7 +34,7 @@ class FacesCallbacks:
             if who != You():
                 from ..transform.context import Unsupported
                 raise Unsupported("another player flips this permanent")
-            return [ir.Faces2Flip()]               # CR 710.2
+            return [ir.Flip()]               # CR 710.2
         return self._faces_vp(make)
 
     def faces_vp_return_transformed(self, c):
@@ -45,7 +45,7 @@ class FacesCallbacks:
             if who != You():
                 from ..transform.context import Unsupported
                 raise Unsupported("another player returns this card transformed")
-            return [ir.Faces2ReturnTransformed(what, under)]   # CR 712.14a
+            return [ir.ReturnTransformed(what, under)]   # CR 712.14a
         return self._faces_vp(make)
 
     def _faces_vp(self, make):
@@ -67,7 +67,7 @@ class FacesCallbacks:
 
     def faces_st_exile_instead(self, c):
         from ..transform.context import Line
-        return Line("abilities", (ir.StaticAbility(ir.Faces2ExileInstead()),))   # CR 614.1a
+        return Line("abilities", (ir.StaticAbility(ir.ExileInstead()),))   # CR 614.1a
 
     def faces_cond_no_spells(self, c):
         return "faces2_no_spells_last_turn"        # CR 603.4

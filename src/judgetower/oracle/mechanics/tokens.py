@@ -46,8 +46,8 @@ class TokenMechanicsCallbacks:
     def tokens_fabricate(self, c):
         # CR 702.123a: "When this permanent enters, you may put N +1/+1 counters on it. If you
         # don't, create N 1/1 colorless Servo artifact creature tokens." The choice is made by
-        # the engine (ir.TcFabricate); Judge Tower: the "may" is taken when able (JT-C1, R9).
-        return TriggeredAbility(ir.Trigger("enters", ir.This()), (), (ir.TcFabricate(int(c[0])),))
+        # the engine (ir.Fabricate); Judge Tower: the "may" is taken when able (JT-C1, R9).
+        return TriggeredAbility(ir.Trigger("enters", ir.This()), (), (ir.Fabricate(int(c[0])),))
 
     def tokens_extort(self, c):
         # CR 702.101a: "Whenever you cast a spell, you may pay {W/B}. If you do, each opponent
@@ -61,7 +61,7 @@ class TokenMechanicsCallbacks:
         if not isinstance(ifdo, ir.IfYouDo):
             from ..transform.context import Unsupported
             raise Unsupported("extort")
-        return replace(ab, effects=(opt, replace(ifdo, effects=(ir.TcExtortDrain(),))))
+        return replace(ab, effects=(opt, replace(ifdo, effects=(ir.ExtortDrain(),))))
 
     def tokens_devour(self, c):
         # CR 702.82a: "As this object enters, you may sacrifice any number of creatures. This
@@ -75,7 +75,7 @@ class TokenMechanicsCallbacks:
         # you control" and "When this permanent leaves the battlefield, return the exiled card to
         # the battlefield under its owner's control." (linked abilities, CR 702.72b, 607.2a).
         # Judge Tower: "unless" is taken when able (JT-C1, R9): another such permanent is exiled.
-        etb = TriggeredAbility(ir.Trigger("enters", ir.This()), (), (ir.TcChampion(flt, what),))
+        etb = TriggeredAbility(ir.Trigger("enters", ir.This()), (), (ir.Champion(flt, what),))
         ltb = self._tokens_expand("When ~ leaves the battlefield, return the exiled card to the battlefield under its "
                               "owner's control.", "champion")
         return [etb, ltb]
@@ -98,8 +98,8 @@ class TokenMechanicsCallbacks:
         cost = mana(c[0])
         attach = ActivatedAbility(Cost(mana=cost),
                                   (TargetSpec("object", Filter(types=("creature",), controller="you", other=True)),),
-                                  (ir.TcReconfigureAttach(),), sorcery_speed=True)
-        unattach = ActivatedAbility(Cost(mana=cost), (), (ir.TcReconfigureUnattach(),), sorcery_speed=True,
+                                  (ir.ReconfigureAttach(),), sorcery_speed=True)
+        unattach = ActivatedAbility(Cost(mana=cost), (), (ir.ReconfigureUnattach(),), sorcery_speed=True,
                                     timing="tc_attached")
         return [Keyword("reconfigure", cost), attach, unattach]
 
@@ -148,7 +148,7 @@ class TokenMechanicsCallbacks:
         subject, kind = c
         if subject != This():
             raise Unsupported("another object than this one enters with counters")
-        return Line("abilities", (StaticAbility(EntersWithCounters(kind, ir.TcColorsSpent())),))
+        return Line("abilities", (StaticAbility(EntersWithCounters(kind, ir.ColorsSpent())),))
 
     def tokens_sunburst(self, c):
         # CR 702.44a-b: the engine reads the keyword as the permanent enters (rules/tokcount.py)
@@ -189,7 +189,7 @@ class TokenMechanicsCallbacks:
         trig = getattr(self.ctx, "trigger", None)
         if trig is None or trig.event not in ("dies", "to_graveyard", "leaves") or not isinstance(trig.subject, ir.This):
             raise Unsupported("'its counters' outside a 'when ~ dies/leaves' trigger")
-        return [ir.TcPutItsCounters(self._one_object(c[0], "put its counters"))]
+        return [ir.PutItsCounters(self._one_object(c[0], "put its counters"))]
 
     # ---- keyword actions (sentences) ---------------------------------------------------
     def tokens_investigate(self, c):
@@ -209,10 +209,10 @@ class TokenMechanicsCallbacks:
 
     def tokens_amass(self, c):
         # CR 701.47a (amass N: the Zombie Army of the cards printed before "amass [subtype] N")
-        return [ir.TcAmass(int(c[0]), "Zombie")]
+        return [ir.Amass(int(c[0]), "Zombie")]
 
     def tokens_populate(self, c):
-        return [ir.TcPopulate()]                  # CR 701.36a
+        return [ir.Populate()]                  # CR 701.36a
 
     def tokens_detain(self, c):
         # CR 701.35a: until the next turn of this ability's controller, the permanent(s) can't
@@ -222,7 +222,7 @@ class TokenMechanicsCallbacks:
         self._permanent_or_card(what)
         if not isinstance(what, (ir.Target, ir.This, ir.TriggerObject)):
             raise Unsupported("detain of a group")
-        return [ir.TcDetain(what)]
+        return [ir.Detain(what)]
 
     def tokens_vp_goad(self, c):
         # CR 701.15a: "Until your next turn, that creature attacks each combat if able and
@@ -232,7 +232,7 @@ class TokenMechanicsCallbacks:
         self._permanent_or_card(what)
         if not isinstance(what, (ir.Target, ir.TriggerObject)):
             raise Unsupported("goad of a group")
-        return VP(lambda who: [ir.TcGoad(what)])
+        return VP(lambda who: [ir.Goad(what)])
 
     def tokens_remove_counters_eoc(self, c):
         # "remove a +1/+1 counter from it at end of combat": a delayed triggered ability (CR 603.7a)
@@ -241,7 +241,7 @@ class TokenMechanicsCallbacks:
         n, kind, what = c
         if not isinstance(what, ir.This):
             raise Unsupported("removing counters from another object at end of combat")
-        return [ir.TcRemoveCountersAtEndOfCombat(kind, n)]
+        return [ir.RemoveCountersAtEndOfCombat(kind, n)]
 
     def tokens_then_action(self, c):
         # "[instructions], then populate" / "investigate, then [instructions]": in order (CR 608.2c)
@@ -251,7 +251,7 @@ class TokenMechanicsCallbacks:
         return out
 
     def tokens_explores(self, c):
-        return [ir.TcExplore(self._one_object(c[0], "explore"))]   # CR 701.44a
+        return [ir.Explore(self._one_object(c[0], "explore"))]   # CR 701.44a
 
     def tokens_connives(self, c):
-        return [ir.TcConnive(self._one_object(c[0], "connive"))]   # CR 701.50a
+        return [ir.Connive(self._one_object(c[0], "connive"))]   # CR 701.50a

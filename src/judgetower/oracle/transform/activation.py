@@ -4,7 +4,7 @@ grammar/activation.lark; engine: rules/actcost.py).
 * "Activate only if [condition]." (CR 602.5) -> ActivationRestriction(condition=...)
 * "Activate only if creatures you control have total power N or greater." (CR 602.5)
 * "Activate no more than twice / three times each turn." (CR 602.5b)
-* "if a creature died this turn" (morbid, CR 207.2c) -> ir.ActcostCondCreatureDied
+* "if a creature died this turn" (morbid, CR 207.2c) -> ir.CreatureDiedCondition
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ class ActivationCallbacks:
         # CR 602.5, 208.1: the total power of the creatures you control now (layers applied)
         from .context import ActivationRestriction
         total = ir.StatOf(ir.Filter(types=("creature",), controller="you"), "power", "sum")
-        return [ActivationRestriction(condition=ir.CondCount(total, int(c[-1])))]
+        return [ActivationRestriction(condition=ir.CountCondition(total, int(c[-1])))]
 
     def activation_times(self, c):
         return {"twice": 2, "three": 3, "four": 4}[str(c[0])]
@@ -39,7 +39,7 @@ class ActivationCallbacks:
         return [ActivationRestriction(max_per_turn=c[-1])]
 
     def activation_cond_creature_died(self, c):
-        return ir.ActcostCondCreatureDied()   # CR 700.4: "dies" means put into a graveyard from the battlefield
+        return ir.CreatureDiedCondition()   # CR 700.4: "dies" means put into a graveyard from the battlefield
 
     # -- costs (CR 118.3, 602.2b) -----------------------------------------------------------
 
@@ -131,11 +131,11 @@ class ActivationCallbacks:
     def activation_mana_commander_identity(self, c):
         # CR 903.4f: no commander, so "any color in your commander's color identity" is undefined
         # and adds nothing (the ability is still a mana ability, CR 605.1a)
-        return ir.ActcostAddCommanderMana("", amount=c[0])
+        return ir.AddCommanderMana("", amount=c[0])
 
     def activation_keep_mana(self, c):
         # CR 106.4a: the mana just added stays in the pool as steps and phases end this turn
-        return [ir.ActcostKeepMana()]
+        return [ir.KeepMana()]
 
     def activation_cost_remove_any(self, c):
         # CR 118.3: any number (0 included) of the counters it has; the number is remembered for
@@ -148,12 +148,12 @@ class ActivationCallbacks:
         first, extra, kind = mana_letters(c[0]), mana_letters(c[1]), str(c[2])
         if not getattr(self.ctx, "actcost_remove_any", False):
             raise Unsupported("'removed this way' without a cost removing any number of counters")
-        return [ir.AddMana(first), ir.AddMana(extra, amount=ir.ActcostCountersRemoved(kind))]
+        return [ir.AddMana(first), ir.AddMana(extra, amount=ir.CountersRemoved(kind))]
 
     def activation_if_activated_n_times(self, c):
         from .context import DelayedTrigger
         n, effects = c
-        return [ir.ActcostIfActivated(int(n), (DelayedTrigger("next_end_step", tuple(effects)),))]
+        return [ir.IfActivatedTimes(int(n), (DelayedTrigger("next_end_step", tuple(effects)),))]
 
     # -- more activation restrictions (CR 602.5) ----------------------------------------------
 
@@ -168,25 +168,25 @@ class ActivationCallbacks:
     def activation_only_exact_hand(self, c):
         from .context import ActivationRestriction
         n = int(c[0])
-        return [ActivationRestriction(condition=ir.CondCount(ir.HandSize(ir.You()), n, n))]
+        return [ActivationRestriction(condition=ir.CountCondition(ir.HandSize(ir.You()), n, n))]
 
     def activation_only_self_attacking(self, c):
         from .context import ActivationRestriction
-        return [ActivationRestriction(condition=ir.ActcostCondSelf("attacking"))]   # CR 506.4
+        return [ActivationRestriction(condition=ir.ActivationSelfCondition("attacking"))]   # CR 506.4
 
     def activation_only_you_attacked(self, c):
         from .context import ActivationRestriction
-        return [ActivationRestriction(condition=ir.ActcostCondAttackedThisTurn())]   # CR 508.1
+        return [ActivationRestriction(condition=ir.AttackedThisTurnCondition())]   # CR 508.1
 
     def activation_only_self_power(self, c):
         from .context import ActivationRestriction
-        return [ActivationRestriction(condition=ir.ActcostCondSelf("power", int(c[0])))]   # CR 208.1
+        return [ActivationRestriction(condition=ir.ActivationSelfCondition("power", int(c[0])))]   # CR 208.1
 
     # -- triggered mana abilities (CR 605.1b, 106.12) -------------------------------------------
 
     def activation_enchanted_land_mana(self, c):
         from .context import Line, mana_letters
-        return Line("abilities", (ir.ActcostManaTrigger("enchanted", None, _fixed_mana(c[-1])),))
+        return Line("abilities", (ir.ManaTrigger("enchanted", None, _fixed_mana(c[-1])),))
 
     def activation_filter_land_mana(self, c):
         from .context import Line, Unsupported, mana_letters
@@ -194,7 +194,7 @@ class ActivationCallbacks:
         f = fnp.filter
         if fnp.head is not None or f.zone != "battlefield" or "land" not in f.types and not f.subtypes:
             raise Unsupported("'is tapped for mana' of this kind")
-        return Line("abilities", (ir.ActcostManaTrigger("filter", f, _fixed_mana(token)),))
+        return Line("abilities", (ir.ManaTrigger("filter", f, _fixed_mana(token)),))
 
 
 def _fixed_mana(token) -> str:

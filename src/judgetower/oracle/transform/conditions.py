@@ -50,56 +50,56 @@ class ConditionCallbacks:
         return CountOf(replace(f, controller="you"))
 
     def cond_control_a(self, c):
-        return ir.CondCount(self._conds_permanents(c[-1], "you control"), 1)
+        return ir.CountCondition(self._conds_permanents(c[-1], "you control"), 1)
 
     def cond_control_n(self, c):
         n, fnp = c
-        return ir.CondCount(self._conds_permanents(fnp, "you control"), int(n))
+        return ir.CountCondition(self._conds_permanents(fnp, "you control"), int(n))
 
     def cond_control_no(self, c):
-        return ir.CondCount(self._conds_permanents(c[-1], "you control no"), 0, 0)
+        return ir.CountCondition(self._conds_permanents(c[-1], "you control no"), 0, 0)
 
     def cond_n_in_graveyard(self, c):
         n, fnp = c
         f = fnp.filter
         if fnp.head != "card" or f.zone != "battlefield" or f.controller is not None or f.other:
             raise Unsupported("'N or more ... are in your graveyard' of this kind")
-        return ir.CondCount(self.counted_filter([FilterNP(replace(f, zone="graveyard", controller="you"), "card")]),
+        return ir.CountCondition(self.counted_filter([FilterNP(replace(f, zone="graveyard", controller="you"), "card")]),
                             int(n))
 
     def cond_there_are_n(self, c):
         n, fnp = c
         if fnp.filter.zone not in ("graveyard", "hand"):
             raise Unsupported("'there are N or more ...' outside graveyards and hands")
-        return ir.CondCount(self.counted_filter([fnp]), int(n))
+        return ir.CountCondition(self.counted_filter([fnp]), int(n))
 
     def cond_empty_hand(self, c):
-        return ir.CondCount(HandSize(You()), 0, 0)
+        return ir.CountCondition(HandSize(You()), 0, 0)
 
     def cond_hand_n(self, c):
-        return ir.CondCount(HandSize(You()), int(c[0]))
+        return ir.CountCondition(HandSize(You()), int(c[0]))
 
     def cond_life_ge(self, c):
-        return ir.CondLife(int(c[0]), True)
+        return ir.LifeCondition(int(c[0]), True)
 
     def cond_life_le(self, c):
-        return ir.CondLife(int(c[0]), False)
+        return ir.LifeCondition(int(c[0]), False)
 
     def cond_your_turn(self, c):
-        return ir.CondYourTurn()
+        return ir.YourTurnCondition()
 
     def cond_not_your_turn(self, c):
-        return ir.CondYourTurn(negate=True)
+        return ir.YourTurnCondition(negate=True)
 
     def cond_has_counter(self, c):
         ref, kind = c
         self._about_this(ref, "has a counter")
-        return ir.CondCount(CountersOn(This(), str(kind)), 1)
+        return ir.CountCondition(CountersOn(This(), str(kind)), 1)
 
     def cond_has_counters_n(self, c):
         ref, n, kind = c
         self._about_this(ref, "has counters")
-        return ir.CondCount(CountersOn(This(), str(kind)), int(n))
+        return ir.CountCondition(CountersOn(This(), str(kind)), int(n))
 
     def cond_attached_is(self, c):
         ref, fnp = c
@@ -108,22 +108,22 @@ class ConditionCallbacks:
                 or f.compare or f.with_keywords or f.without_keywords or f.tapped is not None \
                 or f.combat or f.combat_self:
             raise Unsupported("'enchanted/equipped ... is' of this kind")
-        return ir.CondIs(ref, f)
+        return ir.IsCondition(ref, f)
 
     def cond_attached_is_color(self, c):
         ref, color = c
-        return ir.CondIs(ref, Filter(colors=(color,)))
+        return ir.IsCondition(ref, Filter(colors=(color,)))
 
     _CONDS_STATIC = (Anthem, CantAttackOrBlock, ir.CombatRule)
 
     def _conds_wrap(self, condition, body):
-        if isinstance(condition, (str, ir.CondCastMainPhase)):
+        if isinstance(condition, (str, ir.CastMainPhaseCondition)):
             # the older string conditions are checked by Game.condition_true, not in layers
             raise Unsupported("this condition on a static ability")
         if isinstance(body, tuple) and body and body[0] == "it":
             # "As long as equipped creature is a Human, it gets +1/+1": "it" is the condition's
             # object; elsewhere the object with the ability (CR 201.5)
-            affected = condition.ref if isinstance(condition, ir.CondIs) else This()
+            affected = condition.ref if isinstance(condition, ir.IsCondition) else This()
             body = Line("abilities", (StaticAbility(replace(body[1], affected=affected)),))
         if not isinstance(body, Line) or body.kind != "abilities":
             raise Unsupported("'as long as' with this ability")
@@ -132,7 +132,7 @@ class ConditionCallbacks:
             if not isinstance(ab, StaticAbility) or not isinstance(ab.effect, self._CONDS_STATIC):
                 raise Unsupported("'as long as' with this ability")
             affected = ab.effect.affected
-            if isinstance(condition, ir.CondCount) and isinstance(condition.amount, CountersOn) \
+            if isinstance(condition, ir.CountCondition) and isinstance(condition.amount, CountersOn) \
                     and affected != This():
                 # "Enchanted creature gets +1/+1 as long as it has a counter on it": "it" is the
                 # enchanted creature, which CountersOn(This()) would not read
@@ -144,20 +144,20 @@ class ConditionCallbacks:
         if self.ctx is self._conds_fresh_ctx:
             # a permanent's ability: the spell that was cast is another object (CR 400.7)
             raise Unsupported("'if you cast this spell during your main phase' on a permanent")
-        return ir.CondCastMainPhase()
+        return ir.CastMainPhaseCondition()
 
     def cond_control_another(self, c):
         count = self._conds_permanents(c[-1], "you control another")
-        return ir.CondCount(CountOf(replace(count.filter, other=True)), 1)
+        return ir.CountCondition(CountOf(replace(count.filter, other=True)), 1)
 
     def cond_card_types(self, c):
         n, fnp = c
         if fnp.filter.zone != "graveyard" or fnp.head != "card":
             raise Unsupported("card types among objects outside graveyards")
-        return ir.CondCardTypes(int(n), fnp.filter)
+        return ir.CardTypesCondition(int(n), fnp.filter)
 
     def cond_permanent_left(self, c):
-        return ir.CondPermanentLeft()
+        return ir.PermanentLeftCondition()
 
     def conds_as_long_as_after(self, c):
         body, condition = c

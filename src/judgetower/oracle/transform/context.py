@@ -294,8 +294,8 @@ def finish_effects(items: list, *, triggered: bool = False) -> tuple[tuple, str 
 #: Instructions that can come before "If you do" (CR 118.12: they are a cost paid on
 #: resolution): the engine knows whether each can be, and was, paid in full (CR 118.3).
 IF_YOU_DO_EFFECTS = (Draw, Discard, Sacrifice, ExileFromGraveyard, PayMana)
-IF_YOU_DO_EFFECTS = IF_YOU_DO_EFFECTS + (ir.C2PayEnergy,)   # counters2: "you may pay {E}" (CR 107.14)
-IF_YOU_DO_EFFECTS = IF_YOU_DO_EFFECTS + (ir.Zones4ExileToOwnersGraveyard,)   # zones4: processors (CR 406.3)
+IF_YOU_DO_EFFECTS = IF_YOU_DO_EFFECTS + (ir.PayEnergy,)   # counters2: "you may pay {E}" (CR 107.14)
+IF_YOU_DO_EFFECTS = IF_YOU_DO_EFFECTS + (ir.ExileToOwnersGraveyard,)   # zones4: processors (CR 406.3)
 
 
 def check_if_you_do(effects: list) -> None:

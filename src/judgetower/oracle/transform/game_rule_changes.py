@@ -1,7 +1,7 @@
 """Transformer callbacks for triggers, untap/turn state and static game-rule changes
 (grammar: grammar/game_rule_changes.lark; engine: rules/trigstate.py).
 
-* "~ doesn't untap during your next untap step." (CR 502.3) -> TsSkipYourNextUntap
+* "~ doesn't untap during your next untap step." (CR 502.3) -> SkipYourNextUntap
 * "Those creatures / That land don't untap during their controller's next untap step." -> SkipNextUntap
 """
 
@@ -28,10 +28,10 @@ class GameRuleChangesCallbacks:
 
     def game_skip_your_next_untap(self, c):
         what = self._permanent_or_card(c[0])
-        return [ir.TsSkipYourNextUntap(what)]
+        return [ir.SkipYourNextUntap(what)]
 
     def game_skip_next_turn(self, c):
-        return [ir.TsSkipNextTurn(c[0])]
+        return [ir.SkipNextTurn(c[0])]
 
     # CR 603.2: "becomes the target of a spell or ability" (event "ts_becomes_target")
     def game_ev_self_targeted(self, c):
@@ -43,7 +43,7 @@ class GameRuleChangesCallbacks:
     # CR 603.8: "When you control no Islands, ..." (a state trigger)
     def game_ev_state_control_no(self, c):
         cond = self.cond_control_no(c)
-        return self._trigger(ir.TsStateTrigger("ts_state", state=cond))
+        return self._trigger(ir.StateTrigger("ts_state", state=cond))
 
     # CR 118.12: "sacrifice it unless you [pay {M} | return a land you control ... | discard a card at random]"
     def _game_unless(self, what, make_effect):
@@ -67,7 +67,7 @@ class GameRuleChangesCallbacks:
         f = fnp.filter
         if fnp.head is not None or f.zone != "battlefield" or f.controller != "you":
             raise _unsupported("returning a chosen object other than a permanent you control")
-        return self._game_unless(c[0], lambda: ir.TsSacrificeUnless(ir.This(), "return", f))
+        return self._game_unless(c[0], lambda: ir.SacrificeUnless(ir.This(), "return", f))
 
     def game_sacrifice_unless_discard(self, c):
         # "discard a land card": a card of the player's choice from their hand (CR 701.9a)
@@ -76,17 +76,17 @@ class GameRuleChangesCallbacks:
                 or fnp.filter.other:
             raise _unsupported("'unless you discard' of this description")
         f = replace(fnp.filter, zone="hand")
-        return self._game_unless(c[0], lambda: ir.TsSacrificeUnless(ir.This(), "discard", f))
+        return self._game_unless(c[0], lambda: ir.SacrificeUnless(ir.This(), "discard", f))
 
     def game_sacrifice_unless_return_another(self, c):
         fnp = c[-1]
         f = fnp.filter
         if fnp.head is not None or f.zone != "battlefield" or f.controller != "you":
             raise _unsupported("returning a chosen object other than a permanent you control")
-        return self._game_unless(c[0], lambda: ir.TsSacrificeUnless(ir.This(), "return", replace(f, other=True)))
+        return self._game_unless(c[0], lambda: ir.SacrificeUnless(ir.This(), "return", replace(f, other=True)))
 
     def game_sacrifice_unless_discard_random(self, c):
-        return self._game_unless(c[0], lambda: ir.TsSacrificeUnless(ir.This(), "discard_random"))
+        return self._game_unless(c[0], lambda: ir.SacrificeUnless(ir.This(), "discard_random"))
 
     # CR 614.1c: "[permanents] enter the battlefield tapped" (a static replacement effect)
     def game_others_enter_tapped(self, c):
@@ -95,7 +95,7 @@ class GameRuleChangesCallbacks:
         f = fnp.filter
         if fnp.head is not None or f.zone != "battlefield":
             raise _unsupported("entering tapped: not a permanent description")
-        return Line("abilities", (ir.StaticAbility(ir.TsOthersEnterTapped(f)),))
+        return Line("abilities", (ir.StaticAbility(ir.OthersEnterTapped(f)),))
 
     # CR 305.2a: additional land plays
     def _game_land_n(self, n):
@@ -104,16 +104,16 @@ class GameRuleChangesCallbacks:
         return n
 
     def game_additional_land_turn(self, c):
-        return [ir.TsAdditionalLands(self._game_land_n(c[0]))]
+        return [ir.AdditionalLands(self._game_land_n(c[0]))]
 
     def game_additional_land_static(self, c):
         from .context import Line
-        return Line("abilities", (ir.StaticAbility(ir.TsAdditionalLands(self._game_land_n(c[0]))),))
+        return Line("abilities", (ir.StaticAbility(ir.AdditionalLands(self._game_land_n(c[0]))),))
 
     # CR 101.2: "Each player can't cast more than one spell each turn."
     def game_one_spell_each_turn(self, c):
         from .context import Line
-        return Line("abilities", (ir.StaticAbility(ir.TsSpellLimit(1)),))
+        return Line("abilities", (ir.StaticAbility(ir.SpellLimit(1)),))
 
     # CR 602.5: "Activated abilities of artifacts can't be activated." -> auras2's ActivationBan
     def game_activation_ban_group(self, c):
@@ -131,7 +131,7 @@ class GameRuleChangesCallbacks:
         f = fnp.filter
         if fnp.head is not None or f.zone != "battlefield":
             raise _unsupported("entering: not a permanent description")
-        return Line("abilities", (ir.StaticAbility(ir.TsEnteringNoTriggers(f)),))
+        return Line("abilities", (ir.StaticAbility(ir.EnteringNoTriggers(f)),))
 
     # CR 603.7: "Sacrifice that creature at the beginning of the next end step."
     def game_that_creature(self, c):
@@ -140,9 +140,9 @@ class GameRuleChangesCallbacks:
         return self.ctx.antecedent
 
     def game_delayed_sacrifice(self, c):
-        return [ir.TsDelayedSacrifice(c[0])]
+        return [ir.DelayedSacrifice(c[0])]
 
-    # "no creatures are on the battlefield": CondCount of every such permanent, at most 0
+    # "no creatures are on the battlefield": CountCondition of every such permanent, at most 0
     def game_cond_none_on_battlefield(self, c):
         fnp = c[0]
         f = fnp.filter
@@ -150,16 +150,16 @@ class GameRuleChangesCallbacks:
                 or any(stat in ("power", "toughness") for stat, _, _ in f.compare) or f.with_keywords \
                 or f.without_keywords:
             raise _unsupported("'no ... are on the battlefield' of this description")
-        return ir.CondCount(ir.CountOf(f), 0, 0)
+        return ir.CountCondition(ir.CountOf(f), 0, 0)
 
     # CR 702.24a: cumulative upkeep with a choice of two mana costs, or a life payment
     def game_kw_cumulative_upkeep_or(self, c):
         from .context import mana
-        return ir.Keyword("cumulative upkeep", ir.TsCumulativeCost(options=(mana(c[0]), mana(c[1]))))
+        return ir.Keyword("cumulative upkeep", ir.CumulativeCost(options=(mana(c[0]), mana(c[1]))))
 
     def game_kw_cumulative_upkeep_life(self, c):
         n = c[0]
         if not isinstance(n, int) or n < 1:
             raise _unsupported("cumulative upkeep: a variable life payment")
         from .context import Line
-        return Line("abilities", (ir.Keyword("cumulative upkeep", ir.TsCumulativeCost(life=n)),))
+        return Line("abilities", (ir.Keyword("cumulative upkeep", ir.CumulativeCost(life=n)),))

@@ -8,9 +8,9 @@ from dataclasses import replace
 
 from . import context as _tx   # VP, Unsupported (a cycle: only used when a callback runs)
 from ..ir import (
-    ANY_NUMBER, All, You, Keyword, Lib2LookTopPutOnto, Lib2RevealUntil, Lib2SearchLibrary,
-    Lib2SearchLibraryAndGraveyard, Filter, Optional_, Lib2LookTopSplitGraveyard,
-    Lib2ShuffleIntoLibrary, PutOnLibrary, Target,
+    ANY_NUMBER, All, You, Keyword, LookTopPutOnto, RevealUntil, SearchLibraryReveal,
+    SearchLibraryAndGraveyard, Filter, Optional_, LookTopSplitGraveyard,
+    ShuffleGraveyardCardsIntoLibrary, PutOnLibrary, Target,
 )
 
 
@@ -22,7 +22,7 @@ class LibraryCallbacks:
     def _library_search(self, count_fnp, dest: str, tapped: bool, reveal: bool):
         count, fnp = count_fnp
         f = replace(fnp.filter, zone="library")
-        return _tx.VP(lambda who: [Lib2SearchLibrary(who, f, dest=dest, tapped=tapped, count=count, reveal=reveal)])
+        return _tx.VP(lambda who: [SearchLibraryReveal(who, f, dest=dest, tapped=tapped, count=count, reveal=reveal)])
 
     def library_search_reveal(self, c):
         """"Search your library for [card], reveal it, put it into your hand, then shuffle.\""""
@@ -64,23 +64,23 @@ class LibraryCallbacks:
         flt, (to, tapped), rest = c
         if rest == "top_any":
             raise _tx.Unsupported("the other revealed cards back on top of the library")
-        return [Lib2RevealUntil(flt, to, tapped, rest)]
+        return [RevealUntil(flt, to, tapped, rest)]
 
     def library_if_you_do_reveal_until_put(self, c):
         # an "If you do" sentence: checked against the "you may" before it, as for if_you_do
         return self.if_you_do([self.library_reveal_until_put(c)])
 
     def library_reveal_until_all_hand(self, c):
-        return [Lib2RevealUntil(c[0], "hand", False, "hand")]
+        return [RevealUntil(c[0], "hand", False, "hand")]
 
     # -- look at the top N, put a card onto the battlefield (CR 701.20e, 401.4) ------------
 
     def library_look_top_onto_battlefield(self, c):
         amount, fnp, tapped, rest = c
-        return [Lib2LookTopPutOnto(amount, replace(fnp.target_filter(), zone="library"), tapped is True, rest)]
+        return [LookTopPutOnto(amount, replace(fnp.target_filter(), zone="library"), tapped is True, rest)]
 
     def library_look_top_graveyard_rest_top(self, c):
-        return [Lib2LookTopSplitGraveyard(c[0])]
+        return [LookTopSplitGraveyard(c[0])]
 
     # -- cards from your graveyard into / onto the bottom of your library -------------------
 
@@ -100,7 +100,7 @@ class LibraryCallbacks:
 
     def library_shuffle_into_your_library(self, c):
         what = self._library_your_graveyard_cards(c[0], "shuffle into your library")
-        return _tx.VP(lambda who: _only_you(who) and [Lib2ShuffleIntoLibrary(what)])
+        return _tx.VP(lambda who: _only_you(who) and [ShuffleGraveyardCardsIntoLibrary(what)])
 
     def library_put_on_your_library_bottom(self, c):
         what = self._library_your_graveyard_cards(c[0], "put on the bottom of your library")
@@ -132,7 +132,7 @@ class LibraryCallbacks:
     def library_search_named(self, c):
         (count, name), reveal, (dest, tapped) = c
         f = Filter(zone="library")
-        return _tx.VP(lambda who: [Lib2SearchLibrary(who, f, dest=dest, tapped=tapped, count=count,
+        return _tx.VP(lambda who: [SearchLibraryReveal(who, f, dest=dest, tapped=tapped, count=count,
                                                      reveal=reveal is True, name=name)])
 
     def library_search_filter(self, c):
@@ -146,7 +146,7 @@ class LibraryCallbacks:
 
     def library_search_library_and_or_graveyard(self, c):
         may, (flt, name), (dest, reveal) = c
-        eff = Lib2SearchLibraryAndGraveyard(flt, name, dest, reveal)
+        eff = SearchLibraryAndGraveyard(flt, name, dest, reveal)
         return [Optional_((eff,), who=You())] if may else [eff]
 
     # -- Dredge N (CR 702.52a) ---------------------------------------------------------------

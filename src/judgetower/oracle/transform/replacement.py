@@ -21,22 +21,22 @@ def _kinds(kinds) -> tuple[str, ...]:
     return kinds
 
 
-class ReplMarker:
+class ReplacementMarker:
     """A sentence that modifies the effect(s) before it (merged by finish_effects)."""
 
     def merge_into(self, effects: list) -> None:   # pragma: no cover - overridden
         raise NotImplementedError
 
 
-class _CounterExile(ReplMarker):
+class _CounterExile(ReplacementMarker):
     def merge_into(self, effects):
         prev = effects[-1] if effects else None
         if type(prev) is not ir.CounterSpell:
             raise _unsupported("'if that spell is countered this way' without a counter before it")
-        effects[-1] = ir.ReplCounterExile(prev.what, prev.unless_pays)   # CR 701.6a, 614.1a
+        effects[-1] = ir.CounterAndExile(prev.what, prev.unless_pays)   # CR 701.6a, 614.1a
 
 
-class _DamagedExileIfDies(ReplMarker):
+class _DamagedExileIfDies(ReplacementMarker):
     def __init__(self, kinds):
         self.kinds = kinds
 
@@ -44,10 +44,10 @@ class _DamagedExileIfDies(ReplMarker):
         prev = effects[-1] if effects else None
         if not isinstance(prev, ir.DealDamage):
             raise _unsupported("'dealt damage this way' without a damage instruction before it")
-        effects[-1] = ir.ReplDamagedExileIfDies((prev,), self.kinds)   # CR 614.1a
+        effects[-1] = ir.DamagedExileIfDies((prev,), self.kinds)   # CR 614.1a
 
 
-class _ThatExileIfDies(ReplMarker):
+class _ThatExileIfDies(ReplacementMarker):
     def __init__(self, kinds):
         self.kinds = kinds
 
@@ -60,38 +60,38 @@ class _ThatExileIfDies(ReplMarker):
             ref = prev.what
         if not isinstance(ref, ir.Target):
             raise _unsupported("'if that creature would die this turn' without a targeted creature before it")
-        effects.append(ir.ReplExileIfDies(ref, self.kinds))   # CR 614.1a
+        effects.append(ir.ExileIfDies(ref, self.kinds))   # CR 614.1a
 
 
-class _AllExileIfDies(ReplMarker):
+class _AllExileIfDies(ReplacementMarker):
     def __init__(self, kinds):
         self.kinds = kinds
 
     def merge_into(self, effects):
         if self.kinds != ("Creature",):
             raise _unsupported("'if a permanent would die this turn'")
-        effects.append(ir.ReplAllExileIfDies(self.kinds))   # CR 614.1a
+        effects.append(ir.AllExileIfDies(self.kinds))   # CR 614.1a
 
 
-class _KickedInstead(ReplMarker):
+class _KickedInstead(ReplacementMarker):
     def __init__(self, make):
         self.make = make
 
     def merge_into(self, effects):
         prev = effects[-1] if effects else None
         new = self.make(prev)
-        effects[-1] = ir.ReplIfKickedInstead((prev,), (new,))   # CR 702.33d
+        effects[-1] = ir.IfKickedInstead((prev,), (new,))   # CR 702.33d
 
 
-class _Drain(ReplMarker):
+class _Drain(ReplacementMarker):
     def merge_into(self, effects):
         prev = effects[-1] if effects else None
         if not isinstance(prev, ir.LoseLife):
             raise _unsupported("'the life lost this way' without a life loss before it")
-        effects[-1] = ir.ReplDrain(prev, ir.You())   # CR 119.3
+        effects[-1] = ir.DrainLife(prev, ir.You())   # CR 119.3
 
 
-class _PreventThen(ReplMarker):
+class _PreventThen(ReplacementMarker):
     def __init__(self, gain=False, counters=False):
         self.gain, self.counters = gain, counters
 
@@ -102,9 +102,9 @@ class _PreventThen(ReplMarker):
         if self.counters:
             if not isinstance(prev, ir.PreventAllDamage) or not isinstance(prev.to, ir.Target) or prev.by is not None:
                 raise _unsupported("'put a counter on that creature' after this prevention")
-            effects[-1] = ir.ReplPreventThen(prev, counters_on=prev.to)   # CR 615.5
+            effects[-1] = ir.PreventThen(prev, counters_on=prev.to)   # CR 615.5
         else:
-            effects[-1] = ir.ReplPreventThen(prev, gain=True)   # CR 615.5
+            effects[-1] = ir.PreventThen(prev, gain=True)   # CR 615.5
 
 
 def _static_line(effect):
@@ -113,12 +113,12 @@ def _static_line(effect):
 
 
 
-class _Unpreventable(ReplMarker):
+class _Unpreventable(ReplacementMarker):
     def merge_into(self, effects):
         prev = effects[-1] if effects else None
         if not isinstance(prev, ir.DealDamage):
             raise _unsupported("'the damage can't be prevented' without a damage instruction before it")
-        effects[-1] = ir.ReplUnpreventable((prev,))   # CR 615.12
+        effects[-1] = ir.Unpreventable((prev,))   # CR 615.12
 
 class ReplacementCallbacks:
     """Mixed into `OracleTransformer` (Lark finds the callbacks by name)."""
@@ -181,7 +181,7 @@ class ReplacementCallbacks:
         from .context import Line
         if c[0] != c[1]:
             raise _unsupported("a life floor that reduces it to another number")
-        return Line("abilities", (ir.StaticAbility(ir.ReplLifeFloor(c[0], if_creature)),))
+        return Line("abilities", (ir.StaticAbility(ir.LifeFloor(c[0], if_creature)),))
 
     def replacement_st_life_floor(self, c):
         return self._replacement_floor(c, False)
@@ -191,21 +191,21 @@ class ReplacementCallbacks:
 
     def replacement_st_gain_plus(self, c):
         from .context import Line
-        return Line("abilities", (ir.StaticAbility(ir.ReplGainMore(plus=c[0])),))
+        return Line("abilities", (ir.StaticAbility(ir.LifeGainReplacement(plus=c[0])),))
 
     def replacement_st_gain_double(self, c):
         from .context import Line
-        return Line("abilities", (ir.StaticAbility(ir.ReplGainMore(double=True)),))
+        return Line("abilities", (ir.StaticAbility(ir.LifeGainReplacement(double=True)),))
 
     def replacement_redirect_next(self, c):
         amount, to = c
         if not isinstance(to, ir.Target):
             raise _unsupported("damage redirected to something else than a target")
-        return [ir.ReplRedirectNext(amount, to)]   # CR 614.9
+        return [ir.RedirectNext(amount, to)]   # CR 614.9
 
     def replacement_st_double_tokens(self, c):
         from .context import Line
-        return Line("abilities", (ir.StaticAbility(ir.ReplDoubleTokens()),))   # CR 614.1a
+        return Line("abilities", (ir.StaticAbility(ir.DoubleTokens()),))   # CR 614.1a
 
     def replacement_stat(self, c):
         return str(c[0])
@@ -239,26 +239,26 @@ class ReplacementCallbacks:
     def replacement_st_prevent_by(self, c):
         from .context import Line
         combat, who = c
-        return Line("abilities", (ir.StaticAbility(ir.ReplStaticPrevent(bool(combat), by=who)),))
+        return Line("abilities", (ir.StaticAbility(ir.StaticPrevent(bool(combat), by=who)),))
 
     def replacement_st_prevent_to_and_by(self, c):
         from .context import Line
         combat, who = c
-        return Line("abilities", (ir.StaticAbility(ir.ReplStaticPrevent(bool(combat), to=who, by=who, to_and_by=True)),))
+        return Line("abilities", (ir.StaticAbility(ir.StaticPrevent(bool(combat), to=who, by=who, to_and_by=True)),))
 
     def replacement_st_prevent_to_self(self, c):
         from .context import Line
-        return Line("abilities", (ir.StaticAbility(ir.ReplStaticPrevent(bool(c[0]), to="self")),))
+        return Line("abilities", (ir.StaticAbility(ir.StaticPrevent(bool(c[0]), to="self")),))
 
     def replacement_st_prevent_to_self_by(self, c):
         from .context import Line
         combat, np = c
-        return Line("abilities", (ir.StaticAbility(ir.ReplStaticPrevent(bool(combat), to="self", by_filter=np.filter)),))
+        return Line("abilities", (ir.StaticAbility(ir.StaticPrevent(bool(combat), to="self", by_filter=np.filter)),))
 
     def replacement_counter_unless_per(self, c):
         from .context import VP, mana
         what, cost, per = c
-        return VP(lambda who: [ir.ReplCounterUnlessPaysPer(what, mana(cost), per)])   # CR 118.12
+        return VP(lambda who: [ir.CounterUnlessPaysPer(what, mana(cost), per)])   # CR 118.12
 
     # -- "... prevented this way" (CR 615.5) ---------------------------------------------------
 
@@ -272,7 +272,7 @@ class ReplacementCallbacks:
         return [_PreventThen(counters=True)]
 
     def replacement_st_exile_if_damaged_by_self(self, c):
-        return _static_line(ir.ReplExileIfDamagedBySelf())   # CR 614.1a
+        return _static_line(ir.ExileIfDamagedBySelf())   # CR 614.1a
 
     def replacement_artifact(self, c):
         return "artifact"
@@ -283,11 +283,11 @@ class ReplacementCallbacks:
     def replacement_prevent_next_chosen(self, c):
         kind = c[0]
         if kind == "artifact":
-            return [ir.ReplPreventNextFromChosen(artifact=True)]   # CR 615.1a, 609.7a
-        return [ir.ReplPreventNextFromChosen(color=kind)]
+            return [ir.PreventNextFromChosen(artifact=True)]   # CR 615.1a, 609.7a
+        return [ir.PreventNextFromChosen(color=kind)]
 
     def replacement_st_self_die_exile(self, c):
-        return _static_line(ir.ReplSelfDieExile())   # CR 614.1a
+        return _static_line(ir.SelfDieExile())   # CR 614.1a
 
     # -- damage modification statics (CR 614.1a) -----------------------------------------------
 
@@ -314,7 +314,7 @@ class ReplacementCallbacks:
 
     def replacement_st_damage_mod(self, c):
         src, res = c
-        return _static_line(ir.ReplDamageMod(**res, **src))   # CR 614.1a
+        return _static_line(ir.DamageMod(**res, **src))   # CR 614.1a
 
     def replacement_ps_opp(self, c):
         return {"opp": True}
@@ -330,7 +330,7 @@ class ReplacementCallbacks:
 
     def replacement_st_prevent_some(self, c):
         src, n = c
-        return _static_line(ir.ReplPreventSomeToYou(n, **src))   # CR 615.1a
+        return _static_line(ir.PreventSomeToYou(n, **src))   # CR 615.1a
 
     def replacement_sac_then_gain(self, c):
         # "Target player sacrifices a creature. You gain life equal to that creature's toughness."
@@ -342,7 +342,7 @@ class ReplacementCallbacks:
         return self.replacement_sac_then_gain([ir.You(), c[0]])
 
     def replacement_no_prevention_this_turn(self, c):
-        return [ir.ReplNoPreventionThisTurn()]   # CR 615.12
+        return [ir.NoPreventionThisTurn()]   # CR 615.12
 
     def replacement_the_damage_unpreventable(self, c):
         return [_Unpreventable()]

@@ -1,12 +1,12 @@
 """Transformer callbacks for untap choices, once-each-turn triggers and cost
 reductions (grammar: grammar/untap_and_durations.lark).
 
-* "You may choose not to untap ~ during your untap step." (CR 502.3) -> StaticAbility(TfMayNotUntap)
+* "You may choose not to untap ~ during your untap step." (CR 502.3) -> StaticAbility(MayNotUntap)
 * "[triggered ability]. This ability triggers only once each turn." (CR 603.2, 603.2h)
-  -> TfOnceEachTurnTrigger
-* "This spell costs {N} less to cast if [condition]." (CR 601.2f) -> TfSelfCostReductionIf
+  -> OnceEachTurnTrigger
+* "This spell costs {N} less to cast if [condition]." (CR 601.2f) -> SelfCostReductionIf
 * "This spell costs {N} less to cast for each creature in your party." (CR 700.8, 601.2f)
-  -> SelfCostReduction(N, TfPartySize())
+  -> SelfCostReduction(N, PartySize())
 * "Affinity for [text]" (CR 702.41a: "This spell costs {1} less to cast for each [text] you
   control.") -> SelfCostReduction(1, CountOf(filter you control))
 * "Improvise" (CR 702.126a) -> Keyword("improvise")
@@ -28,7 +28,7 @@ def Line(kind, items):
 
 #: conditions that mean something while a spell's total cost is determined (CR 601.2f); the
 #: others (attached-to, "cast during your main phase", string conditions) are refused
-_TF_COST_CONDITIONS = ("CondCount", "CondLife", "CondYourTurn", "CondCardTypes", "CondPermanentLeft")
+_TF_COST_CONDITIONS = ("CountCondition", "LifeCondition", "YourTurnCondition", "CardTypesCondition", "PermanentLeftCondition")
 
 
 def _generic_mana(token) -> int:
@@ -44,7 +44,7 @@ class UntapAndDurationsCallbacks:
 
     def turn_may_not_untap(self, c):
         # CR 502.3
-        return Line("abilities", (StaticAbility(ir.TfMayNotUntap()),))
+        return Line("abilities", (StaticAbility(ir.MayNotUntap()),))
 
     def turn_trigger_once_each_turn(self, c):
         # CR 603.2, 603.2h: "This ability triggers only once each turn."
@@ -53,7 +53,7 @@ class UntapAndDurationsCallbacks:
         if not hasattr(line, "items") or len(line.items) != 1 or type(line.items[0]) is not TriggeredAbility:
             raise Unsupported("'triggers only once each turn' after something other than one triggered ability")
         ab = line.items[0]
-        once = ir.TfOnceEachTurnTrigger(**{f.name: getattr(ab, f.name) for f in fields(ab)})
+        once = ir.OnceEachTurnTrigger(**{f.name: getattr(ab, f.name) for f in fields(ab)})
         return Line("abilities", (once,))
 
     def turn_self_cost_less_if(self, c):
@@ -61,11 +61,11 @@ class UntapAndDurationsCallbacks:
         token, cond = c[0], c[-1]
         if type(cond).__name__ not in _TF_COST_CONDITIONS:
             raise Unsupported("a cost reduction whose condition is not read as the cost is determined")
-        return Line("abilities", (ir.TfSelfCostReductionIf(_generic_mana(token), cond),))
+        return Line("abilities", (ir.SelfCostReductionIf(_generic_mana(token), cond),))
 
     def turn_self_cost_less_party(self, c):
         # CR 700.8a: the number of creatures in your party, 0 to 4
-        return Line("abilities", (SelfCostReduction(_generic_mana(c[0]), ir.TfPartySize()),))
+        return Line("abilities", (SelfCostReduction(_generic_mana(c[0]), ir.PartySize()),))
 
     def turn_affinity(self, c):
         # CR 702.41a: "Affinity for [text]" means "This spell costs {1} less to cast for each
@@ -101,7 +101,7 @@ class UntapAndDurationsCallbacks:
         return Keyword("ascend")
 
     def turn_cond_city_blessing(self, c):
-        return ir.TfCondCityBlessing()   # CR 702.131c
+        return ir.CityBlessingCondition()   # CR 702.131c
 
     def turn_activate_only_blessing(self, c):
         # CR 602.5: an activation restriction, read by Game.activation_timing_ok
@@ -116,12 +116,12 @@ class UntapAndDurationsCallbacks:
             raise Unsupported("+X/+X for as long as ~ remains tapped")
         self._permanent_or_card(what)
         p, t = pt_mod(token)
-        return [ir.TfModifyPTWhileTapped(what, p, t, tuple(keywords or ()))]
+        return [ir.ModifyPTWhileTapped(what, p, t, tuple(keywords or ()))]
 
     def turn_doesnt_untap_while_tapped(self, c):
         # CR 502.3, 611.2b
         self._permanent_or_card(c[0])
-        return [ir.TfDoesntUntapWhileTapped(c[0])]
+        return [ir.DoesntUntapWhileTapped(c[0])]
 
     def _turn_gain_control(self, what, you_control: bool):
         # a verb phrase: only "you" gain control (as vp_gain_control)
@@ -132,7 +132,7 @@ class UntapAndDurationsCallbacks:
         def make(who):
             if who != You():
                 raise Unsupported("another player than you gains control")
-            return [ir.TfGainControlWhileTapped(what, you_control=you_control)]
+            return [ir.GainControlWhileTapped(what, you_control=you_control)]
         return VP(make)
 
     def turn_gain_control_while_tapped(self, c):
@@ -143,14 +143,14 @@ class UntapAndDurationsCallbacks:
 
     def turn_for_each_party(self, c):
         # CR 700.8a, 107.1: the one number of the sentence times the party's size
-        return self.for_each_sentence([c[0], ir.TfPartySize()])
+        return self.for_each_sentence([c[0], ir.PartySize()])
 
     def turn_where_x_party(self, c):
         # CR 700.8a, 107.3
-        return self.where_x_sentence([c[0], ir.TfPartySize()])
+        return self.where_x_sentence([c[0], ir.PartySize()])
 
     def turn_cond_full_party(self, c):
-        return ir.TfCondFullParty()   # CR 700.8c
+        return ir.FullPartyCondition()   # CR 700.8c
 
     def turn_soulbond(self, c):
         # CR 702.95a: the keyword and its two triggered abilities (pairing: rules/turnflow.py)
@@ -158,11 +158,11 @@ class UntapAndDurationsCallbacks:
         own = compile_line("When ~ enters, draw a card.", "~").items[0].trigger
         other = compile_line("Whenever another creature you control enters, draw a card.", "~").items[0].trigger
         return [Keyword("soulbond"),
-                ir.TfSoulbondTrigger(own, (), (ir.TfPair("self"),), which="self"),
-                ir.TfSoulbondTrigger(other, (), (ir.TfPair("other"),), which="other")]
+                ir.SoulbondTrigger(own, (), (ir.SoulbondPair("self"),), which="self"),
+                ir.SoulbondTrigger(other, (), (ir.SoulbondPair("other"),), which="other")]
 
     def turn_paired_keywords(self, c):
-        return ir.TfPairedBonus(keywords=tuple(c[-1]))
+        return ir.PairedBonus(keywords=tuple(c[-1]))
 
     def turn_paired_pt(self, c):
         from .context import pt_mod
@@ -171,7 +171,7 @@ class UntapAndDurationsCallbacks:
             from .context import Unsupported
             raise Unsupported("+X/+X for paired creatures")
         p, t = pt_mod(token)
-        return ir.TfPairedBonus(p, t, tuple(keywords or ()))
+        return ir.PairedBonus(p, t, tuple(keywords or ()))
 
     def turn_paired_static(self, c):
         return Line("abilities", (StaticAbility(c[-1]),))   # CR 702.95, 611.3a
@@ -192,7 +192,7 @@ def partner_with_line(line: str):
     Magic or Judge Tower) and "When this permanent enters, target player may search their library
     for a card named [name], reveal it, put it into their hand, then shuffle." The trigger is
     built from the ordinary "target player may [instruction]" form and the search effect
-    TfSearchNamed. Judge Tower: R9/JT-C1 (the "may" is taken) and R7/JT-G8 (the shared library is
+    SearchNamed. Judge Tower: R9/JT-C1 (the "may" is taken) and R7/JT-G8 (the shared library is
     not searched: nothing is found; not shuffled)."""
     m = _TF_PARTNER_WITH.match(line.strip())
     if m is None:
@@ -201,5 +201,5 @@ def partner_with_line(line: str):
     template = compile_line("When ~ enters, target player may draw a card.", "~").items[0]
     opt = template.effects[0]
     who = opt.who
-    effects = (replace(opt, effects=(ir.TfSearchNamed(who, m.group(1).strip()),)),)
+    effects = (replace(opt, effects=(ir.SearchNamed(who, m.group(1).strip()),)),)
     return replace(template, effects=effects)

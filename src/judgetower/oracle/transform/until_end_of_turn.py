@@ -1,15 +1,15 @@
 """Transformer callbacks for characteristics changed until end of turn (grammar: the
 grammar/until_end_of_turn.lark).
 
-* "Switch target creature's / ~'s power and toughness until end of turn." -> CharsSwitchPT
+* "Switch target creature's / ~'s power and toughness until end of turn." -> SwitchPT
   (CR 613.4d)
 * "[objects] becomes the color of your choice / colorless / red [and green] until end of turn."
-  -> CharsSetColor (CR 613.1e, 105.3)
+  -> SetColor (CR 613.1e, 105.3)
 * "[objects] becomes the creature type of your choice until end of turn."
-  -> CharsCreatureTypeChoice (CR 613.1d, 205.1a)
+  -> CreatureTypeChoice (CR 613.1d, 205.1a)
 * "[objects] gain(s) protection from the color of your choice until end of turn."
-  -> CharsProtectionChoice (CR 702.16a, 613.1f)
-* "[objects] lose(s) KEYWORDS until end of turn." -> CharsLoseKeywords (CR 613.1f)
+  -> ProtectionChoice (CR 702.16a, 613.1f)
+* "[objects] lose(s) KEYWORDS until end of turn." -> LoseKeywords (CR 613.1f)
 """
 
 from __future__ import annotations
@@ -37,30 +37,30 @@ class UntilEndOfTurnCallbacks:
 
     def chars_switch_pt(self, c):
         what = self._chars_permanent(c[0])
-        return VPc(lambda who: [ir.CharsSwitchPT(what)])
+        return VPc(lambda who: [ir.SwitchPT(what)])
 
     def chars_become_color_choice(self, c):
-        return [ir.CharsSetColor(self._chars_permanent(c[0]), (), choice=True)]
+        return [ir.SetColor(self._chars_permanent(c[0]), (), choice=True)]
 
     def chars_become_colorless(self, c):
-        return [ir.CharsSetColor(self._chars_permanent(c[0]), ())]
+        return [ir.SetColor(self._chars_permanent(c[0]), ())]
 
     def chars_become_colors(self, c):
         what, *colors = c
-        return [ir.CharsSetColor(self._chars_permanent(what), tuple(colors))]
+        return [ir.SetColor(self._chars_permanent(what), tuple(colors))]
 
     def chars_become_type_choice(self, c):
-        return [ir.CharsCreatureTypeChoice(self._chars_permanent(c[0]))]
+        return [ir.CreatureTypeChoice(self._chars_permanent(c[0]))]
 
     def chars_protection_choice(self, c):
-        return [ir.CharsProtectionChoice(self._chars_permanent(c[0]))]
+        return [ir.ProtectionChoice(self._chars_permanent(c[0]))]
 
     def chars_lose_keywords(self, c):
         what, keywords = c
         for k in keywords:
             if not isinstance(k, str) or k in ("protection", "landwalk") or ":" in k:
                 raise _unsupported("losing a parameterised keyword")
-        return [ir.CharsLoseKeywords(self._chars_permanent(what), tuple(keywords))]
+        return [ir.LoseKeywords(self._chars_permanent(what), tuple(keywords))]
 
     def chars_animate_still_land(self, c):
         """"[target land] becomes a N/N [...] creature that's still a land" until end of turn:
@@ -84,7 +84,7 @@ class UntilEndOfTurnCallbacks:
             raise _unsupported("a permanent that becomes a creature losing its other types")
         if isinstance(what, ir.Target) and "artifact" not in self.ctx.targets[what.index].filter.types:
             raise _unsupported("animating a target that may not be an artifact")
-        return [ir.CharsAnimateReplace(replace(spec, what=what))]
+        return [ir.AnimateReplace(replace(spec, what=what))]
 
     def chars_kw_protection_artifacts(self, c):
         return ir.Keyword("protection", "artifacts")   # CR 702.16a
@@ -94,16 +94,16 @@ class UntilEndOfTurnCallbacks:
 
     def chars_you_have_hexproof(self, c):
         from .context import Line
-        return Line("abilities", (ir.StaticAbility(ir.CharsPlayerKeyword("hexproof")),))
+        return Line("abilities", (ir.StaticAbility(ir.PlayerKeyword("hexproof")),))
 
     def chars_you_have_shroud(self, c):
         from .context import Line
-        return Line("abilities", (ir.StaticAbility(ir.CharsPlayerKeyword("shroud")),))
+        return Line("abilities", (ir.StaticAbility(ir.PlayerKeyword("shroud")),))
 
     def chars_change_target(self, c):
         spec = ir.TargetSpec("spell", ir.Filter(zone="stack", chars_single_target=True))
         what = self.ctx.add_target(spec)
-        return VPc(lambda who: [ir.CharsChangeTarget(what)])
+        return VPc(lambda who: [ir.ChangeTarget(what)])
 
     def chars_kw_ward(self, c):
         from .context import mana
@@ -125,11 +125,11 @@ class UntilEndOfTurnCallbacks:
         keywords = rest[0] if rest else ()
         p, t = pt_mod(token)
         return Line("abilities", (ir.StaticAbility(ir.Anthem(affected, p, t, tuple(keywords or ()))),
-                                  ir.StaticAbility(ir.CharsEveryCreatureType(affected))))
+                                  ir.StaticAbility(ir.EveryCreatureType(affected))))
 
     def chars_every_type(self, c):
         from .context import Line
-        return Line("abilities", (ir.StaticAbility(ir.CharsEveryCreatureType(c[0])),))
+        return Line("abilities", (ir.StaticAbility(ir.EveryCreatureType(c[0])),))
 
     def _chars_pt(self, token):
         p, t = str(token).split("/")
@@ -140,13 +140,13 @@ class UntilEndOfTurnCallbacks:
     def chars_base_pt_eot(self, c):
         what, token = c
         p, t = self._chars_pt(token)
-        return [ir.CharsSetBasePT(self._chars_permanent(what), p, t)]
+        return [ir.SetBasePT(self._chars_permanent(what), p, t)]
 
     def chars_static_base_pt(self, c):
         from .context import Line
         affected, token = c
         p, t = self._chars_pt(token)
-        return Line("abilities", (ir.StaticAbility(ir.CharsStaticBasePT(affected, p, t)),))
+        return Line("abilities", (ir.StaticAbility(ir.StaticBasePT(affected, p, t)),))
 
     def chars_become_colored_type_pt(self, c):
         from .context import canonical_subtype
@@ -156,7 +156,7 @@ class UntilEndOfTurnCallbacks:
         if t not in CREATURE_TYPES:
             raise _unsupported("becoming a non-creature subtype")
         p, tg = self._chars_pt(token)
-        return [ir.CharsBecomeColoredType(self._chars_permanent(what), (color,), t, p, tg)]
+        return [ir.BecomeColoredType(self._chars_permanent(what), (color,), t, p, tg)]
 
     def chars_ev_becomes_target_opp(self, c):
         return self._trigger(ir.Trigger("chars_becomes_target_opp", ir.This()))   # CR 603.2
@@ -191,14 +191,14 @@ class UntilEndOfTurnCallbacks:
 
     def chars_protection_chosen(self, c):
         from .context import Line
-        return Line("abilities", (ir.StaticAbility(ir.CharsProtectionChosen(c[0])),))
+        return Line("abilities", (ir.StaticAbility(ir.ProtectionChosen(c[0])),))
 
     def chars_static_becomes_creature(self, c):
         from .context import Line
         affected, token = c
         p, t = self._chars_pt(token)
-        return Line("abilities", (ir.StaticAbility(ir.CharsStaticAddTypes(affected, ("Creature",), ())),
-                                  ir.StaticAbility(ir.CharsStaticBasePT(affected, p, t))))
+        return Line("abilities", (ir.StaticAbility(ir.StaticAddTypes(affected, ("Creature",), ())),
+                                  ir.StaticAbility(ir.StaticBasePT(affected, p, t))))
 
     def chars_anthem_add_subtype(self, c):
         from .context import Line, pt_mod
@@ -209,7 +209,7 @@ class UntilEndOfTurnCallbacks:
             raise _unsupported("a non-creature subtype added to a creature")
         p, t = pt_mod(token)
         return Line("abilities", (ir.StaticAbility(ir.Anthem(affected, p, t, tuple(keywords or ()))),
-                                  ir.StaticAbility(ir.CharsStaticAddTypes(affected, (), (st,)))))
+                                  ir.StaticAbility(ir.StaticAddTypes(affected, (), (st,)))))
 
     def chars_anthem_add_subtype_nokw(self, c):
         affected, token, subtype = c

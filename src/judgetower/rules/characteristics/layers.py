@@ -299,7 +299,7 @@ def _count(game, source, amount, chars) -> int:
         from judgetower.rules.mechanics.attachments import attached_count
         return attached_count(game, source, amount, chars)
     controller = source.controller if source.zone in ("battlefield", "stack") else source.owner
-    if isinstance(amount, ir.TfPartySize):   # turnflow: CR 700.8a, with the characteristics so far
+    if isinstance(amount, ir.PartySize):   # turnflow: CR 700.8a, with the characteristics so far
         return game.party_size(controller, chars)
     if isinstance(amount, ir.CountOf) and amount.filter.zone == "battlefield" and chars is not None:
         from judgetower.rules.stack.casting import _Src
@@ -347,6 +347,6 @@ def _kw2_status_keywords(bf, adds) -> None:
         if o.face_down:
             continue
         for ab in o.compiled.abilities:
-            if isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, ir.Kw2StatusKeywords) \
+            if isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, ir.StatusKeywords) \
                     and getattr(o, ab.effect.status, False):
                 adds.setdefault(o.id, set()).update(keyword_key(k) for k in ab.effect.keywords)

@@ -51,15 +51,15 @@ class UntilEndOfTurnMixin:
     def chars_player_untargetable_rule(self, q: int, controller):
         """The rule that stops ``controller``'s spells and abilities from targeting player ``q``
         ("CR 702.18a" shroud, "CR 702.11d" hexproof), or None."""
-        for _, e in self.static_effects(ir.CharsPlayerKeyword, q):
+        for _, e in self.static_effects(ir.PlayerKeyword, q):
             if e.keyword == "shroud":
                 return "CR 702.18a"
             if controller is not None and self.are_opponents(controller, q):
                 return "CR 702.11d"
         return None
 
-    @effect(ir.CharsChangeTarget)
-    def _e_CharsChangeTarget(self, e, ctx):
+    @effect(ir.ChangeTarget)
+    def _e_ChangeTarget(self, e, ctx):
         """CR 115.7a: change the single target of the target spell to another legal target."""
         from judgetower.rules.state import StackAbility
         for spell in self.objs(e.what, ctx):
@@ -95,11 +95,11 @@ class UntilEndOfTurnMixin:
         for idx, ab in enumerate(o.compiled.abilities):
             if isinstance(ab, ir.Keyword) and ab.name == "ward" and ab.arg:
                 self._trigger(o, idx, Synth("ward", ir.Trigger("chars_ward"),
-                                            effects=(ir.CharsWardCounter(ab.arg),)),
+                                            effects=(ir.WardCounter(ab.arg),)),
                               {"trigger_obj": item, "trigger_player": p})
 
-    @effect(ir.CharsWardCounter)
-    def _e_CharsWardCounter(self, e, ctx):
+    @effect(ir.WardCounter)
+    def _e_WardCounter(self, e, ctx):
         """CR 702.21a: counter the spell or ability unless its controller pays the cost.
         Judge Tower: the payment is made when able (JT-C1, R9, through forced_bool_options); mana
         (JT-G4) and life (JT-G3) are always payable there."""
@@ -137,8 +137,8 @@ class UntilEndOfTurnMixin:
         else:
             self.move(item, "graveyard", cause="countered", rule="CR 701.6a")
 
-    @effect(ir.CharsSetBasePT)
-    def _e_CharsSetBasePT(self, e, ctx):
+    @effect(ir.SetBasePT)
+    def _e_SetBasePT(self, e, ctx):
         objs = self._chars_objs(e, ctx)
         if not objs:
             return
@@ -148,8 +148,8 @@ class UntilEndOfTurnMixin:
         return
         yield
 
-    @effect(ir.CharsBecomeColoredType)
-    def _e_CharsBecomeColoredType(self, e, ctx):
+    @effect(ir.BecomeColoredType)
+    def _e_BecomeColoredType(self, e, ctx):
         objs = self._chars_objs(e, ctx)
         if not objs:
             return
@@ -170,8 +170,8 @@ class UntilEndOfTurnMixin:
         self.continuous.append(eff)
         self.touch()
 
-    @effect(ir.CharsSwitchPT)
-    def _e_CharsSwitchPT(self, e, ctx):
+    @effect(ir.SwitchPT)
+    def _e_SwitchPT(self, e, ctx):
         objs = self._chars_objs(e, ctx)
         if not objs:
             return
@@ -181,8 +181,8 @@ class UntilEndOfTurnMixin:
         return
         yield
 
-    @effect(ir.CharsSetColor)
-    def _e_CharsSetColor(self, e, ctx):
+    @effect(ir.SetColor)
+    def _e_SetColor(self, e, ctx):
         objs = self._chars_objs(e, ctx)
         if not objs:
             return
@@ -196,8 +196,8 @@ class UntilEndOfTurnMixin:
         self.log.add(", ".join(o.name for o in objs) + f" becomes {shown} until end of turn",
                      "CR 105.3", "CR 613.1e", "CR 611.2")
 
-    @effect(ir.CharsCreatureTypeChoice)
-    def _e_CharsCreatureTypeChoice(self, e, ctx):
+    @effect(ir.CreatureTypeChoice)
+    def _e_CreatureTypeChoice(self, e, ctx):
         objs = self._chars_objs(e, ctx)
         if not objs:
             return
@@ -208,8 +208,8 @@ class UntilEndOfTurnMixin:
         self.log.add(", ".join(o.name for o in objs) + f" becomes the creature type {t} until end of turn",
                      "CR 205.1a", "CR 613.1d", "CR 611.2")
 
-    @effect(ir.CharsProtectionChoice)
-    def _e_CharsProtectionChoice(self, e, ctx):
+    @effect(ir.ProtectionChoice)
+    def _e_ProtectionChoice(self, e, ctx):
         objs = self._chars_objs(e, ctx)
         if not objs:
             return
@@ -219,8 +219,8 @@ class UntilEndOfTurnMixin:
         self.log.add(", ".join(o.name for o in objs) + f" gain(s) protection from {_WORDS[c]} until end of turn",
                      "CR 702.16a", "CR 613.1f", "CR 611.2")
 
-    @effect(ir.CharsLoseKeywords)
-    def _e_CharsLoseKeywords(self, e, ctx):
+    @effect(ir.LoseKeywords)
+    def _e_LoseKeywords(self, e, ctx):
         objs = self._chars_objs(e, ctx)
         if not objs:
             return
@@ -230,8 +230,8 @@ class UntilEndOfTurnMixin:
         return
         yield
 
-    @effect(ir.CharsAnimateReplace)
-    def _e_CharsAnimateReplace(self, e, ctx):
+    @effect(ir.AnimateReplace)
+    def _e_AnimateReplace(self, e, ctx):
         """CR 205.1b, 611.2: like the man-lands' effect (layers 4-7b), types replaced."""
         spec = e.spec
         objs = [o for o in self.objs(spec.what, ctx) if o.zone == "battlefield"]
@@ -269,11 +269,11 @@ def chars_layers_4_5(game, out) -> None:
         if o.face_down or getattr(o, "compiled", None) is None:
             continue
         for ab in o.compiled.abilities:
-            if isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, ir.CharsEveryCreatureType):
+            if isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, ir.EveryCreatureType):
                 host = o.attached_to if isinstance(ab.effect.affected, (ir.Enchanted, ir.Equipped)) else None
                 if host in out:
                     effs.append({"objs": {host}, "chars_every_type": True, "timestamp": getattr(o, "timestamp", 0)})
-            elif isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, ir.CharsStaticAddTypes):
+            elif isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, ir.StaticAddTypes):
                 host = o.attached_to if isinstance(ab.effect.affected, (ir.Enchanted, ir.Equipped)) else None
                 if host in out:
                     effs.append({"objs": {host}, "timestamp": getattr(o, "timestamp", 0),
@@ -326,7 +326,7 @@ def chars_layer6_adds(game, out) -> None:
         if o.face_down or getattr(o, "compiled", None) is None:
             continue
         for ab in o.compiled.abilities:
-            if isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, ir.CharsProtectionChosen):
+            if isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, ir.ProtectionChosen):
                 c = chosen_of(game, o).get("color")
                 tid = o.id if isinstance(ab.effect.affected, ir.This) else o.attached_to
                 if c and tid in out:
@@ -366,7 +366,7 @@ def chars_layer_7b(game, out) -> None:
         if o.face_down or getattr(o, "compiled", None) is None:
             continue
         for ab in o.compiled.abilities:
-            if isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, ir.CharsStaticBasePT):
+            if isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, ir.StaticBasePT):
                 if o.attached_to in out:
                     effs.append({"objs": {o.attached_to}, "timestamp": getattr(o, "timestamp", 0),
                                  "chars_base_pt": (ab.effect.power, ab.effect.toughness)})

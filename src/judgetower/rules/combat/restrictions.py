@@ -20,7 +20,7 @@ from judgetower.oracle import ir
 from judgetower.rules.state import PID
 
 
-from judgetower.oracle.ir import Combat2BlockersBeyondFirst, Combat2OpponentsAttacked   # amounts (oracle/ir/amounts.py)
+from judgetower.oracle.ir import BlockersBeyondFirst, OpponentsAttacked   # amounts (oracle/ir/amounts.py)
 from judgetower.rules.registry import effect
 
 
@@ -45,14 +45,14 @@ def combat_synths(ab) -> list:
         # that creature." (Judge Tower: the "may" is taken, JT-C1/R9)
         spec = ir.TargetSpec("object", ir.Filter(types=("creature",), controller="cb2_defending"))
         return [Synth(name, ir.Trigger("attacks", ir.This()), targets=(spec,),
-                      effects=(ir.Optional_((ir.Cb2BlockRequirement(ir.Target(0), ir.This()),
+                      effects=(ir.Optional_((ir.BlockRequirement(ir.Target(0), ir.This()),
                                              ir.UntapObjects(ir.Target(0)))),))]
     if name == "rampage":
         # CR 702.23a: "Whenever this creature becomes blocked, it gets +N/+N until end of turn
         # for each creature blocking it beyond the first."
         n = int(ab.arg)
         return [Synth(name, ir.Trigger("becomes_blocked", ir.This()),
-                      effects=(ir.ModifyPT(ir.This(), n, n, per=Combat2BlockersBeyondFirst()),))]
+                      effects=(ir.ModifyPT(ir.This(), n, n, per=BlockersBeyondFirst()),))]
     if name == "afflict":
         # CR 702.130a: "Whenever this creature becomes blocked, defending player loses N life."
         return [Synth(name, ir.Trigger("becomes_blocked", ir.This()),
@@ -75,7 +75,7 @@ def combat_synths(ab) -> list:
         # CR 702.121a: "Whenever this creature attacks, it gets +1/+1 until end of turn for each
         # opponent you attacked with a creature this combat."
         return [Synth(name, ir.Trigger("attacks", ir.This()),
-                      effects=(ir.ModifyPT(ir.This(), 1, 1, per=Combat2OpponentsAttacked()),))]
+                      effects=(ir.ModifyPT(ir.This(), 1, 1, per=OpponentsAttacked()),))]
     raise ValueError(f"not a combat2 keyword: {name}")
 
 
@@ -84,13 +84,13 @@ class CombatRestrictionsMixin:
     # ------------------------------------------------------------------ amounts
     def combat_amount(self, a, ctx) -> int:
         src = ctx.get("source")
-        if isinstance(a, Combat2BlockersBeyondFirst):
+        if isinstance(a, BlockersBeyondFirst):
             # CR 702.23b: counted once, as the ability resolves
             cur = self.current(src) if src is not None else None
             if cur is None or cur.zone != "battlefield":
                 return 0
             return max(0, len(cur.blocked_by) - 1)
-        if isinstance(a, Combat2OpponentsAttacked):
+        if isinstance(a, OpponentsAttacked):
             p = ctx["controller"]
             return len({x.attacking.index for x in self._attackers()
                         if x.controller == p and isinstance(x.attacking, PID) and x.attacking.index != p})
@@ -190,8 +190,8 @@ class CombatRestrictionsMixin:
                          "turn": self.turn})
         self.touch()
 
-    @effect(ir.Cb2BlockRequirement)
-    def _e_Cb2BlockRequirement(self, e, ctx):
+    @effect(ir.BlockRequirement)
+    def _e_BlockRequirement(self, e, ctx):
         """CR 509.1c: "[what] blocks [attacker] this turn if able" (provoke, CR 702.39a)."""
         att = self.objs(e.attacker, ctx)
         objs = [o for o in self.objs(e.what, ctx) if o.zone == "battlefield"]
@@ -202,8 +202,8 @@ class CombatRestrictionsMixin:
         return
         yield
 
-    @effect(ir.Cb2LureThisTurn)
-    def _e_Cb2LureThisTurn(self, e, ctx):
+    @effect(ir.LureThisTurn)
+    def _e_LureThisTurn(self, e, ctx):
         """CR 509.1c: "All creatures able to block [what] this turn do so." """
         objs = [o for o in self.objs(e.what, ctx) if o.zone == "battlefield"]
         if not objs:
@@ -214,8 +214,8 @@ class CombatRestrictionsMixin:
         return
         yield
 
-    @effect(ir.Cb2AttackRequirement)
-    def _e_Cb2AttackRequirement(self, e, ctx):
+    @effect(ir.AttackRequirement)
+    def _e_AttackRequirement(self, e, ctx):
         """CR 508.1d: "[what] attacks this turn if able." """
         objs = [o for o in self.objs(e.what, ctx) if o.zone == "battlefield"]
         if not objs:
@@ -225,8 +225,8 @@ class CombatRestrictionsMixin:
         return
         yield
 
-    @effect(ir.Cb2Poison)
-    def _e_Cb2Poison(self, e, ctx):
+    @effect(ir.GetPoison)
+    def _e_GetPoison(self, e, ctx):
         """CR 122.1f: poison counters on a player (ten or more: the player loses, CR 704.5c; in
         Judge Tower too: poison is not a life total, JT-G3)."""
         n = self.amount(e.amount, ctx)
@@ -242,8 +242,8 @@ class CombatRestrictionsMixin:
         return
         yield
 
-    @effect(ir.Cb2RemoveFromCombat)
-    def _e_Cb2RemoveFromCombat(self, e, ctx):
+    @effect(ir.RemoveFromCombat)
+    def _e_RemoveFromCombat(self, e, ctx):
         """CR 506.4: a permanent removed from combat stops being an attacking, blocking, blocked
         or unblocked creature."""
         for o in self.objs(e.what, ctx):
@@ -254,8 +254,8 @@ class CombatRestrictionsMixin:
         return
         yield
 
-    @effect(ir.Cb2IgnoreDefender)
-    def _e_Cb2IgnoreDefender(self, e, ctx):
+    @effect(ir.IgnoreDefender)
+    def _e_IgnoreDefender(self, e, ctx):
         """CR 702.3b: "[what] can attack this turn as though it didn't have defender"."""
         objs = [o for o in self.objs(e.what, ctx) if o.zone == "battlefield"]
         if not objs:

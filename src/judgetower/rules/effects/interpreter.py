@@ -213,16 +213,16 @@ class EffectsMixin:
                     if any(c in sym.upper().split("/") for c in a.colors):
                         n += 1
             return n
-        if isinstance(a, ir.ActcostCountersRemoved):   # actcost: CR 118.3
+        if isinstance(a, ir.CountersRemoved):   # actcost: CR 118.3
             return self.removed_amount(a, ctx)
-        if isinstance(a, ir.TfPartySize):   # turnflow: CR 700.8a
+        if isinstance(a, ir.PartySize):   # turnflow: CR 700.8a
             return self.party_size(ctx["controller"])
-        if isinstance(a, ir.TcColorsSpent):   # tokcount: colors of mana spent to cast it (CR 601.2h)
+        if isinstance(a, ir.ColorsSpent):   # tokcount: colors of mana spent to cast it (CR 601.2h)
             return len(getattr(ctx.get("source"), "colors_spent", None) or ())
         n = self.replacement_amount(a, ctx)   # replace: "its toughness" (CR 208.1)
         if n is not None:
             return n
-        if type(a).__name__.startswith("Combat2"):   # combat2: rampage, melee (CR 702.23a, 702.121a)
+        if isinstance(a, (ir.BlockersBeyondFirst, ir.OpponentsAttacked)):   # rampage, melee (CR 702.23a, 702.121a)
             return self.combat_amount(a, ctx)
         raise NotImplementedError(f"amount {a!r}")
 
@@ -487,7 +487,7 @@ class EffectsMixin:
                 self.log.add(f"{o.name} can't be countered", "CR 101.2")
                 continue
             self.log.add(f"{o.name} is countered", "CR 701.6a")
-            if isinstance(e, ir.ReplCounterExile):   # replace: exiled instead (CR 614.1a)
+            if isinstance(e, ir.CounterAndExile):   # replace: exiled instead (CR 614.1a)
                 self.log.add(f"{o.name} is exiled instead of being put into a graveyard", "CR 614.1a")
                 self.move(o, "exile", cause="countered", rule="CR 701.6a")
                 continue
@@ -1154,7 +1154,7 @@ class EffectsMixin:
             if isinstance(eff, ir.PayMana):
                 from judgetower.rules.stack.mana import ManaCost
                 short = not self.can_pay_mana(p, ManaCost.parse(eff.cost))
-            if isinstance(eff, ir.C2PayEnergy):   # counters2: CR 107.14, 118.3
+            if isinstance(eff, ir.PayEnergy):   # counters2: CR 107.14, 118.3
                 short = not self.can_pay_energy(p, eff.n)
             if short:
                 self.log.add(f"{self.players[p].name} can't pay that cost in full, so none of it is paid",
@@ -1183,7 +1183,7 @@ class EffectsMixin:
                 before = len(self.permanents(p))
                 yield from self.run_effects((eff,), ctx)
                 done = done and before - len(self.permanents(p)) >= n
-            elif isinstance(eff, ir.Zones4ExileToOwnersGraveyard):   # zones4: processors (CR 406.3)
+            elif isinstance(eff, ir.ExileToOwnersGraveyard):   # zones4: processors (CR 406.3)
                 yield from self.run_effects((eff,), ctx)
                 done = done and bool(ctx.pop("until_done", False))
             elif isinstance(eff, ir.ExileFromGraveyard):

@@ -141,8 +141,8 @@ class TokenEffectsMixin:
         return True
 
     # ------------------------------------------------------------------ fabricate
-    @effect(ir.TcFabricate)
-    def _e_TcFabricate(self, e, ctx):
+    @effect(ir.Fabricate)
+    def _e_Fabricate(self, e, ctx):
         """CR 702.123a (Judge Tower: JT-C1, R9: the counters are taken when able)."""
         p = ctx["controller"]
         src = self.current(ctx["source"])
@@ -161,8 +161,8 @@ class TokenEffectsMixin:
             self.log.add(f"{self.players[p].name} creates a {t.name} (1/1) (fabricate {e.n})", "CR 702.123a", "CR 111.2")
 
     # ------------------------------------------------------------------ amass
-    @effect(ir.TcAmass)
-    def _e_TcAmass(self, e, ctx):
+    @effect(ir.Amass)
+    def _e_Amass(self, e, ctx):
         """CR 701.47a."""
         p = ctx["controller"]
         who = self.players[p].name
@@ -190,8 +190,8 @@ class TokenEffectsMixin:
             self.log.add(f"{o.name} becomes a {e.subtype} in addition to its other types", "CR 701.47a", "CR 613.1d")
 
     # ------------------------------------------------------------------ populate
-    @effect(ir.TcPopulate)
-    def _e_TcPopulate(self, e, ctx):
+    @effect(ir.Populate)
+    def _e_Populate(self, e, ctx):
         """CR 701.36a-b."""
         p = ctx["controller"]
         cands = [o.id for o in self.permanents(p) if o.token is not None and "Creature" in self.chars(o).types]
@@ -204,8 +204,8 @@ class TokenEffectsMixin:
         yield from self._e_CreateTokenCopy(ir.CreateTokenCopy(ir.Chosen("tc_populate")), ctx)
 
     # ------------------------------------------------------------------ explore
-    @effect(ir.TcExplore)
-    def _e_TcExplore(self, e, ctx):
+    @effect(ir.Explore)
+    def _e_Explore(self, e, ctx):
         """CR 701.44a-c (Judge Tower: JT-G5/G6, R6, JT-C1/R9, see the module docstring)."""
         o = _one(self, e.what, ctx)
         if o is None:
@@ -236,8 +236,8 @@ class TokenEffectsMixin:
             self.log.add(f"{who} leaves {card.name} on top of their library", "CR 701.44a")
 
     # ------------------------------------------------------------------ connive
-    @effect(ir.TcConnive)
-    def _e_TcConnive(self, e, ctx):
+    @effect(ir.Connive)
+    def _e_Connive(self, e, ctx):
         """CR 701.50a-c."""
         o = _one(self, e.what, ctx)
         if o is None:
@@ -259,8 +259,8 @@ class TokenEffectsMixin:
             self._tc_counters_on(o, 1, "connive: a nonland card was discarded", "CR 701.50a")
 
     # ------------------------------------------------------------------ extort
-    @effect(ir.TcExtortDrain)
-    def _e_TcExtortDrain(self, e, ctx):
+    @effect(ir.ExtortDrain)
+    def _e_ExtortDrain(self, e, ctx):
         """CR 702.101a: each opponent loses 1 life; you gain the total lost (Judge Tower: each loss
         is an event of 1 life on an infinite total, R3; the gain is that finite total)."""
         p = ctx["controller"]
@@ -285,8 +285,8 @@ class TokenEffectsMixin:
         return others if others else defs
 
     # ------------------------------------------------------------------ detain (CR 701.35a)
-    @effect(ir.TcDetain)
-    def _e_TcDetain(self, e, ctx):
+    @effect(ir.Detain)
+    def _e_Detain(self, e, ctx):
         """CR 701.35a: "Until the next turn of the controller of that spell or ability, that
         permanent can't attack or block and its activated abilities can't be activated" (mana
         abilities included). The affected set is locked in as it resolves (CR 611.2c)."""
@@ -305,8 +305,8 @@ class TokenEffectsMixin:
         return
         yield
 
-    @effect(ir.TcGoad)
-    def _e_TcGoad(self, e, ctx):
+    @effect(ir.Goad)
+    def _e_Goad(self, e, ctx):
         """CR 701.15a: "Until your next turn, that creature attacks each combat if able and attacks
         a player other than you if able." (the same duration as detain's, ``detain_lasts``;
         goaded again by the same player: only the duration is updated, CR 701.15c)"""
@@ -337,8 +337,8 @@ class TokenEffectsMixin:
                    for eff in self.continuous)
 
     # ------------------------------------------------------------------ reconfigure (CR 702.151)
-    @effect(ir.TcReconfigureAttach)
-    def _e_TcReconfigureAttach(self, e, ctx):
+    @effect(ir.ReconfigureAttach)
+    def _e_ReconfigureAttach(self, e, ctx):
         """CR 702.151a: attach this permanent to the target creature (another creature you
         control); while attached it isn't a creature (CR 702.151b, characteristics/layers.py)."""
         src = self.current(ctx["source"])
@@ -358,8 +358,8 @@ class TokenEffectsMixin:
         return
         yield
 
-    @effect(ir.TcReconfigureUnattach)
-    def _e_TcReconfigureUnattach(self, e, ctx):
+    @effect(ir.ReconfigureUnattach)
+    def _e_ReconfigureUnattach(self, e, ctx):
         """CR 702.151a: unattach this permanent (it is a creature again, CR 702.151b)."""
         src = self.current(ctx["source"])
         if src is None or src.zone != "battlefield" or src.attached_to is None:
@@ -372,8 +372,8 @@ class TokenEffectsMixin:
         yield
 
     # ------------------------------------------------------------------ at end of combat
-    @effect(ir.TcRemoveCountersAtEndOfCombat)
-    def _e_TcRemoveCountersAtEndOfCombat(self, e, ctx):
+    @effect(ir.RemoveCountersAtEndOfCombat)
+    def _e_RemoveCountersAtEndOfCombat(self, e, ctx):
         """CR 603.7a: sets up a delayed triggered ability: "at end of combat" (the beginning of the
         end of combat step, CR 511.1), remove the counters from this permanent."""
         src = self.current(ctx["source"])
@@ -401,8 +401,8 @@ class TokenEffectsMixin:
         yield
 
     # ------------------------------------------------------------------ champion
-    @effect(ir.TcChampion)
-    def _e_TcChampion(self, e, ctx):
+    @effect(ir.Champion)
+    def _e_Champion(self, e, ctx):
         """CR 702.72a: "sacrifice it unless you exile another [object] you control"; the exiled card
         is linked to the champion's leaves-the-battlefield ability (CR 702.72b, 607.2a). Judge Tower:
         the "unless" action is taken when able (JT-C1, R9); which permanent stays a free choice."""
@@ -439,8 +439,8 @@ class TokenEffectsMixin:
             self.move(cur, "graveyard", cause="sacrificed", rule="CR 701.21a", log=False)
 
     # ------------------------------------------------------------------ its counters
-    @effect(ir.TcPutItsCounters)
-    def _e_TcPutItsCounters(self, e, ctx):
+    @effect(ir.PutItsCounters)
+    def _e_PutItsCounters(self, e, ctx):
         """"put its counters on [creature]": the counters this object had as it last existed on the
         battlefield (CR 608.2h, 603.10a), each kind in the same number (CR 122.1)."""
         lki = ctx.get("trigger_lki") or ctx.get("source")
@@ -466,7 +466,7 @@ class TokenEffectsMixin:
             if isinstance(ab, ir.Keyword) and ab.name == "sunburst":
                 return True
             if isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, ir.EntersWithCounters) \
-                    and isinstance(ab.effect.amount, ir.TcColorsSpent):
+                    and isinstance(ab.effect.amount, ir.ColorsSpent):
                 return True
         return False
 

@@ -365,7 +365,7 @@ class ActivatedKeywordsMixin:
             if o.face_down:
                 continue
             for idx, ab in enumerate(o.compiled.abilities):
-                if not isinstance(ab, ir.Kw2ExertAbility):
+                if not isinstance(ab, ir.ExertAbility):
                     continue
                 yes = yield from self.ask(ap, "may", self.forced_bool_options([True, False], "may"),
                                           f"exert {o.name} as it attacks?", "CR 701.43d")

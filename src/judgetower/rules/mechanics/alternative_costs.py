@@ -65,7 +65,7 @@ def typecycling_ability(kind: str, cost: str) -> ir.ActivatedAbility:
         flt = ir.Filter(types=("land",), supertypes=("Basic",), zone="library")
     else:
         flt = ir.Filter(subtypes=(kind,), zone="library")
-    search = ir.Lib2SearchLibrary(ir.You(), flt, dest="hand", reveal=True)
+    search = ir.SearchLibraryReveal(ir.You(), flt, dest="hand", reveal=True)
     return ir.ActivatedAbility(ir.Cost(mana=cost, discard_self=True), (), (search,), zone="hand")
 
 
@@ -334,7 +334,7 @@ class AlternativeCostsMixin:
         """The rule a "Cast this spell only ..." restriction breaks now (CR 601.3), or None."""
         comp = getattr(o, "compiled", None)
         for ab in (comp.abilities if comp is not None else ()):
-            if isinstance(ab, ir.KwcCastOnly):
+            if isinstance(ab, ir.CastOnlyRestriction):
                 if ab.cond == "attacked_this_step" and not self.cast_attacked_this_step(p):
                     return "CR 601.3"
                 if ab.cond == "another_spell_this_turn" and self.spells_cast(p) < 1:

@@ -1,7 +1,7 @@
 """auras2: auras and equipment beyond "enchant creature" (engine side).
 
 - "As long as ~ is equipped / enchanted" (CR 301.5, 303.4): ``attached_kinds``, the condition
-  ir.CondAttachedTo evaluated by conditions.evaluate_cited (statics, CR 611.3a).
+  ir.AttachedToCondition evaluated by conditions.evaluate_cited (statics, CR 611.3a).
 - "When ~ enters, attach it to target creature you control" (CR 701.3a-c): ir.AttachSelfTo.
 - "You control enchanted creature" (CR 613.1b layer 2, 303.4, 613.7e): ir.ControlEnchanted,
   applied by ``update_control`` at every state check (CR 704.3) and after each

@@ -34,7 +34,7 @@
 * Adapt N (CR 701.46a): if this permanent has no +1/+1 counters on it, N +1/+1 counters.
 * Outlast and Support compile to existing IR (an activated ability, CR 702.107a; "up to N other
   target creatures", CR 701.41a, as many as possible in Judge Tower, JT-C3). Level up likewise
-  (CR 702.87a); a leveler's striations are ``ir.C2LevelBand`` statics applied in layers 6 and 7b
+  (CR 702.87a); a leveler's striations are ``ir.LevelBand`` statics applied in layers 6 and 7b
   (CR 711.2, ``level_keywords``/``level_pt``).
 * Amplify N (CR 702.38a): asked as it enters, like riot; Judge Tower: "any number" of cards is
   as many as possible (JT-C3, R9; JT-C4: a hidden zone can't fail to find).
@@ -118,7 +118,7 @@ def _level_bands(o):
         return
     n = o.counters.get("level", 0)
     for ab in o.compiled.abilities:
-        if isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, ir.C2LevelBand):
+        if isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, ir.LevelBand):
             band = ab.effect
             if n >= band.low and (band.high is None or n <= band.high):
                 yield band
@@ -361,8 +361,8 @@ class CounterMechanicsMixin:
         return
         yield
 
-    @effect(ir.C2Bolster)
-    def _e_C2Bolster(self, e, ctx):
+    @effect(ir.Bolster)
+    def _e_Bolster(self, e, ctx):
         """CR 701.39a: the least toughness among creatures you control, chosen as it resolves."""
         p = ctx["controller"]
         mine = [o for o in self.permanents(p) if "Creature" in self.chars(o).types]
@@ -377,8 +377,8 @@ class CounterMechanicsMixin:
         self.put_counters(o, "+1/+1", e.n)
         self.log.add(f"{self.players[p].name} bolsters {e.n}: {e.n} +1/+1 counter(s) on {o.name}", "CR 701.39a", "CR 122.1")
 
-    @effect(ir.C2Adapt)
-    def _e_C2Adapt(self, e, ctx):
+    @effect(ir.Adapt)
+    def _e_Adapt(self, e, ctx):
         """CR 701.46a: only if this permanent has no +1/+1 counters on it."""
         o = self.current(ctx["source"])
         if o is None or o.zone != "battlefield":
@@ -392,8 +392,8 @@ class CounterMechanicsMixin:
         yield
 
     # ------------------------------------------------------------------ energy (CR 107.14, 122.1)
-    @effect(ir.C2GetEnergy)
-    def _e_C2GetEnergy(self, e, ctx):
+    @effect(ir.GetEnergy)
+    def _e_GetEnergy(self, e, ctx):
         """CR 122.1: energy counters are put on the player."""
         for p in self.players_of(e.who, ctx):
             self.players[p].c2_energy += e.n
@@ -403,8 +403,8 @@ class CounterMechanicsMixin:
         return
         yield
 
-    @effect(ir.C2PayEnergy)
-    def _e_C2PayEnergy(self, e, ctx):
+    @effect(ir.PayEnergy)
+    def _e_PayEnergy(self, e, ctx):
         """CR 107.14, 118.3: pay {E}: remove that many energy counters (never in part; a following
         "If you do" sees whether it was paid, see ``run_effects_measured``)."""
         p = ctx["controller"]

@@ -450,8 +450,8 @@ class ExileCastingMixin:
         yield from self.cast_spell(p, card)
 
     # ------------------------------------------------------------------ "exile ~ with N time counters"
-    @effect(ir.ExilecastExileSelfWithTime)
-    def _e_ExilecastExileSelfWithTime(self, e, ctx):
+    @effect(ir.ExileSelfWithTime)
+    def _e_ExileSelfWithTime(self, e, ctx):
         """CR 406.3, 122.1: the resolving spell (CR 608.2n: it is no longer put into the
         graveyard) or the permanent is exiled with N time counters; with suspend it is suspended
         (CR 702.62b) and its triggers work from exile."""
@@ -469,8 +469,8 @@ class ExileCastingMixin:
         yield
 
     # ------------------------------------------------------------------ impulse draw (CR 601.2a, 305.1)
-    @effect(ir.ExilecastMayPlay)
-    def _e_ExilecastMayPlay(self, e, ctx):
+    @effect(ir.MayPlayExiled)
+    def _e_MayPlayExiled(self, e, ctx):
         """"Until end of turn, you may play that card." (CR 601.2a: a spell cast from exile with
         an effect's permission; CR 305.1: a land played from exile uses the land play). The
         cards are those the previous instruction exiled (the compiler allows nothing else).

@@ -61,8 +61,8 @@ class FacesMixin:
         self.touch()
 
     # ------------------------------------------------------------------ transform (CR 701.27)
-    @effect(ir.Faces2Transform)
-    def _e_Faces2Transform(self, e, ctx):
+    @effect(ir.Transform)
+    def _e_Transform(self, e, ctx):
         o = self.current(ctx["source"])
         if o is None or o.zone != "battlefield":
             return
@@ -95,8 +95,8 @@ class FacesMixin:
         yield
 
     # ------------------------------------------------------------------ flip (CR 710)
-    @effect(ir.Faces2Flip)
-    def _e_Faces2Flip(self, e, ctx):
+    @effect(ir.Flip)
+    def _e_Flip(self, e, ctx):
         o = self.current(ctx["source"])
         if o is None or o.zone != "battlefield":
             return
@@ -114,8 +114,8 @@ class FacesMixin:
         yield
 
     # ------------------------------------------------------------------ enters transformed
-    @effect(ir.Faces2ReturnTransformed)
-    def _e_Faces2ReturnTransformed(self, e, ctx):
+    @effect(ir.ReturnTransformed)
+    def _e_ReturnTransformed(self, e, ctx):
         # the card ("it", this card: one object) enters with its back face up; returned as
         # `ReturnToBattlefield` does (who controls it, JT-G5/R5 for the shared graveyard)
         # "it" after the card left the battlefield (a dies trigger, or the delayed trigger it set
@@ -311,7 +311,7 @@ class FacesMixin:
         object's own replacement effect, while it has that ability."""
         if to_zone != "graveyard" or getattr(o, "face_down", False) or getattr(o, "compiled", None) is None:
             return to_zone, position
-        if any(isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, ir.Faces2ExileInstead)
+        if any(isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, ir.ExileInstead)
                for ab in o.compiled.abilities):
             self.log.add(f"{o.name} would be put into a graveyard: it is exiled instead", "CR 614.1a")
             return "exile", "top"

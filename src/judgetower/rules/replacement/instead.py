@@ -44,11 +44,11 @@ class ReplacementMixin:
         for turn, all_kinds in getattr(self, "die_all", ()):
             if turn == self.turn and any(k in types for k in all_kinds):
                 kinds = all_kinds
-        if not getattr(o, "face_down", False) and self._repl_has_static(o, ir.ReplSelfDieExile):
+        if not getattr(o, "face_down", False) and self._repl_has_static(o, ir.SelfDieExile):
             self.log.add(f"{o.name} would die: it is exiled instead", "CR 614.1a", "CR 700.4")
             return "exile", "top"
         if kinds is None and "Creature" in types:
-            for h in self._repl_statics_any(ir.ReplExileIfDamagedBySelf):
+            for h in self._repl_statics_any(ir.ExileIfDamagedBySelf):
                 if (self.turn, h.id) in o.__dict__.get("damaged_by", ()):   # recorded by tokcount (CR 120.3)
                     kinds = ("Creature",)
                     self.log.add(f"{o.name} was dealt damage by {h.name} this turn", "CR 120.3")
@@ -62,8 +62,8 @@ class ReplacementMixin:
         """Permanents on the battlefield with a static ability of class ``cls`` (CR 604.2)."""
         return list({o.id: o for o, _ in self.static_effects(cls)}.values())
 
-    @effect(ir.ReplExileIfDies)
-    def _e_ReplExileIfDies(self, e, ctx):
+    @effect(ir.ExileIfDies)
+    def _e_ExileIfDies(self, e, ctx):
         for o in self.objs(e.what, ctx):
             if o.zone == "battlefield":
                 self._repl_mark(o, e.kinds)
@@ -71,8 +71,8 @@ class ReplacementMixin:
         return
         yield
 
-    @effect(ir.ReplDamagedExileIfDies)
-    def _e_ReplDamagedExileIfDies(self, e, ctx):
+    @effect(ir.DamagedExileIfDies)
+    def _e_DamagedExileIfDies(self, e, ctx):
         start = len(self.events)
         yield from self.run_effects(e.effects, ctx)
         # CR 120.3: the permanents dealt damage by these instructions (prevented damage is not dealt)
@@ -83,8 +83,8 @@ class ReplacementMixin:
                 self.log.add(f"{o.name} was dealt damage this way: if it would die this turn, it will be "
                              f"exiled instead", "CR 614.1a")
 
-    @effect(ir.ReplAllExileIfDies)
-    def _e_ReplAllExileIfDies(self, e, ctx):
+    @effect(ir.AllExileIfDies)
+    def _e_AllExileIfDies(self, e, ctx):
         lst = getattr(self, "die_all", None)
         if lst is None:
             lst = self.die_all = []
@@ -94,21 +94,21 @@ class ReplacementMixin:
         yield
 
     # ------------------------------------------------------------------ counter, kicker
-    @effect(ir.ReplCounterExile)
-    def _e_ReplCounterExile(self, e, ctx):
+    @effect(ir.CounterAndExile)
+    def _e_CounterAndExile(self, e, ctx):
         """CR 701.6a, 614.1a: see EffectsMixin._e_CounterSpell (the destination is exile)."""
         yield from self._e_CounterSpell(e, ctx)
 
-    @effect(ir.ReplIfKickedInstead)
-    def _e_ReplIfKickedInstead(self, e, ctx):
+    @effect(ir.IfKickedInstead)
+    def _e_IfKickedInstead(self, e, ctx):
         kicked = ctx.get("kicked", getattr(ctx.get("source"), "kicked", 0))
         if kicked:
             self.log.add(f"{ctx['source'].name} was kicked: the kicked instruction is used instead", "CR 702.33d")
         yield from self.run_effects(e.kicked if kicked else e.normal, ctx)
 
     # ------------------------------------------------------------------ life
-    @effect(ir.ReplDrain)
-    def _e_ReplDrain(self, e, ctx):
+    @effect(ir.DrainLife)
+    def _e_DrainLife(self, e, ctx):
         start = len(self.events)
         yield from self.run_effects((e.lose,), ctx)
         # CR 119.3: the life actually lost; with an infinite total it is still the finite amount
@@ -147,7 +147,7 @@ class ReplacementMixin:
         """Called by `deal_damage` for damage to a player: "Damage that would reduce your life total
         to less than N reduces it to N instead." (CR 614.1a; the damage is still dealt in full,
         CR 120.3a). An infinite total is never reduced below N (JT-G3, R3)."""
-        floors = [e.n for e in self._repl_statics(p, ir.ReplLifeFloor)
+        floors = [e.n for e in self._repl_statics(p, ir.LifeFloor)
                   if not e.if_creature or any(self.objects[i].controller == p and "Creature" in self.chars(self.objects[i]).types
                                               for i in self.battlefield)]
         if not floors:
@@ -165,7 +165,7 @@ class ReplacementMixin:
         """Called by `gain_life`: "If you would gain life, you gain that much life plus N instead" /
         "twice that much life instead" (CR 614.1a). With both kinds, the player orders them (CR
         616.1); the engine takes the order that gains the most (each "plus" before each "twice")."""
-        effs = self._repl_statics(p, ir.ReplGainMore)
+        effs = self._repl_statics(p, ir.LifeGainReplacement)
         if not effs or n <= 0:
             return n
         m = n + sum(e.plus for e in effs)
@@ -177,8 +177,8 @@ class ReplacementMixin:
         return m
 
     # ------------------------------------------------------------------ redirection (CR 614.9)
-    @effect(ir.ReplRedirectNext)
-    def _e_ReplRedirectNext(self, e, ctx):
+    @effect(ir.RedirectNext)
+    def _e_RedirectNext(self, e, ctx):
         n = self.amount(e.amount, ctx)
         frm = [o for o in self.objs(e.from_, ctx) if o.zone == "battlefield"]
         to = [o for o in self.objs(e.to, ctx) if o.zone == "battlefield"]
@@ -223,7 +223,7 @@ class ReplacementMixin:
     def token_count(self, p: int, n: int) -> int:
         """"If an effect would create one or more tokens under your control, it creates twice that
         many of those tokens instead." (CR 614.1a): each such permanent ``p`` controls doubles."""
-        k = len(self._repl_statics(p, ir.ReplDoubleTokens))
+        k = len(self._repl_statics(p, ir.DoubleTokens))
         if k and n > 0:
             self.log.add(f"{n} token(s) would be created under {self.players[p].name}'s control: "
                          f"{n * 2 ** k} are created instead", "CR 614.1a")
@@ -252,7 +252,7 @@ class ReplacementMixin:
                 continue
             for ab in o.compiled.abilities:
                 e = ab.effect if isinstance(ab, ir.StaticAbility) else None
-                if not isinstance(e, ir.ReplStaticPrevent) or (e.combat and not combat):
+                if not isinstance(e, ir.StaticPrevent) or (e.combat and not combat):
                     continue
                 host = getattr(o, "attached_to", None)
 
@@ -274,8 +274,8 @@ class ReplacementMixin:
                     return True
         return False
 
-    @effect(ir.ReplCounterUnlessPaysPer)
-    def _e_ReplCounterUnlessPaysPer(self, e, ctx):
+    @effect(ir.CounterUnlessPaysPer)
+    def _e_CounterUnlessPaysPer(self, e, ctx):
         """"Counter target spell unless its controller pays {1} for each card in your graveyard."
         (CR 701.6a, 118.12): the total is counted as it resolves (CR 608.2h); {0} can always be
         paid. Judge Tower: "unless" is paid when able (JT-C1, R9) and mana always is (JT-G4)."""
@@ -294,8 +294,8 @@ class ReplacementMixin:
         yield from self._e_CounterSpell(ir.CounterSpell(e.what, unless_pays=cost), ctx)
 
     # ------------------------------------------------------------------ "prevented this way" (CR 615.5)
-    @effect(ir.ReplPreventThen)
-    def _e_ReplPreventThen(self, e, ctx):
+    @effect(ir.PreventThen)
+    def _e_PreventThen(self, e, ctx):
         before = {id(x) for x in self.continuous}
         yield from self.run_effects((e.prevent,), ctx)
         then = {"gain": ctx["controller"]} if e.gain else {
@@ -320,8 +320,8 @@ class ReplacementMixin:
                 self.log.add(f"{k} +1/+1 counter(s) put on {o.name} ({then['source']}: damage prevented this way)",
                              "CR 615.5", "CR 122.1")
 
-    @effect(ir.ReplPreventNextFromChosen)
-    def _e_ReplPreventNextFromChosen(self, e, ctx):
+    @effect(ir.PreventNextFromChosen)
+    def _e_PreventNextFromChosen(self, e, ctx):
         """CR 609.7a: the source is chosen as the effect resolves: a permanent or an object on
         the stack (a spell) with the stated colour/type; with none, nothing happens."""
         from judgetower.rules.characteristics.filters import chars_of
@@ -360,10 +360,10 @@ class ReplacementMixin:
         from itertools import permutations
         ch = None
         mods = []
-        for h in self._repl_statics_any(ir.ReplDamageMod):
+        for h in self._repl_statics_any(ir.DamageMod):
             for ab in h.compiled.abilities:
                 e = ab.effect if isinstance(ab, ir.StaticAbility) else None
-                if not isinstance(e, ir.ReplDamageMod):
+                if not isinstance(e, ir.DamageMod):
                     continue
                 if e.yours and source.controller != h.controller:
                     continue
@@ -400,12 +400,12 @@ class ReplacementMixin:
         from judgetower.rules.characteristics.filters import chars_of
         p = recipient.index
         ch = chars_of(self, source)
-        for h in self._repl_statics_any(ir.ReplPreventSomeToYou):
+        for h in self._repl_statics_any(ir.PreventSomeToYou):
             if h.controller != p:
                 continue
             for ab in h.compiled.abilities:
                 e = ab.effect if isinstance(ab, ir.StaticAbility) else None
-                if not isinstance(e, ir.ReplPreventSomeToYou) or n <= 0:
+                if not isinstance(e, ir.PreventSomeToYou) or n <= 0:
                     continue
                 if e.opp and not self.are_opponents(source.controller, p):
                     continue
@@ -425,15 +425,15 @@ class ReplacementMixin:
         included, CR 702.16e) don't apply."""
         return getattr(self, "no_prevent_turn", None) == self.turn or getattr(self, "unpreventable", 0) > 0
 
-    @effect(ir.ReplNoPreventionThisTurn)
-    def _e_ReplNoPreventionThisTurn(self, e, ctx):
+    @effect(ir.NoPreventionThisTurn)
+    def _e_NoPreventionThisTurn(self, e, ctx):
         self.no_prevent_turn = self.turn
         self.log.add("damage can't be prevented this turn", "CR 615.12")
         return
         yield
 
-    @effect(ir.ReplUnpreventable)
-    def _e_ReplUnpreventable(self, e, ctx):
+    @effect(ir.Unpreventable)
+    def _e_Unpreventable(self, e, ctx):
         self.unpreventable = getattr(self, "unpreventable", 0) + 1
         try:
             yield from self.run_effects(e.effects, ctx)

@@ -136,8 +136,8 @@ class ActivationMixin:
                     out.append(Activate(o.id, idx))
         return out
 
-    @effect(ir.ActcostAddCommanderMana)
-    def _e_ActcostAddCommanderMana(self, e, ctx):
+    @effect(ir.AddCommanderMana)
+    def _e_AddCommanderMana(self, e, ctx):
         """CR 903.4f: without a commander, the colours of its colour identity are undefined:
         that part of the ability does nothing."""
         p = ctx["controller"]
@@ -148,8 +148,8 @@ class ActivationMixin:
 
     # -- "Until end of turn, you don't lose this mana as steps and phases end." (CR 106.4a) ----
 
-    @effect(ir.ActcostKeepMana)
-    def _e_ActcostKeepMana(self, e, ctx):
+    @effect(ir.KeepMana)
+    def _e_KeepMana(self, e, ctx):
         got = ctx.get("mana_added")
         if not got or not got[1]:
             return
@@ -213,8 +213,8 @@ class ActivationMixin:
         kind, n = getattr(src, "removed_counters", (None, 0)) or (None, 0)
         return n if kind == a.kind else 0
 
-    @effect(ir.ActcostIfActivated)
-    def _e_ActcostIfActivated(self, e, ctx):
+    @effect(ir.IfActivatedTimes)
+    def _e_IfActivatedTimes(self, e, ctx):
         """"If this ability has been activated N or more times this turn, ..." (CR 608.2c)."""
         item = ctx.get("item")
         if item is None or getattr(item, "kind", None) != "activated":
@@ -231,13 +231,13 @@ class ActivationMixin:
     # -- triggered mana abilities: "Whenever enchanted land is tapped for mana, ..." (CR 605.1b) --
 
     def mana_triggers(self, land) -> list:
-        """(permanent, ActcostManaTrigger) pairs that trigger when ``land`` is tapped for mana."""
+        """(permanent, ManaTrigger) pairs that trigger when ``land`` is tapped for mana."""
         from judgetower.oracle import ir
         from judgetower.rules.characteristics.filters import matches
         out = []
         for x in self.permanents():
             for ab in x.compiled.abilities:
-                if not isinstance(ab, ir.ActcostManaTrigger):
+                if not isinstance(ab, ir.ManaTrigger):
                     continue
                 if ab.kind == "enchanted":
                     if x.attached_to == land.id and "Land" in self.chars(land).types:

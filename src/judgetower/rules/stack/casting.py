@@ -1102,7 +1102,7 @@ class CastingMixin:
         # cycling, typecycling (a search, kwcast) and reinforce (counters, tokcount) have their
         # own log lines below
         keyword_discard = self.is_cycling(ab) or bool(
-            ab.effects and isinstance(ab.effects[0], (ir.PutCounters, ir.Lib2SearchLibrary)))
+            ab.effects and isinstance(ab.effects[0], (ir.PutCounters, ir.SearchLibraryReveal)))
         if cost.discard_self and not keyword_discard:
             # actcost: "[Cost], Discard ~: ..." from the hand (CR 113.6, 602.2, 701.9a)
             self.log.add(f"{self.players[p].name} discards {name} to activate its ability", "CR 602.2", "CR 701.9a")

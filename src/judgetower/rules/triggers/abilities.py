@@ -750,7 +750,7 @@ class TriggersMixin:
     @effect(CumulativeUpkeepPay)
     def _e_CumulativeUpkeepPay(self, e, ctx):
         """kwcosts: CR 702.24a."""
-        if isinstance(e.mana, ir.TsCumulativeCost):   # trigstate: "{G} or {W}", "Pay N life"
+        if isinstance(e.mana, ir.CumulativeCost):   # trigstate: "{G} or {W}", "Pay N life"
             yield from self.cumulative_upkeep_pay(e, ctx)
             return
         from judgetower.rules.stack.mana import ManaCost

@@ -18,8 +18,8 @@ class StateTriggersMixin:
     """trigstate engine code (mixed into Game)."""
 
     # ---- CR 502.3: "doesn't untap during your next untap step" -------------------------------
-    @effect(ir.TsSkipYourNextUntap)
-    def _e_TsSkipYourNextUntap(self, e, ctx):
+    @effect(ir.SkipYourNextUntap)
+    def _e_SkipYourNextUntap(self, e, ctx):
         p = ctx["controller"]
         entry = {"player": p, "ctx": {k: ctx[k] for k in ("source", "controller", "targets") if k in ctx}}
         if isinstance(e.what, ir.All):
@@ -59,8 +59,8 @@ class StateTriggersMixin:
         return False
 
     # ---- CR 614.10: "You skip your next turn." -----------------------------------------------
-    @effect(ir.TsSkipNextTurn)
-    def _e_TsSkipNextTurn(self, e, ctx):
+    @effect(ir.SkipNextTurn)
+    def _e_SkipNextTurn(self, e, ctx):
         if not hasattr(self, "turns_to_skip"):
             self.turns_to_skip = {}
         for p in self.players_of(e.who, ctx):
@@ -96,7 +96,7 @@ class StateTriggersMixin:
                 continue
             for idx, ab in triggered_abilities(w):
                 t = getattr(ab, "trigger", None)
-                if not isinstance(t, ir.TsStateTrigger) or (w.id, idx) in waiting:
+                if not isinstance(t, ir.StateTrigger) or (w.id, idx) in waiting:
                     continue
                 ok, why, _cited = evaluate_cited(self, t.state, w, w.controller)
                 if ok:
@@ -104,8 +104,8 @@ class StateTriggersMixin:
                     self._trigger(w, idx, ab, {})
 
     # ---- CR 118.12: "sacrifice it unless you return a land / discard a card at random" -------
-    @effect(ir.TsSacrificeUnless)
-    def _e_TsSacrificeUnless(self, e, ctx):
+    @effect(ir.SacrificeUnless)
+    def _e_SacrificeUnless(self, e, ctx):
         """The controller may take the action; if they don't, they sacrifice the permanent.
         Judge Tower: "unless" actions are taken when able (JT-C1, R9), through
         ``forced_bool_options(.., "unless")``; which land to return stays a free choice (not a
@@ -164,7 +164,7 @@ class StateTriggersMixin:
             if s.face_down:
                 continue
             for ab in s.compiled.abilities:
-                if isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, ir.TsOthersEnterTapped) \
+                if isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, ir.OthersEnterTapped) \
                         and matches(self, o, ab.effect.filter, _Src(s, s.controller)):
                     o.tapped = True
                     self.log.add(f"{o.name} enters tapped ({s.name})", "CR 614.1c")
@@ -176,10 +176,10 @@ class StateTriggersMixin:
         land plays effects give, CR 305.2a). Judge Tower: playing a land keeps this limit (R11);
         a land play left is a legal action, so JT-P1 makes the player take it."""
         n = 1 + getattr(self.players[p], "extra_lands_turn", 0)
-        return n + sum(e.n for _, e in self.static_effects(ir.TsAdditionalLands, p))
+        return n + sum(e.n for _, e in self.static_effects(ir.AdditionalLands, p))
 
-    @effect(ir.TsAdditionalLands)
-    def _e_TsAdditionalLands(self, e, ctx):
+    @effect(ir.AdditionalLands)
+    def _e_AdditionalLands(self, e, ctx):
         pl = self.players[ctx["controller"]]
         pl.extra_lands_turn = getattr(pl, "extra_lands_turn", 0) + e.n
         self.log.add(f"{pl.name} may play {e.n} additional land(s) this turn", "CR 305.2a")
@@ -191,7 +191,7 @@ class StateTriggersMixin:
         """The name of a permanent whose spell limit forbids player ``p`` to cast another spell
         this turn, else None (spells counted: those ``p`` cast this turn, CR 601.2i)."""
         done = getattr(self.players[p], "spells_cast_turn", 0)
-        return next((s.name for s, e in self.static_effects(ir.TsSpellLimit) if done >= e.n), None)
+        return next((s.name for s, e in self.static_effects(ir.SpellLimit) if done >= e.n), None)
 
     def count_cast(self, spell, p: int) -> None:
         """A spell became cast (CR 601.2i): count it for the spell limit."""
@@ -209,7 +209,7 @@ class StateTriggersMixin:
             if s.face_down:
                 continue
             for ab in s.compiled.abilities:
-                if isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, ir.TsEnteringNoTriggers) \
+                if isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, ir.EnteringNoTriggers) \
                         and matches(self, o, ab.effect.filter, _Src(s, s.controller)):
                     o.no_enter_triggers = s.name
                     return
@@ -227,8 +227,8 @@ class StateTriggersMixin:
         return True
 
     # ---- CR 603.7a: "Sacrifice that creature at the beginning of the next end step." ---------
-    @effect(ir.TsDelayedSacrifice)
-    def _e_TsDelayedSacrifice(self, e, ctx):
+    @effect(ir.DelayedSacrifice)
+    def _e_DelayedSacrifice(self, e, ctx):
         objs = []
         for o in self.objs(e.what, ctx, lki=True):
             cur = o
@@ -238,7 +238,7 @@ class StateTriggersMixin:
                 objs.append(cur)
         if not objs:
             return
-        self.delayed.append({"when": "next_end_step", "effects": (ir.TsSacrificeThose(ir.Chosen("sacrifice_those")),),
+        self.delayed.append({"when": "next_end_step", "effects": (ir.SacrificeThose(ir.Chosen("sacrifice_those")),),
                              "controller": ctx["controller"], "source": ctx["source"],
                              "chosen": {"sacrifice_those": objs}, "turn": self.turn})
         self.log.add(f"{ctx['source'].name} sets up a delayed triggered ability: sacrifice "
@@ -246,8 +246,8 @@ class StateTriggersMixin:
         return
         yield
 
-    @effect(ir.TsSacrificeThose)
-    def _e_TsSacrificeThose(self, e, ctx):
+    @effect(ir.SacrificeThose)
+    def _e_SacrificeThose(self, e, ctx):
         p = ctx["controller"]
         for o in self.objs(e.what, ctx):
             if o.zone != "battlefield" or o.controller != p:

@@ -52,7 +52,7 @@ class UntapMixin:
             return True
         if o.face_down:
             return False
-        if not any(isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, ir.TfMayNotUntap)
+        if not any(isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, ir.MayNotUntap)
                    for ab in o.compiled.abilities):
             return False
         # R9 / JT-C1: the "may" is taken when able (see module docstring)
@@ -72,9 +72,9 @@ class UntapMixin:
         """False if ``ab`` (of ``source``, ability index ``idx``) triggers only once each turn and
         already did this turn, or is a soulbond trigger whose intervening "if" is false (CR 603.4,
         702.95a); else records this triggering and returns True."""
-        if isinstance(ab, ir.TfSoulbondTrigger):
+        if isinstance(ab, ir.SoulbondTrigger):
             return self._tf_soulbond_possible(source, ab.which, (ctx or {}).get("trigger_obj"))
-        if not isinstance(ab, ir.TfOnceEachTurnTrigger):
+        if not isinstance(ab, ir.OnceEachTurnTrigger):
             return True
         done = getattr(source, "triggered_turn", None)
         if done is None:
@@ -92,7 +92,7 @@ class UntapMixin:
         from judgetower.rules.conditions import evaluate
         delta, names = 0, []
         for ab in spell.compiled.abilities:
-            if isinstance(ab, ir.TfSelfCostReductionIf):
+            if isinstance(ab, ir.SelfCostReductionIf):
                 ok, why = evaluate(self, ab.condition, spell, p)
                 if ok:
                     delta -= ab.generic
@@ -193,8 +193,8 @@ class UntapMixin:
 
 
     # ---- CR 702.124j: "Partner with [name]": search for a card named [name] -----------------------
-    @effect(ir.TfSearchNamed)
-    def _e_TfSearchNamed(self, e, ctx):
+    @effect(ir.SearchNamed)
+    def _e_SearchNamed(self, e, ctx):
         """CR 701.23a: search the library for a card named ``e.name`` (a search for a card with
         a stated quality may find nothing, CR 701.23b), reveal it (CR 701.20a), put it into the
         hand, then shuffle (CR 701.24a). Judge Tower: ``replace_search`` (JT-G8, R7) - the shared
@@ -251,8 +251,8 @@ def _tf_while_tapped_start(self, e, ctx):
     return src, [o for o in self.objs(e.what, ctx) if o.zone == "battlefield"]
 
 
-@effect(ir.TfModifyPTWhileTapped)
-def _e_TfModifyPTWhileTapped(self, e, ctx):
+@effect(ir.ModifyPTWhileTapped)
+def _e_ModifyPTWhileTapped(self, e, ctx):
     """CR 611.2b: "[what] gets +P/+T [and has ...] for as long as ~ remains tapped"; the affected
     set is locked in as it resolves (CR 611.2c); if the source is already untapped or gone, the
     effect does nothing (CR 611.2b)."""
@@ -311,8 +311,8 @@ def _tf_return_control(self, oid, before, keep) -> None:
         self.log.add(f"control of {o.name} returns to {self.players[ctl].name}", "CR 611.2b", "CR 613.1b")
 
 
-@effect(ir.TfGainControlWhileTapped)
-def _e_TfGainControlWhileTapped(self, e, ctx):
+@effect(ir.GainControlWhileTapped)
+def _e_GainControlWhileTapped(self, e, ctx):
     """CR 611.2b, 613.1b: "gain control of [what] for as long as [you control ~ and] ~ remains
     tapped" (nothing happens if that is already over as it would begin)."""
     p = ctx["controller"]
@@ -332,7 +332,7 @@ def _e_TfGainControlWhileTapped(self, e, ctx):
                          "CR 611.2b", "CR 613.1b")
 
 
-UntapMixin._e_TfGainControlWhileTapped = _e_TfGainControlWhileTapped
+UntapMixin._e_GainControlWhileTapped = _e_GainControlWhileTapped
 
 
 def state_checks(self) -> None:
@@ -344,13 +344,13 @@ def state_checks(self) -> None:
     self.unpair_broken()
 
 
-UntapMixin._e_TfModifyPTWhileTapped = _e_TfModifyPTWhileTapped
+UntapMixin._e_ModifyPTWhileTapped = _e_ModifyPTWhileTapped
 UntapMixin.end_while_tapped = end_while_tapped
 UntapMixin.state_checks = state_checks
 
 
-@effect(ir.TfDoesntUntapWhileTapped)
-def _e_TfDoesntUntapWhileTapped(self, e, ctx):
+@effect(ir.DoesntUntapWhileTapped)
+def _e_DoesntUntapWhileTapped(self, e, ctx):
     """CR 502.3, 611.2b: "[what] doesn't untap during its controller's untap step for as long as
     ~ remains tapped" (the objects are locked in as it resolves, CR 611.2c; nothing happens if the
     source is already untapped or gone)."""
@@ -385,7 +385,7 @@ def _tf_held_tapped(self, o) -> str | None:
     return None
 
 
-UntapMixin._e_TfDoesntUntapWhileTapped = _e_TfDoesntUntapWhileTapped
+UntapMixin._e_DoesntUntapWhileTapped = _e_DoesntUntapWhileTapped
 UntapMixin.untap_rules_step_begins = untap_rules_step_begins
 UntapMixin._tf_held_tapped = _tf_held_tapped
 
@@ -421,7 +421,7 @@ def paired_bonuses(game, chars) -> list:
         if o.face_down or o.id not in chars:
             continue
         bonuses = [ab.effect for ab in o.compiled.abilities
-                   if isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, ir.TfPairedBonus)]
+                   if isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, ir.PairedBonus)]
         if not bonuses:
             continue
         q = paired_partner(game, o, chars)
@@ -452,8 +452,8 @@ def _tf_unpaired_others(self, src) -> list:
             if o.id != src.id and _tf_is_creature(self, o) and paired_partner(self, o) is None]
 
 
-@effect(ir.TfPair)
-def _e_TfPair(self, e, ctx):
+@effect(ir.SoulbondPair)
+def _e_SoulbondPair(self, e, ctx):
     """CR 702.95a-c: "you may pair this creature with another unpaired creature you control" /
     "you may pair that creature with this creature", for as long as both remain creatures on the
     battlefield under your control. The intervening "if" is checked again (CR 603.4). Judge
@@ -492,5 +492,5 @@ def unpair_broken(self) -> None:
 
 UntapMixin._tf_soulbond_possible = _tf_soulbond_possible
 UntapMixin._tf_unpaired_others = _tf_unpaired_others
-UntapMixin._e_TfPair = _e_TfPair
+UntapMixin._e_SoulbondPair = _e_SoulbondPair
 UntapMixin.unpair_broken = unpair_broken

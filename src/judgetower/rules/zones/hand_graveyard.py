@@ -41,15 +41,15 @@ class HandGraveyardMixin:
         lib = self.zones.get(("library", self.rules.zone_owner(self, "library", q)), [])
         if not lib:
             return None
-        for o, eff in self.static_effects(ir.Zones4TopCardVisible):
+        for o, eff in self.static_effects(ir.TopCardVisible):
             if eff.who == "you" and self.zones.get(("library", self.rules.zone_owner(self, "library", o.controller))) is not lib:
                 continue
             if eff.reveal or viewer == o.controller:
                 return lib[-1]
         return None
 
-    @effect(ir.Zones4LookTop)
-    def _e_Zones4LookTop(self, e, ctx):
+    @effect(ir.LookTop)
+    def _e_LookTop(self, e, ctx):
         """Look at (CR 401.2: only the looker sees it) or reveal (CR 701.20a: everyone) the top
         card of a library. One card: a library action (JT-E2, R19). Judge Tower: a card looked
         at or revealed is held by that player until the resolution ends (JT-G6, R6)."""
@@ -70,8 +70,8 @@ class HandGraveyardMixin:
                 self.log.add(f"{self.players[me].name} sees {name}", "CR 401.2", visible_to=[me])
             self.hold_for_looker(looker, top)
 
-    @effect(ir.Zones4HandToBottom)
-    def _e_Zones4HandToBottom(self, e, ctx):
+    @effect(ir.HandToBottom)
+    def _e_HandToBottom(self, e, ctx):
         """CR 401.4: cards from the hand on the bottom of the library (the owner orders them);
         then, for "that many", draw as many as were put (CR 608.2c, 121.1). Judge Tower: they are
         exiled instead (JT-G8, R7, in ``move``)."""
@@ -90,8 +90,8 @@ class HandGraveyardMixin:
             if e.draw:
                 yield from self.draw(p, len(cards))
 
-    @effect(ir.Zones4PutChosenOnTop)
-    def _e_Zones4PutChosenOnTop(self, e, ctx):
+    @effect(ir.PutChosenOnTop)
+    def _e_PutChosenOnTop(self, e, ctx):
         """CR 401.1, 608.2c: a card of your graveyard matching the filter, chosen on resolution,
         goes on top of your library (none: nothing happens)."""
         p = ctx["controller"]
@@ -108,9 +108,9 @@ class HandGraveyardMixin:
         if new is not None and new.zone == "library":
             self.log.add(f"{name} is put on top of its owner's library", "CR 401.1")
 
-    @effect(ir.Zones4Clash)
-    def _e_Zones4Clash(self, e, ctx):
-        """CR 701.30: clash with an opponent (see ``ir.Zones4Clash``)."""
+    @effect(ir.Clash)
+    def _e_Clash(self, e, ctx):
+        """CR 701.30: clash with an opponent (see ``ir.Clash``)."""
         me = ctx["controller"]
         opps = [q for q in self.opponents(me) if not self.players[q].lost]
         if not opps:
@@ -158,8 +158,8 @@ class HandGraveyardMixin:
         from judgetower.rules.characteristics.filters import chars_of
         return chars_of(self, o).mana_value
 
-    @effect(ir.Zones4PutNthFromTop)
-    def _e_Zones4PutNthFromTop(self, e, ctx):
+    @effect(ir.PutNthFromTop)
+    def _e_PutNthFromTop(self, e, ctx):
         """CR 401.7: Nth from the top of its owner's library; with fewer than N cards there, on
         the bottom (Judge Tower: exiled instead, JT-G8, R7, in ``move``)."""
         for o in self.objs(e.what, ctx):
@@ -179,7 +179,7 @@ class HandGraveyardMixin:
     def no_max_hand_size(self, p: int) -> bool:
         """CR 402.2: an effect says player ``p`` has no maximum hand size (no cleanup discard, CR 514.1)."""
         from judgetower.oracle import ir
-        return any(e.who == "each" or o.controller == p for o, e in self.static_effects(ir.Zones4NoMaxHandSize))
+        return any(e.who == "each" or o.controller == p for o, e in self.static_effects(ir.NoMaxHandSize))
 
     def zone_replace_move(self, o, to_zone: str, position):
         """CR 614.1a: the card's own "If ~ would be put into a graveyard from anywhere, reveal ~
@@ -189,15 +189,15 @@ class HandGraveyardMixin:
         from judgetower.oracle import ir
         if to_zone != "graveyard" or getattr(o, "face_down", False) or getattr(o, "compiled", None) is None:
             return to_zone, position, False
-        if any(isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, ir.Zones4ShuffleInstead)
+        if any(isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, ir.ShuffleInstead)
                for ab in o.compiled.abilities):
             self.log.add(f"{o.name} would be put into a graveyard: its owner reveals it and shuffles it into their "
                          f"library instead", "CR 614.1a", "CR 701.20a", "CR 701.24a")
             return "library", "shuffle", True
         return to_zone, position, False
 
-    @effect(ir.Zones4PutOnTopOfLibrary)
-    def _e_Zones4PutOnTopOfLibrary(self, e, ctx):
+    @effect(ir.PutOnTopOfLibrary)
+    def _e_PutOnTopOfLibrary(self, e, ctx):
         """CR 401.1: each card goes on top of its owner's library; CR 401.4: cards put into a
         library at the same time are arranged by their owner (the top card chosen first)."""
         cards = [o for o in self.objs(e.what, ctx) if o.zone == "graveyard"]
@@ -220,8 +220,8 @@ class HandGraveyardMixin:
                 if new is not None and new.zone == "library":
                     self.log.add(f"{name} is put on top of its owner's library", "CR 401.1", "CR 401.4")
 
-    @effect(ir.Zones4ExileGraveyard)
-    def _e_Zones4ExileGraveyard(self, e, ctx):
+    @effect(ir.ExileGraveyard)
+    def _e_ExileGraveyard(self, e, ctx):
         """CR 406.2: every card of that player's graveyard is exiled (the shared graveyard under
         Judge Tower, its cards leaving it owned by that player: JT-G5, R5)."""
         for p in self.players_of(e.who, ctx):
@@ -237,8 +237,8 @@ class HandGraveyardMixin:
         return
         yield
 
-    @effect(ir.Zones4DiscardHandDraw)
-    def _e_Zones4DiscardHandDraw(self, e, ctx):
+    @effect(ir.DiscardHandDraw)
+    def _e_DiscardHandDraw(self, e, ctx):
         """CR 701.9a: discard the whole hand; then draw that many (CR 608.2c: the number
         discarded) plus ``e.plus`` (CR 121.1)."""
         for p in self.players_of(e.who, ctx):
@@ -251,8 +251,8 @@ class HandGraveyardMixin:
             self.log.add(f"{self.players[p].name} discarded {len(hand)} card(s) and draws {n}", "CR 608.2c", "CR 121.1")
             yield from self.draw(p, n)
 
-    @effect(ir.Zones4ShuffleHandGraveyard)
-    def _e_Zones4ShuffleHandGraveyard(self, e, ctx):
+    @effect(ir.ShuffleHandGraveyard)
+    def _e_ShuffleHandGraveyard(self, e, ctx):
         """CR 701.24a: each player puts their hand and graveyard into their library and shuffles
         it (APNAP order, CR 101.4; JT-G7); then each draws N (one library action per player,
         R19). Judge Tower: the cards are exiled instead of shuffled into the shared library
@@ -274,8 +274,8 @@ class HandGraveyardMixin:
             if e.draw:
                 yield from self.draw(p, e.draw)
 
-    @effect(ir.Zones4Learn)
-    def _e_Zones4Learn(self, e, ctx):
+    @effect(ir.Learn)
+    def _e_Learn(self, e, ctx):
         """CR 701.48a: "You may discard a card. If you do, draw a card. If you didn't, you may
         reveal a Lesson card you own from outside the game ..." — no card is outside these games,
         so only the first option can do anything. Judge Tower: "may" is taken when able (JT-C1, R9)."""
@@ -294,8 +294,8 @@ class HandGraveyardMixin:
             self.log.add(f"{self.players[p].name} learns: discards a card, then draws a card", "CR 701.48a")
             yield from self.draw(p, 1)
 
-    @effect(ir.Zones4ChooseFromHandExile)
-    def _e_Zones4ChooseFromHandExile(self, e, ctx):
+    @effect(ir.ChooseFromHandExile)
+    def _e_ChooseFromHandExile(self, e, ctx):
         """CR 701.20a: the hand was revealed; its controller's spell or ability chooses a card
         matching the filter, which is exiled (CR 406.2) or discarded (CR 701.9a). Which card is a
         free choice (no JT rule forces it); "you may choose" is taken when able (JT-C1, R9)."""
@@ -342,8 +342,8 @@ class HandGraveyardMixin:
         opps = set(self.opponents(p))
         return [i for i in self.exile if self.objects[i].owner in opps]
 
-    @effect(ir.Zones4ExileToOwnersGraveyard)
-    def _e_Zones4ExileToOwnersGraveyard(self, e, ctx):
+    @effect(ir.ExileToOwnersGraveyard)
+    def _e_ExileToOwnersGraveyard(self, e, ctx):
         """Processors (CR 406.3, 400.3): a card an opponent owns goes from exile into that
         player's graveyard (the shared graveyard under Judge Tower, JT-G5). Sets ``until_done``
         for a following "If you do" (CR 608.2c)."""

@@ -38,8 +38,8 @@ class LibraryMixin:
 
     # -- tutors -------------------------------------------------------------------------------
 
-    @effect(ir.Lib2SearchLibrary)
-    def _e_Lib2SearchLibrary(self, e, ctx):
+    @effect(ir.SearchLibraryReveal)
+    def _e_SearchLibraryReveal(self, e, ctx):
         for p in self.players_of(e.who, ctx):
             yield from self.search_library(p, e, ctx)
 
@@ -120,8 +120,8 @@ class LibraryMixin:
 
     # -- "search your library and/or graveyard" -----------------------------------------------
 
-    @effect(ir.Lib2SearchLibraryAndGraveyard)
-    def _e_Lib2SearchLibraryAndGraveyard(self, e, ctx):
+    @effect(ir.SearchLibraryAndGraveyard)
+    def _e_SearchLibraryAndGraveyard(self, e, ctx):
         """CR 701.23: the player chooses to search the graveyard and, if they want, the library
         too ("and/or"; the library searched means a shuffle, CR 701.24a). A qualifying graveyard
         card must be found (a public zone: CR 701.23b lets a search fail only in a hidden zone).
@@ -187,8 +187,8 @@ class LibraryMixin:
             if len(self.library(p)) == size:
                 return revealed, None
 
-    @effect(ir.Lib2RevealUntil)
-    def _e_Lib2RevealUntil(self, e, ctx):
+    @effect(ir.RevealUntil)
+    def _e_RevealUntil(self, e, ctx):
         p = ctx["controller"]
         src = _src(ctx["source"], p)
         got = yield from self.reveal_until(p, lambda o: matches(self, o, e.filter, src),
@@ -213,8 +213,8 @@ class LibraryMixin:
 
     # -- look at the top N, put one onto the battlefield --------------------------------------
 
-    @effect(ir.Lib2LookTopPutOnto)
-    def _e_Lib2LookTopPutOnto(self, e, ctx):
+    @effect(ir.LookTopPutOnto)
+    def _e_LookTopPutOnto(self, e, ctx):
         p = ctx["controller"]
         top = yield from self.look_at_top(p, self.amount(e.amount, ctx))
         if not top:
@@ -235,8 +235,8 @@ class LibraryMixin:
 
     # -- look at the top N, any number into the graveyard, the rest back on top ---------------
 
-    @effect(ir.Lib2LookTopSplitGraveyard)
-    def _e_Lib2LookTopSplitGraveyard(self, e, ctx):
+    @effect(ir.LookTopSplitGraveyard)
+    def _e_LookTopSplitGraveyard(self, e, ctx):
         """CR 701.20e, 401.4: the player splits the looked-at cards between the graveyard and the
         top of the library, in any order (Judge Tower: a free choice, JT-C6, R10; a short library
         is refilled first, JT-E2/R19)."""
@@ -244,8 +244,8 @@ class LibraryMixin:
 
     # -- shuffle cards into your library --------------------------------------------------------
 
-    @effect(ir.Lib2ShuffleIntoLibrary)
-    def _e_Lib2ShuffleIntoLibrary(self, e, ctx):
+    @effect(ir.ShuffleGraveyardCardsIntoLibrary)
+    def _e_ShuffleGraveyardCardsIntoLibrary(self, e, ctx):
         """CR 701.24a: target cards from a graveyard go into ``ctx``'s controller's library, then
         it is shuffled once, even if none of them got there (CR 701.24c). Judge Tower: exiled
         instead, nothing shuffled (JT-G8, R7)."""
