@@ -119,6 +119,37 @@ def read_tower(path: str) -> list[str]:
         raise _UsageError(str(e)) from None
 
 
+def _house(args) -> list[str]:
+    """``--house NAME[=VALUE]`` options (judgetower.variants.house), checked: canonical specs."""
+    from judgetower.rules.errors import IllegalAction
+    from judgetower.variants.house import house_specs, parse_house
+    try:
+        return house_specs(parse_house(list(getattr(args, "house", None) or [])))
+    except IllegalAction as e:
+        raise _UsageError(f"--house: {e}") from None
+
+
+def _house_summary(game) -> dict:
+    rules = game.rules
+    out = {}
+    if getattr(rules, "points", None):
+        out["points"] = {p.name: rules.points[p.index] for p in game.players}
+        out["rounds"] = rules.round
+    return out
+
+
+def _house_lines(game) -> list[str]:
+    specs = getattr(game.rules, "house_specs", None)
+    if specs is None:
+        return []
+    lines = [f"House rules: {', '.join(specs())}"]
+    s = _house_summary(game)
+    if s:
+        lines.append(f"Rounds: {s['rounds']}; points: " + ", ".join(f"{k} {v}" for k, v in s["points"].items())
+                     + " (H-ROUNDS)")
+    return lines
+
+
 def _run_bots(game, agents, max_decisions: int) -> bool:
     """Let the agents decide until the game ends or holds ``max_decisions`` decisions.
     Returns True when the cap stopped it (the game is unfinished, not won)."""
@@ -158,6 +189,7 @@ def _sim(args) -> int:
                               "nobody can err (JT-S2)")
         if args.mode == "referee" and args.manual_triggers:
             raise _UsageError("--manual-triggers needs --mode judge (R13: a judge-mode option)")
+        house = _house(args)
         tower, tower_desc, pool = _game_tower(args)
     except _UsageError as e:
         return _fail("sim", str(e))
@@ -167,7 +199,7 @@ def _sim(args) -> int:
     for k in range(args.games):
         seed = args.seed + k
         game = new_judge_tower_game(pool, tower, specs, seed=seed, mode=args.mode,
-                                    manual_triggers=args.manual_triggers)
+                                    manual_triggers=args.manual_triggers, house=house)
         if args.mode == "judge":
             from judgetower.agents.judge_bots import ErringAutopilot, JudgeTable, run_judge_game
             agents = [ErringAutopilot(seed * 31 + i, args.bot_errors) for i in range(args.players)]
@@ -192,12 +224,13 @@ def _sim(args) -> int:
                 return _fail("sim", f"cannot save the record to {saved}: {e}")
         if args.json:
             out = {"game": k + 1, "seed": seed, **summary_dict(game), "stopped_by_decision_cap": capped,
+                   **({"house": house, **_house_summary(game)} if house else {}),
                    "max_decisions": args.max_decisions, "tower": tower_desc, "record": saved,
                    "log": [] if args.no_log else [e.render(args.lang) for e in game.log.for_player(None)]}
             print(json.dumps(out, ensure_ascii=False))
             continue
         how = (f"judge mode, bots err {args.bot_errors:g} and call {args.bot_calls:g}" if args.mode == "judge"
-               else "referee")
+               else "referee") + (f"; house rules {', '.join(house)}" if house else "")
         print(f"=== Game {k + 1} of {args.games}: Judge Tower ({how}), {args.players} autopilots, "
               f"seed {seed}, {tower_desc} ===")
         if not args.no_log:
@@ -208,6 +241,8 @@ def _sim(args) -> int:
             print(f"Stopped: the decision cap (--max-decisions {args.max_decisions}) was reached: "
                   "unfinished (decision cap), not a win")
         for line in summary_lines(game):
+            print(line)
+        for line in _house_lines(game):
             print(line)
         if saved:
             print(f"Record saved to {saved}")
@@ -276,6 +311,7 @@ def _play(args) -> int:
             raise _UsageError("--name must not be empty")
         if name in bots:
             raise _UsageError(f"--name {name!r} is a bot's name; player names must differ (CR 102.1)")
+        house = _house(args)
         tower, tower_desc, pool = _game_tower(args)
     except _UsageError as e:
         return _fail("play", str(e))
@@ -288,8 +324,10 @@ def _play(args) -> int:
           f"seed {seed} (judgetower play --seed {seed} replays the deal)")
     if args.manual_triggers and args.mode != "judge":
         return _fail("play", "--manual-triggers needs --mode judge (R13: a judge-mode option)")
+    if house:
+        print(f"House rules: {', '.join(house)}")
     game = new_judge_tower_game(pool, tower, specs, seed=seed, mode=args.mode,
-                                manual_triggers=args.manual_triggers)
+                                manual_triggers=args.manual_triggers, house=house)
     table = None
     if args.mode == "judge":
         from judgetower.agents.judge_bots import ErringAutopilot, JudgeTable
@@ -301,6 +339,11 @@ def _play(args) -> int:
         agents = {i + 1: Autopilot(seed * 31 + i + 1) for i in range(args.bots)}
     return play_game(game, 0, agents, record_path=args.record, auto_pass=not args.ask_always,
                      table=table)
+
+
+_HOUSE_HELP = ("a house rule (repeatable): H-OPEN-HANDS, H-STRIKES=N, H-ONE-NAME-PER-TURN, "
+               "H-FIRST-MISTAKE-OUT, H-ROUNDS (or open-hands, strikes=N, one-name-per-turn, "
+               "first-mistake-out, rounds); see the README's house rules")
 
 
 def _add_game_parsers(sub) -> None:
@@ -328,6 +371,7 @@ def _add_game_parsers(sub) -> None:
     sim.add_argument("--manual-triggers", action="store_true",
                      help="judge mode: triggers wait for their controller's acknowledgement; a missed one is a "
                           "violation (JT-G9, R13)")
+    sim.add_argument("--house", action="append", metavar="NAME[=VALUE]", help=_HOUSE_HELP)
     sim.add_argument("--lang", choices=("en", "fr"), default="en",
                      help="language of the log (fr: French where the engine has it, else English)")
     rp = sub.add_parser("replay", help="rebuild a game from its record: log and summary")
@@ -354,6 +398,7 @@ def _add_game_parsers(sub) -> None:
                     help="judge mode: each bot calls a public violation with probability Q")
     pl.add_argument("--manual-triggers", action="store_true",
                     help="judge mode: acknowledge each of your triggers yourself; a missed one is a violation (R13)")
+    pl.add_argument("--house", action="append", metavar="NAME[=VALUE]", help=_HOUSE_HELP)
 
 
 def main(argv: list[str] | None = None) -> int:
