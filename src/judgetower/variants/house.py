@@ -132,7 +132,7 @@ class Strikes(HouseRule):
 
     @property
     def summary(self) -> str:  # type: ignore[override]
-        return f"a player loses at {self.n} shame (instead of JT-E1's twice the number of players)"
+        return f"a player loses at {self.n} shame (instead of more than twice the number of players who started)"
 
     def replaces_jt_e1(self) -> bool:
         return True
@@ -234,25 +234,32 @@ def house_help() -> str:
                      f"{cls(None).describe()}" for cls in HOUSE_RULES.values())
 
 
-def parse_one(spec) -> HouseRule:
-    """A house rule from ``NAME`` or ``NAME=VALUE`` (an ``IllegalAction`` citing the rule, or
-    naming the known rules, otherwise)."""
+def rule_id_of(spec) -> str:
+    """The rule ID ``NAME`` or ``NAME=VALUE`` names (an ``IllegalAction`` naming the known rules
+    otherwise); the value is not checked."""
     if not isinstance(spec, str) or not spec.strip():
         raise IllegalAction(f"a house rule is NAME or NAME=VALUE, not {spec!r} (known: "
                             f"{', '.join(HOUSE_RULES)})", "H-RULES")
-    name, eq, value = spec.strip().partition("=")
-    key = name.strip().upper()
+    name = spec.strip().partition("=")[0].strip()
+    key = name.upper()
     if key not in HOUSE_RULES:
-        low = name.strip().lower()
+        low = name.lower()
         key = _ALIASES.get(low) or _ALIASES.get(low.removeprefix("h-")) or "H-" + key.removeprefix("H-")
-    cls = HOUSE_RULES.get(key)
-    if cls is None:
-        raise IllegalAction(f"unknown house rule {name.strip()!r} (known: "
+    if key not in HOUSE_RULES:
+        raise IllegalAction(f"unknown house rule {name!r} (known: "
                             + ", ".join(f"{rid} ({c.short})" for rid, c in HOUSE_RULES.items()) + ")", "H-RULES")
+    return key
+
+
+def parse_one(spec) -> HouseRule:
+    """A house rule from ``NAME`` or ``NAME=VALUE`` (an ``IllegalAction`` citing the rule, or
+    naming the known rules, otherwise)."""
+    cls = HOUSE_RULES[rule_id_of(spec)]
     missing = missing_engine_hooks(cls.id)
     if missing:
         raise IllegalAction(f"house rule {cls.id} needs the engine hook {', '.join(missing)} that this "
                             "version's engine does not offer yet (docs/house-rules-engine-hooks.patch)", cls.id)
+    _, eq, value = spec.strip().partition("=")
     return cls(value.strip() if eq else None)
 
 
@@ -337,9 +344,10 @@ class HouseRules(JudgeTowerRules):
         return self.house_refusal(game, d, choice) or super().why_illegal(game, d, choice)
 
     def on_decision(self, game, d, choice):
+        noted = super().on_decision(game, d, choice)    # judge mode: judged before it counts
         for h in self.house:
             h.observe(self, game, d, choice)
-        return super().on_decision(game, d, choice)
+        return noted
 
     def hand_public(self, game, p) -> bool:
         """H-OPEN-HANDS: whether ``p``'s hand is public (engine hook ``hand_public``)."""
@@ -365,7 +373,7 @@ class HouseRules(JudgeTowerRules):
         if not self.has("H-ROUNDS"):
             return winners, reason, rule
         if self._final or rule == "CR 104":          # the tower ran out, or the flow itself ended
-            return self._standings(game), f"the tower has run out ({reason}): the most points win", "H-ROUNDS"
+            return self._standings(game), "the tower has run out: the most points win (ties: the fewest shame)", "H-ROUNDS"
         for w in winners:
             self.points[w] += 1
         who = ", ".join(game.players[w].name for w in winners) or "nobody"
