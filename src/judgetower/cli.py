@@ -80,7 +80,16 @@ def _game_tower(args) -> tuple[list[str], str, object]:
     from judgetower.cards.card import CardError
     from judgetower.cards.pool import CardPool, starter_pool
     from judgetower.cards.tower import read_tower as _read
-    full = _full_pool(getattr(args, "data", None))
+    if args.tower:
+        # a tower file (any format of judgetower.cards.tower_formats): with a data file, only the
+        # tower's own cards are compiled (tower_formats.LazyPool), never the whole file
+        from judgetower.cli_cards import _tower_pool
+        try:
+            full = _tower_pool(args)
+        except CardError as e:
+            raise _UsageError(str(e)) from None
+    else:
+        full = _full_pool(getattr(args, "data", None))
     try:
         if args.tower:
             names = _read(args.tower, full)
@@ -289,7 +298,11 @@ def _record_pool(rec, data: str):
     """The cards a record names (its tower or decks), from the ``--data`` pool, as a `CardPool`."""
     from judgetower.cards.card import CardError
     from judgetower.cards.pool import CardPool
-    full = _full_pool(data)
+    from judgetower.cli_cards import _tower_pool
+    try:
+        full = _tower_pool(argparse.Namespace(data=data))   # only the record's cards are compiled
+    except CardError as e:
+        raise _UsageError(str(e)) from None
     named = list(rec.tower or []) + [n for deck in (rec.decks or {}).values() for n in deck]
     try:
         return CardPool(full.card(n).front for n in dict.fromkeys(full.resolve_many(named)))
