@@ -269,3 +269,10 @@ def test_rounds_score_points_until_the_tower_runs_out(capsys):
 def test_house_rules_class_is_the_seed_plus_rules():
     r = HouseRules("judge", False, parse_house(["strikes=2"]))
     assert isinstance(r, JudgeTowerRules) and r.name == "judge-tower" and r.house_specs() == ["H-STRIKES=2"]
+
+
+def test_rule_objects_are_fresh_for_each_game():
+    """A house rule keeps per-game state (names cast this turn): each game gets its own."""
+    rules = parse_house(["one-name-per-turn"])
+    a, b = HouseRules("referee", False, rules), HouseRules("referee", False, rules)
+    assert a.house[0] is not b.house[0] and a.house_specs() == b.house_specs() == ["H-ONE-NAME-PER-TURN"]

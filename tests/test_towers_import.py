@@ -221,8 +221,9 @@ def test_round_trip_export_import_is_identical(pool, cards, data_path, tmp_path,
     assert rows[-1].startswith("Island,0,Basic Land — Island,,") and ",Lands," in rows[-1]
 
 
-def test_check_sim_and_play_accept_the_formats_directly(tmp_path, capsys):
-    """Without --data: the starter tower's cards, in a Cube Cobra CSV and an Arena list."""
+def test_check_and_sim_accept_the_formats_directly(tmp_path, capsys):
+    """Without --data: the starter tower's cards, in a Cube Cobra CSV and an Arena list (play
+    reads its --tower through the same code as sim, `cli._game_tower`)."""
     csv_path = _write(tmp_path, "s.csv", "name,maybeboard\nGrizzly Bears,false\nShock,false\nForest,false\n"
                                          "Forest,false\nLightning Bolt,true\n")
     arena = _write(tmp_path, "s.txt", "Deck\n2 Forest (M10) 1\n1 Grizzly Bears (M10) 2\n1 Shock (M19) 3\n")

@@ -253,7 +253,10 @@ def rule_id_of(spec) -> str:
 
 def parse_one(spec) -> HouseRule:
     """A house rule from ``NAME`` or ``NAME=VALUE`` (an ``IllegalAction`` citing the rule, or
-    naming the known rules, otherwise)."""
+    naming the known rules, otherwise). A `HouseRule` gives a fresh one of the same spec (a rule
+    keeps per-game state)."""
+    if isinstance(spec, HouseRule):
+        spec = spec.spec()
     cls = HOUSE_RULES[rule_id_of(spec)]
     missing = missing_engine_hooks(cls.id)
     if missing:
@@ -286,7 +289,7 @@ class HouseRules(JudgeTowerRules):
 
     def __init__(self, mode: str = "referee", manual_triggers: bool = False, house=()) -> None:
         super().__init__(mode, manual_triggers)
-        self.house = [h if isinstance(h, HouseRule) else parse_one(h) for h in house]
+        self.house = [parse_one(h) for h in house]     # fresh rule objects: each keeps per-game state
         self.points: list[int] = []      # H-ROUNDS: each player's points
         self.round = 0
         self._final = False              # H-ROUNDS: a game end now is the tower running out
