@@ -78,7 +78,8 @@ def run(spec: str, args, pool, tower) -> tuple[int, list[str]]:
     rounds = parse_house([spec])[0].id == "H-ROUNDS"
     wall0, cpu0 = time.perf_counter(), time.process_time()
     replay_time = 0.0
-    for seed in range(args.first_seed, args.first_seed + args.games):
+    seeds = range(args.first_seed, args.first_seed + args.games)
+    for seed in seeds:
         n = 2 + seed % 5
         by_players[n] += 1
         specs = [{"name": chr(65 + i), "judge_level": 1 + (seed + i) % 5, "first_game": (seed + i) % 7 == 0}
@@ -113,8 +114,10 @@ def run(spec: str, args, pool, tower) -> tuple[int, list[str]]:
             replay_time += time.perf_counter() - t
         if args.progress:
             extra = (f", rounds {g.rules.round}, points {g.rules.points}" if rounds else "")
-            print(f"  {spec} seed {seed}: {n} players, {len(g.decisions)} decisions, {end_label(g)}{extra}",
-                  flush=True)
+            mine = [f for f in failures if f.startswith(f"seed {seed}:")]
+            print(f"  {spec} seed {seed}: {n} players, {len(g.decisions)} decisions, {end_label(g)}{extra}; "
+                  f"checks: {'; '.join(mine) if mine else 'all passed'}"
+                  + ("" if args.no_replay else " (replay included)"), flush=True)
     wall = time.perf_counter() - wall0 - replay_time
     cpu = time.process_time() - cpu0
     print(f"== {spec}: {args.games} judge-mode games (seeds {args.first_seed}-{args.first_seed + args.games - 1}), "
