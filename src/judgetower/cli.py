@@ -127,7 +127,16 @@ def _game_tower(args) -> tuple[list[str], str, object]:
     from judgetower.cards.card import CardError
     from judgetower.cards.pool import CardPool, starter_pool
     from judgetower.cards.tower import read_tower as _read
-    full = _full_pool(getattr(args, "data", None))
+    if args.tower:
+        # a tower file (any format of judgetower.cards.tower_formats): with a data file, only the
+        # tower's own cards are compiled (tower_formats.LazyPool), never the whole file
+        from judgetower.cli_cards import _tower_pool
+        try:
+            full = _tower_pool(args)
+        except CardError as e:
+            raise _UsageError(str(e)) from None
+    else:
+        full = _full_pool(getattr(args, "data", None))
     try:
         if args.tower:
             names = _read(args.tower, full)
@@ -164,6 +173,37 @@ def read_tower(path: str) -> list[str]:
         return _read(path, pool_from_cards(starter_pool()))
     except CardError as e:
         raise _UsageError(str(e)) from None
+
+
+def _house(args) -> list[str]:
+    """``--house NAME[=VALUE]`` options (judgetower.variants.house), checked: canonical specs."""
+    from judgetower.rules.errors import IllegalAction
+    from judgetower.variants.house import house_specs, parse_house
+    try:
+        return house_specs(parse_house(list(getattr(args, "house", None) or [])))
+    except IllegalAction as e:
+        raise _UsageError(f"--house: {e}") from None
+
+
+def _house_summary(game) -> dict:
+    rules = game.rules
+    out = {}
+    if getattr(rules, "points", None):
+        out["points"] = {p.name: rules.points[p.index] for p in game.players}
+        out["rounds"] = rules.round
+    return out
+
+
+def _house_lines(game) -> list[str]:
+    specs = getattr(game.rules, "house_specs", None)
+    if specs is None:
+        return []
+    lines = [f"House rules: {', '.join(specs())}"]
+    s = _house_summary(game)
+    if s:
+        lines.append(f"Rounds: {s['rounds']}; points: " + ", ".join(f"{k} {v}" for k, v in s["points"].items())
+                     + " (H-ROUNDS)")
+    return lines
 
 
 def _run_bots(game, agents, max_decisions: int) -> bool:
@@ -208,6 +248,7 @@ def _sim(args) -> int:
                               "nobody can err (JT-S2)")
         if args.mode == "referee" and args.manual_triggers:
             raise _UsageError("--manual-triggers needs --mode judge (R13: a judge-mode option)")
+        house = _house(args)
         tower, tower_desc, pool = _game_tower(args)
     except _UsageError as e:
         return _fail("sim", str(e))
@@ -217,7 +258,7 @@ def _sim(args) -> int:
     for k in range(args.games):
         seed = args.seed + k
         game = new_judge_tower_game(pool, tower, specs, seed=seed, mode=args.mode,
-                                    manual_triggers=args.manual_triggers)
+                                    manual_triggers=args.manual_triggers, house=house)
         if args.mode == "judge":
             from judgetower.agents.judge_bots import ErringAutopilot, JudgeTable, run_judge_game
             agents = [ErringAutopilot(seed * 31 + i, args.bot_errors) for i in range(args.players)]
@@ -242,12 +283,13 @@ def _sim(args) -> int:
                 return _fail("sim", f"cannot save the record to {saved}: {e}")
         if args.json:
             out = {"game": k + 1, "seed": seed, **summary_dict(game), "stopped_by_decision_cap": capped,
+                   **({"house": house, **_house_summary(game)} if house else {}),
                    "max_decisions": args.max_decisions, "tower": tower_desc, "record": saved,
                    "log": [] if args.no_log else [e.render(args.lang) for e in game.log.for_player(None)]}
             print(json.dumps(out, ensure_ascii=False))
             continue
         how = (f"judge mode, bots err {args.bot_errors:g} and call {args.bot_calls:g}" if args.mode == "judge"
-               else "referee")
+               else "referee") + (f"; house rules {', '.join(house)}" if house else "")
         print(f"=== Game {k + 1} of {args.games}: Judge Tower ({how}), {args.players} autopilots, "
               f"seed {seed}, {tower_desc} ===")
         if not args.no_log:
@@ -258,6 +300,8 @@ def _sim(args) -> int:
             print(f"Stopped: the decision cap (--max-decisions {args.max_decisions}) was reached: "
                   "unfinished (decision cap), not a win")
         for line in summary_lines(game):
+            print(line)
+        for line in _house_lines(game):
             print(line)
         if saved:
             print(f"Record saved to {saved}")
@@ -308,7 +352,11 @@ def _record_pool(rec, data: str):
     """The cards a record names (its tower or decks), from the ``--data`` pool, as a `CardPool`."""
     from judgetower.cards.card import CardError
     from judgetower.cards.pool import CardPool
-    full = _full_pool(data)
+    from judgetower.cli_cards import _tower_pool
+    try:
+        full = _tower_pool(argparse.Namespace(data=data))   # only the record's cards are compiled
+    except CardError as e:
+        raise _UsageError(str(e)) from None
     named = list(rec.tower or []) + [n for deck in (rec.decks or {}).values() for n in deck]
     try:
         return CardPool(full.card(n).front for n in dict.fromkeys(full.resolve_many(named)))
@@ -340,6 +388,7 @@ def _play(args) -> int:
         _check_path("--record", args.record, write=True)
         _check_path("--tower", args.tower)
         _check_path("--data", args.data)
+        house = _house(args)
         tower, tower_desc, pool = _game_tower(args)
     except _UsageError as e:
         return _fail("play", str(e))
@@ -352,8 +401,10 @@ def _play(args) -> int:
           f"seed {seed} (judgetower play --seed {seed} replays the deal)")
     if args.manual_triggers and args.mode != "judge":
         return _fail("play", "--manual-triggers needs --mode judge (R13: a judge-mode option)")
+    if house:
+        print(f"House rules: {', '.join(house)}")
     game = new_judge_tower_game(pool, tower, specs, seed=seed, mode=args.mode,
-                                manual_triggers=args.manual_triggers)
+                                manual_triggers=args.manual_triggers, house=house)
     table = None
     if args.mode == "judge":
         from judgetower.agents.judge_bots import ErringAutopilot, JudgeTable
@@ -365,6 +416,11 @@ def _play(args) -> int:
         agents = {i + 1: Autopilot(seed * 31 + i + 1) for i in range(args.bots)}
     return play_game(game, 0, agents, record_path=args.record, auto_pass=not args.ask_always,
                      table=table)
+
+
+_HOUSE_HELP = ("a house rule (repeatable): H-OPEN-HANDS, H-STRIKES=N, H-ONE-NAME-PER-TURN, "
+               "H-FIRST-MISTAKE-OUT, H-ROUNDS (or open-hands, strikes=N, one-name-per-turn, "
+               "first-mistake-out, rounds); see the README's house rules")
 
 
 def _add_game_parsers(sub) -> None:
@@ -392,6 +448,7 @@ def _add_game_parsers(sub) -> None:
     sim.add_argument("--manual-triggers", action="store_true",
                      help="judge mode: triggers wait for their controller's acknowledgement; a missed one is a "
                           "violation (JT-G9, R13)")
+    sim.add_argument("--house", action="append", metavar="NAME[=VALUE]", help=_HOUSE_HELP)
     sim.add_argument("--lang", choices=("en", "fr"), default="en",
                      help="language of the log (fr: French where the engine has it, else English)")
     rp = sub.add_parser("replay", help="rebuild a game from its record: log and summary")
@@ -418,6 +475,7 @@ def _add_game_parsers(sub) -> None:
                     help="judge mode: each bot calls a public violation with probability Q")
     pl.add_argument("--manual-triggers", action="store_true",
                     help="judge mode: acknowledge each of your triggers yourself; a missed one is a violation (R13)")
+    pl.add_argument("--house", action="append", metavar="NAME[=VALUE]", help=_HOUSE_HELP)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -5,7 +5,13 @@
     judgetower cards search TEXT [--lang fr] [--data PATH] [--limit N]
     judgetower cards coverage [--data PATH] [--json] [--top N]
     judgetower tower build --size 250 --seed S [--data PATH] [--filter EXPR] [--allow-unsupported] -o FILE
-    judgetower tower check FILE [--data PATH] [--allow-unsupported]
+    judgetower tower check FILE [--format F] [--data PATH] [--allow-unsupported]
+    judgetower tower import FILE [--format auto|cubecobra-csv|text|arena|mtgo] [--out TOWER] [--data PATH]
+    judgetower tower export TOWER [--format cubecobra-csv|text] [--out FILE] [--data PATH]
+
+``tower check``, ``import`` and ``export`` read any tower format (`judgetower.cards.tower_formats`)
+and, with a data file, check (compile) only the tower's own cards (`LazyPool`), never the whole
+file.
 
 Every command needing the full pool takes ``--data PATH`` (an AtomicCards ``.json``/``.json.gz``/
 ``.json.xz``), else uses the file ``cards download`` fetched, else falls back to the embedded
@@ -165,17 +171,91 @@ def _build(args) -> int:
     return 0
 
 
+def _tower_pool(args):
+    """The pool tower commands resolve names in: ``--data PATH`` (or the downloaded file) read
+    without compiling it, each card checked by the Oracle compiler only when the tower names it
+    (`tower_formats.LazyPool`); else the embedded starter tower (with a notice)."""
+    from judgetower.cards.mtgjson import load_atomic
+    from judgetower.cards.tower_formats import LazyPool
+    from judgetower.oracle.compiled_pool import default_data_file, open_pool, status_of
+    data = getattr(args, "data", None)
+    if data is None and default_data_file().exists():
+        data = str(default_data_file())
+    if data is None:
+        return open_pool(None, notice=_notice)
+
+    def check(card):
+        from judgetower.oracle import compile_card
+        return status_of(card, tuple(compile_card(face) for face in card.faces))
+    return LazyPool(load_atomic(data), check)
+
+
 def _check(args) -> int:
     from judgetower.cards.tower import read_tower
     try:
-        pool = _pool(args)
-        names = read_tower(args.file, pool, allow_unsupported=args.allow_unsupported)
+        pool = _tower_pool(args)
+        names = read_tower(args.file, pool, allow_unsupported=args.allow_unsupported, fmt=args.format)
     except CardError as exc:
         return _fail("tower check", str(exc))
     distinct = len(set(names))
     bad = [n for n in dict.fromkeys(names) if not pool.playable(n)]
     print(f"{args.file}: {len(names)} cards ({distinct} distinct), all known"
           + (f"; {len(bad)} not playable yet (allowed)" if bad else "; all playable"))
+    return 0
+
+
+def _write_out(cmd: str, out: str | None, text: str) -> int | None:
+    if out is None or out == "-":
+        sys.stdout.write(text)
+        return None
+    try:
+        with open(out, "w", encoding="utf-8", newline="") as f:
+            f.write(text)
+    except OSError as exc:
+        return _fail(cmd, f"cannot write {out}: {exc.strerror or exc}")
+    return None
+
+
+def _import(args) -> int:
+    """``tower import``: a tower in any format -> our tower format (every unknown and unsupported
+    card reported at once, exit 2)."""
+    from judgetower.cards.tower_formats import read_tower_file, resolve_entries, resolve_name, tower_file_text
+    try:
+        pool = _tower_pool(args)
+        tf = read_tower_file(args.file, args.format, known=lambda n: resolve_name(pool, n))
+        names = resolve_entries(tf, pool, allow_unsupported=args.allow_unsupported)
+    except CardError as exc:
+        return _fail("tower import", str(exc))
+    header = [f"Judge Tower: {len(names)} cards ({len(set(names))} distinct), imported from "
+              f"{os.path.basename(args.file)} ({tf.format})",
+              f"cards from {pool.source}"]
+    failed = _write_out("tower import", args.out, tower_file_text(names, header))
+    if failed is not None:
+        return failed
+    for note in tf.skipped:
+        _notice(f"{args.file}: skipped (not in the tower) {note}")
+    where = f"written to {args.out}" if args.out not in (None, "-") else "written to stdout"
+    print(f"{args.file} ({tf.format}): {len(names)} cards ({len(set(names))} distinct), all known"
+          + ("" if args.allow_unsupported else ", all playable") + f"; {where}",
+          file=sys.stderr if args.out in (None, "-") else sys.stdout)
+    return 0
+
+
+def _export(args) -> int:
+    """``tower export``: a tower (any format) -> a Cube Cobra CSV or a plain list."""
+    from judgetower.cards.tower_formats import export_text, read_tower_file, resolve_entries, resolve_name
+    try:
+        pool = _tower_pool(args)
+        tf = read_tower_file(args.tower, "auto", known=lambda n: resolve_name(pool, n))
+        names = resolve_entries(tf, pool, allow_unsupported=True)   # only names matter here
+        text = export_text(names, args.format, pool)
+    except CardError as exc:
+        return _fail("tower export", str(exc))
+    failed = _write_out("tower export", args.out, text)
+    if failed is not None:
+        return failed
+    if args.out not in (None, "-"):
+        print(f"Wrote {len(names)} cards ({len(set(names))} distinct) to {args.out} ({args.format})")
     return 0
 
 
@@ -205,7 +285,7 @@ def add_parsers(sub) -> None:
     cov.add_argument("--json", action="store_true", help="the report as JSON")
     cov.add_argument("--top", type=int, default=30, help="how many patterns to list")
 
-    tower = sub.add_parser("tower", help="towers: build a random one from the card pool, check a file")
+    tower = sub.add_parser("tower", help="towers: build a random one from the card pool, check, import, export")
     ts = tower.add_subparsers(dest="tower_cmd", required=True)
     b = ts.add_parser("build", help="a random singleton tower of playable Judge Tower pool cards")
     b.add_argument("--size", type=int, default=250, help="cards in the tower, basic lands included")
@@ -215,10 +295,28 @@ def add_parsers(sub) -> None:
     b.add_argument("--allow-unsupported", action="store_true",
                    help="also cards the engine cannot play yet")
     b.add_argument("-o", "--output", required=True, help="tower file to write ('-' for stdout)")
-    ck = ts.add_parser("check", help="read a tower file: unknown and unsupported cards")
+    from judgetower.cards.tower_formats import EXPORT_FORMATS, FORMATS
+    fmt_help = ("tower file format: auto (guessed from the name and first lines), text (one card a line, "
+                "'N Name' for copies), cubecobra-csv (Cube Cobra CSV export), arena ('1 Name (SET) 146'), "
+                "mtgo (.dek XML)")
+    ck = ts.add_parser("check", help="read a tower file (any format): unknown and unsupported cards")
     ck.add_argument("file")
+    ck.add_argument("--format", choices=("auto",) + FORMATS, default="auto", help=fmt_help)
     ck.add_argument("--data", help=data_help)
     ck.add_argument("--allow-unsupported", action="store_true")
+    im = ts.add_parser("import", help="a Cube Cobra CSV, plain, Arena or MTGO list (English or French "
+                                      "names) -> a tower file; every unknown and unsupported card reported")
+    im.add_argument("file")
+    im.add_argument("--format", choices=("auto",) + FORMATS, default="auto", help=fmt_help)
+    im.add_argument("--out", help="tower file to write (default: stdout)")
+    im.add_argument("--data", help=data_help)
+    im.add_argument("--allow-unsupported", action="store_true", help="also cards the engine cannot play yet")
+    ex = ts.add_parser("export", help="a tower -> a Cube Cobra-compatible CSV or a plain list")
+    ex.add_argument("tower", help="tower file (any format tower import reads)")
+    ex.add_argument("--format", choices=EXPORT_FORMATS, default="cubecobra-csv",
+                    help="cubecobra-csv (Cube Cobra's export columns, one row a copy) or text (a plain list)")
+    ex.add_argument("--out", help="file to write (default: stdout)")
+    ex.add_argument("--data", help=data_help)
 
 
 def run(args) -> int | None:
@@ -227,7 +325,7 @@ def run(args) -> int | None:
         command = {"download": _download, "show": _show, "search": _search,
                    "coverage": _coverage}[args.cards_cmd]
     elif args.cmd == "tower":
-        command = {"build": _build, "check": _check}[args.tower_cmd]
+        command = {"build": _build, "check": _check, "import": _import, "export": _export}[args.tower_cmd]
     else:
         return None
     try:

@@ -9,7 +9,9 @@ A tower file is a plain card list, one card a line::
 
 `read_tower(path, pool)` returns the card names (copies repeated). It reports every unknown
 name at once, with close matches, and refuses cards the engine cannot play yet, giving the
-reason (the layout, or each sentence not understood), unless ``allow_unsupported``.
+reason (the layout, or each sentence not understood), unless ``allow_unsupported``. It also
+reads the formats towers are shared in (a Cube Cobra CSV export, an Arena/MTGO list, an MTGO
+``.dek`` file: `judgetower.cards.tower_formats`), guessed from the file or given.
 
 `build_tower(pool, size, seed, ...)` picks a singleton tower of ``size`` cards: about 10% basic
 lands spread over the five basic types, the rest distinct non-basic cards drawn at random (by
@@ -169,39 +171,23 @@ def parse_tower_text(text: str, pool, where: str) -> list[tuple[int, str, int]]:
     return entries
 
 
-def read_tower(path: str | os.PathLike, pool, *, allow_unsupported: bool = False) -> list[str]:
-    """The card names of a tower file (copies repeated), resolved in ``pool`` (a `FullPool`,
-    or a `CardPool` whose cards are then compiled). One `CardError` lists every unknown name
-    with close matches; another every card the engine cannot play yet, with the reason."""
-    where = os.fspath(path)
-    try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = getattr(exc, "strerror", None) or str(exc)
-        raise CardError(f"cannot read tower file {where}: {reason}") from None
+def parse_tower_text(text: str, pool, where: str) -> list[tuple[int, str, int]]:
+    """(line number, name as written, copies) for each card line of our own format."""
+    from judgetower.cards.tower_formats import parse_text
+    return [(e.line, e.name, e.count) for e in parse_text(text, where, pool.resolve).entries]
+
+
+def read_tower(path: str | os.PathLike, pool, *, allow_unsupported: bool = False,
+               fmt: str = "auto") -> list[str]:
+    """The card names of a tower file (copies repeated), resolved in ``pool`` (a `FullPool`, or a
+    `tower_formats.LazyPool`). The file may be in any format of `judgetower.cards.tower_formats`
+    (``fmt``: ``auto``, ``text``, ``cubecobra-csv``, ``arena``, ``mtgo``) and is read with bounds.
+    One `CardError` lists every unknown name with close matches and every card the engine cannot
+    play yet, with the reason."""
+    from judgetower.cards.tower_formats import read_tower_file, resolve_entries, resolve_name
     pool = _full(pool)
-    entries = parse_tower_text(text, pool, where)
-    if not entries:
-        raise CardError(f"tower file {where} holds no card")
-    unknown = [(lineno, name) for lineno, name, _ in entries if pool.resolve(name) is None]
-    if unknown:
-        parts = [f"line {lineno}: {pool.unknown_message(name)}" for lineno, name in unknown]
-        noun = "unknown card" if len(unknown) == 1 else f"{len(unknown)} unknown cards"
-        raise CardError(f"tower file {where}: {noun}: " + "; ".join(parts))
-    names: list[str] = []
-    refused: list[str] = []
-    for lineno, name, count in entries:
-        card = pool.resolve(name)
-        status = pool.status(card)
-        if not status.playable and not allow_unsupported:
-            refused.append(f"line {lineno}: {card}: " + "; ".join(status.why()))
-        names.extend([card] * count)
-    if refused:
-        noun = "card" if len(refused) == 1 else f"{len(refused)} cards"
-        raise CardError(f"tower file {where}: {noun} the engine cannot play yet "
-                        f"(--allow-unsupported keeps them): " + " | ".join(refused))
-    return names
+    tf = read_tower_file(path, fmt, known=lambda name: resolve_name(pool, name))
+    return resolve_entries(tf, pool, allow_unsupported=allow_unsupported)
 
 
 # ----------------------------------------------------------------------------------- building

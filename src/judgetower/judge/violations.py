@@ -45,6 +45,11 @@ def referee_refusal(game, d, choice) -> str | None:
     when referee mode would accept it (or does not restrict this kind of decision)."""
     rules = game.rules
     kind = d.kind
+    house = getattr(rules, "house_refusal", None)     # house rules (judgetower.variants.house)
+    if house is not None:
+        rule = house(game, d, choice)
+        if rule is not None:
+            return rule
     if kind == "priority":
         with as_referee(rules):
             allowed = game.priority_options(d.player)
@@ -128,7 +133,13 @@ def is_public(game, d, choice, rule: str) -> bool:
     opponent, could see it). Passing priority while able to act (JT-P1) is public only when an
     action the player had to take was visible to all: an ability of a permanent. Casting from
     hand or playing a land depends on the hidden hand; so does an alternative cost (JT-C1 on a
-    cast). Targets, X, modes, optional costs, attacks and blocks are public."""
+    cast). Targets, X, modes, optional costs, attacks and blocks are public. A house rule may say
+    otherwise (H-OPEN-HANDS: hands are public; H-ONE-NAME-PER-TURN: both casts were seen)."""
+    house = getattr(game.rules, "house_public", None)
+    if house is not None:
+        pub = house(game, d, choice, rule)
+        if pub is not None:
+            return pub
     if d.kind == "priority":
         if isinstance(choice, Activate):
             return True                     # JT-P1 twice a turn / JT-P2 order: abilities are public

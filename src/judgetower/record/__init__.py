@@ -273,6 +273,8 @@ def config_of(game) -> dict:
         players = [{"name": p.name, "judge_level": p.judge_level, "first_game": bool(p.first_game)}
                    for p in game.players]
         options = {"manual_triggers": True} if getattr(game.rules, "manual_triggers", False) else {}
+        if getattr(game.rules, "house", None):   # house rules (judgetower.variants.house): ["H-STRIKES=3", ...]
+            options["house"] = game.rules.house_specs()
         return {"variant": variant, "mode": getattr(game.rules, "mode", "referee"), "seed": game.seed,
                 "players": players, "tower": [o.card.name for o in originals], "options": options}
     decks: dict[str, list[str]] = {p.name: [] for p in game.players}
@@ -370,10 +372,17 @@ def _parse(data: Any, source: str) -> Record:
         except RecordError as e:
             raise RecordError(f"{source}: decision {i}: {e}") from None
     options = data.get("options", {})
-    if not isinstance(options, dict) or set(options) - {"manual_triggers"} or not all(
-            isinstance(v, bool) for v in options.values()):
+    if not isinstance(options, dict) or set(options) - {"manual_triggers", "house"} or not all(
+            isinstance(v, bool) for k, v in options.items() if k != "house"):
         raise RecordError(f"{source}: 'options' must be an object of known game options (manual_triggers: "
-                          f"true/false), not {_short(options)}")
+                          f"true/false, house: [NAME=VALUE, ...]), not {_short(options)}")
+    if "house" in options:
+        from judgetower.rules.errors import IllegalAction
+        from judgetower.variants.house import parse_house
+        try:
+            parse_house(options["house"])
+        except IllegalAction as e:
+            raise RecordError(f"{source}: options.house: {e}") from None
     if options.get("manual_triggers") and mode != "judge":
         raise RecordError(f"{source}: manual_triggers is a judge-mode option (R13)")
     judge = data.get("judge", [])
@@ -544,7 +553,8 @@ def _new_game(rec: Record, pool=None):
             from judgetower.variants.judge_tower import new_judge_tower_game
             g = new_judge_tower_game(pool, rec.tower or [], [dict(p) for p in rec.players], seed=rec.seed,
                                      mode=rec.mode or "referee",
-                                     manual_triggers=bool(rec.options.get("manual_triggers")))
+                                     manual_triggers=bool(rec.options.get("manual_triggers")),
+                                     house=rec.options.get("house") or ())
             if rec.mode == "judge":
                 from judgetower.judge import attach
                 attach(g)

@@ -284,10 +284,20 @@ def validate(d: dict, where: str, index: int, path: str) -> Scenario:
         raise _err(where, "mode", "mode is for variant: judge-tower only")
     options = d.get("options", {})
     # our extension of SCENARIOS.md: game options; manual_triggers is the judge-mode option of R13
-    if not isinstance(options, dict) or set(options) - {"manual_triggers"}:
-        raise _err(where, "options", f"game options are a mapping of: manual_triggers (true/false); got {options!r}")
-    if not all(isinstance(v, bool) for v in options.values()):
+    if not isinstance(options, dict) or set(options) - {"manual_triggers", "house"}:
+        raise _err(where, "options", f"game options are a mapping of: manual_triggers (true/false), house "
+                                     f"(a list of house rules, judgetower.variants.house); got {options!r}")
+    if not all(isinstance(v, bool) for k, v in options.items() if k != "house"):
         raise _err(where, "options", "manual_triggers is true or false")
+    if "house" in options:   # our extension: house rules (judgetower.variants.house), judge-tower only
+        from judgetower.rules.errors import IllegalAction
+        from judgetower.variants.house import parse_house
+        try:
+            parse_house(options["house"])
+        except IllegalAction as e:
+            raise _err(where, "options.house", str(e)) from None
+        if variant != "judge-tower":
+            raise _err(where, "options.house", "house rules are for variant: judge-tower")
     if options.get("manual_triggers") and not (variant == "judge-tower" and mode == "judge"):
         raise _err(where, "options", "manual_triggers is a judge-mode option (R13): variant judge-tower, mode judge")
     seed = d.get("seed", 0)

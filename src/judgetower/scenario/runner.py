@@ -124,7 +124,11 @@ def make_variant(sc: Scenario):
         from judgetower.variants.judge_tower import JudgeTowerRules
     except ImportError:
         raise Bad("variant", "the judge-tower variant is not available in this version") from None
-    return JudgeTowerRules(mode=sc.mode, manual_triggers=bool((sc.data.get("options") or {}).get("manual_triggers")))
+    options = sc.data.get("options") or {}
+    if options.get("house"):   # our extension: house rules (judgetower.variants.house)
+        from judgetower.variants.judge_tower import make_rules
+        return make_rules(sc.mode, bool(options.get("manual_triggers")), options["house"])
+    return JudgeTowerRules(mode=sc.mode, manual_triggers=bool(options.get("manual_triggers")))
 
 
 class Runner:

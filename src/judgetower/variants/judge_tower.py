@@ -271,15 +271,24 @@ class JudgeTowerRules(StandardRules):
         return self.decision_observer(game, d, choice)
 
 
+def make_rules(mode: str = "referee", manual_triggers: bool = False, house=()) -> JudgeTowerRules:
+    """The seed's rules, or with house rules (``house``: ``NAME[=VALUE]`` strings or
+    `judgetower.variants.house.HouseRule`s) `judgetower.variants.house.HouseRules`."""
+    if house:
+        from judgetower.variants.house import HouseRules, parse_house
+        return HouseRules(mode, manual_triggers, parse_house(list(house)))
+    return JudgeTowerRules(mode, manual_triggers)
+
+
 def new_judge_tower_game(pool, tower: list[str], players: list[dict], seed: int = 0, mode: str = "referee",
-                         manual_triggers: bool = False):
+                         manual_triggers: bool = False, house=()):
     """A Judge Tower game from a tower (a card list): the shared library in random order,
     opening hands drawn per JT-G1/R1, turn 1 started (R2). ``manual_triggers``: the judge-mode
-    option of R13."""
+    option of R13; ``house``: house rules (`judgetower.variants.house`, e.g. ``["H-STRIKES=3"]``)."""
     from judgetower.rules.game import Game
     if len(players) < 2:
         raise IllegalAction(f"a game needs at least 2 players, got {len(players)}", "CR 103.1")
-    rules = JudgeTowerRules(mode, manual_triggers)
+    rules = make_rules(mode, manual_triggers, house)
     g = Game([str(p["name"]) for p in players], seed=seed, rules=rules)
     rules.setup_players(g, players)
     cards = pool.get_many(tower)
