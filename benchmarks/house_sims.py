@@ -29,7 +29,7 @@ from simcheck import cards_conserved, cards_left, print_outcome, replay_failure,
 from judgetower.agents.judge_bots import ErringAutopilot, JudgeTable
 from judgetower.cards.pool import starter_pool
 from judgetower.rules.errors import IllegalAction
-from judgetower.variants.house import HOUSE_RULES, missing_engine_hooks, parse_house
+from judgetower.variants.house import HOUSE_RULES, parse_house
 from judgetower.variants.judge_tower import new_judge_tower_game
 
 DEFAULTS = {"H-STRIKES": "H-STRIKES=3"}
@@ -150,12 +150,9 @@ def main() -> int:
     total = 0
     for spec in specs:
         try:
-            rid = parse_house([spec])[0].id
+            parse_house([spec])
         except IllegalAction as e:
             print(f"== {spec}: skipped: {e}")
-            continue
-        if missing_engine_hooks(rid):
-            print(f"== {spec}: skipped: needs the engine hook {missing_engine_hooks(rid)}")
             continue
         n, _ = run(spec, args, pool, tower)
         total += n

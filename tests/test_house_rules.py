@@ -2,10 +2,8 @@
 (`judgetower.variants.house`), set by `--house` on sim/play, by `options: {house: [...]}` in scenario
 files, and carried by game records.
 
-H-OPEN-HANDS and H-ROUNDS need two engine hooks that `judgetower.rules` does not offer yet
-(``docs/house-rules-engine-hooks.patch``); their tests are marked xfail(strict) while the hook is
-missing, and run as ordinary tests once it is there. Their scenario files wait in
-``tests/scenarios_pending/house`` (run here) until then.
+H-OPEN-HANDS and H-ROUNDS use two hooks of the variant protocol (``StandardRules.hand_public``,
+``StandardRules.before_game_end``).
 """
 
 from __future__ import annotations
@@ -22,25 +20,16 @@ from judgetower.cards.pool import starter_pool
 from judgetower.rules.decisions import Pass
 from judgetower.rules.errors import IllegalAction
 from judgetower.scenario.model import ScenarioFileError, load_file
-from judgetower.scenario.runner import run_scenario
-from judgetower.variants.house import (HOUSE_RULES, HouseRules, house_specs, missing_engine_hooks, parse_house,
+from judgetower.variants.house import (HOUSE_RULES, HouseRules, house_specs, parse_house,
                                        parse_one, rule_id_of)
 from judgetower.variants.judge_tower import JudgeTowerRules, new_judge_tower_game
 
 HERE = Path(__file__).parent
 SCENARIOS = HERE / "scenarios" / "house"
-PENDING = HERE / "scenarios_pending" / "house"
-
-
-def needs_hook(rule_id: str):
-    missing = missing_engine_hooks(rule_id)
-    return pytest.mark.xfail(bool(missing), strict=True,
-                             reason=f"{rule_id} needs the engine hook StandardRules.{', '.join(missing) or '-'} "
-                                    "(docs/house-rules-engine-hooks.patch)")
 
 
 def _rule_param(rule_id: str):
-    return pytest.param(rule_id, marks=needs_hook(rule_id), id=rule_id)
+    return pytest.param(rule_id, id=rule_id)
 
 
 # ---------------------------------------------------------------------------- naming
@@ -70,12 +59,6 @@ def test_a_rule_given_twice_is_refused():
         parse_house(["strikes=2", "H-STRIKES=3"])
 
 
-@pytest.mark.parametrize("rule_id", [r for r in HOUSE_RULES if missing_engine_hooks(r)])
-def test_a_rule_needing_a_missing_engine_hook_is_refused_not_half_played(rule_id):
-    with pytest.raises(IllegalAction, match="needs the engine hook"):
-        parse_one(rule_id)
-
-
 def test_cli_refuses_a_bad_house_option(capsys):
     assert cli.main(["sim", "--house", "nope", "--max-decisions", "5"]) == 2
     assert "judgetower sim: --house: unknown house rule 'nope'" in capsys.readouterr().err
@@ -102,7 +85,7 @@ def test_every_house_rule_has_scenarios_in_referee_and_judge_mode():
     """Each house rule is set (options.house) and cited (rules) by a referee-mode and a
     judge-mode scenario (read as YAML: the pending files do not load while their hook is missing)."""
     found = {rid: set() for rid in HOUSE_RULES}
-    for path in sorted(SCENARIOS.glob("*.yaml")) + sorted(PENDING.glob("*.yaml")):
+    for path in sorted(SCENARIOS.glob("*.yaml")):
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
         for sc in data if isinstance(data, list) else [data]:
             house = {rule_id_of(h) for h in (sc.get("options") or {}).get("house") or ()}
@@ -110,19 +93,6 @@ def test_every_house_rule_has_scenarios_in_referee_and_judge_mode():
                 if r in found and r in house:
                     found[r].add(sc.get("mode", "referee"))
     assert {rid: modes for rid, modes in found.items() if modes != {"referee", "judge"}} == {}
-
-
-@pytest.mark.parametrize("rule_id", ["H-OPEN-HANDS", "H-ROUNDS"], ids=str)
-def test_pending_scenarios(rule_id):
-    """The scenario files of the rules waiting for an engine hook (xfail while it is missing)."""
-    path = PENDING / f"{rule_id.lower()}.yaml"
-    if missing_engine_hooks(rule_id):
-        pytest.xfail(f"{rule_id} needs the engine hook {missing_engine_hooks(rule_id)[0]} "
-                     "(docs/house-rules-engine-hooks.patch)")
-    for sc in load_file(path):
-        res = run_scenario(sc)
-        assert not res.bad, res.bad
-        assert res.passed, f"{sc.name}: " + "; ".join(res.failures)
 
 
 # ---------------------------------------------------------------------------- sim and records
@@ -197,7 +167,6 @@ def _game(house, mode="referee", players=3, seed=5):
     return new_judge_tower_game(pool, pool.names(), specs, seed=seed, mode=mode, house=house)
 
 
-@needs_hook("H-OPEN-HANDS")
 def test_open_hands_every_view_and_the_log_show_every_hand():
     g = _game(["H-OPEN-HANDS"])
     hands = [[g.objects[i].name for i in g.hand(p.index)] for p in g.players]
@@ -217,7 +186,6 @@ def test_open_hands_every_view_and_the_log_show_every_hand():
     assert hidden <= {e.text for e in g2.log.events}
 
 
-@needs_hook("H-OPEN-HANDS")
 def test_open_hands_judge_bots_call_what_they_see_in_hands():
     """A pass while holding a castable card is hidden information, never called (R16) - unless
     hands are open: then it is public, and bots call it."""
@@ -253,7 +221,6 @@ def test_open_hands_judge_bots_call_what_they_see_in_hands():
 
 # ---------------------------------------------------------------------------- rounds
 
-@needs_hook("H-ROUNDS")
 def test_rounds_score_points_until_the_tower_runs_out(capsys):
     assert cli.main(["sim", "--players", "3", "--seed", "1", "--mode", "judge", "--bot-errors", "0.05",
                      "--house", "rounds", "--no-log", "--json"]) == 0

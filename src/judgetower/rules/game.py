@@ -533,7 +533,7 @@ class Game(StepsMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixi
                      "exile": "into exile" + (" face down" if face_down else ""),
                      "stack": "onto the stack"}.get(to_zone, to_zone)
             vis = None
-            if from_zone in ("library",) and to_zone == "hand":
+            if from_zone in ("library",) and to_zone == "hand" and not self.rules.hand_public(self, new_owner):
                 what = "a card"
             self.log.add(f"{what} moves from {from_zone} {place}" + (f" ({cause})" if cause else ""),
                          rule or "CR 400.7", visible_to=vis)
@@ -605,6 +605,10 @@ class Game(StepsMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixi
     def end_game(self, winners: list[int], reason: str, rule: str) -> None:
         if self.game_over:
             return
+        ended = self.rules.before_game_end(self, list(winners), reason, rule)
+        if ended is None or self.game_over:
+            return
+        winners, reason, rule = ended
         self.game_over = True
         self.winners = list(winners)
         self.end_reason = reason

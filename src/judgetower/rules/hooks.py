@@ -95,3 +95,13 @@ class StandardRules:
     def owner_leaving(self, game, o, from_zone, default):
         """Who owns a card leaving a library or graveyard (JT-G5 changes it)."""
         return default
+
+    def hand_public(self, game: "Game", p: int) -> bool:
+        """Whether player ``p``'s hand is public information (view and log). Ordinary Magic: no
+        (CR 402.3); the house rule H-OPEN-HANDS says yes."""
+        return False
+
+    def before_game_end(self, game: "Game", winners: list, reason: str, rule: str):
+        """Asked before the game ends: ``(winners, reason, rule)`` to end it so, or None when the
+        game goes on instead (the house rule H-ROUNDS starts a new round)."""
+        return winners, reason, rule

@@ -70,7 +70,7 @@ class ViewMixin:
                   "mana_paid": [f"{cost} for {what}" for what, cost in p.mana_paid]}
             if p.c2_energy:
                 pv["energy"] = p.c2_energy   # counters2: counters on a player are public (CR 122.1)
-            if viewer == p.index:
+            if viewer == p.index or self.rules.hand_public(self, p.index):
                 pv["hand"] = zone(hand)
             top = self.top_card_seen(p.index, viewer)   # zones4: CR 401.5
             if top is not None:

@@ -28,12 +28,9 @@ then the seed's rule. Referee mode refuses what a house rule forbids (citing the
 judge mode offers it and notes it as a violation (`house_refusal`, read by
 `judgetower.judge.violations.referee_refusal`) that a call turns into shame.
 
-Two rules need an engine hook that `judgetower.rules` does not offer yet (the patch is
-``docs/house-rules-engine-hooks.patch``): ``H-OPEN-HANDS`` needs ``StandardRules.hand_public``
-(read by ``game.view`` and the draw log lines), ``H-ROUNDS`` needs ``StandardRules.before_game_end``
-(asked by ``Game.end_game`` before the game ends). `HouseRules` implements both hooks; until the
-engine calls them, `parse_house` refuses those two rules with a message saying so
-(`missing_engine_hooks`), rather than play them half.
+Two rules use engine hooks of the variant protocol (`judgetower.rules.hooks.StandardRules`):
+``H-OPEN-HANDS`` answers ``hand_public`` (read by ``game.view`` and the draw log lines),
+``H-ROUNDS`` answers ``before_game_end`` (asked by ``Game.end_game`` before the game ends).
 """
 
 from __future__ import annotations
@@ -41,17 +38,6 @@ from __future__ import annotations
 from judgetower.rules.decisions import Cast
 from judgetower.rules.errors import IllegalAction
 from judgetower.variants.judge_tower import JudgeTowerRules
-
-#: ``StandardRules`` hooks a house rule needs from the engine, by rule ID
-ENGINE_HOOKS = {"H-OPEN-HANDS": "hand_public", "H-ROUNDS": "before_game_end"}
-
-
-def missing_engine_hooks(rule_id: str) -> list[str]:
-    """The engine hooks ``rule_id`` needs that ``judgetower.rules.game.StandardRules`` lacks."""
-    from judgetower.rules.game import StandardRules
-    hook = ENGINE_HOOKS.get(rule_id)
-    return [hook] if hook is not None and not hasattr(StandardRules, hook) else []
-
 
 class HouseRule:
     """One house rule. Hooks return None/[]/opts unchanged when they have nothing to say."""
@@ -258,10 +244,6 @@ def parse_one(spec) -> HouseRule:
     if isinstance(spec, HouseRule):
         spec = spec.spec()
     cls = HOUSE_RULES[rule_id_of(spec)]
-    missing = missing_engine_hooks(cls.id)
-    if missing:
-        raise IllegalAction(f"house rule {cls.id} needs the engine hook {', '.join(missing)} that this "
-                            "version's engine does not offer yet (docs/house-rules-engine-hooks.patch)", cls.id)
     _, eq, value = spec.strip().partition("=")
     return cls(value.strip() if eq else None)
 

@@ -534,7 +534,8 @@ class EffectsMixin:
             o = self.objects[lib[-1]]
             new = self.move(o, "hand", owner=p, cause="draw", rule=rule, log=False)
             self.log.add(f"{self.players[p].name} draws a card", rule)
-            self.log.add(f"{self.players[p].name} draws {new.name}", rule, visible_to=[p])
+            self.log.add(f"{self.players[p].name} draws {new.name}", rule,
+                         visible_to=None if self.rules.hand_public(self, p) else [p])
             self.events.append({"kind": "draw", "player": p})
             yield from self.exile_cast_drawn(p, new, rule)   # exilecast: miracle (CR 702.94a)
 
