@@ -76,6 +76,15 @@ def real_pool():
     return pool
 
 
+def _drive(game, agents, cap: int) -> None:
+    """Let ``agents`` decide until the game ends or holds ``cap`` decisions."""
+    while not game.game_over and len(game.decisions) < cap:
+        d = game.pending()
+        if d is None:
+            break
+        game.decide(d.player, agents[d.player].choose(game, d.player))
+
+
 def play(kind: str, k: int, cap: int, pool):
     from judgetower.agents.autopilot import Autopilot
     from judgetower.agents.judge_bots import ErringAutopilot, JudgeTable, run_judge_game
@@ -89,12 +98,7 @@ def play(kind: str, k: int, cap: int, pool):
         rng = random.Random(seed)
         names = [chr(ord("A") + i) for i in range(2 + k % 3)]
         game = new_game(sp, {n: random_deck(sp, rng) for n in names}, seed=seed)
-        agents = [RandomAgent(seed * 31 + i, pass_bias=0.5) for i in range(len(names))]
-        while not game.game_over and len(game.decisions) < cap:
-            d = game.pending()
-            if d is None:
-                break
-            game.decide(d.player, agents[d.player].choose(game, d.player))
+        _drive(game, [RandomAgent(seed * 31 + i, pass_bias=0.5) for i in range(len(names))], cap)
         return game, None
     n = 2 + k % 5
     specs = [{"name": f"P{i + 1}", "judge_level": (k + i) % 4, "first_game": (k + i) % 7 == 0} for i in range(n)]
@@ -108,12 +112,7 @@ def play(kind: str, k: int, cap: int, pool):
     mode = "referee" if kind == "referee" else "judge"
     game = new_judge_tower_game(cards, tower, specs, seed=seed, mode=mode, manual_triggers=(kind == "judge" and k % 5 == 0))
     if mode == "referee":
-        agents = [Autopilot(seed * 31 + i) for i in range(n)]
-        while not game.game_over and len(game.decisions) < cap:
-            d = game.pending()
-            if d is None:
-                break
-            game.decide(d.player, agents[d.player].choose(game, d.player))
+        _drive(game, [Autopilot(seed * 31 + i) for i in range(n)], cap)
     else:
         agents = [ErringAutopilot(seed * 31 + i, 0.05) for i in range(n)]
         table = JudgeTable(game, seed=seed, call_rate=0.5, dispute_rate=0.2)
