@@ -1,15 +1,100 @@
 """The game log: every line says what happened and which rule made it happen (principle 5).
 
 Each event has a number (scenario `call: {event: N}` names one), a visibility (who may read
-it: ``None`` means everyone), the English text and the rule IDs it applies.
+it: ``None`` means everyone), the English text, the French text and the rule IDs it applies.
+
+A line is written as a message: an English template (its key) and typed parameters,
+
+    game.log.add("{player} draws {card}", "CR 121.1", player=game.players[p], card=o)
+
+and its French is the template of the same key in the French catalogue (`judgetower.rules.log_fr`)
+filled with the same parameters rendered in French (card names in their French printing, game
+terms from the glossary), never a translation of the English sentence after the fact. A parameter
+is rendered by its type: a player by their name; a card, token or spell by its name; an ability
+on the stack as "ability of X" / "capacité de X"; a `Message` (a sentence inside a sentence) in
+the same language; a `CardName` (a card's name held as a string) and a `Term` (a zone, a step, a
+counter kind…) through the French names and the glossary; a list as its items joined with ", ";
+anything else as ``str()``. `tests/test_log_messages.py` checks that every template the engine
+writes has its French, with the same parameters.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 _RULE_ID = re.compile(r"^(CR \d|JT-[A-Z]\d|R\d)")
+
+
+class CardName(str):
+    """A card's English name held as a string: rendered in French through its French printing."""
+
+    __slots__ = ()
+
+
+class Term(str):
+    """A game term (a zone, a step, a counter kind, a colour…): rendered in French through the
+    glossary of `judgetower.rules.log_fr`."""
+
+    __slots__ = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """A sentence inside a log line (a reason, a part built apart): its English template (the key)
+    and its parameters, rendered in the line's language."""
+
+    key: str
+    params: dict[str, Any]
+
+
+def msg(key: str, **params: Any) -> Message:
+    return Message(key, params)
+
+
+def _render(value: Any, lang: str, names_fr: dict[str, str]) -> str:
+    from judgetower.rules.state import GameObject, Player, StackAbility
+    if isinstance(value, str):
+        if lang == "fr" and type(value) is not str:
+            from judgetower.rules.log_fr import term_fr
+            if isinstance(value, CardName):
+                return names_fr.get(value, value)
+            return term_fr(value)
+        return str(value)
+    if isinstance(value, Player):
+        return value.name
+    if isinstance(value, Message):
+        return _fill(value.key, value.params, lang, names_fr)
+    if isinstance(value, StackAbility):
+        if lang == "fr":
+            return "capacité de " + names_fr.get(value.source_name, value.source_name)
+        return value.name
+    if isinstance(value, GameObject):
+        name = value.name
+        if lang == "fr":
+            if value.face_down:
+                return "une carte face cachée"
+            fr = names_fr.get(name)
+            if fr is None and value.card is not None and value.card.name == name and value.card.name_fr:
+                fr = value.card.name_fr
+            return fr or name
+        return name
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_render(v, lang, names_fr) for v in value)
+    if hasattr(value, "name_fr") and hasattr(value, "name"):   # a CardDef
+        return (value.name_fr or value.name) if lang == "fr" else value.name
+    return str(value)
+
+
+def _fill(key: str, params: dict[str, Any], lang: str, names_fr: dict[str, str]) -> str:
+    template = key
+    if lang == "fr":
+        from judgetower.rules.log_fr import FRENCH
+        template = FRENCH.get(key)
+        if template is None:   # a message without its French: the test of the catalogue fails
+            template = key
+    return template.format(**{k: _render(v, lang, names_fr) for k, v in params.items()})
 
 
 @dataclass(frozen=True)
@@ -19,6 +104,7 @@ class LogEvent:
     rules: tuple[str, ...] = ()
     visible_to: frozenset[int] | None = None  # None: public; else player indices who may read it
     text_fr: str = ""
+    key: str = ""     # the message's English template ("" for a line written as plain text)
 
     def render(self, lang: str = "en") -> str:
         """One line: number, text (French with ``lang="fr"`` where known), rules cited."""
@@ -35,12 +121,22 @@ class GameLog:
     events: list[LogEvent] = field(default_factory=list)
     names_fr: dict[str, str] = field(default_factory=dict)   # English card name -> French
 
-    def add(self, text: str, *rules: str, visible_to=None, text_fr: str = "") -> LogEvent:
-        if not text_fr:
+    def add(self, text: str | Message, *rules: str, visible_to=None, text_fr: str = "", **params: Any) -> LogEvent:
+        """Write one line: ``text`` is a message's English template (its key), filled with
+        ``params`` in English and, from the French catalogue, in French; or a `Message`."""
+        key = ""
+        if isinstance(text, Message):
+            text, params = text.key, {**text.params, **params}
+        from judgetower.rules.log_fr import FRENCH
+        if params or text in FRENCH:
+            key = text
+            text_fr = text_fr or _fill(key, params, "fr", self.names_fr)
+            text = _fill(key, params, "en", self.names_fr)
+        elif not text_fr:   # a line not yet written as a message: the older pattern translation
             from judgetower.rules.log_fr import translate
             text_fr = translate(text, self.names_fr)
         ev = LogEvent(len(self.events) + 1, text, tuple(r for r in rules if r),
-                      None if visible_to is None else frozenset(visible_to), text_fr)
+                      None if visible_to is None else frozenset(visible_to), text_fr, key)
         self.events.append(ev)
         return ev
 

@@ -1,21 +1,15 @@
-"""French text for the game log (DESIGN.md principle 5: the log is in English and French).
+"""The older French of log lines still written as plain English text: by pattern over the English.
 
-The engine writes each log line in English; this module gives the French for the common
-lines by pattern, with card names in their French printing (CardDef.name_fr). A line with no
-pattern here keeps ``text_fr`` empty, and French rendering falls back to the English.
+Goes away when every line is written as a message (`judgetower.rules.log`): a line with no pattern
+here keeps ``text_fr`` empty, and French rendering falls back to the English.
 """
 
 from __future__ import annotations
 
 import re
 
-STEPS_FR = {
-    "untap": "dégagement", "upkeep": "entretien", "draw": "pioche", "precombat main": "première phase principale",
-    "beginning of combat": "début du combat", "declare attackers": "déclaration des attaquants",
-    "declare blockers": "déclaration des bloqueurs", "first strike damage": "blessures de l'initiative",
-    "combat damage": "blessures de combat", "end of combat": "fin du combat",
-    "postcombat main": "seconde phase principale", "end": "fin", "cleanup": "nettoyage",
-}
+from judgetower.rules.log_fr.glossary import STEPS_FR
+
 
 _P = r"(?P<p>[^,;()]+?)"
 _C = r"(?P<c>.+?)"

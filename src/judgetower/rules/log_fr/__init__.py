@@ -1,0 +1,45 @@
+"""The log in French (DESIGN.md principle 5): the French template of every log message, keyed by its
+English template (`judgetower.rules.log`), one catalogue module per engine package, and the glossary
+of game terms. Card names come from the cards' French printings.
+
+The catalogues are merged here; the same key in two catalogues must have the same French.
+"""
+
+from __future__ import annotations
+
+from judgetower.rules.log_fr.glossary import GLOSSARY, STEPS_FR
+from judgetower.rules.log_fr.patterns import translate
+
+FRENCH: dict[str, str] = {}
+
+
+def _merge(*catalogues: dict[str, str]) -> None:
+    for cat in catalogues:
+        for key, fr in cat.items():
+            if FRENCH.get(key, fr) != fr:
+                raise ValueError(f"log message {key!r} has two French templates: {FRENCH[key]!r} and {fr!r}")
+            FRENCH[key] = fr
+
+
+#: terms a log line asked for that the glossary lacks (the French game test reads it)
+MISSING_TERMS: set[str] = set()
+
+
+def term_fr(term: str) -> str:
+    """A game term in French (the glossary), or the term itself when it has none (noted in
+    ``MISSING_TERMS``)."""
+    fr = GLOSSARY.get(term)
+    if fr is None:
+        MISSING_TERMS.add(term)
+        return term
+    return fr
+
+
+from judgetower.rules.log_fr import (  # noqa: E402  (the catalogues, merged in this order)
+    core, effects, stack, triggers, zones, combat, mechanics, replacement, judge,
+)
+
+_merge(core.FRENCH, effects.FRENCH, stack.FRENCH, triggers.FRENCH, zones.FRENCH, combat.FRENCH,
+       mechanics.FRENCH, replacement.FRENCH, judge.FRENCH)
+
+__all__ = ["FRENCH", "GLOSSARY", "MISSING_TERMS", "STEPS_FR", "term_fr", "translate"]
