@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from judgetower.rules.characteristics.filters import matches
 from judgetower.rules.characteristics.until_end_of_turn import chars_protected   # chars: protection from any quality (CR 702.16)
+from judgetower.rules.log import Term
 
 
 class SBAMixin:
@@ -37,7 +38,7 @@ class SBAMixin:
                 if getattr(o, "token", None) is not None:
                     lst.remove(oid)
                     o.zone = "gone:ceased"
-                    self.log.add(f"{o.name} (a token) ceases to exist", "CR 704.5d")
+                    self.log.add("{token} (a token) ceases to exist", "CR 704.5d", token=o)
                     did = True
         for o in self.permanents():
             ch = self.chars(o)
@@ -69,14 +70,14 @@ class SBAMixin:
                 host = self.objects.get(o.attached_to)
                 if host is None or host.zone != "battlefield" or "Creature" not in self.chars(host).types:
                     o.attached_to = None
-                    self.log.add(f"{o.name} becomes unattached", "CR 704.5n")
+                    self.log.add("{card} becomes unattached", "CR 704.5n", card=o)
                     did = True
             plus, minus = o.counters.get("+1/+1", 0), o.counters.get("-1/-1", 0)
             if plus and minus:
                 n = min(plus, minus)
                 self.remove_counters(o, "+1/+1", n)
                 self.remove_counters(o, "-1/-1", n)
-                self.log.add(f"{n} +1/+1 and -1/-1 counter pair(s) on {o.name} are removed", "CR 704.5q")
+                self.log.add("{n} +1/+1 and -1/-1 counter pair(s) on {card} are removed", "CR 704.5q", n=n, card=o)
                 self.touch()
                 did = True
         for idx, why, rule in losers:
@@ -92,12 +93,12 @@ class SBAMixin:
             return True
         for o, why, rule in to_graveyard:
             if o.zone == "battlefield":
-                self.log.add(f"{o.name} is put into its owner's graveyard ({why})", rule)
+                self.log.add("{card} is put into its owner's graveyard ({reason})", rule, card=o, reason=Term(why))
                 self.move(o, "graveyard", cause=why, rule=rule, log=False)
                 did = True
         for o, why, rule in to_destroy:
             if o.zone == "battlefield":
-                self.log.add(f"{o.name} is destroyed ({why})", rule)
+                self.log.add("{card} is destroyed ({reason})", rule, card=o, reason=Term(why))
                 self.destroy(o, cause=why)
                 did = True
         if did:
@@ -132,5 +133,5 @@ class SBAMixin:
             for i in ids:
                 if i != keep:
                     o = self.objects[i]
-                    self.log.add(f"{o.name} is put into its owner's graveyard (legend rule)", "CR 704.5j")
+                    self.log.add("{card} is put into its owner's graveyard (legend rule)", "CR 704.5j", card=o)
                     self.move(o, "graveyard", cause="legend rule", rule="CR 704.5j", log=False)

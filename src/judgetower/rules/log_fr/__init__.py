@@ -13,12 +13,16 @@ from judgetower.rules.log_fr.patterns import translate
 FRENCH: dict[str, str] = {}
 
 
-def _merge(*catalogues: dict[str, str]) -> None:
-    for cat in catalogues:
-        for key, fr in cat.items():
-            if FRENCH.get(key, fr) != fr:
-                raise ValueError(f"log message {key!r} has two French templates: {FRENCH[key]!r} and {fr!r}")
-            FRENCH[key] = fr
+def _merge(*modules) -> None:
+    """Each catalogue module has ``FRENCH`` (message templates) and may have ``TERMS`` (terms its
+    messages pass as `Term`: reasons, causes, kinds), merged into the glossary."""
+    for module in modules:
+        for into, cat, what in ((FRENCH, module.FRENCH, "log message"),
+                                (GLOSSARY, getattr(module, "TERMS", {}), "term")):
+            for key, fr in cat.items():
+                if into.get(key, fr) != fr:
+                    raise ValueError(f"{what} {key!r} has two French texts: {into[key]!r} and {fr!r}")
+                into[key] = fr
 
 
 #: terms a log line asked for that the glossary lacks (the French game test reads it)
@@ -39,7 +43,6 @@ from judgetower.rules.log_fr import (  # noqa: E402  (the catalogues, merged in 
     core, effects, stack, triggers, zones, combat, mechanics, replacement, judge,
 )
 
-_merge(core.FRENCH, effects.FRENCH, stack.FRENCH, triggers.FRENCH, zones.FRENCH, combat.FRENCH,
-       mechanics.FRENCH, replacement.FRENCH, judge.FRENCH)
+_merge(core, effects, stack, triggers, zones, combat, mechanics, replacement, judge)
 
 __all__ = ["FRENCH", "GLOSSARY", "MISSING_TERMS", "STEPS_FR", "term_fr", "translate"]
