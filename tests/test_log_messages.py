@@ -10,6 +10,7 @@ template has French with exactly the same placeholders, each passed by name at t
 from __future__ import annotations
 
 import ast
+import re
 import string
 from pathlib import Path
 
@@ -21,17 +22,17 @@ SRC = Path(__file__).resolve().parent.parent / "src" / "judgetower"
 
 #: modules still writing some lines as plain English (translated by pattern): may only shrink
 NOT_YET_MESSAGES: set[str] = {
-    "judge/disputes.py", "judge/state.py", "rules/characteristics/layers.py",
-    "rules/characteristics/until_end_of_turn.py", "rules/combat/declarations.py",
-    "rules/combat/restrictions.py", "rules/effects/interpreter.py", "rules/effects/tokens.py",
-    "rules/game.py", "rules/loops.py", "rules/mechanics/activated.py",
+    
+
+"rules/effects/interpreter.py", "rules/effects/tokens.py",
+    "rules/mechanics/activated.py",
     "rules/mechanics/alternative_costs.py", "rules/mechanics/attachments.py",
     "rules/mechanics/counters.py", "rules/mechanics/exile_casting.py", "rules/mechanics/faces.py",
     "rules/mechanics/returns.py", "rules/replacement/instead.py",
     "rules/stack/activation.py", "rules/stack/casting.py", "rules/stack/copies.py",
-    "rules/stack/resolution.py", "rules/triggers/abilities.py", "rules/triggers/state_triggers.py",
-    "rules/turn/priority.py", "rules/turn/steps.py", "rules/turn/untap.py", "rules/zones/hand_graveyard.py",
-    "rules/zones/library.py", "variants/house.py", "variants/judge_tower.py",
+    "rules/stack/resolution.py", 
+    "rules/zones/hand_graveyard.py",
+    "rules/zones/library.py", "variants/house.py",
 }
 
 
@@ -101,7 +102,8 @@ def test_french_templates_are_french(key):
     """A cheap check on the catalogue: the French is not the English left as is."""
     fr = FRENCH[key]
     assert fr.strip(), key
-    if len(key.split()) > 2:
+    words = [w for w in re.sub(r"\{\w*\}", " ", key).split() if any(ch.isalpha() for ch in w)]
+    if len(words) > 2:
         assert fr != key, f"{key!r} is not translated"
 
 

@@ -9,6 +9,8 @@ included) the engine's ruling stands (R15). The shame follows the outcome as it 
 
 from __future__ import annotations
 
+from judgetower.rules.log import msg
+
 from dataclasses import dataclass, field
 
 from judgetower.rules.errors import IllegalAction
@@ -73,9 +75,9 @@ class Disputes:
         if by != rec.accused:
             raise IllegalAction(f"only the accused ({g.players[rec.accused].name}) may dispute this call", "R15")
         rec.state = DISPUTED
-        ruling = "a violation" if rec.engine_ruling else "no violation"
-        g.log.add(f"{g.players[by].name} disputes call {rec.number} ({rec.rule}); the engine's ruling is "
-                  f"{ruling}; the players still in the game vote", "JT-G11", "R15")
+        ruling = msg("a violation") if rec.engine_ruling else msg("no violation")
+        g.log.add("{player} disputes call {n} ({rule}); the engine's ruling is {ruling}; the players still in the "
+                  "game vote", "JT-G11", "R15", player=g.players[by], n=rec.number, rule=rec.rule, ruling=ruling)
         return rec
 
     def vote(self, by: int, uphold: bool) -> CallRecord:
@@ -88,8 +90,10 @@ class Disputes:
         if by in rec.votes:
             raise IllegalAction(f"{g.players[by].name} has already voted on call {rec.number}", "R15")
         rec.votes[by] = bool(uphold)
-        g.log.add(f"{g.players[by].name} votes to {'uphold' if uphold else 'reject'} call {rec.number}",
-                  "JT-G11", "R15")
+        if uphold:
+            g.log.add("{player} votes to uphold call {n}", "JT-G11", "R15", player=g.players[by], n=rec.number)
+        else:
+            g.log.add("{player} votes to reject call {n}", "JT-G11", "R15", player=g.players[by], n=rec.number)
         self.judge.apply(rec, rec.outcome())
         if all(q in rec.votes for q in g.alive_players()):
             self.close()
@@ -101,7 +105,12 @@ class Disputes:
         no = len(rec.votes) - yes
         result = rec.outcome()
         rec.state = SETTLED
-        how = (f"{yes} to uphold, {no} to reject" + (": a tie, the engine's ruling stands" if yes == no else ""))
-        g.log.add(f"the dispute of call {rec.number} is settled ({how}): the call is "
-                  f"{'upheld' if result else 'rejected'}", "JT-G11", "R15")
+        how = (msg("{yes} to uphold, {no} to reject: a tie, the engine's ruling stands", yes=yes, no=no) if yes == no
+               else msg("{yes} to uphold, {no} to reject", yes=yes, no=no))
+        if result:
+            g.log.add("the dispute of call {n} is settled ({how}): the call is upheld", "JT-G11", "R15",
+                      n=rec.number, how=how)
+        else:
+            g.log.add("the dispute of call {n} is settled ({how}): the call is rejected", "JT-G11", "R15",
+                      n=rec.number, how=how)
         self.judge.apply(rec, result)

@@ -7,6 +7,8 @@ have refused. It never appears in a view or a log line; only a call makes one pu
 
 from __future__ import annotations
 
+from judgetower.rules.log import msg
+
 from judgetower.judge.disputes import CallRecord, Disputes
 from judgetower.judge.violations import Violation, cause_of, describe, is_public, referee_refusal
 from judgetower.rules.errors import IllegalAction
@@ -138,15 +140,17 @@ class Judge:
         self._act(call={"by": by_name, "accused": acc_name, "rule": rule, "event": event})
         rec = CallRecord(len(self.calls) + 1, by_name, acc, rule, event, v)
         self.calls.append(rec)
-        who = f"{by_name} (a spectator)" if by_seat is None else by_name
-        at = f" at event {event}" if event is not None else ""
+        who = msg("{name} (a spectator)", name=by_name) if by_seat is None else by_name
+        at = msg(" at event {event}", event=event) if event is not None else ""
         rules = ("JT-S2", "R17") + (("JT-G12", "R16") if by_seat is None else ())
         if v is None:
-            g.log.add(f"call {rec.number}: {who} calls {acc_name} for {rule}{at}: the engine finds no such "
-                      f"violation; a wrong call, no change (not a violation itself)", *rules)
+            g.log.add("call {n}: {who} calls {accused} for {rule}{at}: the engine finds no such violation; a wrong "
+                      "call, no change (not a violation itself)", *rules, n=rec.number, who=who, accused=acc_name,
+                      rule=rule, at=at)
         else:
-            g.log.add(f"call {rec.number}: {who} calls {acc_name} for {rule} (event {v.event}: {v.what}): "
-                      f"the engine finds the violation", *rules, "JT-S3")
+            g.log.add("call {n}: {who} calls {accused} for {rule} (event {event}: {what}): the engine finds the "
+                      "violation", *rules, "JT-S3", n=rec.number, who=who, accused=acc_name, rule=rule,
+                      event=v.event, what=v.what)
         self.disputes.opened(rec)
         self.apply(rec, rec.engine_ruling)
         return rec
@@ -162,27 +166,28 @@ class Judge:
         cause = rec.violation.cause if rec.violation is not None else ("call", rec.number)
         if upheld:
             if not self.explained(rec.accused, rec.rule):
-                g.log.add(f"call {rec.number}: {rec.rule} was never explained to {p.name}: no shame",
-                          "JT-S2", "R17")
+                g.log.add("call {n}: {rule} was never explained to {player}: no shame", "JT-S2", "R17",
+                          n=rec.number, rule=rec.rule, player=p)
                 return
             if cause in self.counted:
-                g.log.add(f"call {rec.number}: that error was already counted (call {self.counted[cause]}): "
-                          f"{p.name}'s shame stays {p.shame}", "JT-S4", "R17")
+                g.log.add("call {n}: that error was already counted (call {counted}): {player}'s shame stays {shame}",
+                          "JT-S4", "R17", n=rec.number, counted=self.counted[cause], player=p, shame=p.shame)
                 return
             self.counted[cause] = rec.number
             rec.added = True
             p.shame += 1
-            g.log.add(f"call {rec.number}: {p.name}'s shame goes up by 1 to {p.shame}", "JT-S2", "JT-S3", "R17")
+            g.log.add("call {n}: {player}'s shame goes up by 1 to {shame}", "JT-S2", "JT-S3", "R17", n=rec.number,
+                      player=p, shame=p.shame)
             self._remedy(rec, cause)
         elif rec.added:
             rec.added = False
             del self.counted[cause]
             self._drop_remedy(rec)
             p.shame -= 1
-            g.log.add(f"call {rec.number} is rejected: {p.name}'s shame goes back down to {p.shame}",
-                      "JT-G11", "R15", "R17")
+            g.log.add("call {n} is rejected: {player}'s shame goes back down to {shame}", "JT-G11", "R15", "R17",
+                      n=rec.number, player=p, shame=p.shame)
         else:
-            g.log.add(f"call {rec.number} is rejected: no change", "JT-G11", "R15")
+            g.log.add("call {n} is rejected: no change", "JT-G11", "R15", n=rec.number)
 
     # ------------------------------------------------------------------ missed triggers (JT-G9, R13)
     def _remedy(self, rec: CallRecord, cause: tuple) -> None:
@@ -195,25 +200,25 @@ class Judge:
             return
         self.remedied.add(cause)
         g = self.game
-        src = t["source"].name
+        src = t["source"]
         _, seat = self._person(rec.by)
 
         def put(choice: bool) -> None:
             if choice:
                 g.pending_triggers.append(dict(t, acknowledged=True))
-                g.log.add(f"call {rec.number}: {rec.by} puts the missed trigger of {src} on the stack now",
-                          "JT-G9", "R13", "CR 603.3")
+                g.log.add("call {n}: {who} puts the missed trigger of {source} on the stack now", "JT-G9", "R13",
+                          "CR 603.3", n=rec.number, who=rec.by, source=src)
                 if not g.interrupts:
                     g.recheck_priority()
             else:
-                g.log.add(f"call {rec.number}: {rec.by} leaves the missed trigger of {src} off the stack",
-                          "JT-G9", "R13")
+                g.log.add("call {n}: {who} leaves the missed trigger of {source} off the stack", "JT-G9", "R13",
+                          n=rec.number, who=rec.by, source=src)
         if seat is None:
             put(True)
             return
         from judgetower.rules.decisions import Decision
         d = Decision(seat, "missed_trigger", [True, False],
-                     f"{rec.by}: put the missed trigger of {src} on the stack now?", "R13",
+                     f"{rec.by}: put the missed trigger of {src.name} on the stack now?", "R13",
                      {"call": rec.number, "auto": False})
         rec.remedy = d
         g.interrupt(d, put)

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import Any
 
 from judgetower.rules.decisions import Activate, Attack, Block, Cast, Done, Pass
+from judgetower.rules.log import Message, msg
 
 
 @dataclass(frozen=True)
@@ -25,7 +27,7 @@ class Violation:
     rule: str
     event: int
     cause: tuple
-    what: str = ""
+    what: Any = ""     # the action (a log `Message`; its English in plain text)
     public: bool = True   # the evidence is public information (a bot may notice it, R16)
 
 
@@ -164,20 +166,21 @@ def cause_of(game, d, choice, rule: str, event: int) -> tuple:
     return (rule, d.player, event)
 
 
-def describe(game, d, choice) -> str:
-    name = game.players[d.player].name
+def describe(game, d, choice) -> Message:
+    """The action that broke a rule, for the log line of a call (English and French)."""
+    player = game.players[d.player]
     if d.kind == "priority":
         if isinstance(choice, Pass):
-            return f"{name} passes priority"
+            return msg("{player} passes priority", player=player)
         o = game.objects.get(getattr(choice, "obj", None))
-        what = o.name if o is not None else str(choice)
+        what = o if o is not None else str(choice)
         if isinstance(choice, Activate):
-            return f"{name} activates ability {choice.index + 1} of {what}"
+            return msg("{player} activates ability {n} of {card}", player=player, n=choice.index + 1, card=what)
         if isinstance(choice, Cast):
             if getattr(choice, "face", None) is not None and o is not None and o.card is not None:
-                what = o.card.faces[choice.face].name   # faces: the face cast (CR 709.3, 715.3)
-            return f"{name} casts {what}"
-        return f"{name}: {choice}"
+                what = o.card.faces[choice.face]   # faces: the face cast (CR 709.3, 715.3)
+            return msg("{player} casts {card}", player=player, card=what)
+        return msg("{player}: {choice}", player=player, choice=str(choice))
     if d.kind == "trigger" and choice is False:
-        return f"{name} misses the trigger of {d.context['trigger']['source'].name}"
-    return f"{name} answers {d.prompt!r} with {choice}"
+        return msg("{player} misses the trigger of {source}", player=player, source=d.context['trigger']['source'])
+    return msg("{player} answers {prompt} with {choice}", player=player, prompt=repr(d.prompt), choice=str(choice))

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 
 from judgetower.oracle import ir
+from judgetower.rules.log import Term, msg
 
 
 def evaluate(game, cond, source, controller: int, chars=None) -> tuple[bool, str]:
@@ -26,52 +27,54 @@ def evaluate_cited(game, cond, source, controller: int, chars=None) -> tuple[boo
     if isinstance(cond, ir.CountCondition):
         n = _amount(game, cond.amount, source, controller, chars)
         ok = n >= cond.at_least and (cond.at_most is None or n <= cond.at_most)
-        need = f"at least {cond.at_least}" if cond.at_most is None else (
-            f"at most {cond.at_most}" if cond.at_least <= 0 else f"{cond.at_least} to {cond.at_most}")
-        return ok, f"counted {n}, {need} needed", ()
+        need = msg("at least {n}", n=cond.at_least) if cond.at_most is None else (
+            msg("at most {n}", n=cond.at_most) if cond.at_least <= 0
+            else msg("{low} to {high}", low=cond.at_least, high=cond.at_most))
+        return ok, msg("counted {n}, {need} needed", n=n, need=need), ()
     if isinstance(cond, ir.LifeCondition):
         life = game.players[controller].life
         # R3: an infinite life total is more than any number (all life totals compare equal)
         ok = life >= cond.n if cond.at_least else life <= cond.n
-        shown = "infinite (R3)" if life == math.inf else str(life)
-        return ok, f"life {shown}, {'at least' if cond.at_least else 'at most'} {cond.n} needed", \
+        shown = msg("infinite (R3)") if life == math.inf else str(life)
+        need = msg("at least {n}", n=cond.n) if cond.at_least else msg("at most {n}", n=cond.n)
+        return ok, msg("life {life}, {need} needed", life=shown, need=need), \
             (("JT-G3", "R3") if life == math.inf else ())
     if isinstance(cond, ir.YourTurnCondition):
         mine = game.active == controller
-        return mine != cond.negate, "it is your turn" if mine else "it is not your turn", ()
+        return mine != cond.negate, msg("it is your turn") if mine else msg("it is not your turn"), ()
     if isinstance(cond, ir.IsCondition):
         tid = getattr(source, "attached_to", None)
         obj = game.objects.get(tid) if tid is not None else None
         if obj is None or obj.zone != "battlefield":
-            return False, "it is attached to nothing", ()
+            return False, msg("it is attached to nothing"), ()
         from judgetower.rules.stack.casting import _Src
         from judgetower.rules.characteristics.filters import matches_chars
         ch = chars[obj.id] if chars is not None and obj.id in chars else game.chars(obj)
         ok = matches_chars(game, obj, ch, cond.filter, _Src(source, controller))
-        return ok, f"{obj.name} {'matches' if ok else 'does not match'}", ()
+        return ok, msg("{card} matches", card=obj) if ok else msg("{card} does not match", card=obj), ()
     if isinstance(cond, ir.CastMainPhaseCondition):
         # addendum: the spell (on the stack) was cast during its controller's main phase
         ok = getattr(source, "zone", "") == "stack" and bool(getattr(source, "conds_cast_main", False))
-        return ok, "cast during your main phase" if ok else "not cast during your main phase", ("CR 505.1",)
+        return ok, msg("cast during your main phase") if ok else msg("not cast during your main phase"), ("CR 505.1",)
     if isinstance(cond, ir.CardTypesCondition):
         # CR 205.2a: the card types among those cards (a shared graveyard, JT-G5, is each
         # player's "your graveyard")
         from judgetower.rules.characteristics.filters import chars_of
         cards = game.objects_matching(cond.filter, source, controller)
         kinds = {t for o in cards for t in chars_of(game, o).types}   # printed: not on the battlefield
-        return len(kinds) >= cond.n, f"{len(kinds)} card type(s), at least {cond.n} needed", ()
+        return len(kinds) >= cond.n, msg("{n} card type(s), at least {need} needed", n=len(kinds), need=cond.n), ()
     if isinstance(cond, ir.PermanentLeftCondition):
         ok = game.players[controller].conds_left_battlefield_turn
-        return ok, ("a permanent you controlled left the battlefield this turn" if ok
-                    else "no permanent you controlled left the battlefield this turn"), ()
+        return ok, (msg("a permanent you controlled left the battlefield this turn") if ok
+                    else msg("no permanent you controlled left the battlefield this turn")), ()
     if isinstance(cond, ir.FullPartyCondition):
         # turnflow: CR 700.8c (inside the layers, with the characteristics computed so far)
         n = game.party_size(controller, chars)
-        return n >= 4, f"{n} creature(s) in your party, a full party is four", ("CR 700.8c",)
+        return n >= 4, msg("{n} creature(s) in your party, a full party is four", n=n), ("CR 700.8c",)
     if isinstance(cond, ir.CityBlessingCondition):
         # turnflow: CR 702.131c
         ok = game.has_blessing(controller)
-        return ok, "you have the city's blessing" if ok else "you don't have the city's blessing", ("CR 702.131c",)
+        return ok, msg("you have the city's blessing") if ok else msg("you don't have the city's blessing"), ("CR 702.131c",)
     if isinstance(cond, ir.AttachedToCondition):
         # auras2: "as long as ~ is equipped/enchanted" (CR 301.5, 303.4)
         from judgetower.rules.mechanics.attachments import attached_kinds
@@ -80,19 +83,19 @@ def evaluate_cited(game, cond, source, controller: int, chars=None) -> tuple[boo
         # actcost: the permanent itself, now (CR 506.4, 208.1); only an activation restriction
         obj = game.current(source) if hasattr(game, "current") else source
         if obj is None or getattr(obj, "zone", None) != "battlefield":
-            return False, "it is not on the battlefield", ()
+            return False, msg("it is not on the battlefield"), ()
         if cond.what == "attacking":
             ok = getattr(obj, "attacking", None) is not None
-            return ok, "it is attacking" if ok else "it is not attacking", ("CR 506.4",)
+            return ok, msg("it is attacking") if ok else msg("it is not attacking"), ("CR 506.4",)
         pw = (chars[obj.id] if chars is not None and obj.id in chars else game.chars(obj)).power
-        return pw >= cond.n, f"its power is {pw}, {cond.n} or greater needed", ("CR 208.1",)
+        return pw >= cond.n, msg("its power is {power}, {n} or greater needed", power=pw, n=cond.n), ("CR 208.1",)
     if isinstance(cond, ir.AttackedThisTurnCondition):
         n = game.players[controller].attacked_count_turn
-        return n > 0, f"you attacked with {n} creature(s) this turn", ("CR 508.1",)
+        return n > 0, msg("you attacked with {n} creature(s) this turn", n=n), ("CR 508.1",)
     if isinstance(cond, ir.CreatureDiedCondition):
         # actcost: morbid (CR 207.2c, 700.4)
         ok = game.creature_died_this_turn()
-        return ok, "a creature died this turn" if ok else "no creature died this turn", ("CR 700.4",)
+        return ok, msg("a creature died this turn") if ok else msg("no creature died this turn"), ("CR 700.4",)
     if isinstance(cond, ir.InCombatCondition):
         # combat2: CR 506.4: the permanent is an attacking / blocking creature now
         obj = game.current(source) if hasattr(source, "zone") else None
@@ -100,7 +103,8 @@ def evaluate_cited(game, cond, source, controller: int, chars=None) -> tuple[boo
             ok = obj is not None and obj.attacking is not None
         else:
             ok = obj is not None and bool(obj.blocking)
-        return ok, f"it is {'' if ok else 'not '}{cond.state}", ("CR 506.4",)
+        return ok, msg("it is {state}", state=Term(cond.state)) if ok else msg("it is not {state}", state=Term(cond.state)), \
+            ("CR 506.4",)
     raise ValueError(f"unknown condition {cond!r}")
 
 

@@ -28,7 +28,7 @@ from judgetower.rules.effects.interpreter import EffectsMixin
 from judgetower.rules.errors import GameOverError, IllegalAction
 from judgetower.rules.characteristics.layers import compute_all
 from judgetower.rules.legality import LegalityMixin
-from judgetower.rules.log import GameLog
+from judgetower.rules.log import GameLog, Term, msg, render, said
 from judgetower.rules.state import PID, GameObject, Player, StackAbility
 from judgetower.rules.turn.priority import PriorityMixin
 from judgetower.rules.stack.resolution import ResolutionMixin
@@ -58,6 +58,13 @@ from judgetower.rules.view import ViewMixin
 from judgetower.rules.hooks import StandardRules
 
 PER_PLAYER_ZONES = ("library", "hand", "graveyard")
+
+#: the start of a zone change's log line, by the zone left (CR 400.7)
+_MOVES_FROM = {zone: m for zone, m in (
+    ("library", msg("moves from library")), ("hand", msg("moves from hand")),
+    ("graveyard", msg("moves from graveyard")), ("battlefield", msg("moves from battlefield")),
+    ("stack", msg("moves from stack")), ("exile", msg("moves from exile")))}
+
 SHARED_ZONES = ("battlefield", "stack", "exile")
 
 
@@ -400,13 +407,14 @@ class Game(StepsMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixi
         or None when a token or an ability ceases to exist.
         """
         from_zone = o.zone
+        cause_said, cause = said(cause), render(cause)   # the English text serves the rules below
         if getattr(o, "is_spell_copy", False):
             # kwstatic: a copy of a spell that leaves the stack ceases to exist (CR 707.10a, 704.5e)
             if o.id in self.zone_of(o):
                 self.zone_of(o).remove(o.id)
             o.zone = "gone:" + from_zone
             self.touch()
-            self.log.add(f"the copy of {o.name} ceases to exist", "CR 707.10a", "CR 704.5e")
+            self.log.add("the copy of {card} ceases to exist", "CR 707.10a", "CR 704.5e", card=o)
             return None
         to_zone, position = self.face_replace_move(o, to_zone, position)   # faces2: CR 614.1a
         to_zone, position = self.cast_replace_move(o, from_zone, to_zone, position)   # kwcast: CR 702.133a
@@ -415,24 +423,24 @@ class Game(StepsMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixi
         if from_zone == "stack" and getattr(o, "flashback", False) and to_zone != "exile":
             # kwcosts: CR 702.34a: a spell cast with flashback is exiled instead of going anywhere
             # else when it leaves the stack (resolving, countered, ...)
-            self.log.add(f"{o.name} was cast with flashback: it is exiled instead", "CR 702.34a")
+            self.log.add("{card} was cast with flashback: it is exiled instead", "CR 702.34a", card=o)
             to_zone, position = "exile", "top"
         if from_zone == "stack" and getattr(o, "aftermath", False) and to_zone != "exile":
             # faces: CR 702.127a: an aftermath spell cast from a graveyard is exiled instead of
             # going anywhere else when it leaves the stack
-            self.log.add(f"{o.name} was cast with aftermath: it is exiled instead", "CR 702.127a")
+            self.log.add("{card} was cast with aftermath: it is exiled instead", "CR 702.127a", card=o)
             to_zone, position = "exile", "top"
         if from_zone == "battlefield" and getattr(o, "unearthed", False) and to_zone != "exile":
             # kwcosts: CR 702.84a: a permanent returned by unearth is exiled instead of leaving
             # the battlefield any other way
-            self.log.add(f"{o.name} was unearthed: it is exiled instead", "CR 702.84a")
+            self.log.add("{card} was unearthed: it is exiled instead", "CR 702.84a", card=o)
             to_zone, position = "exile", "top"
         madness = (from_zone == "hand" and to_zone == "graveyard" and cause.startswith("discard")
                    and any(getattr(ab, "name", None) == "madness" for ab in o.compiled.abilities))
         if madness:
             # kwcosts: CR 702.35a: a card with madness that would be discarded is discarded into
             # exile instead of the graveyard
-            self.log.add(f"{o.name} has madness: it is discarded into exile", "CR 702.35a")
+            self.log.add("{card} has madness: it is discarded into exile", "CR 702.35a", card=o)
             to_zone, position = "exile", "top"
         # exilecast: rebound (CR 702.88a) replaces going to the graveyard as it resolves
         to_zone, position, ec_rebound = self.exile_cast_replace_move(o, from_zone, to_zone, position, cause)
@@ -451,7 +459,7 @@ class Game(StepsMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixi
                 and cause == "resolved":
             # faces: CR 715.3d: a resolving Adventure spell is exiled instead of going to the
             # graveyard; its controller may cast the creature from exile
-            self.log.add(f"{o.name} was cast as an Adventure: it is exiled instead", "CR 715.3d")
+            self.log.add("{card} was cast as an Adventure: it is exiled instead", "CR 715.3d", card=o)
             to_zone, position, adventure_exile = "exile", "top", True
         card, compiled = getattr(o, "home", None) or (o.card, o.compiled)   # faces: CR 709.4, 715.4
         keep_face = (getattr(o, "home", None) is not None and o.home[0].layout == "modal_dfc"
@@ -526,17 +534,22 @@ class Game(StepsMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixi
             self.pending_triggers.append({"source": new, "index": idx, "ability": ab, "controller": new.owner,
                                           "context": {}})
         if log:
-            what = o.name if not (to_zone in ("library",) or face_down) else ("a card" if from_zone in ("library", "hand") else o.name)
-            who = self.players[new_owner].name
-            place = {"battlefield": "onto the battlefield", "graveyard": f"into {who}'s graveyard",
-                     "hand": f"into {who}'s hand", "library": f"into {who}'s library ({position})",
-                     "exile": "into exile" + (" face down" if face_down else ""),
-                     "stack": "onto the stack"}.get(to_zone, to_zone)
-            vis = None
+            a_card = msg("a card")
+            what = o if not (to_zone in ("library",) or face_down) else (a_card if from_zone in ("library", "hand") else o)
+            who = self.players[new_owner]
+            place = {"battlefield": msg("onto the battlefield"), "graveyard": msg("into {player}'s graveyard", player=who),
+                     "hand": msg("into {player}'s hand", player=who),
+                     "library": msg("into {player}'s library ({position})", player=who, position=Term(position) if isinstance(position, str) else position),
+                     "exile": msg("into exile face down") if face_down else msg("into exile"),
+                     "stack": msg("onto the stack")}.get(to_zone) or Term(to_zone)
             if from_zone in ("library",) and to_zone == "hand" and not self.rules.hand_public(self, new_owner):
-                what = "a card"
-            self.log.add(f"{what} moves from {from_zone} {place}" + (f" ({cause})" if cause else ""),
-                         rule or "CR 400.7", visible_to=vis)
+                what = a_card
+            moves = _MOVES_FROM.get(from_zone) or msg("moves from {zone}", zone=Term(from_zone))
+            if cause:
+                self.log.add("{card} {moves} {place} ({cause})", rule or "CR 400.7", card=what, moves=moves,
+                             place=place, cause=cause_said)
+            else:
+                self.log.add("{card} {moves} {place}", rule or "CR 400.7", card=what, moves=moves, place=place)
         return new
 
     # ------------------------------------------------------------------ life
@@ -549,8 +562,8 @@ class Game(StepsMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixi
         pl.life_gained_turn += amount
         pl.life_change += amount
         # JT-G10, R14: with an infinite total, the change is announced with its amount and net change
-        self.log.add(f"{pl.name} gains {amount} life (life: {self.life_str(p)})", rule,
-                     *(("JT-G10", "R14") if pl.life == math.inf else ()))
+        self.log.add("{player} gains {n} life (life: {life})", rule, *(("JT-G10", "R14") if pl.life == math.inf else ()),
+                     player=pl, n=amount, life=self.life_str(p))
         self.events.append({"kind": "life_gain", "player": p, "amount": amount})
 
     def lose_life(self, p: int, amount: int, source=None, rule: str = "CR 119.3") -> None:
@@ -561,8 +574,8 @@ class Game(StepsMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixi
         pl.life_lost_turn += amount
         pl.life_change -= amount
         # JT-G10, R14: with an infinite total, the change is announced with its amount and net change
-        self.log.add(f"{pl.name} loses {amount} life (life: {self.life_str(p)})", rule,
-                     *(("JT-G10", "R14") if pl.life == math.inf else ()))
+        self.log.add("{player} loses {n} life (life: {life})", rule, *(("JT-G10", "R14") if pl.life == math.inf else ()),
+                     player=pl, n=amount, life=self.life_str(p))
         self.events.append({"kind": "life_loss", "player": p, "amount": amount})
 
     def life_str(self, p: int) -> str:
@@ -580,7 +593,7 @@ class Game(StepsMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixi
         if pl.lost:
             return
         pl.lost = True
-        self.log.add(f"{pl.name} loses the game: {reason}", rule)
+        self.log.add("{player} loses the game: {reason}", rule, player=pl, reason=said(reason))
         still_controlled = []
         for oid in list(self.battlefield) + list(self.stack) + list(self.exile):
             o = self.objects[oid]
@@ -596,26 +609,30 @@ class Game(StepsMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixi
                 still_controlled.append(o)
         # CR 800.4a: then objects still controlled by that player (owned by others) are exiled
         for o in still_controlled:
-            self.move(o, "exile", cause=f"{pl.name} left the game", rule="CR 800.4a")
+            self.move(o, "exile", cause=msg("{player} left the game", player=pl), rule="CR 800.4a")
         self.touch()
         alive = self.alive_players()
         if end and len(alive) <= 1:
             self.end_game(alive, reason if alive else "all players lost", rule)
 
-    def end_game(self, winners: list[int], reason: str, rule: str) -> None:
+    def end_game(self, winners: list[int], reason, rule: str) -> None:
+        """The game ends (CR 104): ``reason`` is English text or a `Message` (its French in the log)."""
         if self.game_over:
             return
+        why, reason = said(reason), render(reason)
         ended = self.rules.before_game_end(self, list(winners), reason, rule)
         if ended is None or self.game_over:
             return
-        winners, reason, rule = ended
+        winners, ended_reason, rule = ended
+        if ended_reason != reason:
+            why, reason = said(ended_reason), render(ended_reason)
         self.game_over = True
         self.winners = list(winners)
         self.end_reason = reason
         for w in winners:
             self.players[w].won = True
-        names = ", ".join(self.players[w].name for w in winners) or "nobody (a draw)"
-        self.log.add(f"The game ends; winner: {names} ({reason})", rule)
+        names = [self.players[w] for w in winners] or msg("nobody (a draw)")
+        self.log.add("The game ends; winner: {winners} ({reason})", rule, winners=names, reason=why)
 
     # ------------------------------------------------------------------ decision API
     def start(self, at_step: str | None = None, *, pregame: bool = False) -> None:
@@ -739,6 +756,13 @@ class Game(StepsMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixi
 
     def clone_state(self):
         return copy.deepcopy(self.snapshot())
+
+    def target_said(self, t):
+        """A target (a player's PID or an object id) as a log parameter: the player or the object."""
+        if isinstance(t, PID):
+            return self.players[t.index]
+        o = self.objects.get(t)
+        return o if o is not None else str(t)
 
     def target_name(self, t) -> str:
         if isinstance(t, PID):

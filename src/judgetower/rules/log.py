@@ -13,7 +13,7 @@ terms from the glossary), never a translation of the English sentence after the 
 is rendered by its type: a player by their name; a card, token or spell by its name; an ability
 on the stack as "ability of X" / "capacité de X"; a `Message` (a sentence inside a sentence) in
 the same language; a `CardName` (a card's name held as a string) and a `Term` (a zone, a step, a
-counter kind…) through the French names and the glossary; a list as its items joined with ", ";
+counter kind…) through the French names and the glossary; a list as its items joined with ", " (an `AndList` with " and " / " et ");
 anything else as ``str()``. `tests/test_log_messages.py` checks that every template the engine
 writes has its French, with the same parameters.
 """
@@ -40,6 +40,12 @@ class Term(str):
     __slots__ = ()
 
 
+class AndList(tuple):
+    """Items joined with " and " (French: " et ")."""
+
+    __slots__ = ()
+
+
 @dataclass(frozen=True, slots=True)
 class Message:
     """A sentence inside a log line (a reason, a part built apart): its English template (the key)
@@ -48,9 +54,23 @@ class Message:
     key: str
     params: dict[str, Any]
 
+    def __str__(self) -> str:   # the English (where a message meets plain text)
+        return _fill(self.key, self.params, "en", {})
+
 
 def msg(key: str, **params: Any) -> Message:
     return Message(key, params)
+
+
+def said(reason: Any) -> Any:
+    """A reason or cause as a log parameter: a `Message` as it is, English text as a glossary `Term`."""
+    return Term(reason) if type(reason) is str else reason
+
+
+def render(value: Any, lang: str = "en", names_fr: dict[str, str] | None = None) -> str:
+    """A message or parameter as text in ``lang`` (a reason or cause kept as English text for
+    the game's own use: ``render(reason)``)."""
+    return _render(value, lang, names_fr or {})
 
 
 def _render(value: Any, lang: str, names_fr: dict[str, str]) -> str:
@@ -80,6 +100,8 @@ def _render(value: Any, lang: str, names_fr: dict[str, str]) -> str:
                 fr = value.card.name_fr
             return fr or name
         return name
+    if isinstance(value, AndList):
+        return (" et " if lang == "fr" else " and ").join(_render(v, lang, names_fr) for v in value)
     if isinstance(value, (list, tuple)):
         return ", ".join(_render(v, lang, names_fr) for v in value)
     if hasattr(value, "name_fr") and hasattr(value, "name"):   # a CardDef

@@ -7,6 +7,8 @@ the engine ruling (R) that settles it.
 
 from __future__ import annotations
 
+from judgetower.rules.log import CardName, Message, Term
+
 import math
 
 from judgetower.rules.decisions import Cast, Done, Pass
@@ -72,14 +74,17 @@ class JudgeTowerRules(StandardRules):
     def replace_move(self, game, obj, to_zone, position):
         """JT-G8, R7: a card put on the bottom of the library or shuffled into it is exiled instead."""
         if to_zone == "library" and position in ("bottom", "shuffle"):
-            game.log.add(f"{obj.name} would go {'on the bottom of' if position == 'bottom' else 'into'} the shared "
-                         f"library: it is exiled instead", "JT-G8", "R7")
+            if position == "bottom":
+                game.log.add("{card} would go on the bottom of the shared library: it is exiled instead", "JT-G8", "R7",
+                             card=obj)
+            else:
+                game.log.add("{card} would go into the shared library: it is exiled instead", "JT-G8", "R7", card=obj)
             return "exile", "top"
         return to_zone, position
 
     def replace_search(self, game, p, e, ctx) -> bool:
-        game.log.add(f"{game.players[p].name} would search the shared library: it is not searched, nothing is found",
-                     "JT-G8", "R7")
+        game.log.add("{player} would search the shared library: it is not searched, nothing is found", "JT-G8", "R7",
+                     player=game.players[p])
         return True
 
     def replace_shuffle(self, game, p) -> bool:
@@ -87,10 +92,11 @@ class JudgeTowerRules(StandardRules):
         return True
 
     # ------------------------------------------------------------------ mana and life (JT-G3, G4, G10)
-    def pay_free(self, game, p, cost: ManaCost, what: str) -> bool:
-        game.log.add(f"{game.players[p].name} pays {cost} for {what} (the mana portion is always paid)",
-                     "JT-G4", "JT-G10", "R4", "R14")
-        game.players[p].mana_paid.append((what, str(cost)))   # R14: kept in the player's status
+    def pay_free(self, game, p, cost: ManaCost, what) -> bool:
+        """``what``: what is paid for: a `Message`, or a spell's English name."""
+        game.log.add("{player} pays {mana} for {what} (the mana portion is always paid)", "JT-G4", "JT-G10", "R4",
+                     "R14", player=game.players[p], mana=str(cost), what=what if isinstance(what, Message) else CardName(what))
+        game.players[p].mana_paid.append((str(what), str(cost)))   # R14: kept in the player's status
         return True
 
     def mana_ability_useful(self, game, p, o, ab) -> bool:
@@ -227,7 +233,8 @@ class JudgeTowerRules(StandardRules):
         lib = game.library(p)
         if len(lib) >= n or game.game_over:
             return True
-        game.log.add(f"the shared library holds {len(lib)} card(s); {action} needs {n}", "JT-E2", "R19")
+        game.log.add("the shared library holds {n} card(s); {action} needs {need}", "JT-E2", "R19", n=len(lib),
+                     action=Term(action), need=n)
         referenced = game.referenced_exile()
         free = [i for i in game.exile if i not in referenced]
         if free:
@@ -238,7 +245,8 @@ class JudgeTowerRules(StandardRules):
                 new = game.relocate_card(o, "library")
                 new.face_down = False
             game.rng.shuffle(lib)
-            game.log.add(f"{len(free)} unreferenced exiled card(s) are shuffled into the library", "JT-E2", "R19", "R20")
+            game.log.add("{n} unreferenced exiled card(s) are shuffled into the library", "JT-E2", "R19", "R20",
+                         n=len(free))
         if len(lib) < n:
             gy = game.graveyard(p)
             if gy:
@@ -249,7 +257,7 @@ class JudgeTowerRules(StandardRules):
                     o.zone = "gone:refill"
                     game.relocate_card(o, "library")
                 game.rng.shuffle(lib)
-                game.log.add(f"{k} graveyard card(s) are shuffled into the library", "JT-E2", "R19")
+                game.log.add("{n} graveyard card(s) are shuffled into the library", "JT-E2", "R19", n=k)
         if len(lib) >= n:
             return True
         alive = game.alive_players()
@@ -319,8 +327,9 @@ class MandatoryLoopExile(GrowingLoopDetector):
         if not exiled:
             return False
         if growing:
-            game.log.add(f"a mandatory infinite loop is detected (the game state repeats {self.REPEATS} times in a "
-                         "row but for amounts — counters, objects on the stack — growing the same each time): its objects are exiled", "JT-P3", "R8", "R3")
+            game.log.add("a mandatory infinite loop is detected (the game state repeats {n} times in a row but for "
+                         "amounts — counters, objects on the stack — growing the same each time): its objects are exiled",
+                         "JT-P3", "R8", "R3", n=self.REPEATS)
         else:
             game.log.add("a mandatory infinite loop is detected (the game state repeats): its objects are exiled",
                          "JT-P3", "R8")

@@ -328,6 +328,7 @@ def _conds_apply(game, conditional, chars) -> list:
     """conds: the effects of "as long as" statics whose condition holds now (CR 611.3a). A change
     of a condition's truth is logged once (the state is kept per ability in the game)."""
     from judgetower.rules.conditions import evaluate_cited
+    from judgetower.rules.log import said
     state = game.__dict__.setdefault("conds_state", {})
     out = []
     for o, i, wrapped in conditional:
@@ -335,8 +336,12 @@ def _conds_apply(game, conditional, chars) -> list:
         key = (o.id, i)
         if state.get(key, False) != ok:
             state[key] = ok
-            game.log.add(f"{o.name}'s \"as long as\" ability {'now applies' if ok else 'no longer applies'}"
-                         f" ({why})", "CR 611.3a", *cited)
+            if ok:
+                game.log.add("{card}'s \"as long as\" ability now applies ({reason})", "CR 611.3a", *cited,
+                             card=o, reason=said(why))
+            else:
+                game.log.add("{card}'s \"as long as\" ability no longer applies ({reason})", "CR 611.3a", *cited,
+                             card=o, reason=said(why))
         if ok:
             out.append((o, wrapped.effect))
     return out

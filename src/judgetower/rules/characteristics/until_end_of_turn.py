@@ -22,9 +22,15 @@ and "unless" actions, JT-C2/C3 and R9 numbers and counts; none of them picks a c
 from __future__ import annotations
 
 from judgetower.oracle import ir
+from judgetower.rules.log import AndList, Term, msg
 from judgetower.rules.registry import effect
 
 _WORDS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+
+
+def color_words(colors) -> AndList:
+    """Colours for the log: "red and green" / "rouge et vert"."""
+    return AndList(Term(_WORDS[c]) for c in colors)
 
 
 class UntilEndOfTurnMixin:
@@ -72,16 +78,16 @@ class UntilEndOfTurnMixin:
             i, old = slots[0]
             options = [x for x in self.legal_targets(specs[i], spell, spell.controller) if x != old]
             if not options:
-                self.log.add(f"{spell.name}'s target can't be changed to another legal target: unchanged",
-                             "CR 115.7a")
+                self.log.add("{spell}'s target can't be changed to another legal target: unchanged",
+                             "CR 115.7a", spell=spell)
                 continue
             new = yield from self.ask(ctx["controller"], "target", options,
                                       f"choose the new target of {spell.name}", "CR 115.7a")
             spell.targets = [list(ts) for ts in spell.targets]
             spell.targets[i] = [new]
             self.touch()
-            self.log.add(f"{spell.name}'s target changes from {self.target_name(old)} to {self.target_name(new)}",
-                         "CR 115.7a")
+            self.log.add("{spell}'s target changes from {old} to {new}", "CR 115.7a", spell=spell,
+                         old=self.target_said(old), new=self.target_said(new))
 
     # ---- ward (CR 702.21a) ---------------------------------------------------------------------
     def ward_triggers(self, o, item, p) -> None:
@@ -109,14 +115,17 @@ class UntilEndOfTurnMixin:
             return   # it already left the stack
         payer = item.controller
         src = ctx["source"].name
+        source = ctx["source"]
         if e.cost.startswith("life:"):
             n = int(e.cost.split(":", 1)[1])
             what = f"pay {n} life"
+            said_what = msg("pay {n} life", n=n)
             can = self.can_pay_life(payer, n)
         else:
             from judgetower.rules.stack.mana import ManaCost
             cost = ManaCost.parse(e.cost)
             what = f"pay {e.cost}"
+            said_what = msg("pay {cost}", cost=e.cost)
             can = self.can_pay_mana(payer, cost)
         opts = [False] + ([True] if can else [])
         paid = yield from self.ask(payer, "pay", self.forced_bool_options(opts, "unless"),
@@ -125,11 +134,11 @@ class UntilEndOfTurnMixin:
             if e.cost.startswith("life:"):
                 self.lose_life(payer, n, rule="CR 119.4")
             else:
-                self.pay_mana(payer, cost, f"{src}'s ward")
-            self.log.add(f"{self.players[payer].name} pays for {src}'s ward ({what}): {item.name} is not countered",
-                         "CR 702.21a", "CR 118.12")
+                self.pay_mana(payer, cost, msg("{source}'s ward", source=source))
+            self.log.add("{player} pays for {source}'s ward ({what}): {item} is not countered",
+                         "CR 702.21a", "CR 118.12", player=self.players[payer], source=source, what=said_what, item=item)
             return
-        self.log.add(f"{item.name} is countered by {src}'s ward", "CR 702.21a", "CR 701.6a")
+        self.log.add("{item} is countered by {source}'s ward", "CR 702.21a", "CR 701.6a", item=item, source=source)
         if isinstance(item, StackAbility):
             self.stack.remove(item.id)   # CR 701.6b: a countered ability is removed from the stack
             item.zone = "countered"
@@ -143,8 +152,8 @@ class UntilEndOfTurnMixin:
         if not objs:
             return
         self._chars_add(objs, chars_base_pt=(e.power, e.toughness))
-        self.log.add(", ".join(o.name for o in objs) + f" has base power and toughness {e.power}/{e.toughness}"
-                     " until end of turn", "CR 613.4b", "CR 611.2")
+        self.log.add("{cards} has base power and toughness {pt} until end of turn", "CR 613.4b", "CR 611.2",
+                     cards=objs, pt=f"{e.power}/{e.toughness}")
         return
         yield
 
@@ -155,10 +164,9 @@ class UntilEndOfTurnMixin:
             return
         self._chars_add(objs, chars_creature_type=e.subtype, chars_colors=tuple(e.colors),
                         chars_base_pt=(e.power, e.toughness))
-        shown = " and ".join(_WORDS[c] for c in e.colors)
-        self.log.add(", ".join(o.name for o in objs) + f" becomes a {shown} {e.subtype} with base power and"
-                     f" toughness {e.power}/{e.toughness} until end of turn",
-                     "CR 205.1a", "CR 613.1d", "CR 613.1e", "CR 613.4b", "CR 611.2")
+        self.log.add("{cards} becomes a {colors} {subtype} with base power and toughness {pt} until end of turn",
+                     "CR 205.1a", "CR 613.1d", "CR 613.1e", "CR 613.4b", "CR 611.2", cards=objs,
+                     colors=color_words(e.colors), subtype=Term(e.subtype), pt=f"{e.power}/{e.toughness}")
         return
         yield
 
@@ -176,8 +184,7 @@ class UntilEndOfTurnMixin:
         if not objs:
             return
         self._chars_add(objs, chars_switch=True)
-        self.log.add(", ".join(o.name for o in objs) + ": power and toughness switched until end of turn",
-                     "CR 613.4d", "CR 611.2")
+        self.log.add("{cards}: power and toughness switched until end of turn", "CR 613.4d", "CR 611.2", cards=objs)
         return
         yield
 
@@ -192,9 +199,8 @@ class UntilEndOfTurnMixin:
                                     "choose a color for " + ", ".join(o.name for o in objs), "CR 105.4")
             colors = (c,)
         self._chars_add(objs, chars_colors=colors)
-        shown = " and ".join(_WORDS[c] for c in colors) or "colorless"
-        self.log.add(", ".join(o.name for o in objs) + f" becomes {shown} until end of turn",
-                     "CR 105.3", "CR 613.1e", "CR 611.2")
+        self.log.add("{cards} becomes {colors} until end of turn", "CR 105.3", "CR 613.1e", "CR 611.2",
+                     cards=objs, colors=color_words(colors) if colors else Term("colorless"))
 
     @effect(ir.CreatureTypeChoice)
     def _e_CreatureTypeChoice(self, e, ctx):
@@ -205,8 +211,8 @@ class UntilEndOfTurnMixin:
         t = yield from self.ask(ctx["controller"], "creature_type", sorted(CREATURE_TYPES),
                                 "choose a creature type for " + ", ".join(o.name for o in objs), "CR 205.3m")
         self._chars_add(objs, chars_creature_type=t)
-        self.log.add(", ".join(o.name for o in objs) + f" becomes the creature type {t} until end of turn",
-                     "CR 205.1a", "CR 613.1d", "CR 611.2")
+        self.log.add("{cards} becomes the creature type {subtype} until end of turn", "CR 205.1a", "CR 613.1d",
+                     "CR 611.2", cards=objs, subtype=Term(t))
 
     @effect(ir.ProtectionChoice)
     def _e_ProtectionChoice(self, e, ctx):
@@ -216,8 +222,8 @@ class UntilEndOfTurnMixin:
         c = yield from self.ask(ctx["controller"], "color", list("WUBRG"),
                                 "choose a color: protection for " + ", ".join(o.name for o in objs), "CR 702.16a")
         self._chars_add(objs, keywords=(f"protection:{c}",), power=0, toughness=0)
-        self.log.add(", ".join(o.name for o in objs) + f" gain(s) protection from {_WORDS[c]} until end of turn",
-                     "CR 702.16a", "CR 613.1f", "CR 611.2")
+        self.log.add("{cards} gain(s) protection from {color} until end of turn", "CR 702.16a", "CR 613.1f",
+                     "CR 611.2", cards=objs, color=Term(_WORDS[c]))
 
     @effect(ir.LoseKeywords)
     def _e_LoseKeywords(self, e, ctx):
@@ -225,8 +231,8 @@ class UntilEndOfTurnMixin:
         if not objs:
             return
         self._chars_add(objs, chars_lose=tuple(e.keywords))
-        self.log.add(", ".join(o.name for o in objs) + f" lose(s) {', '.join(e.keywords)} until end of turn",
-                     "CR 613.1f", "CR 611.2")
+        self.log.add("{cards} lose(s) {keywords} until end of turn", "CR 613.1f", "CR 611.2",
+                     cards=objs, keywords=[Term(k) for k in e.keywords])
         return
         yield
 
@@ -241,8 +247,8 @@ class UntilEndOfTurnMixin:
                         animate={"types": spec.types, "subtypes": spec.subtypes, "colors": spec.colors,
                                  "power": spec.power, "toughness": spec.toughness})
         from judgetower.rules.effects.interpreter import animated_as   # (chars is imported by layers, before effects)
-        self.log.add(", ".join(o.name for o in objs) + f" becomes a {animated_as(spec)} until end of turn",
-                     "CR 205.1b", "CR 611.2", "CR 613.1d", "CR 613.4b")
+        self.log.add("{cards} becomes a {what} until end of turn", "CR 205.1b", "CR 611.2", "CR 613.1d",
+                     "CR 613.4b", cards=objs, what=Term(animated_as(spec)))
         return
         yield
 

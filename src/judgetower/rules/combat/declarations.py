@@ -6,6 +6,7 @@ from judgetower.oracle import ir
 from judgetower.rules.decisions import Attack, Block, Done, Reset
 from judgetower.rules.state import PID
 from judgetower.rules.characteristics.until_end_of_turn import chars_protected   # chars: protection from any quality (CR 702.16)
+from judgetower.rules.log import msg
 from judgetower.rules.registry import effect
 
 
@@ -106,7 +107,7 @@ class CombatDeclarationsMixin:
                 if not o.tapped:
                     self.note_tapped(o, True)  # triggers branch
                 o.tapped = True  # CR 508.1f
-            self.log.add(f"{o.name} attacks {self.target_name(d)}", "CR 508.1")
+            self.log.add("{card} attacks {target}", "CR 508.1", card=o, target=self.target_said(d))
         yield from self.exert_attackers(ap, declared)   # kw2: exert (CR 701.43d, 508.1g)
         self.players[ap].attacked_count_turn += len(declared)
         self.touch()
@@ -180,8 +181,10 @@ class CombatDeclarationsMixin:
         self.continuous.append({"objs": {o.id for o in objs}, "keyword_restrictions": (e.rule,),
                                 "duration": "end_of_turn", "timestamp": self.new_timestamp()})
         self.touch()
-        what = "can't be blocked" if e.rule == "cant_be_blocked" else "can't block"
-        self.log.add(", ".join(o.name for o in objs) + f" {what} this turn", "CR 509.1b", "CR 611.2")
+        if e.rule == "cant_be_blocked":
+            self.log.add("{cards} can't be blocked this turn", "CR 509.1b", "CR 611.2", cards=objs)
+        else:
+            self.log.add("{cards} can't block this turn", "CR 509.1b", "CR 611.2", cards=objs)
         return
         yield
 
@@ -257,7 +260,7 @@ class CombatDeclarationsMixin:
                 bo.blocking = [a]
                 ao.blocked_by.append(b)
                 ao.was_blocked = True
-                self.log.add(f"{bo.name} blocks {ao.name}", "CR 509.1")
+                self.log.add("{card} blocks {attacker}", "CR 509.1", card=bo, attacker=ao)
             # kwstatic: block triggers (CR 509.2a, 509.3c-d): flanking, bushido
             for b, a in blocks.items():
                 self.events.append({"kind": "kws_blocks", "blocker": self.objects[b], "attacker": self.objects[a]})
@@ -343,9 +346,10 @@ class CombatDeclarationsMixin:
                 assigned_to[b.id] = assigned_to.get(b.id, 0) + alloc[b.id]
         if to_target:
             out.append((target, to_target))
-        self.log.add(f"{self.players[p].name} assigns {a.name}'s combat damage: "
-                     + ", ".join(f"{n} to {self.target_name(r.id if hasattr(r, 'id') else r)}" for r, n in out),
-                     "CR 510.1c", *(("CR 702.19b",) if trample else ()))
+        self.log.add("{player} assigns {card}'s combat damage: {split}", "CR 510.1c",
+                     *(("CR 702.19b",) if trample else ()), player=self.players[p], card=a,
+                     split=[msg("{n} to {target}", n=n, target=self.target_said(r.id if hasattr(r, 'id') else r))
+                            for r, n in out])
         return out
 
     def combat_damage(self, first_strike: bool):

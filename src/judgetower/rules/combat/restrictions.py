@@ -126,8 +126,8 @@ class CombatRestrictionsMixin:
             return
         for idx, ab in triggered_abilities(a):
             if getattr(ab, "name", None) == "dethrone" and ab.trigger.event == "combat_dethrone":
-                self.log.add(f"{a.name}'s dethrone triggers ({self.players[d].name} has the most life or is "
-                             "tied for it)", "CR 702.105a", *(("R3",) if self.players[d].life == float("inf") else ()))
+                self.log.add("{card}'s dethrone triggers ({player} has the most life or is tied for it)", "CR 702.105a",
+                             *(("R3",) if self.players[d].life == float("inf") else ()), card=a, player=self.players[d])
                 self._trigger(a, idx, ab, {"trigger_obj": a, "defending": d})
 
     def end_of_combat_delayed(self) -> None:
@@ -146,8 +146,8 @@ class CombatRestrictionsMixin:
                                           "ability": Synth("delayed", ir.Trigger("cb2_end_of_combat"), effects=d["effects"]),
                                           "controller": d["controller"],
                                           "context": {"chosen": d["chosen"], "trigger_obj": d.get("trigger_obj")}})
-            self.log.add(f"the delayed triggered ability of {d['source'].name} triggers (end of combat)",
-                         "CR 511.2", "CR 603.7")
+            self.log.add("the delayed triggered ability of {source} triggers (end of combat)", "CR 511.2", "CR 603.7",
+                         source=d['source'])
         self.delayed = keep
 
     def defending_player(self, source):
@@ -198,7 +198,7 @@ class CombatRestrictionsMixin:
         if not att or att[0].zone != "battlefield" or not objs:
             return
         self._cb2_add_req("block", objs, att[0])
-        self.log.add(", ".join(o.name for o in objs) + f" must block {att[0].name} this turn if able", "CR 509.1c")
+        self.log.add("{cards} must block {attacker} this turn if able", "CR 509.1c", cards=objs, attacker=att[0])
         return
         yield
 
@@ -209,8 +209,7 @@ class CombatRestrictionsMixin:
         if not objs:
             return
         self._cb2_add_req("lure", objs)
-        self.log.add("all creatures able to block " + ", ".join(o.name for o in objs) + " this turn do so",
-                     "CR 509.1c")
+        self.log.add("all creatures able to block {cards} this turn do so", "CR 509.1c", cards=objs)
         return
         yield
 
@@ -221,7 +220,7 @@ class CombatRestrictionsMixin:
         if not objs:
             return
         self._cb2_add_req("attack", objs)
-        self.log.add(", ".join(o.name for o in objs) + " attacks this turn if able", "CR 508.1d")
+        self.log.add("{cards} attacks this turn if able", "CR 508.1d", cards=objs)
         return
         yield
 
@@ -236,8 +235,8 @@ class CombatRestrictionsMixin:
             if self.players[p].lost:
                 continue
             self.players[p].poison += n
-            self.log.add(f"{self.players[p].name} gets {n} poison counter(s) ({self.players[p].poison} in all)",
-                         "CR 122.1f")
+            self.log.add("{player} gets {n} poison counter(s) ({total} in all)", "CR 122.1f", player=self.players[p],
+                         n=n, total=self.players[p].poison)
         self.touch()
         return
         yield
@@ -249,7 +248,7 @@ class CombatRestrictionsMixin:
         for o in self.objs(e.what, ctx):
             if o.zone == "battlefield" and (o.attacking is not None or o.blocking):
                 self._remove_from_combat(o)
-                self.log.add(f"{o.name} is removed from combat", "CR 506.4")
+                self.log.add("{card} is removed from combat", "CR 506.4", card=o)
         self.touch()
         return
         yield
@@ -261,8 +260,7 @@ class CombatRestrictionsMixin:
         if not objs:
             return
         self._cb2_add_req("ignore_defender", objs)
-        self.log.add(", ".join(o.name for o in objs) + " can attack this turn as though it didn't have defender",
-                     "CR 702.3b")
+        self.log.add("{cards} can attack this turn as though it didn't have defender", "CR 702.3b", cards=objs)
         return
         yield
 
@@ -380,5 +378,5 @@ class CombatRestrictionsMixin:
                                   f"have {a.name} assign its combat damage as though it weren't blocked?",
                                   "CR 510.1c")
         if yes:
-            self.log.add(f"{a.name} assigns its combat damage as though it weren't blocked", "CR 510.1c")
+            self.log.add("{card} assigns its combat damage as though it weren't blocked", "CR 510.1c", card=a)
         return bool(yes)

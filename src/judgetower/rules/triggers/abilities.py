@@ -11,6 +11,7 @@ from judgetower.rules.characteristics.filters import chars_of, matches_chars
 from judgetower.rules.characteristics.layers import base_chars
 from judgetower.rules.state import GameObject, StackAbility
 from judgetower.rules.combat.restrictions import COMBAT_TRIGGERED_KEYWORDS, combat_synths   # combat2
+from judgetower.rules.log import Term, msg
 from judgetower.rules.registry import effect
 from judgetower.rules.mechanics.returns import RETURNS, return_synth   # persist, undying
 
@@ -243,8 +244,8 @@ class TriggersMixin:
         spell = ev["obj"]
         for idx, ab in enumerate(spell.compiled.abilities):
             if isinstance(ab, ir.Keyword) and ab.name == "storm":
-                self.log.add(f"{spell.name}'s storm triggers ({before} other spell(s) cast before it this turn)",
-                             "CR 702.40a")
+                self.log.add("{spell}'s storm triggers ({n} other spell(s) cast before it this turn)",
+                             "CR 702.40a", spell=spell, n=before)
                 self._trigger(spell, idx, Synth("storm", ir.Trigger("keyword_cast_self"), effects=(StormCopies(before),)),
                               {"trigger_obj": spell})
 
@@ -277,16 +278,17 @@ class TriggersMixin:
             self.objects[cp.id] = cp
             self.stack.append(cp.id)
             self.touch()
-            self.log.add(f"a copy of {spell.name} is put on the stack", rule, "CR 707.10")
+            self.log.add("a copy of {spell} is put on the stack", rule, "CR 707.10", spell=spell)
             self.events.append({"kind": "spell_copied", "obj": cp, "player": p})   # copies2: "cast or copy"
             if new_targets and any(cp.targets):
                 new = yield from self.ask(p, "may", self.forced_bool_options([False, True], "new targets"),
                                           f"choose new targets for the copy of {spell.name}?", "CR 707.10c")
                 if new:
                     yield from self._copy_new_targets(p, cp)
-            tn = ", ".join(self.target_name(t) for ts in cp.targets for t in ts)
+            tn = [self.target_said(t) for ts in cp.targets for t in ts]
             if tn:
-                self.log.add(f"the copy of {spell.name} targets {tn}", "CR 707.10c" if new_targets else "CR 707.10")
+                self.log.add("the copy of {spell} targets {targets}", "CR 707.10c" if new_targets else "CR 707.10",
+                             spell=spell, targets=tn)
 
     def _kws_check_event(self, ev, watchers) -> None:
         """kwstatic: the triggers of prowess, exalted, flanking and bushido (see KEYWORD_TRIGGERS)."""
@@ -323,7 +325,7 @@ class TriggersMixin:
                             kind == "kws_becomes_blocked" and ev["attacker"].id == w.id):
                         ctx = {}
                 if ctx is not None:
-                    self.log.add(f"{w.name}'s {ab.name} triggers", KEYWORD_TRIGGERS[ab.name][3])
+                    self.log.add("{card}'s {keyword} triggers", KEYWORD_TRIGGERS[ab.name][3], card=w, keyword=Term(ab.name))
                     self._trigger(w, idx, ab, ctx)
 
     def _until_leaves(self, ev) -> None:
@@ -638,8 +640,8 @@ class TriggersMixin:
                 self.pending_triggers.append({"source": d["source"], "index": -1,
                                               "ability": Synth("delayed", ir.Trigger("upkeep"), effects=d["effects"]),
                                               "controller": d["controller"], "context": {"chosen": d["chosen"]}})
-                self.log.add(f"the delayed triggered ability of {d['source'].name} triggers (next turn's upkeep)",
-                             "CR 603.7b")
+                self.log.add("the delayed triggered ability of {source} triggers (next turn's upkeep)",
+                             "CR 603.7b", source=d['source'])
             else:
                 keep.append(d)
         self.delayed = keep
@@ -680,17 +682,20 @@ class TriggersMixin:
             item.ability = ab
         specs = getattr(ab, "targets", ())
         if specs and not self.has_targets(p, item, specs):
-            self.log.add(f"{item.name} is removed from the stack: no legal targets", "CR 603.3d")
+            self.log.add("{item} is removed from the stack: no legal targets", "CR 603.3d", item=item)
             return
         item.targets = yield from self.choose_targets(p, item, specs)
         self.stack.append(item.id)
         self.events.append({"kind": "ability_on_stack", "obj": item, "player": p})   # CR 603.2, 603.3d
-        tn = ", ".join(self.target_name(x) for ts in item.targets for x in ts)
+        tn = [self.target_said(x) for ts in item.targets for x in ts]
         trig = getattr(ab, "trigger", None)
         extra = EVENT_RULES.get(getattr(trig, "event", None), ())  # triggers branch: the event's own rule
         if isinstance(ab, Synth) and ab.name in COMBAT_TRIGGERED_KEYWORDS:
             extra = extra + (COMBAT_TRIGGERED_KEYWORDS[ab.name],)   # combat2: the keyword's own rule
-        self.log.add(f"{item.name} triggers" + (f" targeting {tn}" if tn else ""), "CR 603.3", *extra)
+        if tn:
+            self.log.add("{item} triggers targeting {targets}", "CR 603.3", *extra, item=item, targets=tn)
+        else:
+            self.log.add("{item} triggers", "CR 603.3", *extra, item=item)
         self.on_trigger_put(item)
 
     def conds_enter_choices(self):
@@ -713,15 +718,16 @@ class TriggersMixin:
                 if what == "color":
                     c = yield from self.ask(o.controller, "color", list("WUBRG"),
                                             f"choose a color for {o.name}", "CR 614.12")
-                    shown = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}[c]
+                    shown = Term({"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}[c])
                 else:
                     from judgetower.oracle.subtypes import CREATURE_TYPES
                     c = yield from self.ask(o.controller, "creature_type", sorted(CREATURE_TYPES),
                                             f"choose a creature type for {o.name}", "CR 614.12")
-                    shown = c
+                    shown = Term(c)
                 chosen[what] = c
                 self.touch()
-                self.log.add(f"{self.players[o.controller].name} chooses {shown} for {o.name}", "CR 614.12")
+                self.log.add("{player} chooses {choice} for {card}", "CR 614.12", player=self.players[o.controller],
+                             choice=shown, card=o)
                 acted = True
         return acted
 
@@ -737,7 +743,7 @@ class TriggersMixin:
         modal = ab.modal
         legal = self.legal_modes(p, item, modal)
         if len(legal) < max(1, modal.choose_min):
-            self.log.add(f"{item.name} is removed from the stack: no mode can be chosen", "CR 700.2b")
+            self.log.add("{item} is removed from the stack: no mode can be chosen", "CR 700.2b", item=item)
             return None
         chosen = yield from self.ask_modes(p, item.name, modal, legal, ("CR 700.2b",))
         sa = _chosen_modes(modal, chosen)
@@ -765,10 +771,12 @@ class TriggersMixin:
         paid = yield from self.ask(p, "pay", self.forced_bool_options(opts, "unless"),
                                    f"pay {total or '{0}'} (cumulative upkeep, {n} age counter(s)) to keep {o.name}?",
                                    "CR 702.24a")
-        if paid and self.pay_mana(p, cost, f"{o.name}'s cumulative upkeep"):
-            self.log.add(f"{self.players[p].name} pays cumulative upkeep {total or '{0}'} for {o.name}", "CR 702.24a")
+        if paid and self.pay_mana(p, cost, msg("{card}'s cumulative upkeep", card=o)):
+            self.log.add("{player} pays cumulative upkeep {mana} for {card}", "CR 702.24a", player=self.players[p],
+                         mana=total or '{0}', card=o)
             return
-        self.log.add(f"{self.players[p].name} doesn't pay cumulative upkeep: sacrifices {o.name}", "CR 702.24a", "CR 701.21a")
+        self.log.add("{player} doesn't pay cumulative upkeep: sacrifices {card}", "CR 702.24a", "CR 701.21a",
+                     player=self.players[p], card=o)
         self.move(o, "graveyard", cause="sacrificed", rule="CR 701.21a", log=False)
 
     @effect(MadnessCast)
@@ -791,7 +799,8 @@ class TriggersMixin:
         if cast:
             yield from self.cast_spell(p, card)
             return
-        self.log.add(f"{self.players[p].name} doesn't cast {card.name}: it goes to the graveyard", "CR 702.35a")
+        self.log.add("{player} doesn't cast {card}: it goes to the graveyard", "CR 702.35a", player=self.players[p],
+                     card=card)
         self.move(card, "graveyard", cause="madness not used", rule="CR 702.35a")
 
     @effect(EvokeSacrifice)
@@ -800,7 +809,8 @@ class TriggersMixin:
         o = self.current(ctx["source"])
         if o is None or o.zone != "battlefield":
             return
-        self.log.add(f"{self.players[o.controller].name} sacrifices {o.name} (evoked)", "CR 702.74a", "CR 701.21a")
+        self.log.add("{player} sacrifices {card} (evoked)", "CR 702.74a", "CR 701.21a",
+                     player=self.players[o.controller], card=o)
         self.move(o, "graveyard", cause="sacrificed", rule="CR 701.21a", log=False)
         return
         yield
@@ -813,17 +823,19 @@ class TriggersMixin:
         top = self.top_cards(p, e.n)
         if not top:
             return
-        self.log.add(f"{self.players[p].name} looks at the top {len(top)} card(s) of their library (hideaway)", "CR 702.75a")
+        self.log.add("{player} looks at the top {n} card(s) of their library (hideaway)", "CR 702.75a",
+                     player=self.players[p], n=len(top))
         c = yield from self.ask(p, "cards", top, "hideaway: choose a card to exile face down", "CR 702.75a")
-        new = self.move(self.objects[c], "exile", face_down=True, cause=f"hideaway of {src.name}", rule="CR 406.3")
+        new = self.move(self.objects[c], "exile", face_down=True, cause=msg("hideaway of {source}", source=src), rule="CR 406.3")
         if new is not None:
             new.may_look = frozenset({p})
             src.linked.setdefault(ctx["item"].ability_index if ctx.get("item") else 0, []).append(new.id)
-            self.log.add(f"{self.players[p].name} exiles {new.card.name} face down", "CR 406.3a", visible_to=[p])
+            self.log.add("{player} exiles {card} face down", "CR 406.3a", visible_to=[p], player=self.players[p],
+                         card=new.card)
         rest = [x for x in top if x != c]
         self.rng.shuffle(rest)
         moved = [self.move(self.objects[x], "library", owner=p, position="bottom", cause="hideaway: bottom, random order",
                            rule="CR 702.75a", log=False) for x in rest]
         bottom = sum(1 for m in moved if m is not None and m.zone == "library")  # JT-G8/R7 exiles them instead
         if bottom:
-            self.log.add(f"{bottom} card(s) go on the bottom of the library in a random order", "CR 702.75a")
+            self.log.add("{n} card(s) go on the bottom of the library in a random order", "CR 702.75a", n=bottom)

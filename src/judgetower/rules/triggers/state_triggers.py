@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 from judgetower.oracle import ir
+from judgetower.rules.log import CardName, msg, said
 from judgetower.rules.registry import effect
 
 
@@ -24,14 +25,15 @@ class StateTriggersMixin:
         entry = {"player": p, "ctx": {k: ctx[k] for k in ("source", "controller", "targets") if k in ctx}}
         if isinstance(e.what, ir.All):
             entry["group"] = e.what   # read in that untap step
-            what = "they"
+            what = msg("they")
         else:
             entry["ids"] = {o.id for o in self.objs(e.what, ctx) if o.zone == "battlefield"}
-            what = ", ".join(self.objects[i].name for i in entry["ids"]) or "nothing"
+            what = [self.objects[i] for i in entry["ids"]] or msg("nothing")
         if not hasattr(self, "untap_skips"):
             self.untap_skips = []
         self.untap_skips.append(entry)
-        self.log.add(f"{what}: doesn't untap during {self.players[p].name}'s next untap step", "CR 502.3")
+        self.log.add("{cards}: doesn't untap during {player}'s next untap step", "CR 502.3", cards=what,
+                     player=self.players[p])
         return
         yield
 
@@ -54,7 +56,7 @@ class StateTriggersMixin:
 
     def untap_kept(self, o) -> bool:
         if o.tapped and o.id in getattr(self, "kept_now", ()):
-            self.log.add(f"{o.name} doesn't untap during this untap step", "CR 502.3")
+            self.log.add("{card} doesn't untap during this untap step", "CR 502.3", card=o)
             return True
         return False
 
@@ -65,7 +67,7 @@ class StateTriggersMixin:
             self.turns_to_skip = {}
         for p in self.players_of(e.who, ctx):
             self.turns_to_skip[p] = self.turns_to_skip.get(p, 0) + 1
-            self.log.add(f"{self.players[p].name} will skip their next turn", "CR 614.10")
+            self.log.add("{player} will skip their next turn", "CR 614.10", player=self.players[p])
         return
         yield
 
@@ -75,7 +77,7 @@ class StateTriggersMixin:
         if left <= 0 or self.players[p].lost:
             return False
         self.turns_to_skip[p] = left - 1
-        self.log.add(f"{self.players[p].name} skips this turn", "CR 614.10")
+        self.log.add("{player} skips this turn", "CR 614.10", player=self.players[p])
         return True
 
     # ---- CR 603.8: state triggers ------------------------------------------------------------
@@ -100,7 +102,7 @@ class StateTriggersMixin:
                     continue
                 ok, why, _cited = evaluate_cited(self, t.state, w, w.controller)
                 if ok:
-                    self.log.add(f"{w.name}'s state trigger: {why}", "CR 603.8")
+                    self.log.add("{card}'s state trigger: {reason}", "CR 603.8", card=w, reason=said(why))
                     self._trigger(w, idx, ab, {})
 
     # ---- CR 118.12: "sacrifice it unless you return a land / discard a card at random" -------
@@ -119,12 +121,15 @@ class StateTriggersMixin:
             if e.action == "return":
                 cands = [x.id for x in self.permanents(p) if matches(self, x, e.filter, _src(ctx["source"], p))]
                 what = "return a land you control to its owner's hand"
+                what_said = msg("return a land you control to its owner's hand")
             elif e.action == "discard":
                 cands = [c for c in self.hand(p) if matches(self, self.objects[c], e.filter, _src(ctx["source"], p))]
                 what = "discard a matching card"
+                what_said = msg("discard a matching card")
             else:
                 cands = list(self.hand(p))
                 what = "discard a card at random"
+                what_said = msg("discard a card at random")
             opts = [False] + ([True] if cands else [])
             do = yield from self.ask(p, "may", self.forced_bool_options(opts, "unless"),
                                      f"{what} to keep {o.name}? (else it is sacrificed)", "CR 118.12")
@@ -133,22 +138,24 @@ class StateTriggersMixin:
                     c = yield from self.ask(p, "cards", cands, "choose a permanent to return to its owner's hand",
                                             "CR 400.7")
                     r = self.objects[c]
-                    self.log.add(f"{self.players[p].name} returns {r.name} to its owner's hand "
-                                 f"rather than sacrifice {o.name}", "CR 118.12", "CR 400.7")
-                    self.move(r, "hand", cause=f"returned by {ctx['source'].name}", rule="CR 400.7", log=False)
+                    self.log.add("{player} returns {card} to its owner's hand rather than sacrifice {other}",
+                                 "CR 118.12", "CR 400.7", player=self.players[p], card=r, other=o)
+                    self.move(r, "hand", cause=msg("returned by {source}", source=ctx['source']), rule="CR 400.7",
+                              log=False)
                 elif e.action == "discard":
                     c = yield from self.ask(p, "cards", cands, "choose a card to discard", "CR 701.9a")
                     d = self.objects[c]
-                    self.log.add(f"{self.players[p].name} discards {d.name} rather than sacrifice {o.name}",
-                                 "CR 118.12", "CR 701.9a")
+                    self.log.add("{player} discards {card} rather than sacrifice {other}", "CR 118.12", "CR 701.9a",
+                                 player=self.players[p], card=d, other=o)
                     self.move(d, "graveyard", cause="discarded", rule="CR 701.9a", log=False)
                 else:
                     d = self.objects[self.rng.choice(self.hand(p))]
-                    self.log.add(f"{self.players[p].name} discards {d.name} at random rather than sacrifice "
-                                 f"{o.name}", "CR 118.12", "CR 701.9a")
+                    self.log.add("{player} discards {card} at random rather than sacrifice {other}", "CR 118.12",
+                                 "CR 701.9a", player=self.players[p], card=d, other=o)
                     self.move(d, "graveyard", cause="discarded at random", rule="CR 701.9a", log=False)
                 continue
-            self.log.add(f"{self.players[p].name} doesn't {what}: sacrifices {o.name}", "CR 118.12", "CR 701.21a")
+            self.log.add("{player} doesn't {what}: sacrifices {card}", "CR 118.12", "CR 701.21a",
+                         player=self.players[p], what=what_said, card=o)
             self.move(o, "graveyard", cause="sacrificed", rule="CR 701.21a", log=False)
 
     # ---- CR 614.1c: "Creatures your opponents control enter the battlefield tapped." ---------
@@ -167,7 +174,7 @@ class StateTriggersMixin:
                 if isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, ir.OthersEnterTapped) \
                         and matches(self, o, ab.effect.filter, _Src(s, s.controller)):
                     o.tapped = True
-                    self.log.add(f"{o.name} enters tapped ({s.name})", "CR 614.1c")
+                    self.log.add("{card} enters tapped ({source})", "CR 614.1c", card=o, source=s)
                     return
 
     # ---- CR 305.2a: additional land plays ----------------------------------------------------
@@ -182,7 +189,7 @@ class StateTriggersMixin:
     def _e_AdditionalLands(self, e, ctx):
         pl = self.players[ctx["controller"]]
         pl.extra_lands_turn = getattr(pl, "extra_lands_turn", 0) + e.n
-        self.log.add(f"{pl.name} may play {e.n} additional land(s) this turn", "CR 305.2a")
+        self.log.add("{player} may play {n} additional land(s) this turn", "CR 305.2a", player=pl, n=e.n)
         return
         yield
 
@@ -223,7 +230,8 @@ class StateTriggersMixin:
         by = getattr(new, "no_enter_triggers", None)
         if by is None:
             return False
-        self.log.add(f"{new.name} entering the battlefield causes no abilities to trigger ({by})", "CR 603.6a")
+        self.log.add("{card} entering the battlefield causes no abilities to trigger ({source})", "CR 603.6a",
+                     card=new, source=CardName(by))
         return True
 
     # ---- CR 603.7a: "Sacrifice that creature at the beginning of the next end step." ---------
@@ -241,8 +249,8 @@ class StateTriggersMixin:
         self.delayed.append({"when": "next_end_step", "effects": (ir.SacrificeThose(ir.Chosen("sacrifice_those")),),
                              "controller": ctx["controller"], "source": ctx["source"],
                              "chosen": {"sacrifice_those": objs}, "turn": self.turn})
-        self.log.add(f"{ctx['source'].name} sets up a delayed triggered ability: sacrifice "
-                     f"{', '.join(o.name for o in objs)} at the beginning of the next end step", "CR 603.7a")
+        self.log.add("{source} sets up a delayed triggered ability: sacrifice {cards} at the beginning of the next "
+                     "end step", "CR 603.7a", source=ctx['source'], cards=objs)
         return
         yield
 
@@ -252,7 +260,7 @@ class StateTriggersMixin:
         for o in self.objs(e.what, ctx):
             if o.zone != "battlefield" or o.controller != p:
                 continue   # CR 701.21a: only a permanent you control can be sacrificed
-            self.log.add(f"{self.players[p].name} sacrifices {o.name}", "CR 603.7a", "CR 701.21a")
+            self.log.add("{player} sacrifices {card}", "CR 603.7a", "CR 701.21a", player=self.players[p], card=o)
             self.move(o, "graveyard", cause="sacrificed", rule="CR 701.21a", log=False)
         return
         yield
@@ -281,7 +289,8 @@ class StateTriggersMixin:
             if paid:
                 if total:
                     self.lose_life(p, total, rule="CR 119.4")
-                self.log.add(f"{pl.name} pays cumulative upkeep ({total} life) for {o.name}", "CR 702.24a", "CR 119.4")
+                self.log.add("{player} pays cumulative upkeep ({n} life) for {card}", "CR 702.24a", "CR 119.4",
+                             player=pl, n=total, card=o)
                 return
         else:
             a, b = cost_arg.options
@@ -299,8 +308,10 @@ class StateTriggersMixin:
                 if len(mixes) > 1:
                     total = yield from self.ask(p, "mode", list(mixes.values()), "cumulative upkeep: pay which mix?",
                                                 "CR 702.24a")
-                if self.pay_mana(p, ManaCost.parse(None if total == "{0}" else total), f"{o.name}'s cumulative upkeep"):
-                    self.log.add(f"{pl.name} pays cumulative upkeep {total} for {o.name}", "CR 702.24a")
+                if self.pay_mana(p, ManaCost.parse(None if total == "{0}" else total), msg("{card}'s cumulative upkeep", card=o)):
+                    self.log.add("{player} pays cumulative upkeep {mana} for {card}", "CR 702.24a", player=pl, mana=total,
+                                 card=o)
                     return
-        self.log.add(f"{pl.name} doesn't pay cumulative upkeep: sacrifices {o.name}", "CR 702.24a", "CR 701.21a")
+        self.log.add("{player} doesn't pay cumulative upkeep: sacrifices {card}", "CR 702.24a", "CR 701.21a",
+                     player=pl, card=o)
         self.move(o, "graveyard", cause="sacrificed", rule="CR 701.21a", log=False)

@@ -219,10 +219,10 @@ class PriorityMixin:
             self.put_face_on_stack(o, face)
         new = self.move(o, "battlefield", controller=p, cause="land played", rule="CR 305.1", log=False)
         if face is not None:
-            self.log.add(f"{self.players[p].name} plays {new.name} (back face of {new.home[0].name} up)",
-                         "CR 305.1", "CR 712.12")
+            self.log.add("{player} plays {card} (back face of {front} up)", "CR 305.1", "CR 712.12",
+                         player=self.players[p], card=new, front=new.home[0])
         else:
-            self.log.add(f"{self.players[p].name} plays {new.name}", "CR 305.1")
+            self.log.add("{player} plays {card}", "CR 305.1", player=self.players[p], card=new)
         self.after_special_action(p, new)
         return
         yield

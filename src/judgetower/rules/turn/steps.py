@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from judgetower.rules.log import Term
+
 STEPS = ("untap", "upkeep", "draw", "precombat_main", "beginning_of_combat", "declare_attackers",
          "declare_blockers", "first_strike_damage", "combat_damage", "end_of_combat",
          "postcombat_main", "end", "cleanup")
@@ -38,13 +40,13 @@ class StepsMixin:
 
     def _pregame(self):
         """CR 103: the starting player is the first listed; each player draws an opening hand."""
-        self.log.add(f"{self.players[self.active].name} plays first", "CR 103.1")
+        self.log.add("{player} plays first", "CR 103.1", player=self.players[self.active])
         for p in self.apnap():
             n = self.rules.opening_hand_size(self, p)
             yield from self.draw(p, n, rule="CR 103.5" if self.rules.name == "standard" else "JT-G1")
             if self.rules.name != "standard":
-                self.log.add(f"{self.players[p].name} draws an opening hand of {n} (judge level); no mulligans",
-                             "JT-G1", "JT-G2", "R1")
+                self.log.add("{player} draws an opening hand of {n} (judge level); no mulligans",
+                             "JT-G1", "JT-G2", "R1", player=self.players[p], n=n)
         if self.rules.mulligans:
             yield from self._mulligans()
         # triggers branch: opening hands are drawn before the first turn (CR 103.5); these draws
@@ -68,9 +70,9 @@ class StepsMixin:
                                         f"{self.players[p].name}: keep this hand (no) or take a mulligan (yes)?", "CR 103.5")
                 if m:
                     takers.append(p)
-                    self.log.add(f"{self.players[p].name} takes a mulligan", "CR 103.5")
+                    self.log.add("{player} takes a mulligan", "CR 103.5", player=self.players[p])
                 else:
-                    self.log.add(f"{self.players[p].name} keeps their hand", "CR 103.5")
+                    self.log.add("{player} keeps their hand", "CR 103.5", player=self.players[p])
             for p in takers:
                 for c in list(self.hand(p)):
                     self.move(self.objects[c], "library", owner=p, position="shuffle", cause="mulligan",
@@ -86,7 +88,8 @@ class StepsMixin:
                 self.move(self.objects[c], "library", owner=p, position="bottom", cause="mulligan",
                           rule="CR 103.5c", log=False)
             if taken[p]:
-                self.log.add(f"{self.players[p].name} puts {taken[p]} card(s) on the bottom of their library", "CR 103.5c")
+                self.log.add("{player} puts {n} card(s) on the bottom of their library", "CR 103.5c",
+                             player=self.players[p], n=taken[p])
 
     def _next_turn(self) -> None:
         """CR 500.7 (extra turns), then the next player in turn order (CR 101.4)."""
@@ -94,7 +97,7 @@ class StepsMixin:
         while True:
             if self.extra_turns:
                 nxt = self.extra_turns.pop()
-                self.log.add(f"{self.players[nxt].name} takes an extra turn", "CR 500.7")
+                self.log.add("{player} takes an extra turn", "CR 500.7", player=self.players[nxt])
                 extra = True
             else:
                 nxt = self.next_player(normal)
@@ -111,7 +114,7 @@ class StepsMixin:
     def _turn(self, start_index: int, skip_tba: bool):
         ap = self.players[self.active]
         if start_index == 0:
-            self.log.add(f"Turn {self.turn}: {ap.name}'s turn", "CR 500.1")
+            self.log.add("Turn {n}: {player}'s turn", "CR 500.1", n=self.turn, player=ap)
         if start_index == 0:
             for p in self.players:
                 p.land_plays = 0
@@ -136,7 +139,7 @@ class StepsMixin:
             if step == "draw" and self.is_first_turn_of_game and self.skip_first_draw and self.turn == 1:
                 # CR 103.8a (R2): the whole draw step is skipped, so "at the beginning of the draw
                 # step" abilities (Howling Mine) don't trigger and no player gets priority in it
-                self.log.add(f"{ap.name} skips the first draw step (their first turn)", "CR 103.8a", "R2")
+                self.log.add("{player} skips the first draw step (their first turn)", "CR 103.8a", "R2", player=ap)
                 i += 1
                 continue
             if step == "draw" and not (skip_tba and i == start_index) and self.step_skipped(self.active, "draw"):
@@ -147,7 +150,7 @@ class StepsMixin:
             self.step = step
             self.step_begins(step)   # kwcast: "you've been attacked this step" (CR 601.3)
             if not (skip_tba and i == start_index):
-                self.log.add(f"{step.replace('_', ' ')} step begins", STEP_RULES[step])
+                self.log.add("{step} step begins", STEP_RULES[step], step=Term(step.replace('_', ' ')))
                 yield from self._turn_based_actions(step)
             if self.game_over:
                 return
@@ -192,7 +195,7 @@ class StepsMixin:
                     o.tapped = False
                     self.note_tapped(o, False)  # triggers branch
             self.touch()
-            self.log.add(f"{self.players[ap].name} untaps their permanents", "CR 502.3")
+            self.log.add("{player} untaps their permanents", "CR 502.3", player=self.players[ap])
             self.day_night_untap()   # faces2: day/night check, second part of the untap step (CR 730.2)
             self.end_while_tapped()   # turnflow: "for as long as ~ remains tapped" ends now (CR 611.2b)
         elif step == "upkeep":
@@ -200,7 +203,7 @@ class StepsMixin:
             self.events.append({"kind": "step", "step": "upkeep", "player": ap})
         elif step == "draw":
             if self.is_first_turn_of_game and self.skip_first_draw and self.turn == 1:
-                self.log.add(f"{self.players[ap].name} skips the first draw", "CR 103.8a", "R2")
+                self.log.add("{player} skips the first draw", "CR 103.8a", "R2", player=self.players[ap])
             else:
                 yield from self.draw(ap, 1, rule="CR 504.1")
             self.events.append({"kind": "step", "step": "draw_step", "player": ap})
@@ -235,7 +238,7 @@ class StepsMixin:
         hand = self.hand(ap)
         excess = len(hand) - MAX_HAND
         if excess > 0 and self.no_max_hand_size(ap):   # zones4: CR 402.2
-            self.log.add(f"{self.players[ap].name} has no maximum hand size", "CR 402.2", "CR 514.1")
+            self.log.add("{player} has no maximum hand size", "CR 402.2", "CR 514.1", player=self.players[ap])
             excess = 0
         if excess > 0:
             yield from self.discard_chosen(ap, excess, rule="CR 514.1")

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from judgetower.oracle import ir
 from judgetower.rules.registry import effect
+from judgetower.rules.log import CardName, Term, msg
 
 #: CR 700.8: the creature types of a party
 TF_PARTY_TYPES = ("Cleric", "Rogue", "Warrior", "Wizard")
@@ -47,8 +48,8 @@ class UntapMixin:
         holder = self._tf_held_tapped(o)
         if holder is not None:
             # CR 502.3, 611.2b: "doesn't untap ... for as long as [holder] remains tapped"
-            self.log.add(f"{o.name} doesn't untap during its controller's untap step ({holder} remains tapped)",
-                         "CR 502.3", "CR 611.2b")
+            self.log.add("{card} doesn't untap during its controller's untap step ({holder} remains tapped)",
+                         "CR 502.3", "CR 611.2b", card=o, holder=CardName(holder))
             return True
         if o.face_down:
             return False
@@ -59,8 +60,8 @@ class UntapMixin:
         keep = yield from self.ask(o.controller, "may", self.forced_bool_options([False, True], "may"),
                                    f"{o.name}: choose not to untap it during this untap step?", "CR 502.3")
         if keep:
-            self.log.add(f"{self.players[o.controller].name} chooses not to untap {o.name}", "CR 502.3",
-                         *(("JT-C1", "R9") if self.may_is_forced() else ()))
+            self.log.add("{player} chooses not to untap {card}", "CR 502.3",
+                         *(("JT-C1", "R9") if self.may_is_forced() else ()), player=self.players[o.controller], card=o)
         return bool(keep)
 
     def may_is_forced(self) -> bool:
@@ -81,8 +82,8 @@ class UntapMixin:
             done = {}
             source.triggered_turn = done
         if done.get(idx) == self.turn:
-            self.log.add(f"{source.name}'s ability does not trigger: it triggers only once each turn",
-                         "CR 603.2", "CR 603.2h")
+            self.log.add("{source}'s ability does not trigger: it triggers only once each turn",
+                         "CR 603.2", "CR 603.2h", source=source)
             return False
         done[idx] = self.turn
         return True
@@ -146,7 +147,7 @@ class UntapMixin:
         if not o.tapped:
             self.note_tapped(o, True)   # "becomes tapped" triggers
         o.tapped = True
-        self.log.add(f"{self.players[p].name} taps {o.name} for improvise", "CR 702.126a")
+        self.log.add("{player} taps {card} for improvise", "CR 702.126a", player=self.players[p], card=o)
 
     # ---- CR 702.131: ascend and the city's blessing -----------------------------------------------
     def _tf_has_ascend(self, o) -> bool:
@@ -164,7 +165,7 @@ class UntapMixin:
     def _tf_give_blessing(self, p: int, source, rule: str) -> None:
         self.players[p].tf_city_blessing = True
         self.touch()   # CR 702.131d: continuous effects are reapplied
-        self.log.add(f"{self.players[p].name} gets the city's blessing ({source.name})", rule, "CR 702.131c")
+        self.log.add("{player} gets the city's blessing ({source})", rule, "CR 702.131c", player=self.players[p], source=source)
 
     def ascend_permanents(self) -> None:
         """CR 702.131b: any time a player controls ten or more permanents, one with ascend, and
@@ -188,8 +189,8 @@ class UntapMixin:
         if n >= 10:
             self._tf_give_blessing(p, spell, "CR 702.131a")
         else:
-            self.log.add(f"{spell.name}: ascend - {self.players[p].name} controls {n} permanents, fewer than ten",
-                         "CR 702.131a")
+            self.log.add("{card}: ascend - {player} controls {n} permanents, fewer than ten",
+                         "CR 702.131a", card=spell, player=self.players[p], n=n)
 
 
     # ---- CR 702.124j: "Partner with [name]": search for a card named [name] -----------------------
@@ -208,10 +209,12 @@ class UntapMixin:
             c = yield from self.ask(p, "cards", cands + [Done()],
                                     f"search your library for a card named {e.name} (done: find nothing)", "CR 701.23a")
             if isinstance(c, Done):
-                self.log.add(f"{self.players[p].name} searches their library and finds nothing", "CR 701.23a", "CR 701.23b")
+                self.log.add("{player} searches their library and finds nothing", "CR 701.23a", "CR 701.23b",
+                             player=self.players[p])
             else:
                 o = self.objects[c]
-                self.log.add(f"{self.players[p].name} searches their library and reveals {o.name}", "CR 701.23a", "CR 701.20a")
+                self.log.add("{player} searches their library and reveals {card}", "CR 701.23a", "CR 701.20a",
+                             player=self.players[p], card=o)
                 self.move(o, "hand", owner=p, cause="searched for", rule="CR 701.23a")
             self.shuffle_library(p)
 
@@ -245,8 +248,8 @@ def _tf_while_tapped_start(self, e, ctx):
     does nothing (CR 611.2b)."""
     src = self.current(ctx.get("source"))
     if src is None or src.zone != "battlefield" or not src.tapped:
-        self.log.add(f"{getattr(ctx.get('source'), 'name', 'the source')} is not tapped: the effect "
-                     f"\"for as long as it remains tapped\" does nothing", "CR 611.2b")
+        self.log.add("{source} is not tapped: the effect \"for as long as it remains tapped\" does nothing", "CR 611.2b",
+                     source=ctx.get('source') or msg("the source"))
         return src, []
     return src, [o for o in self.objs(e.what, ctx) if o.zone == "battlefield"]
 
@@ -263,9 +266,9 @@ def _e_ModifyPTWhileTapped(self, e, ctx):
                             "keywords": e.keywords, "duration": "while_tapped", "while_tapped_source": src.id,
                             "timestamp": self.new_timestamp()})
     self.touch()
-    kw = f" and has {', '.join(e.keywords)}" if e.keywords else ""
-    self.log.add(", ".join(o.name for o in objs) + f" get(s) {e.power:+d}/{e.toughness:+d}{kw} "
-                 f"for as long as {src.name} remains tapped", "CR 611.2b", "CR 613.4c")
+    kw = msg(" and has {keywords}", keywords=[Term(k) for k in e.keywords]) if e.keywords else ""
+    self.log.add("{cards} get(s) {pt}{keywords} for as long as {source} remains tapped", "CR 611.2b", "CR 613.4c",
+                 cards=objs, pt=f"{e.power:+d}/{e.toughness:+d}", keywords=kw, source=src)
     return
     yield
 
@@ -280,8 +283,9 @@ def end_while_tapped(self) -> None:
             if "control" in eff:
                 ended_control.add(eff["control_obj"])
             ids = set(eff.get("objs", ())) | set(eff.get("no_untap", ()))
-            names = ", ".join(self.objects[i].name for i in sorted(ids) if i in self.objects)
-            self.log.add(f"the effect on {names or 'nothing'} ends: its source no longer remains tapped", "CR 611.2b")
+            names = [self.objects[i] for i in sorted(ids) if i in self.objects]
+            self.log.add("the effect on {cards} ends: its source no longer remains tapped", "CR 611.2b",
+                         cards=names or msg("nothing"))
             continue
         keep.append(eff)
     if len(keep) != len(self.continuous):
@@ -308,7 +312,7 @@ def _tf_return_control(self, oid, before, keep) -> None:
         o.controller = ctl
         o.sick = True   # CR 302.6
         self.touch()
-        self.log.add(f"control of {o.name} returns to {self.players[ctl].name}", "CR 611.2b", "CR 613.1b")
+        self.log.add("control of {card} returns to {player}", "CR 611.2b", "CR 613.1b", card=o, player=self.players[ctl])
 
 
 @effect(ir.GainControlWhileTapped)
@@ -318,8 +322,8 @@ def _e_GainControlWhileTapped(self, e, ctx):
     p = ctx["controller"]
     src = self.current(ctx.get("source"))
     if src is None or src.zone != "battlefield" or not src.tapped or (e.you_control and src.controller != p):
-        self.log.add(f"{getattr(ctx.get('source'), 'name', 'the source')} does not remain tapped under its "
-                     f"controller's control: the control effect does nothing", "CR 611.2b")
+        self.log.add("{source} does not remain tapped under its controller's control: the control effect does nothing",
+                     "CR 611.2b", source=ctx.get('source') or msg("the source"))
         return
     n = len(self.continuous)
     yield from self._e_GainControl(ir.GainControl(e.what, duration="while_tapped"), ctx)
@@ -327,9 +331,13 @@ def _e_GainControlWhileTapped(self, e, ctx):
         if "control" in eff and eff.get("duration") == "while_tapped":
             eff["while_tapped_source"] = src.id
             eff["while_tapped_controller"] = p if e.you_control else None
-            self.log.add(f"{self.players[p].name} controls {self.objects[eff['control_obj']].name} for as long as "
-                         f"{'they control ' + src.name + ' and ' if e.you_control else ''}{src.name} remains tapped",
-                         "CR 611.2b", "CR 613.1b")
+            if e.you_control:
+                self.log.add("{player} controls {card} for as long as they control {source} and {source} remains tapped",
+                             "CR 611.2b", "CR 613.1b", player=self.players[p], card=self.objects[eff['control_obj']],
+                             source=src)
+            else:
+                self.log.add("{player} controls {card} for as long as {source} remains tapped", "CR 611.2b", "CR 613.1b",
+                             player=self.players[p], card=self.objects[eff['control_obj']], source=src)
 
 
 UntapMixin._e_GainControlWhileTapped = _e_GainControlWhileTapped
@@ -359,8 +367,8 @@ def _e_DoesntUntapWhileTapped(self, e, ctx):
         return
     self.continuous.append({"objs": set(), "no_untap": {o.id for o in objs}, "duration": "while_tapped",
                             "while_tapped_source": src.id, "timestamp": self.new_timestamp()})
-    self.log.add(", ".join(o.name for o in objs) + f" doesn't untap during its controller's untap step for as "
-                 f"long as {src.name} remains tapped", "CR 502.3", "CR 611.2b")
+    self.log.add("{cards} doesn't untap during its controller's untap step for as long as {source} remains tapped",
+                 "CR 502.3", "CR 611.2b", cards=objs, source=src)
     return
     yield
 
@@ -477,7 +485,8 @@ def _e_SoulbondPair(self, e, ctx):
     src.paired_with = (other.id, p)
     other.paired_with = (src.id, p)
     self.touch()
-    self.log.add(f"{src.name} and {other.name} are paired", "CR 702.95a", *(("JT-C1", "R9") if self.may_is_forced() else ()))
+    self.log.add("{card} and {other} are paired", "CR 702.95a", *(("JT-C1", "R9") if self.may_is_forced() else ()),
+                 card=src, other=other)
 
 
 def unpair_broken(self) -> None:
@@ -487,7 +496,10 @@ def unpair_broken(self) -> None:
             q = self.objects.get(o.paired_with[0])
             o.paired_with = None
             self.touch()
-            self.log.add(f"{o.name} is no longer paired" + (f" with {q.name}" if q is not None else ""), "CR 702.95e")
+            if q is not None:
+                self.log.add("{card} is no longer paired with {other}", "CR 702.95e", card=o, other=q)
+            else:
+                self.log.add("{card} is no longer paired", "CR 702.95e", card=o)
 
 
 UntapMixin._tf_soulbond_possible = _tf_soulbond_possible
