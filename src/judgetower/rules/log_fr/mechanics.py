@@ -142,13 +142,95 @@ FRENCH: dict[str, str] = {
         "{player} reçoit {n} marqueur(s) « énergie » ({total} en tout)",
     "{player} pays {energy} for {what} ({left} energy left)":
         "{player} paie {energy} pour {what} (il lui reste {left} énergie)",
+
+    # exile_casting.py: suspend, foretell, rebound, miracle, cards an effect lets a player play from exile
+    "{player} suspends {card}: it is exiled with {n} time counter(s) (special action)":
+        "{player} suspend {card} : la carte est exilée avec {n} marqueur(s) « temps » (action spéciale)",
+    "{player} foretells a card: it is exiled face down (special action)":
+        "{player} prédit une carte : elle est exilée face cachée (action spéciale)",
+    "(the foretold card is {card})": "(la carte prédite est {card})",
+    "{player} casts {spell} from exile (an effect allows it)":
+        "{player} lance {spell} depuis l'exil (un effet le permet)",
+    "{player} casts {spell} from exile (foretold) for its foretell cost {cost}":
+        "{player} lance {spell} depuis l'exil (carte prédite) pour son coût de prédiction {cost}",
+    "{spell} has rebound: it is exiled instead of going to the graveyard":
+        "{spell} a le rebond : le sort est exilé au lieu d'aller au cimetière",
+    "{card}: it is no longer suspended": "{card} : la carte n'est plus suspendue",
+    "{card} is no longer exiled: it can't be played": "{card} n'est plus exilé(e) : la carte ne peut pas être jouée",
+    "{card} is no longer in exile: it can't be cast": "{card} n'est plus en exil : la carte ne peut pas être lancée",
+    "{player} can't cast {card}: it stays in exile": "{player} ne peut pas lancer {card} : la carte reste en exil",
+    "{player} doesn't cast {card}: it remains exiled": "{player} ne lance pas {card} : la carte reste exilée",
+    "{card} is cast with suspend: it gains haste until {player} loses control of it":
+        "{card} est lancé(e) grâce à la suspension : la créature acquiert la célérité jusqu'à ce que {player} "
+        "en perde le contrôle",
+    "{player} reveals {card} as the first card they drew this turn (miracle)":
+        "{player} révèle {card}, la première carte piochée ce tour-ci (miracle)",
+    "{card} is no longer in the hand: it can't be cast":
+        "{card} n'est plus dans la main : la carte ne peut pas être lancée",
+    "{player} doesn't cast {card} (miracle)": "{player} ne lance pas {card} (miracle)",
+    "{player} casts {card} for its miracle cost {cost}": "{player} lance {card} pour son coût de miracle {cost}",
+    "{card} is exiled with {n} time counter(s)": "{card} est exilé(e) avec {n} marqueur(s) « temps »",
+    "{card} is exiled with {n} time counter(s) (it is suspended)":
+        "{card} est exilé(e) avec {n} marqueur(s) « temps » (la carte est suspendue)",
+    "this turn": "ce tour-ci",
+    "until the end of their next turn": "jusqu'à la fin de son prochain tour",
+    "until the beginning of their next upkeep": "jusqu'au début de son prochain entretien",
+    "{player} may cast {card} from exile {until}": "{player} peut lancer {card} depuis l'exil {until}",
+    "{player} may play {card} from exile {until}": "{player} peut jouer {card} depuis l'exil {until}",
+
+    # faces.py: transform, flip, entering transformed, disturb, day and night
+    "{card} is face down: it can't transform": "{card} est face cachée : elle ne peut pas se transformer",
+    "{card} is not a double-faced card: it doesn't transform":
+        "{card} n'est pas une carte recto verso : elle ne se transforme pas",
+    "{card} already transformed since this ability was put on the stack: it doesn't transform again":
+        "{card} s'est déjà transformé(e) depuis que cette capacité a été mise sur la pile : il/elle ne se "
+        "transforme pas à nouveau",
+    "{card} can't transform except due to its {keyword} ability":
+        "{card} ne peut se transformer que par sa capacité « {keyword} »",
+    "{card} can't transform into an instant or sorcery face":
+        "{card} ne peut pas se transformer en une face d'éphémère ou de rituel",
+    "{before} transforms into {card}": "{before} se transforme en {card}",
+    "{card} is not a flip card: it doesn't flip": "{card} n'est pas une carte à retourner : elle ne se retourne pas",
+    "{card} is already flipped": "{card} est déjà retourné(e)",
+    "{before} flips: it is now {card}": "{before} se retourne : c'est maintenant {card}",
+    "{card} is not a double-faced card: it stays in {zone}":
+        "{card} n'est pas une carte recto verso : elle reste là où elle est ({zone})",
+    "{card}'s back face is an instant or sorcery: it stays in {zone}":
+        "la face arrière de {card} est un éphémère ou un rituel : la carte reste là où elle est ({zone})",
+    "{card} entered the battlefield transformed: it is {face}":
+        "{card} est arrivé(e) sur le champ de bataille transformé(e) : c'est {face}",
+    "{card} was cast with disturb: it enters with its back face up":
+        "{card} a été lancé(e) grâce à la perturbation : la carte arrive avec sa face arrière visible",
+    "it is night: {card} enters transformed ({face})": "il fait nuit : {card} arrive transformé(e) ({face})",
+    "{n} spell(s) were cast last turn: the condition is true":
+        "{n} sort(s) lancé(s) au tour précédent : la condition est vraie",
+    "{n} spell(s) were cast last turn: the condition is false":
+        "{n} sort(s) lancé(s) au tour précédent : la condition est fausse",
+    "most spells cast last turn by one player: {n}: the condition is true":
+        "le plus de sorts lancés au tour précédent par un même joueur : {n} : la condition est vraie",
+    "most spells cast last turn by one player: {n}: the condition is false":
+        "le plus de sorts lancés au tour précédent par un même joueur : {n} : la condition est fausse",
+    "it becomes {time}": "il fait désormais {time}",
+    "it is {time}: {before} transforms into {card}": "il fait {time} : {before} se transforme en {card}",
+    "{player} cast no spells last turn": "{player} n'a lancé aucun sort au tour précédent",
+    "{player} cast {n} spells last turn": "{player} a lancé {n} sorts au tour précédent",
+    "{card} would be put into a graveyard: it is exiled instead":
+        "{card} devrait être mis(e) dans un cimetière : il/elle est exilé(e) à la place",
+
+    # returns.py: persist, undying
+    "{keyword}: the card is no longer in the graveyard": "{keyword} : la carte n'est plus dans le cimetière",
+    "{card} returns with a {counter} counter ({keyword})": "{card} revient avec un marqueur {counter} ({keyword})",
 }
 
 TERMS: dict[str, str] = {
     # keywords named in the lines (the French Oracle's names)
     "jump-start": "relance", "retrace": "pistage", "escape": "échappée",
     "spectacle": "spectacle", "surge": "déferlement", "blitz": "blitz",
+    "daybound": "lié au jour", "nightbound": "lié à la nuit",
+    "persist": "persistance", "undying": "survivance",
     "riot": "émeute", "unleash": "emportement", "evolve": "évolution", "training": "entraînement",
+    # day and night (CR 730)
+    "day": "jour", "night": "nuit",
     # why a conditional alternative cost may be paid (CR 702.137a, 702.117a)
     "an opponent lost life this turn": "un adversaire a perdu des points de vie ce tour-ci",
     "you've cast another spell this turn": "vous avez lancé un autre sort ce tour-ci",
