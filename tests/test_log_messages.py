@@ -27,8 +27,8 @@ NOT_YET_MESSAGES: set[str] = {
     "rules/game.py", "rules/loops.py", "rules/replacement/instead.py",
     "rules/stack/activation.py", "rules/stack/casting.py", "rules/stack/copies.py",
     "rules/stack/resolution.py", "rules/triggers/abilities.py", "rules/triggers/state_triggers.py",
-    "rules/turn/priority.py", "rules/turn/steps.py", "rules/turn/untap.py", "rules/zones/hand_graveyard.py",
-    "rules/zones/library.py", "variants/house.py", "variants/judge_tower.py",
+    "rules/turn/priority.py", "rules/turn/steps.py", "rules/turn/untap.py",
+    "variants/house.py", "variants/judge_tower.py",
 }
 
 
