@@ -24,7 +24,7 @@ NOT_YET_MESSAGES: set[str] = {
     "judge/disputes.py", "judge/state.py", "rules/characteristics/layers.py",
     "rules/characteristics/until_end_of_turn.py", "rules/combat/declarations.py",
     "rules/combat/restrictions.py", "rules/effects/interpreter.py", "rules/effects/tokens.py",
-    "rules/game.py", "rules/loops.py", "rules/replacement/instead.py",
+    "rules/game.py", "rules/loops.py",
     "rules/stack/activation.py", "rules/stack/casting.py", "rules/stack/copies.py",
     "rules/stack/resolution.py", "rules/triggers/abilities.py", "rules/triggers/state_triggers.py",
     "rules/turn/priority.py", "rules/turn/steps.py", "rules/turn/untap.py",
