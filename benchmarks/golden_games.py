@@ -35,7 +35,7 @@ ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden" / "games"
 DIGESTS = GOLDEN / "games.txt"
 DIGESTS_EN = GOLDEN / "games-en.txt"   # the same digests without the French text of the log
-DATA_2022 = ROOT.parent / "shared" / "data" / "AtomicCards-dev-2022.json.xz"
+DATA_2022 = Path(os.environ.get("JUDGETOWER_SHARED_DIR") or ROOT.parent / "shared") / "data" / "AtomicCards-dev-2022.json.xz"
 
 #: (kind, count, cap): cap is the decision cap per game
 PLAN = (("standard", 100, 1000), ("referee", 80, 1500), ("judge", 80, 3000), ("real", 40, 2000))

@@ -15,7 +15,7 @@ FRENCH: dict[str, str] = {
         "{card} assigne ses blessures de combat comme s'il/elle n'était pas bloqué(e)",
     # combat triggers, requirements and restrictions (CR 506.4, 508.1d, 509.1c, 511.2, 702.3b, 702.105a)
     "{card}'s dethrone triggers ({player} has the most life or is tied for it)":
-        "la détrônisation de {card} se déclenche ({player} a le plus de points de vie, ou est à égalité)",
+        "le détrônement de {card} se déclenche ({player} a le plus de points de vie, ou est à égalité)",
     "the delayed triggered ability of {source} triggers (end of combat)":
         "la capacité déclenchée retardée de {source} se déclenche (fin du combat)",
     "{cards} must block {attacker} this turn if able": "{cards} doit bloquer {attacker} ce tour-ci si possible",

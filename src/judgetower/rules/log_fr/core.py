@@ -92,11 +92,11 @@ FRENCH: dict[str, str] = {
         "la cible de {spell} ne peut pas être changée pour une autre cible légale : inchangée",
     "{spell}'s target changes from {old} to {new}": "la cible de {spell} passe de {old} à {new}",
     "pay {n} life": "payer {n} point(s) de vie",
-    "{source}'s ward": "la garde de {source}",
+    "{source}'s ward": "la parade de {source}",
     "pay {cost}": "payer {cost}",
     "{player} pays for {source}'s ward ({what}): {item} is not countered":
-        "{player} paie pour la garde de {source} ({what}) : {item} n'est pas contrecarré(e)",
-    "{item} is countered by {source}'s ward": "{item} est contrecarré(e) par la garde de {source}",
+        "{player} paie pour la parade de {source} ({what}) : {item} n'est pas contrecarré(e)",
+    "{item} is countered by {source}'s ward": "{item} est contrecarré(e) par la parade de {source}",
     "{cards} has base power and toughness {pt} until end of turn":
         "{cards} a une force et une endurance de base de {pt} jusqu'à la fin du tour",
     "{cards} becomes a {colors} {subtype} with base power and toughness {pt} until end of turn":
@@ -180,7 +180,7 @@ TERMS: dict[str, str] = {
     "legend rule": "règle des légendes", "land played": "terrain joué", "foretold": "présagé(e)",
     "explore: a land card": "exploration : une carte de terrain", "explore": "exploration",
     "exiled by its own instruction": "exilé(e) par sa propre instruction", "exiled by cascade": "exilé(e) par la cascade",
-    "exiled as a cost": "exilé(e) pour payer un coût", "dredged": "dragué(e)", "draw": "pioche", "delve": "la fouille",
+    "exiled as a cost": "exilé(e) pour payer un coût", "dredged": "dragué(e)", "draw": "pioche", "delve": "fouille",
     "countered on resolution": "contrecarré(e) à la résolution", "buyback": "rachat",
     "cast without paying its mana cost": "lancé(e) sans payer son coût de mana",
     "hideaway: bottom, random order": "repaire : au-dessous, dans un ordre aléatoire", "cast": "lancé(e)", "destroyed": "détruit(e)",

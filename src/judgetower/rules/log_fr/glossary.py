@@ -22,25 +22,24 @@ COLORS_FR = {
     "W": "blanc", "U": "bleu", "B": "noir", "R": "rouge", "G": "vert", "C": "incolore",
 }
 
-#: keyword abilities (CR 702) as the French Oracle names them, with their article ("perd le vol",
-#: "la prouesse de X se déclenche")
+#: keyword abilities (CR 702) as the French Oracle names them (from the French printings; a
+#: message adds the article it needs)
 KEYWORDS_FR = {
-    "deathtouch": "le contact mortel", "defender": "le défenseur", "double strike": "la double initiative",
-    "first strike": "l'initiative", "flash": "le flash", "flying": "le vol", "haste": "la célérité",
-    "hexproof": "la défense talismanique", "indestructible": "l'indestructible", "lifelink": "le lien de vie",
-    "menace": "la menace", "reach": "la portée", "trample": "le piétinement", "vigilance": "la vigilance",
-    "shroud": "le linceul", "fear": "la peur", "intimidate": "l'intimidation", "infect": "l'infection",
-    "wither": "la flétrissure", "prowess": "la prouesse", "exalted": "l'exaltation", "flanking": "le débordement",
-    "bushido": "le bushido", "horsemanship": "la maîtrise équestre", "shadow": "l'ombre", "ward": "la garde",
-    "skulk": "la furtivité", "changeling": "le changelin", "banding": "la bande", "protection": "la protection",
-    "landwalk": "la traversée de terrain", "islandwalk": "la traversée des îles", "swampwalk": "la traversée des marais",
-    "forestwalk": "la traversée des forêts", "mountainwalk": "la traversée des montagnes",
-    "plainswalk": "la traversée des plaines", "persist": "la persistance", "undying": "l'immortalité",
-    "dethrone": "la détrônisation", "afflict": "l'affliction", "myriad": "la myriade", "melee": "la mêlée",
-    "battle cry": "le cri de guerre", "annihilator": "l'annihilateur", "rampage": "le déchaînement",
-    "provoke": "la provocation", "training": "l'entraînement", "evolve": "l'évolution", "extort": "l'extorsion",
-    "cascade": "la cascade", "storm": "le déluge", "convoke": "la convocation", "delve": "la fouille",
-    "improvise": "l'improvisation", "affinity": "l'affinité", "undaunted": "l'intrépidité",
+    "deathtouch": "contact mortel", "defender": "défenseur", "double strike": "double initiative",
+    "first strike": "initiative", "flash": "flash", "flying": "vol", "haste": "célérité",
+    "hexproof": "défense talismanique", "indestructible": "indestructible", "lifelink": "lien de vie",
+    "menace": "menace", "reach": "portée", "trample": "piétinement", "vigilance": "vigilance",
+    "shroud": "linceul", "fear": "peur", "intimidate": "intimidation", "infect": "infection",
+    "wither": "flétrissure", "prowess": "prouesse", "exalted": "exaltation", "flanking": "débordement",
+    "bushido": "bushido", "horsemanship": "équitation", "shadow": "distorsion", "ward": "parade",
+    "skulk": "furtivité", "changeling": "changelin", "banding": "formation en bande", "protection": "protection",
+    "islandwalk": "traversée des îles", "swampwalk": "traversée des marais", "forestwalk": "traversée des forêts",
+    "mountainwalk": "traversée des montagnes", "plainswalk": "traversée des plaines", "persist": "persistance",
+    "undying": "survivance", "dethrone": "détrônement", "afflict": "affliction", "myriad": "myriade",
+    "melee": "mêlée", "battle cry": "cri de guerre", "annihilator": "annihilateur", "rampage": "saccage",
+    "provoke": "provocation", "training": "entraînement", "evolve": "évolution", "extort": "extorsion",
+    "cascade": "cascade", "storm": "déluge", "convoke": "convocation", "delve": "fouille",
+    "improvise": "improvisation", "affinity": "affinité", "undaunted": "témérité",
 }
 
 #: every term a message may hold as a `Term`, English -> French

@@ -6,7 +6,7 @@ FRENCH: dict[str, str] = {
     "{item} triggers": "{item} se déclenche",
     "{item} is removed from the stack: no legal targets": "{item} est retiré(e) de la pile : aucune cible légale",
     "{item} is removed from the stack: no mode can be chosen": "{item} est retiré(e) de la pile : aucun mode ne peut être choisi",
-    "{card}'s {keyword} triggers": "{keyword} de {card} se déclenche",
+    "{card}'s {keyword} triggers": "la capacité de {keyword} de {card} se déclenche",
     "{card}'s state trigger: {reason}": "capacité d'état de {card} : {reason}",
     "the delayed triggered ability of {source} triggers (next turn's upkeep)":
         "la capacité déclenchée retardée de {source} se déclenche (entretien du prochain tour)",

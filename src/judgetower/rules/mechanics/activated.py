@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from judgetower.oracle import ir
 from judgetower.rules.decisions import Done
+from judgetower.rules.log import CardName
 from judgetower.rules.registry import effect
 
 
@@ -148,6 +149,16 @@ def ninjutsu_ability(cost: str) -> ir.ActivatedAbility:
 AFTER_BLOCKERS = ("declare_blockers", "first_strike_damage", "combat_damage", "end_of_combat")
 
 
+def _attacked(game, t):
+    """The player or permanent ``t`` (what an attacker attacks) as a log parameter: what
+    ``game.target_name(t)`` names, rendered in the line's language."""
+    from judgetower.rules.state import PID
+    if isinstance(t, PID):
+        return game.players[t.index]
+    o = game.objects.get(t)
+    return o if o is not None else str(t)
+
+
 class ActivatedKeywordsMixin:
 
     # ------------------------------------------------------------------ crew (CR 702.122)
@@ -189,9 +200,9 @@ class ActivatedKeywordsMixin:
                 self.note_tapped(o, True)
             o.tapped = True
         self.touch()
-        names = ", ".join(self.objects[c].name for c in tapped)
-        self.log.add(f"{self.players[p].name} taps {names} to crew {vehicle.name} (crew {n}, total power {total})",
-                     "CR 702.122a", "CR 702.122b")
+        self.log.add("{player} taps {cards} to crew {vehicle} (crew {n}, total power {total})",
+                     "CR 702.122a", "CR 702.122b", player=self.players[p], cards=[self.objects[c] for c in tapped],
+                     vehicle=vehicle, n=n, total=total)
 
     @effect(CrewAnimate)
     def _e_CrewAnimate(self, e, ctx):
@@ -205,8 +216,8 @@ class ActivatedKeywordsMixin:
                                 "timestamp": self.new_timestamp()})
         self.touch()
         ch = self.chars(o)
-        self.log.add(f"{o.name} becomes an artifact creature until end of turn ({ch.power}/{ch.toughness})",
-                     "CR 702.122a", "CR 301.7b", "CR 611.2")
+        self.log.add("{card} becomes an artifact creature until end of turn ({power}/{toughness})",
+                     "CR 702.122a", "CR 301.7b", "CR 611.2", card=o, power=ch.power, toughness=ch.toughness)
         return
         yield
 
@@ -219,13 +230,13 @@ class ActivatedKeywordsMixin:
         if o is None or o.zone != "battlefield":
             return
         if o.kw2_monstrous:
-            self.log.add(f"{o.name} is already monstrous: monstrosity does nothing", "CR 701.37a")
+            self.log.add("{card} is already monstrous: monstrosity does nothing", "CR 701.37a", card=o)
             return
         n = self.amount(e.amount, ctx)
         self.put_counters(o, "+1/+1", n)
         o.kw2_monstrous = True
         self.touch()
-        self.log.add(f"{o.name} gets {n} +1/+1 counter(s) and becomes monstrous", "CR 701.37a", "CR 122.1")
+        self.log.add("{card} gets {n} +1/+1 counter(s) and becomes monstrous", "CR 701.37a", "CR 122.1", card=o, n=n)
         self.events.append({"kind": "kw2_monstrous", "obj": o})
         return
         yield
@@ -240,7 +251,8 @@ class ActivatedKeywordsMixin:
         self.put_counters(o, "+1/+1", e.n)
         o.kw2_renowned = True
         self.touch()
-        self.log.add(f"{o.name} gets {e.n} +1/+1 counter(s) and becomes renowned", "CR 702.112a", "CR 702.112b")
+        self.log.add("{card} gets {n} +1/+1 counter(s) and becomes renowned", "CR 702.112a", "CR 702.112b",
+                     card=o, n=e.n)
         return
         yield
 
@@ -253,21 +265,22 @@ class ActivatedKeywordsMixin:
         creature can be sacrificed (JT-C1, R9)."""
         src = ctx["source"]
         p = ctx["controller"]
-        who = self.players[p].name
+        who = self.players[p]
         cands = [o.id for o in self.permanents(p) if "Creature" in self.chars(o).types]
         if not cands:
-            self.log.add(f"{who} has no creature to sacrifice for exploit", "CR 702.110a")
+            self.log.add("{player} has no creature to sacrifice for exploit", "CR 702.110a", player=who)
             return
         yes = yield from self.ask(p, "may", self.forced_bool_options([True, False], "may"),
                                   f"{src.name}: sacrifice a creature (exploit)?", "CR 702.110a")
         if not yes:
-            self.log.add(f"{who} chooses not to exploit", "CR 702.110a")
+            self.log.add("{player} chooses not to exploit", "CR 702.110a", player=who)
             return
         c = yield from self.ask(p, "cards", cands, f"sacrifice a creature for the exploit of {src.name}", "CR 702.110a")
         cur = self.current(src)
         on_bf = cur is not None and cur.zone == "battlefield"
         victim = self.objects[c]
-        self.log.add(f"{who} sacrifices {victim.name} (exploit of {src.name})", "CR 702.110a", "CR 701.21a")
+        self.log.add("{player} sacrifices {card} (exploit of {source})", "CR 702.110a", "CR 701.21a",
+                     player=who, card=victim, source=src)
         self.move(victim, "graveyard", cause="sacrificed", rule="CR 701.21a", log=False)
         if on_bf:
             self.events.append({"kind": "kw2_exploits", "obj": cur, "victim": victim})
@@ -292,9 +305,9 @@ class ActivatedKeywordsMixin:
         spell.face_down = True
         spell.kw2_morph = True
         spell.may_look = frozenset({p})
-        self.log.add(f"{self.players[p].name} casts a card face down as a 2/2 creature spell for {MORPH_CAST_COST}",
-                     "CR 702.37c", "CR 708.4")
-        self.log.add(f"(the face-down spell is {spell.card.name})", "CR 708.5", visible_to={p})
+        self.log.add("{player} casts a card face down as a 2/2 creature spell for {cost}",
+                     "CR 702.37c", "CR 708.4", player=self.players[p], cost=MORPH_CAST_COST)
+        self.log.add("(the face-down spell is {card})", "CR 708.5", visible_to={p}, card=spell.card)
 
     def carry_face_down(self, o, new, from_zone: str, to_zone: str) -> None:
         """A face-down morph spell resolves into a face-down permanent (CR 708.4); anywhere else
@@ -329,9 +342,13 @@ class ActivatedKeywordsMixin:
         if e.mega:
             self.put_counters(o, "+1/+1", 1)
         self.touch()
-        who = self.players[ctx["controller"]].name
-        self.log.add(f"{who} turns {o.name} face up (special action)" + (" with a +1/+1 counter (megamorph)" if e.mega else ""),
-                     "CR 702.37e", "CR 116.2b", "CR 708.8", *(("CR 702.37b",) if e.mega else ()))
+        who = self.players[ctx["controller"]]
+        if e.mega:
+            self.log.add("{player} turns {card} face up (special action) with a +1/+1 counter (megamorph)",
+                         "CR 702.37e", "CR 116.2b", "CR 708.8", "CR 702.37b", player=who, card=o)
+        else:
+            self.log.add("{player} turns {card} face up (special action)", "CR 702.37e", "CR 116.2b", "CR 708.8",
+                         player=who, card=o)
         self.events.append({"kind": "face_up", "obj": o})
         return
         yield
@@ -373,8 +390,8 @@ class ActivatedKeywordsMixin:
                     continue
                 o.skip_next_untap = True
                 self.touch()
-                self.log.add(f"{self.players[ap].name} exerts {o.name} (it won't untap during their next untap step)",
-                             "CR 701.43a", "CR 508.1g")
+                self.log.add("{player} exerts {card} (it won't untap during their next untap step)",
+                             "CR 701.43a", "CR 508.1g", player=self.players[ap], card=o)
                 self._trigger(o, idx, Synth("exert", ir.Trigger("keyword_exerted", ir.This()), targets=ab.targets,
                                             effects=ab.effects), {})
 
@@ -394,8 +411,8 @@ class ActivatedKeywordsMixin:
         new.granted = new.granted | frozenset({"haste"})
         self.delayed.append({"when": "next_end_step", "effects": (ir.ReturnToHand(ir.Chosen("dash")),),
                              "controller": new.controller, "source": new, "chosen": {"dash": [new]}, "turn": self.turn})
-        self.log.add(f"{new.name} was dashed: it has haste and returns to its owner's hand at the beginning of the "
-                     "next end step", "CR 702.109a", "CR 608.3g")
+        self.log.add("{card} was dashed: it has haste and returns to its owner's hand at the beginning of the "
+                     "next end step", "CR 702.109a", "CR 608.3g", card=new)
 
     # ------------------------------------------------------------------ living weapon (CR 702.92)
     @effect(LivingWeaponGerm)
@@ -404,16 +421,17 @@ class ActivatedKeywordsMixin:
         attached to it (CR 301.5c); state-based actions see the equipped Germ (CR 704.3)."""
         p = ctx["controller"]
         t = self.make_token(GERM, p)
-        self.log.add(f"{self.players[p].name} creates a {t.name} (0/0)", "CR 702.92a", "CR 111.2")
+        self.log.add("{player} creates a {token} (0/0)", "CR 702.92a", "CR 111.2", player=self.players[p], token=t)
         for _ in range(self.token_count(p, 1) - 1):   # replace: token doubling (CR 614.1a)
             extra = self.make_token(GERM, p)
-            self.log.add(f"{self.players[p].name} creates a {extra.name} (0/0)", "CR 702.92a", "CR 111.2")
+            self.log.add("{player} creates a {token} (0/0)", "CR 702.92a", "CR 111.2", player=self.players[p],
+                         token=extra)
         src = self.current(ctx["source"])
         if src is not None and src.zone == "battlefield" and src.controller == p:
             src.attached_to = t.id
             src.timestamp = self.new_timestamp()
             self.touch()
-            self.log.add(f"{src.name} is attached to {t.name}", "CR 702.92a", "CR 301.5c")
+            self.log.add("{card} is attached to {target}", "CR 702.92a", "CR 301.5c", card=src, target=t)
         return
         yield
 
@@ -452,8 +470,8 @@ class ActivatedKeywordsMixin:
             return False
         spell.keyword_entwined = True
         spell.modes = tuple(range(len(modal.modes)))
-        self.log.add(f"{self.players[p].name} entwines {spell.name} ({cost}): every mode is chosen", "CR 702.42a",
-                     "CR 601.2b")
+        self.log.add("{player} entwines {spell} ({cost}): every mode is chosen", "CR 702.42a", "CR 601.2b",
+                     player=self.players[p], spell=spell, cost=cost)
         return True
 
     def choose_replicate(self, p: int, spell, name: str, total, helpers):
@@ -474,7 +492,8 @@ class ActivatedKeywordsMixin:
                                 f"pay the replicate cost {rep} of {name} how many times?", "CR 702.56a", multi=True)
         spell.replicated = n
         if n:
-            self.log.add(f"{self.players[p].name} pays the replicate cost of {name} {n} time(s)", "CR 702.56a", "CR 601.2b")
+            self.log.add("{player} pays the replicate cost of {spell} {n} time(s)", "CR 702.56a", "CR 601.2b",
+                         player=self.players[p], spell=CardName(name), n=n)
 
     def replicate_trigger(self, ev) -> None:
         """CR 702.56a: "When you cast this spell, if a replicate cost was paid for it, copy it for
@@ -486,7 +505,7 @@ class ActivatedKeywordsMixin:
             return
         for idx, ab in enumerate(spell.compiled.abilities):
             if isinstance(ab, ir.Keyword) and ab.name == "replicate":
-                self.log.add(f"{spell.name}'s replicate triggers ({n} cop(ies))", "CR 702.56a")
+                self.log.add("{spell}'s replicate triggers ({n} cop(ies))", "CR 702.56a", spell=spell, n=n)
                 self._trigger(spell, idx, Synth("replicate", ir.Trigger("kw2_replicate"), effects=(ReplicateCopies(n),)),
                               {"trigger_obj": spell})
                 return
@@ -514,8 +533,9 @@ class ActivatedKeywordsMixin:
                                 "CR 702.49a")
         o = self.objects[c]
         card.ninja_defender = o.attacking
-        self.log.add(f"{self.players[p].name} reveals {card.name} and returns {o.name} (unblocked, attacking "
-                     f"{self.target_name(o.attacking)}) to its owner's hand for ninjutsu", "CR 702.49a")
+        self.log.add("{player} reveals {card} and returns {creature} (unblocked, attacking {defender}) to its "
+                     "owner's hand for ninjutsu", "CR 702.49a", player=self.players[p], card=card, creature=o,
+                     defender=_attacked(self, o.attacking))
         self.move(o, "hand", cause="ninjutsu cost", rule="CR 702.49a", log=False)
 
     @effect(NinjutsuPut)
@@ -527,7 +547,7 @@ class ActivatedKeywordsMixin:
         cur = self.current(card)
         p = ctx["controller"]
         if cur is None or cur.zone != "hand":
-            self.log.add(f"{card.name} is no longer in the hand: ninjutsu does nothing", "CR 702.49a")
+            self.log.add("{card} is no longer in the hand: ninjutsu does nothing", "CR 702.49a", card=card)
             return
         defender = card.ninja_defender
         new = self.move(cur, "battlefield", controller=p, tapped=True, cause="ninjutsu", rule="CR 702.49a", log=False)
@@ -537,11 +557,11 @@ class ActivatedKeywordsMixin:
         if defender is not None and ((isinstance(defender, PID) and not self.players[defender.index].lost) or (
                 not isinstance(defender, PID) and defender in self.objects and self.objects[defender].zone == "battlefield")):
             new.attacking = defender
-            self.log.add(f"{new.name} is put onto the battlefield tapped and attacking {self.target_name(defender)}",
-                         "CR 702.49a", "CR 702.49c", "CR 508.4")
+            self.log.add("{card} is put onto the battlefield tapped and attacking {defender}",
+                         "CR 702.49a", "CR 702.49c", "CR 508.4", card=new, defender=_attacked(self, defender))
         else:
-            self.log.add(f"{new.name} is put onto the battlefield tapped, not attacking (its planeswalker is gone)",
-                         "CR 702.49a", "CR 508.4a", "CR 506.3c")
+            self.log.add("{card} is put onto the battlefield tapped, not attacking (its planeswalker is gone)",
+                         "CR 702.49a", "CR 508.4a", "CR 506.3c", card=new)
         self.touch()
         return
         yield
@@ -571,7 +591,7 @@ class ActivatedKeywordsMixin:
             o = ev["obj"]
             for idx, ab in triggered_abilities(o):
                 if ab.trigger.event == "kw2_exploits":
-                    self.log.add(f"{o.name} exploits {ev['victim'].name}", "CR 702.110b")
+                    self.log.add("{card} exploits {victim}", "CR 702.110b", card=o, victim=ev["victim"])
                     self._trigger(o, idx, ab, {"trigger_obj": ev["victim"]})
             return
         if ev["kind"] == "face_up":
@@ -603,10 +623,11 @@ class ActivatedKeywordsMixin:
                 hurt = [q for q in self.opponents(o.controller) if self.players[q].damaged_turn == self.turn]
                 if hurt:
                     self.put_counters(o, "+1/+1", int(ab.arg))
-                    self.log.add(f"{o.name} enters with {ab.arg} +1/+1 counter(s) (bloodthirst: an opponent was "
-                                 "dealt damage this turn)", "CR 702.54a", "CR 614.1c")
+                    self.log.add("{card} enters with {n} +1/+1 counter(s) (bloodthirst: an opponent was "
+                                 "dealt damage this turn)", "CR 702.54a", "CR 614.1c", card=o, n=ab.arg)
                 else:
-                    self.log.add(f"{o.name}'s bloodthirst: no opponent was dealt damage this turn", "CR 702.54a")
+                    self.log.add("{card}'s bloodthirst: no opponent was dealt damage this turn", "CR 702.54a", card=o)
             elif ab.name == "modular":
                 self.put_counters(o, "+1/+1", int(ab.arg))
-                self.log.add(f"{o.name} enters with {ab.arg} +1/+1 counter(s) (modular)", "CR 702.43a", "CR 614.1c")
+                self.log.add("{card} enters with {n} +1/+1 counter(s) (modular)", "CR 702.43a", "CR 614.1c",
+                             card=o, n=ab.arg)

@@ -42,6 +42,7 @@ from dataclasses import dataclass
 
 from judgetower.cards.card import mana_value_of
 from judgetower.oracle import ir
+from judgetower.rules.log import CardName, Term
 from judgetower.rules.registry import effect
 
 
@@ -163,7 +164,8 @@ class AlternativeCostsMixin:
         kw = self.gy_keyword(spell)
         spell.graveyard_cast = kw
         rule = {"jump-start": "CR 702.133a", "retrace": "CR 702.81a", "escape": "CR 702.138a"}[kw]
-        self.log.add(f"{self.players[p].name} casts {name} from the graveyard with {kw}", "CR 601.2a", rule)
+        self.log.add("{player} casts {spell} from the graveyard with {keyword}", "CR 601.2a", rule,
+                     player=self.players[p], spell=CardName(name), keyword=Term(kw))
 
     def pay_gy_cost(self, p: int, spell, name: str):
         """The discard of retrace / jump-start, paid with the other costs (CR 601.2h)."""
@@ -181,14 +183,14 @@ class AlternativeCostsMixin:
         rule = "CR 702.133a" if kw == "jump-start" else "CR 702.81a"
         cands = self.gy_discards(p, spell)
         c = yield from self.ask(p, "cards", cands, f"discard a {'land ' if kw == 'retrace' else ''}card for {kw}", rule)
-        self.log.add(f"{self.players[p].name} discards {self.objects[c].name} to pay for {kw} ({name})",
-                     rule, "CR 118.3", "CR 701.9a")
+        self.log.add("{player} discards {card} to pay for {keyword} ({spell})", rule, "CR 118.3", "CR 701.9a",
+                     player=self.players[p], card=self.objects[c], keyword=Term(kw), spell=CardName(name))
         self.move(self.objects[c], "graveyard", cause=f"discarded for {kw}", rule="CR 701.9a", log=False)
 
     def cast_replace_move(self, o, from_zone: str, to_zone: str, position):
         """CR 702.133a: a jump-started spell is exiled instead of going anywhere else."""
         if from_zone == "stack" and getattr(o, "graveyard_cast", None) == "jump-start" and to_zone != "exile":
-            self.log.add(f"{o.name} was cast with jump-start: it is exiled instead", "CR 702.133a")
+            self.log.add("{spell} was cast with jump-start: it is exiled instead", "CR 702.133a", spell=o)
             return "exile", "top"
         return to_zone, position
 
@@ -206,13 +208,13 @@ class AlternativeCostsMixin:
         if getattr(spell, "cast_casualty", False):
             # CR 702.153a: "When you cast this spell, if a casualty cost was paid for it, copy it."
             idx = next(i for i, ab in enumerate(comp.abilities) if isinstance(ab, ir.Keyword) and ab.name == "casualty")
-            self.log.add(f"{spell.name}'s casualty triggers", "CR 702.153a")
+            self.log.add("{spell}'s casualty triggers", "CR 702.153a", spell=spell)
             self._trigger(spell, idx, Synth("casualty", ir.Trigger("keyword_cast_self"), effects=(CasualtyCopy(),)),
                           {"trigger_obj": spell})
         for idx, ab in enumerate(comp.abilities):
             if isinstance(ab, ir.Keyword) and ab.name == "cascade":
                 # CR 702.85c: each instance triggers separately
-                self.log.add(f"{spell.name}'s cascade triggers", "CR 702.85a")
+                self.log.add("{spell}'s cascade triggers", "CR 702.85a", spell=spell)
                 self._trigger(spell, idx, Synth("cascade", ir.Trigger("keyword_cast_self"), effects=(CascadeReveal(mv),)),
                               {"trigger_obj": spell})
 
@@ -248,12 +250,15 @@ class AlternativeCostsMixin:
             exiled.append(o.id)
             if c == hit_id:
                 hit = o
-        self.log.add(f"{self.players[p].name} exiles " + (", ".join(self.objects[c].name for c in exiled) or "no card")
-                     + " (cascade)", "CR 702.85a")
+        if exiled:
+            self.log.add("{player} exiles {cards} (cascade)", "CR 702.85a", player=self.players[p],
+                         cards=[self.objects[c] for c in exiled])
+        else:
+            self.log.add("{player} exiles no card (cascade)", "CR 702.85a", player=self.players[p])
         cast = False
         if hit is not None:
             if not hit.compiled.ok:
-                self.log.add(f"{hit.name} is not supported by the engine: it is not cast", "CR 702.85a")
+                self.log.add("{card} is not supported by the engine: it is not cast", "CR 702.85a", card=hit)
             elif self.spell_has_targets(p, hit):
                 yes = yield from self.ask(p, "may", self.forced_bool_options([True, False], "may"),
                                           f"cascade: cast {hit.name} without paying its mana cost?", "CR 702.85a")
@@ -261,7 +266,7 @@ class AlternativeCostsMixin:
                     cast = True
                     yield from self.cast_free(p, hit)
             else:
-                self.log.add(f"{self.players[p].name} can't cast {hit.name}: no legal targets", "CR 601.2c")
+                self.log.add("{player} can't cast {card}: no legal targets", "CR 601.2c", player=self.players[p], card=hit)
         rest = [c for c in exiled if not (cast and hit is not None and c == hit.id) and self.objects[c].zone == "exile"]
         yield from self.put_rest(p, rest, "bottom_random", "exiled")
 
@@ -295,8 +300,12 @@ class AlternativeCostsMixin:
         kw = self.alt_keyword(spell)
         if kw is not None:
             rule, why = CONDITIONAL_ALTERNATIVE_COSTS[kw]
-            self.log.add(f"{self.players[p].name} casts {name} for its {kw} cost" + (f" ({why})" if why else ""),
-                         rule, "CR 118.9")
+            if why:
+                self.log.add("{player} casts {spell} for its {keyword} cost ({reason})", rule, "CR 118.9",
+                             player=self.players[p], spell=CardName(name), keyword=Term(kw), reason=Term(why))
+            else:
+                self.log.add("{player} casts {spell} for its {keyword} cost", rule, "CR 118.9",
+                             player=self.players[p], spell=CardName(name), keyword=Term(kw))
 
     # -- spells cast this turn and players attacked this step ------------------------------------
     def spells_cast(self, p: int) -> int:
@@ -355,8 +364,8 @@ class AlternativeCostsMixin:
         new.granted = new.granted | frozenset({"haste"})
         self.delayed.append({"when": "next_end_step", "effects": (ir.SacrificeThis(),),
                              "controller": new.controller, "source": new, "chosen": {}, "turn": self.turn})
-        self.log.add(f"{new.name} was blitzed: it has haste and \"when it dies, draw a card\", and is sacrificed at "
-                     "the beginning of the next end step", "CR 702.152a")
+        self.log.add("{card} was blitzed: it has haste and \"when it dies, draw a card\", and is sacrificed at "
+                     "the beginning of the next end step", "CR 702.152a", card=new)
 
     def cast_condition(self, cond: str, source) -> bool | None:
         """Intervening "if" conditions of kwcast's keyword triggers; None: not kwcast's."""
@@ -386,8 +395,8 @@ class AlternativeCostsMixin:
         if not pay:
             return
         c = yield from self.ask(p, "cards", cands, f"sacrifice for casualty {n}", "CR 702.153a")
-        self.log.add(f"{self.players[p].name} sacrifices {self.objects[c].name} for casualty {n} ({name})",
-                     "CR 702.153a", "CR 701.21a")
+        self.log.add("{player} sacrifices {card} for casualty {n} ({spell})", "CR 702.153a", "CR 701.21a",
+                     player=self.players[p], card=self.objects[c], n=n, spell=CardName(name))
         self.move(self.objects[c], "graveyard", cause="sacrificed", rule="CR 701.21a", log=False)
         spell.cast_casualty = True
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from judgetower.oracle import ir
 from judgetower.rules.characteristics.until_end_of_turn import chars_protected   # chars: protection from any quality (CR 702.16)
+from judgetower.rules.log import Term, msg
 from judgetower.rules.registry import effect
 
 
@@ -99,15 +100,15 @@ class AttachmentsMixin:
             return
         t = targets[0]
         if src.attached_to == t.id:
-            self.log.add(f"{src.name} is already attached to {t.name}", "CR 701.3b")
+            self.log.add("{card} is already attached to {target}", "CR 701.3b", card=src, target=t)
             return
         if not self.can_attach(src, t):
-            self.log.add(f"{src.name} can't be attached to {t.name} and doesn't move", "CR 701.3b")
+            self.log.add("{card} can't be attached to {target} and doesn't move", "CR 701.3b", card=src, target=t)
             return
         src.attached_to = t.id
         src.timestamp = self.new_timestamp()
         self.touch()
-        self.log.add(f"{src.name} is attached to {t.name}", "CR 701.3a", "CR 701.3c")
+        self.log.add("{card} is attached to {target}", "CR 701.3a", "CR 701.3c", card=src, target=t)
         self.update_control()
         return
         yield
@@ -148,17 +149,18 @@ class AttachmentsMixin:
             if mine:
                 ts, ctl = max(cands)
                 aura = max(mine, key=lambda m: m[0])[2]
-                why = f"{aura.name}'s controller controls it"
+                why = msg("{aura}'s controller controls it", aura=aura)
             else:
                 ctl = effects[-1][1] if effects else held[oid]
                 held.pop(oid, None)
-                why = "no Aura gives control of it any more"
+                why = msg("no Aura gives control of it any more")
             if o.controller != ctl:
                 self._remove_from_combat(o)
                 o.controller = ctl
                 o.sick = True
                 self.touch()
-                self.log.add(f"{self.players[ctl].name} controls {o.name} ({why})", "CR 613.1b", "CR 303.4")
+                self.log.add("{player} controls {card} ({reason})", "CR 613.1b", "CR 303.4",
+                             player=self.players[ctl], card=o, reason=why)
 
     # ---------------------------------------------------------------- bestow (CR 702.103)
     def bestow_cost(self, o):
@@ -178,12 +180,13 @@ class AttachmentsMixin:
         enchantment with enchant creature, not a creature) as it is put onto the stack."""
         if alternative and self.awaken_arg(spell) is not None:
             spell.aura_awaken = True
-            self.log.add(f"{self.players[p].name} casts {spell.name} for its awaken cost", "CR 702.113a", "CR 118.9")
+            self.log.add("{player} casts {spell} for its awaken cost", "CR 702.113a", "CR 118.9",
+                         player=self.players[p], spell=spell)
         if alternative and self.bestow_cost(spell) is not None:
             spell.aura_bestowed = True
             self.touch()
-            self.log.add(f"{self.players[p].name} casts {spell.name} bestowed: it is an Aura spell "
-                         "with enchant creature", "CR 702.103a", "CR 702.103b", "CR 118.9")
+            self.log.add("{player} casts {spell} bestowed: it is an Aura spell with enchant creature",
+                         "CR 702.103a", "CR 702.103b", "CR 118.9", player=self.players[p], spell=spell)
 
     def bestow_resolving(self, spell, ok: bool) -> bool:
         """CR 702.103e: as a bestowed Aura spell begins resolving with an illegal target, it
@@ -193,8 +196,8 @@ class AttachmentsMixin:
             return False
         spell.aura_bestowed = False
         self.touch()
-        self.log.add(f"{spell.name}'s target is illegal: it ceases to be bestowed and resolves as a "
-                     "creature spell", "CR 702.103e", "CR 608.3b")
+        self.log.add("{spell}'s target is illegal: it ceases to be bestowed and resolves as a creature spell",
+                     "CR 702.103e", "CR 608.3b", spell=spell)
         return True
 
     def attachments_carry(self, old, new, from_zone: str, to_zone: str) -> None:
@@ -217,8 +220,8 @@ class AttachmentsMixin:
             a.attached_to = None
             a.aura_bestowed = False
             self.touch()
-            self.log.add(f"{a.name} is no longer attached to a creature: it ceases to be bestowed and "
-                         "is an enchantment creature", "CR 702.103f")
+            self.log.add("{card} is no longer attached to a creature: it ceases to be bestowed and "
+                         "is an enchantment creature", "CR 702.103f", card=a)
 
     # ---------------------------------------------------------------- umbra armor (CR 702.89)
     def umbra_armor(self, o) -> bool:
@@ -238,8 +241,8 @@ class AttachmentsMixin:
         o.damage = 0
         o.deathtouch_damage = False
         self.touch()
-        self.log.add(f"{a.name}'s umbra armor: instead of {o.name} being destroyed, all damage is removed "
-                     f"from it and {a.name} is destroyed", "CR 702.89a", "CR 614.1a")
+        self.log.add("{aura}'s umbra armor: instead of {card} being destroyed, all damage is removed "
+                     "from it and {aura} is destroyed", "CR 702.89a", "CR 614.1a", aura=a, card=o)
         self.destroy(a, cause="umbra armor")
         return True
 
@@ -278,7 +281,7 @@ class AttachmentsMixin:
         idx = len(sa.targets) if sa is not None else 0
         lands = [o for o in self.objs(ir.Target(idx), ctx) if o.zone == "battlefield"]
         if not lands:
-            self.log.add(f"{spell.name}: the awaken target is gone or illegal: nothing is awakened", "CR 608.2b")
+            self.log.add("{spell}: the awaken target is gone or illegal: nothing is awakened", "CR 608.2b", spell=spell)
             return
         yield from self.run_effects((ir.PutCounters(ir.Target(idx), "+1/+1", n),), ctx)
         lands = [o for o in lands if o.zone == "battlefield"]
@@ -289,8 +292,8 @@ class AttachmentsMixin:
                                             "power": 0, "toughness": 0},
                                 "timestamp": self.new_timestamp()})
         self.touch()
-        self.log.add(", ".join(o.name for o in lands) + f" gets {n} +1/+1 counter(s) and becomes a 0/0 Elemental "
-                     "creature with haste (still a land)", "CR 702.113a", "CR 205.1b", "CR 613.1d", "CR 613.4b")
+        self.log.add("{lands} gets {n} +1/+1 counter(s) and becomes a 0/0 Elemental creature with haste (still a "
+                     "land)", "CR 702.113a", "CR 205.1b", "CR 613.1d", "CR 613.4b", lands=lands, n=n)
 
 
     # ---------------------------------------------------------------- Arrest (CR 602.5)
@@ -361,7 +364,8 @@ class AttachmentsMixin:
         cands = [PID(q) for q in self.apnap() if not self.players[q].lost
                  and (not opp_only or self.are_opponents(q, ctl))]
         if not cands:
-            self.log.add(f"{o.name} has no player it could enchant and stays in {o.zone}", "CR 303.4g")
+            self.log.add("{card} has no player it could enchant and stays in {zone}", "CR 303.4g",
+                         card=o, zone=Term(o.zone))
             return
         who = yield from self.ask(ctl, "target", cands, f"choose the player {o.name} will enchant", "CR 303.4f")
         new = self.move(o, "battlefield", controller=ctl, tapped=e.tapped,
@@ -369,7 +373,7 @@ class AttachmentsMixin:
         if new is not None:
             new.aura_player = who.index
             self.touch()
-            self.log.add(f"{new.name} enters attached to {self.players[who.index].name}", "CR 303.4f")
+            self.log.add("{card} enters attached to {player}", "CR 303.4f", card=new, player=self.players[who.index])
 
     def aura_enchanted_player(self, ctx) -> list:
         """"enchanted player": the player the source Aura is attached to (as it last existed on

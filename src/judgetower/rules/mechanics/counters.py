@@ -48,6 +48,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from judgetower.oracle import ir
+from judgetower.rules.log import CardName, Term, msg
 from judgetower.rules.registry import effect
 
 
@@ -168,13 +169,16 @@ class CounterMechanicsMixin:
                 continue
             if ab.name == "graft":
                 self.put_counters(o, "+1/+1", int(ab.arg))
-                self.log.add(f"{o.name} enters with {ab.arg} +1/+1 counter(s) (graft)", "CR 702.58a", "CR 614.1c")
+                self.log.add("{card} enters with {n} +1/+1 counter(s) (graft)", "CR 702.58a", "CR 614.1c",
+                             card=o, n=ab.arg)
             elif ab.name == "fading":
                 self.put_counters(o, "fade", int(ab.arg))
-                self.log.add(f"{o.name} enters with {ab.arg} fade counter(s) (fading)", "CR 702.32a", "CR 614.1c")
+                self.log.add("{card} enters with {n} fade counter(s) (fading)", "CR 702.32a", "CR 614.1c",
+                             card=o, n=ab.arg)
             elif ab.name == "vanishing" and ab.arg is not None:
                 self.put_counters(o, "time", int(ab.arg))
-                self.log.add(f"{o.name} enters with {ab.arg} time counter(s) (vanishing)", "CR 702.63a", "CR 614.1c")
+                self.log.add("{card} enters with {n} time counter(s) (vanishing)", "CR 702.63a", "CR 614.1c",
+                             card=o, n=ab.arg)
             elif ab.name in ("riot", "unleash", "amplify"):
                 o.__dict__.setdefault("counters_entry_pending", []).append((ab.name, ab.arg))
 
@@ -199,15 +203,18 @@ class CounterMechanicsMixin:
                 alt = "" if name == "unleash" else " (if not, it gains haste)"
                 yes = yield from self.ask(o.controller, "may", self.forced_bool_options([True, False], "may"),
                                           f"{o.name} ({name}): enter with an additional +1/+1 counter?{alt}", rule)
-                who = self.players[o.controller].name
+                who = self.players[o.controller]
                 if yes:
                     self.put_counters(o, "+1/+1", 1)
-                    self.log.add(f"{who} has {o.name} enter with an additional +1/+1 counter ({name})", rule, "CR 614.12")
+                    self.log.add("{player} has {card} enter with an additional +1/+1 counter ({keyword})", rule,
+                                 "CR 614.12", player=who, card=o, keyword=Term(name))
+                elif name == "riot":
+                    o.granted = o.granted | frozenset({"haste"})
+                    self.log.add("{player} has {card} enter without the additional +1/+1 counter ({keyword}); it "
+                                 "gains haste", rule, "CR 614.12", player=who, card=o, keyword=Term(name))
                 else:
-                    if name == "riot":
-                        o.granted = o.granted | frozenset({"haste"})
-                    self.log.add(f"{who} has {o.name} enter without the additional +1/+1 counter ({name})"
-                                 + ("; it gains haste" if name == "riot" else ""), rule, "CR 614.12")
+                    self.log.add("{player} has {card} enter without the additional +1/+1 counter ({keyword})", rule,
+                                 "CR 614.12", player=who, card=o, keyword=Term(name))
                 self.touch()
                 acted = True
         return acted
@@ -223,12 +230,12 @@ class CounterMechanicsMixin:
         shown = yield from self.ask_any_number(
             p, cands, lambda k: f"{o.name} (amplify {n}): reveal a card that shares a creature type with it "
             f"({k} so far)", "CR 702.38a", auto=False)
-        who = self.players[p].name
         if shown:
-            self.log.add(f"{who} reveals {', '.join(self.objects[c].name for c in shown)} (amplify)", "CR 702.38a", "CR 701.20a")
+            self.log.add("{player} reveals {cards} (amplify)", "CR 702.38a", "CR 701.20a", player=self.players[p],
+                         cards=[self.objects[c] for c in shown])
         self.put_counters(o, "+1/+1", n * len(shown))
-        self.log.add(f"{o.name} enters with {n * len(shown)} +1/+1 counter(s) (amplify {n}, {len(shown)} card(s) revealed)",
-                     "CR 702.38a", "CR 614.12")
+        self.log.add("{card} enters with {n} +1/+1 counter(s) (amplify {amplify}, {shown} card(s) revealed)",
+                     "CR 702.38a", "CR 614.12", card=o, n=n * len(shown), amplify=n, shown=len(shown))
         self.touch()
 
     # ------------------------------------------------------------------ conditions (CR 603.4)
@@ -267,7 +274,7 @@ class CounterMechanicsMixin:
             o = ev["obj"]
             for idx, ab in triggered_abilities(o):
                 if ab.trigger.event == "c2_evolves":
-                    self.log.add(f"{o.name} evolves", "CR 702.100b")
+                    self.log.add("{card} evolves", "CR 702.100b", card=o)
                     self._trigger(o, idx, ab, {})
             return
         if ev["kind"] != "attacks":
@@ -292,23 +299,27 @@ class CounterMechanicsMixin:
         if src is None or src.zone != "battlefield" or src.counters.get("+1/+1", 0) <= 0:
             return
         if tgt is None or tgt.zone != "battlefield":
-            self.log.add(f"{src.name}'s graft: that creature is no longer on the battlefield", "CR 702.58a")
+            self.log.add("{card}'s graft: that creature is no longer on the battlefield", "CR 702.58a", card=src)
             return
         p = ctx["controller"]
         yes = yield from self.ask(p, "may", self.forced_bool_options([True, False], "may"),
                                   f"move a +1/+1 counter from {src.name} onto {tgt.name} (graft)?", "CR 702.58a")
         if not yes:
-            self.log.add(f"{self.players[p].name} doesn't move a counter ({src.name}'s graft)", "CR 702.58a")
+            self.log.add("{player} doesn't move a counter ({card}'s graft)", "CR 702.58a", player=self.players[p],
+                         card=src)
             return
         self.remove_counters(src, "+1/+1", 1)
         self.put_counters(tgt, "+1/+1", 1)
-        self.log.add(f"a +1/+1 counter moves from {src.name} onto {tgt.name} (graft)", "CR 702.58a", "CR 122.5")
+        self.log.add("a +1/+1 counter moves from {source} onto {target} (graft)", "CR 702.58a", "CR 122.5",
+                     source=src, target=tgt)
 
-    def _c2_sacrifice(self, o, p: int, why: str, rule: str) -> None:
-        """CR 701.21a: only a permanent its controller controls can be sacrificed."""
+    def _c2_sacrifice(self, o, p: int, why, rule: str) -> None:
+        """CR 701.21a: only a permanent its controller controls can be sacrificed (``why``: a
+        `msg`, the reason logged)."""
         if o is None or o.zone != "battlefield" or o.controller != p:
             return
-        self.log.add(f"{self.players[p].name} sacrifices {o.name} ({why})", rule, "CR 701.21a")
+        self.log.add("{player} sacrifices {card} ({reason})", rule, "CR 701.21a", player=self.players[p], card=o,
+                     reason=why)
         self.move(o, "graveyard", cause="sacrificed", rule="CR 701.21a", log=False)
 
     @effect(FadingUpkeep)
@@ -319,9 +330,10 @@ class CounterMechanicsMixin:
             return
         if o.counters.get("fade", 0) > 0:
             self.remove_counters(o, "fade", 1)
-            self.log.add(f"a fade counter is removed from {o.name} ({o.counters.get('fade', 0)} left)", "CR 702.32a")
+            self.log.add("a fade counter is removed from {card} ({n} left)", "CR 702.32a", card=o,
+                         n=o.counters.get("fade", 0))
             return
-        self._c2_sacrifice(o, ctx["controller"], "fading: no fade counter to remove", "CR 702.32a")
+        self._c2_sacrifice(o, ctx["controller"], msg("fading: no fade counter to remove"), "CR 702.32a")
         return
         yield
 
@@ -333,7 +345,7 @@ class CounterMechanicsMixin:
             return
         self.remove_counters(o, "time", 1)
         left = o.counters.get("time", 0)
-        self.log.add(f"a time counter is removed from {o.name} ({left} left)", "CR 702.63a")
+        self.log.add("a time counter is removed from {card} ({n} left)", "CR 702.63a", card=o, n=left)
         if not left:
             self.events.append({"kind": "last_time_counter", "obj": o})
         return
@@ -342,8 +354,8 @@ class CounterMechanicsMixin:
     @effect(VanishingSacrifice)
     def _e_VanishingSacrifice(self, e, ctx):
         """CR 702.63a: "sacrifice it"."""
-        self._c2_sacrifice(self.current(ctx["source"]), ctx["controller"], "vanishing: the last time counter was removed",
-                           "CR 702.63a")
+        self._c2_sacrifice(self.current(ctx["source"]), ctx["controller"],
+                           msg("vanishing: the last time counter was removed"), "CR 702.63a")
         return
         yield
 
@@ -354,8 +366,8 @@ class CounterMechanicsMixin:
         if o is None or o.zone != "battlefield":
             return
         self.put_counters(o, "+1/+1", 1)
-        self.log.add(f"a +1/+1 counter is put on {o.name} ({'evolve' if e.rule == 'CR 702.100a' else 'training'})",
-                     e.rule, "CR 122.1")
+        self.log.add("a +1/+1 counter is put on {card} ({keyword})", e.rule, "CR 122.1", card=o,
+                     keyword=Term("evolve" if e.rule == "CR 702.100a" else "training"))
         if e.rule == "CR 702.100a":
             self.events.append({"kind": "c2_evolves", "obj": o})   # CR 702.100b
         return
@@ -367,7 +379,8 @@ class CounterMechanicsMixin:
         p = ctx["controller"]
         mine = [o for o in self.permanents(p) if "Creature" in self.chars(o).types]
         if not mine:
-            self.log.add(f"{self.players[p].name} controls no creature: bolster {e.n} does nothing", "CR 701.39a")
+            self.log.add("{player} controls no creature: bolster {n} does nothing", "CR 701.39a",
+                         player=self.players[p], n=e.n)
             return
         least = min(self.chars(o).toughness for o in mine)
         cands = [o.id for o in mine if self.chars(o).toughness == least]
@@ -375,7 +388,8 @@ class CounterMechanicsMixin:
                                 "CR 701.39a")
         o = self.objects[c]
         self.put_counters(o, "+1/+1", e.n)
-        self.log.add(f"{self.players[p].name} bolsters {e.n}: {e.n} +1/+1 counter(s) on {o.name}", "CR 701.39a", "CR 122.1")
+        self.log.add("{player} bolsters {n}: {n} +1/+1 counter(s) on {card}", "CR 701.39a", "CR 122.1",
+                     player=self.players[p], n=e.n, card=o)
 
     @effect(ir.Adapt)
     def _e_Adapt(self, e, ctx):
@@ -384,10 +398,10 @@ class CounterMechanicsMixin:
         if o is None or o.zone != "battlefield":
             return
         if o.counters.get("+1/+1", 0) > 0:
-            self.log.add(f"{o.name} has a +1/+1 counter: adapt {e.n} does nothing", "CR 701.46a")
+            self.log.add("{card} has a +1/+1 counter: adapt {n} does nothing", "CR 701.46a", card=o, n=e.n)
             return
         self.put_counters(o, "+1/+1", e.n)
-        self.log.add(f"{o.name} adapts {e.n}: {e.n} +1/+1 counter(s)", "CR 701.46a", "CR 122.1")
+        self.log.add("{card} adapts {n}: {n} +1/+1 counter(s)", "CR 701.46a", "CR 122.1", card=o, n=e.n)
         return
         yield
 
@@ -398,8 +412,8 @@ class CounterMechanicsMixin:
         for p in self.players_of(e.who, ctx):
             self.players[p].c2_energy += e.n
             self.touch()
-            self.log.add(f"{self.players[p].name} gets {e.n} energy counter(s) ({self.players[p].c2_energy} in all)",
-                         "CR 122.1", "CR 107.14")
+            self.log.add("{player} gets {n} energy counter(s) ({total} in all)", "CR 122.1", "CR 107.14",
+                         player=self.players[p], n=e.n, total=self.players[p].c2_energy)
         return
         yield
 
@@ -410,7 +424,7 @@ class CounterMechanicsMixin:
         p = ctx["controller"]
         if self.players[p].c2_energy < e.n:
             return
-        self.pay_energy(p, e.n, f"{ctx['source'].name}")
+        self.pay_energy(p, e.n, ctx["source"])
         return
         yield
 
@@ -418,9 +432,11 @@ class CounterMechanicsMixin:
         """CR 118.3: a player can't pay more energy than they have."""
         return self.players[p].c2_energy >= n
 
-    def pay_energy(self, p: int, n: int, what: str) -> None:
-        """CR 107.14: "To pay {E}, a player removes one energy counter from themselves." """
+    def pay_energy(self, p: int, n: int, what) -> None:
+        """CR 107.14: "To pay {E}, a player removes one energy counter from themselves." (``what``:
+        what it is paid for, an object or its name, or a log parameter of another kind.)"""
         self.players[p].c2_energy -= n
         self.touch()
-        self.log.add(f"{self.players[p].name} pays {'{E}' * n} for {what} ({self.players[p].c2_energy} energy left)",
-                     "CR 107.14")
+        self.log.add("{player} pays {energy} for {what} ({left} energy left)", "CR 107.14", player=self.players[p],
+                     energy="{E}" * n, what=CardName(what) if type(what) is str else what,
+                     left=self.players[p].c2_energy)

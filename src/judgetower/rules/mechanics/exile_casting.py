@@ -33,6 +33,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from judgetower.oracle import ir
+from judgetower.rules.log import msg
 from judgetower.rules.registry import effect
 
 
@@ -126,15 +127,14 @@ class ExileCastingMixin:
         p = ctx["controller"]
         if o is None or o.zone != "hand":
             return
-        name = o.name
         new = self.move(o, "exile", cause="suspended", rule="CR 702.62a", log=False)
         if new is None:
             return
         self.put_counters(new, "time", e.n)
         new.exile_cast_suspended = True
         self.touch()
-        self.log.add(f"{self.players[p].name} suspends {name}: it is exiled with {e.n} time counter(s) "
-                     "(special action)", "CR 702.62a", "CR 116.2f")
+        self.log.add("{player} suspends {card}: it is exiled with {n} time counter(s) (special action)",
+                     "CR 702.62a", "CR 116.2f", player=self.players[p], card=o, n=e.n)
         return
         yield
 
@@ -146,16 +146,15 @@ class ExileCastingMixin:
         p = ctx["controller"]
         if o is None or o.zone != "hand":
             return
-        name = o.name
         new = self.move(o, "exile", face_down=True, cause="foretold", rule="CR 702.143a", log=False)
         if new is None:
             return
         new.may_look = frozenset({p})
         new.exile_cast_foretold = (p, self.turn)
         self.touch()
-        self.log.add(f"{self.players[p].name} foretells a card: it is exiled face down (special action)",
-                     "CR 702.143a", "CR 702.143b", "CR 116.2h")
-        self.log.add(f"(the foretold card is {name})", "CR 702.143a", "CR 406.3b", visible_to={p})
+        self.log.add("{player} foretells a card: it is exiled face down (special action)",
+                     "CR 702.143a", "CR 702.143b", "CR 116.2h", player=self.players[p])
+        self.log.add("(the foretold card is {card})", "CR 702.143a", "CR 406.3b", visible_to={p}, card=o)
         return
         yield
 
@@ -203,13 +202,15 @@ class ExileCastingMixin:
         """cast_spell: a foretold card cast from exile (CR 702.143a), or one an effect lets its
         controller play (CR 601.2a); True if it was one."""
         if getattr(card_obj, "exile_cast_may_play", None) is not None:
-            self.log.add(f"{self.players[p].name} casts {spell.name} from exile (an effect allows it)", "CR 601.2a")
+            self.log.add("{player} casts {spell} from exile (an effect allows it)", "CR 601.2a", player=self.players[p],
+                         spell=spell)
             return True
         if getattr(card_obj, "exile_cast_foretold", None) is None:
             return False
         spell.foretell_cast = True
-        self.log.add(f"{self.players[p].name} casts {spell.name} from exile (foretold) for its foretell cost "
-                     f"{self.keyword_arg(spell, 'foretell')}", "CR 601.2a", "CR 702.143a", "CR 118.9")
+        self.log.add("{player} casts {spell} from exile (foretold) for its foretell cost {cost}",
+                     "CR 601.2a", "CR 702.143a", "CR 118.9", player=self.players[p], spell=spell,
+                     cost=self.keyword_arg(spell, "foretell"))
         return True
 
     def no_mana_cost(self, o, alternative: bool) -> bool:
@@ -246,7 +247,7 @@ class ExileCastingMixin:
         if (from_zone == "stack" and to_zone == "graveyard" and cause == "resolved"
                 and getattr(o, "cast_from", None) == "hand" and _has(o, "rebound")
                 and not getattr(o, "is_spell_copy", False)):
-            self.log.add(f"{o.name} has rebound: it is exiled instead of going to the graveyard", "CR 702.88a")
+            self.log.add("{spell} has rebound: it is exiled instead of going to the graveyard", "CR 702.88a", spell=o)
             return "exile", "top", True
         return to_zone, position, False
 
@@ -312,11 +313,11 @@ class ExileCastingMixin:
         """CR 702.62a: remove a time counter; the last one removed triggers the cast."""
         o = self.current(ctx["source"])
         if o is None or o.zone != "exile" or not _has(o, "suspend") or o.counters.get("time", 0) <= 0:
-            self.log.add(f"{ctx['source'].name}: it is no longer suspended", "CR 603.4", "CR 702.62b")
+            self.log.add("{card}: it is no longer suspended", "CR 603.4", "CR 702.62b", card=ctx["source"])
             return
         self.remove_counters(o, "time", 1)
         left = o.counters.get("time", 0)
-        self.log.add(f"a time counter is removed from {o.name} ({left} left)", "CR 702.62a", "CR 122.8")
+        self.log.add("a time counter is removed from {card} ({n} left)", "CR 702.62a", "CR 122.8", card=o, n=left)
         if left == 0:
             self.events.append({"kind": "last_time", "obj": o})
         return
@@ -330,7 +331,7 @@ class ExileCastingMixin:
         o = self.current(ctx["source"])
         p = ctx["controller"]
         if o is None or o.zone != "exile":
-            self.log.add(f"{ctx['source'].name} is no longer exiled: it can't be played", "CR 702.62a")
+            self.log.add("{card} is no longer exiled: it can't be played", "CR 702.62a", card=ctx["source"])
             return
         yield from self._exile_cast_cast_from_exile(p, o, "CR 702.62a", "suspend")
 
@@ -343,7 +344,7 @@ class ExileCastingMixin:
         src = ctx["source"]
         src.rebound_pending = False
         if o is None or o.zone != "exile":
-            self.log.add(f"{src.name} is no longer in exile: it can't be cast", "CR 702.88a")
+            self.log.add("{card} is no longer in exile: it can't be cast", "CR 702.88a", card=src)
             return
         o.rebound_pending = False
         yield from self._exile_cast_cast_from_exile(p, o, "CR 702.88a", "rebound")
@@ -352,17 +353,17 @@ class ExileCastingMixin:
         if o.card is None or not o.compiled.ok or "Land" in o.card.types or not self.spell_has_targets(p, o):
             # CR 601.2c: a spell needing targets can't be cast without legal ones (lands: no
             # card with suspend or rebound is a land)
-            self.log.add(f"{self.players[p].name} can't cast {o.name}: it stays in exile", rule, "CR 601.2c")
+            self.log.add("{player} can't cast {card}: it stays in exile", rule, "CR 601.2c", player=self.players[p], card=o)
             return
         cast = yield from self.ask(p, "may", self.forced_bool_options([False, True], "may"),
                                    f"cast {o.name} from exile without paying its mana cost ({what})?", rule)
         if not cast:
-            self.log.add(f"{self.players[p].name} doesn't cast {o.name}: it remains exiled", rule)
+            self.log.add("{player} doesn't cast {card}: it remains exiled", rule, player=self.players[p], card=o)
             return
         if what == "suspend" and "Creature" in o.card.types:
             o.haste_pending = True
-            self.log.add(f"{o.name} is cast with suspend: it gains haste until {self.players[p].name} loses "
-                         "control of it", "CR 702.62a")
+            self.log.add("{card} is cast with suspend: it gains haste until {player} loses control of it", "CR 702.62a",
+                         card=o, player=self.players[p])
         yield from self.cast_free(p, o)
 
     # ------------------------------------------------------------------ referenced exile (R20)
@@ -417,8 +418,8 @@ class ExileCastingMixin:
             return
         from judgetower.rules.triggers.abilities import Synth
         # CR 702.94b: it stays revealed until it leaves the hand or the ability leaves the stack
-        self.log.add(f"{pl.name} reveals {new.name} as the first card they drew this turn (miracle)",
-                     "CR 702.94a", "CR 702.94b", "CR 701.20a")
+        self.log.add("{player} reveals {card} as the first card they drew this turn (miracle)",
+                     "CR 702.94a", "CR 702.94b", "CR 701.20a", player=pl, card=new)
         self.pending_triggers.append({
             "source": new, "index": _kw_index(new, "miracle"), "controller": p, "context": {},
             "ability": Synth("miracle", ir.Trigger("exile_cast_miracle"), effects=(MiracleCast(cost),))})
@@ -431,7 +432,7 @@ class ExileCastingMixin:
         card = self.current(ctx["source"])
         p = ctx["controller"]
         if card is None or card.zone != "hand" or card.id not in self.hand(p):
-            self.log.add(f"{ctx['source'].name} is no longer in the hand: it can't be cast", "CR 702.94a")
+            self.log.add("{card} is no longer in the hand: it can't be cast", "CR 702.94a", card=ctx["source"])
             return
         card.exile_cast_miracle = True
         ok = (card.compiled.ok and "Land" not in card.card.types and self.spell_has_targets(p, card)
@@ -443,10 +444,10 @@ class ExileCastingMixin:
                                    f"cast {card.name} for its miracle cost {e.cost}?", "CR 702.94a")
         if not cast:
             card.exile_cast_miracle = False
-            self.log.add(f"{self.players[p].name} doesn't cast {card.name} (miracle)", "CR 702.94a")
+            self.log.add("{player} doesn't cast {card} (miracle)", "CR 702.94a", player=self.players[p], card=card)
             return
-        self.log.add(f"{self.players[p].name} casts {card.name} for its miracle cost {e.cost}",
-                     "CR 702.94a", "CR 118.9", "CR 608.2g")
+        self.log.add("{player} casts {card} for its miracle cost {cost}", "CR 702.94a", "CR 118.9", "CR 608.2g",
+                     player=self.players[p], card=card, cost=e.cost)
         yield from self.cast_spell(p, card)
 
     # ------------------------------------------------------------------ "exile ~ with N time counters"
@@ -458,13 +459,15 @@ class ExileCastingMixin:
         o = self.current(ctx["source"])
         if o is None or o.zone not in ("stack", "battlefield"):
             return
-        name = o.name
         new = self.move(o, "exile", cause="exiled by its own instruction", rule="CR 406.3", log=False)
         if new is None:
             return
         self.put_counters(new, "time", e.n)
-        self.log.add(f"{name} is exiled with {e.n} time counter(s)" + (" (it is suspended)" if _has(new, "suspend") else ""),
-                     "CR 406.3", "CR 122.1", *(("CR 702.62b",) if _has(new, "suspend") else ()))
+        if _has(new, "suspend"):
+            self.log.add("{card} is exiled with {n} time counter(s) (it is suspended)", "CR 406.3", "CR 122.1",
+                         "CR 702.62b", card=o, n=e.n)
+        else:
+            self.log.add("{card} is exiled with {n} time counter(s)", "CR 406.3", "CR 122.1", card=o, n=e.n)
         return
         yield
 
@@ -482,10 +485,14 @@ class ExileCastingMixin:
             if cur is None or cur.zone != "exile":
                 continue
             cur.exile_cast_may_play = (p, self.turn, e.until, e.cast_only, None)
-            until = {"end_of_turn": "this turn", "next_turn": "until the end of their next turn",
-                     "next_upkeep": "until the beginning of their next upkeep"}[e.until]
-            self.log.add(f"{self.players[p].name} may {'cast' if e.cast_only else 'play'} {cur.name} from exile {until}",
-                         "CR 601.2a", *(() if e.cast_only else ("CR 305.1",)), "CR 611.2a")
+            until = {"end_of_turn": msg("this turn"), "next_turn": msg("until the end of their next turn"),
+                     "next_upkeep": msg("until the beginning of their next upkeep")}[e.until]
+            if e.cast_only:
+                self.log.add("{player} may cast {card} from exile {until}", "CR 601.2a", "CR 611.2a",
+                             player=self.players[p], card=cur, until=until)
+            else:
+                self.log.add("{player} may play {card} from exile {until}", "CR 601.2a", "CR 305.1", "CR 611.2a",
+                             player=self.players[p], card=cur, until=until)
         self.touch()
         return
         yield

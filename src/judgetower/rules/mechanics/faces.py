@@ -31,6 +31,7 @@ Judge Tower: nothing here is a choice or touches the library, except "you may tr
 from __future__ import annotations
 
 from judgetower.oracle import ir
+from judgetower.rules.log import CardName, Term
 from judgetower.rules.registry import effect
 
 #: faces2: the `CardDef.layout`s played here
@@ -68,28 +69,28 @@ class FacesMixin:
             return
         whole = self.whole_of_face(o)[0]
         if o.face_down:
-            self.log.add(f"{o.name} is face down: it can't transform", "CR 712.15a")
+            self.log.add("{card} is face down: it can't transform", "CR 712.15a", card=o)
             return
         if whole is None or whole.layout != "transform":
-            self.log.add(f"{o.name} is not a double-faced card: it doesn't transform", "CR 701.27c")
+            self.log.add("{card} is not a double-faced card: it doesn't transform", "CR 701.27c", card=o)
             return
         item = ctx.get("item")
         if item is not None and getattr(item, "id", None) is not None and item.id < o.turned_at:
-            self.log.add(f"{o.name} already transformed since this ability was put on the stack: "
-                         "it doesn't transform again", "CR 701.27f")
+            self.log.add("{card} already transformed since this ability was put on the stack: "
+                         "it doesn't transform again", "CR 701.27f", card=o)
             return
         bound = self._faces2_bound(o)
         if bound:
-            self.log.add(f"{o.name} can't transform except due to its {bound} ability",
-                         "CR 702.145b" if bound == "daybound" else "CR 702.145e")
+            self.log.add("{card} can't transform except due to its {keyword} ability",
+                         "CR 702.145b" if bound == "daybound" else "CR 702.145e", card=o, keyword=Term(bound))
             return
         face = 1 - o.face_index
         if {"Instant", "Sorcery"} & set(whole.faces[face].types):
-            self.log.add(f"{o.name} can't transform into an instant or sorcery face", "CR 701.27d")
+            self.log.add("{card} can't transform into an instant or sorcery face", "CR 701.27d", card=o)
             return
         before = o.name
         self._faces2_turn(o, face)
-        self.log.add(f"{before} transforms into {o.name}", "CR 701.27a", "CR 712.18")
+        self.log.add("{before} transforms into {card}", "CR 701.27a", "CR 712.18", before=CardName(before), card=o)
         self.events.append({"kind": "faces2_transforms", "obj": o})
         return
         yield
@@ -102,14 +103,14 @@ class FacesMixin:
             return
         whole = self.whole_of_face(o)[0]
         if o.face_down or whole is None or whole.layout != "flip":
-            self.log.add(f"{o.name} is not a flip card: it doesn't flip", "CR 710.1a")
+            self.log.add("{card} is not a flip card: it doesn't flip", "CR 710.1a", card=o)
             return
         if o.face_index == 1:
-            self.log.add(f"{o.name} is already flipped", "CR 710.4")
+            self.log.add("{card} is already flipped", "CR 710.4", card=o)
             return
         before = o.name
         self._faces2_turn(o, 1)
-        self.log.add(f"{before} flips: it is now {o.name}", "CR 710.2", "CR 710.1c")
+        self.log.add("{before} flips: it is now {card}", "CR 710.2", "CR 710.1c", before=CardName(before), card=o)
         return
         yield
 
@@ -126,11 +127,12 @@ class FacesMixin:
         for o in found:
             card = o.card
             if card is None or card.layout != "transform" or len(card.faces) != 2:
-                self.log.add(f"{o.name} is not a double-faced card: it stays in {o.zone}", "CR 712.14a")
+                self.log.add("{card} is not a double-faced card: it stays in {zone}", "CR 712.14a", card=o,
+                             zone=Term(o.zone))
                 return
             if {"Instant", "Sorcery"} & set(card.faces[1].types):
-                self.log.add(f"{o.name}'s back face is an instant or sorcery: it stays in {o.zone}",
-                             "CR 712.14a", "CR 712.10")
+                self.log.add("{card}'s back face is an instant or sorcery: it stays in {zone}",
+                             "CR 712.14a", "CR 712.10", card=o, zone=Term(o.zone))
                 return
         if not found:
             return
@@ -142,8 +144,8 @@ class FacesMixin:
         for o in found:
             new = self.objects.get(o.moved_to) if o.moved_to is not None else None
             if new is not None and new.zone == "battlefield" and new.face_index == 1:
-                self.log.add(f"{new.home[0].name} entered the battlefield transformed: it is {new.name}",
-                             "CR 712.14a")
+                self.log.add("{card} entered the battlefield transformed: it is {face}", "CR 712.14a",
+                             card=new.home[0], face=new)
 
     def face_enters(self, o, new, from_zone: str, to_zone: str) -> None:
         """Hook of `Game.move`: a card put onto the battlefield "transformed" enters with its back
@@ -157,12 +159,12 @@ class FacesMixin:
         if from_zone == "stack" and getattr(o, "face_disturb", None):
             # CR 702.146b, 712.13: a resolving spell cast with disturb enters with its back face up
             self._faces2_turn(new, 1)
-            self.log.add(f"{new.name} was cast with disturb: it enters with its back face up", "CR 702.146b")
+            self.log.add("{card} was cast with disturb: it enters with its back face up", "CR 702.146b", card=new)
             return
         if (getattr(self, "day_night", None) == "night" and new.face_index == 0
                 and self._faces2_transformable(new) and self._faces2_printed_bound(new) == "daybound"):
             self._faces2_turn(new, 1)
-            self.log.add(f"it is night: {new.home[0].name} enters transformed ({new.name})", "CR 702.145b")
+            self.log.add("it is night: {card} enters transformed ({face})", "CR 702.145b", card=new.home[0], face=new)
 
     def copy_mana_value(self, orig, mana_value: int) -> int:
         """Hook of the token-copy effect: a copy of a transforming double-faced permanent with its
@@ -200,12 +202,17 @@ class FacesMixin:
         last = {p: casts.get((self.turn - 1, p), 0) for p in range(len(self.players))}
         if cond == "faces2_no_spells_last_turn":
             ok = not any(last.values())
-            self.log.add(f"{sum(last.values())} spell(s) were cast last turn: the condition is "
-                         f"{'true' if ok else 'false'}", "CR 603.4")
+            if ok:
+                self.log.add("{n} spell(s) were cast last turn: the condition is true", "CR 603.4", n=sum(last.values()))
+            else:
+                self.log.add("{n} spell(s) were cast last turn: the condition is false", "CR 603.4", n=sum(last.values()))
             return ok
         ok = any(n >= 2 for n in last.values())
-        self.log.add(f"most spells cast last turn by one player: {max(last.values(), default=0)}: "
-                     f"the condition is {'true' if ok else 'false'}", "CR 603.4")
+        most = max(last.values(), default=0)
+        if ok:
+            self.log.add("most spells cast last turn by one player: {n}: the condition is true", "CR 603.4", n=most)
+        else:
+            self.log.add("most spells cast last turn by one player: {n}: the condition is false", "CR 603.4", n=most)
         return ok
 
 
@@ -233,7 +240,7 @@ class FacesMixin:
 
     def _faces2_set_day_night(self, value: str, rule: str) -> None:
         self.day_night = value
-        self.log.add(f"it becomes {value}", rule, "CR 730.1")
+        self.log.add("it becomes {time}", rule, "CR 730.1", time=Term(value))
         self.day_night_any_time()
 
     def day_night_any_time(self) -> None:
@@ -256,8 +263,9 @@ class FacesMixin:
                 continue
             before = o.name
             self._faces2_turn(o, want)
-            self.log.add(f"it is {state}: {before} transforms into {o.name}",
-                         "CR 702.145c" if b == "daybound" else "CR 702.145f", "CR 701.27a")
+            self.log.add("it is {time}: {before} transforms into {card}",
+                         "CR 702.145c" if b == "daybound" else "CR 702.145f", "CR 701.27a",
+                         time=Term(state), before=CardName(before), card=o)
             self.events.append({"kind": "faces2_transforms", "obj": o})
 
     def day_night_untap(self) -> None:
@@ -274,10 +282,10 @@ class FacesMixin:
             prev = (self.active - 1) % len(self.players)
         n = getattr(self, "_faces2_casts", {}).get((self.turn - 1, prev), 0)
         if state == "day" and n == 0:
-            self.log.add(f"{self.players[prev].name} cast no spells last turn", "CR 730.2a")
+            self.log.add("{player} cast no spells last turn", "CR 730.2a", player=self.players[prev])
             self._faces2_set_day_night("night", "CR 730.2a")
         elif state == "night" and n >= 2:
-            self.log.add(f"{self.players[prev].name} cast {n} spells last turn", "CR 730.2b")
+            self.log.add("{player} cast {n} spells last turn", "CR 730.2b", player=self.players[prev], n=n)
             self._faces2_set_day_night("day", "CR 730.2b")
 
     # ------------------------------------------------------------------ disturb (CR 702.146)
@@ -313,6 +321,6 @@ class FacesMixin:
             return to_zone, position
         if any(isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, ir.ExileInstead)
                for ab in o.compiled.abilities):
-            self.log.add(f"{o.name} would be put into a graveyard: it is exiled instead", "CR 614.1a")
+            self.log.add("{card} would be put into a graveyard: it is exiled instead", "CR 614.1a", card=o)
             return "exile", "top"
         return to_zone, position

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from judgetower.oracle import ir
+from judgetower.rules.log import Term
 from judgetower.rules.registry import effect
 
 #: keyword -> (the counter it returns with, and whose absence it needs; its rule)
@@ -53,11 +54,12 @@ class ReturnsMixin:
     def _e_ReturnWithCounter(self, e, ctx):
         card = ctx.get("trigger_obj")
         if card is None or card.zone != "graveyard" or getattr(card, "token", None) is not None:
-            self.log.add(f"{e.keyword}: the card is no longer in the graveyard", e.rule)
+            self.log.add("{keyword}: the card is no longer in the graveyard", e.rule, keyword=Term(e.keyword))
             return
         new = self.move(card, "battlefield", controller=card.owner, cause=e.keyword, rule=e.rule)
         if new is not None:
             self.put_counters(new, e.counter, 1)
-            self.log.add(f"{new.name} returns with a {e.counter} counter ({e.keyword})", e.rule)
+            self.log.add("{card} returns with a {counter} counter ({keyword})", e.rule, card=new, counter=e.counter,
+                         keyword=Term(e.keyword))
         return
         yield

@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 from judgetower.oracle import ir
+from judgetower.rules.log import CardName, Term
 from judgetower.rules.state import GameObject
 from judgetower.rules.registry import effect
 
@@ -45,16 +46,16 @@ class ReplacementMixin:
             if turn == self.turn and any(k in types for k in all_kinds):
                 kinds = all_kinds
         if not getattr(o, "face_down", False) and self._repl_has_static(o, ir.SelfDieExile):
-            self.log.add(f"{o.name} would die: it is exiled instead", "CR 614.1a", "CR 700.4")
+            self.log.add("{card} would die: it is exiled instead", "CR 614.1a", "CR 700.4", card=o)
             return "exile", "top"
         if kinds is None and "Creature" in types:
             for h in self._repl_statics_any(ir.ExileIfDamagedBySelf):
                 if (self.turn, h.id) in o.__dict__.get("damaged_by", ()):   # recorded by tokcount (CR 120.3)
                     kinds = ("Creature",)
-                    self.log.add(f"{o.name} was dealt damage by {h.name} this turn", "CR 120.3")
+                    self.log.add("{card} was dealt damage by {source} this turn", "CR 120.3", card=o, source=h)
                     break
         if kinds is not None and any(k in types for k in kinds):
-            self.log.add(f"{o.name} would die: it is exiled instead", "CR 614.1a", "CR 700.4")
+            self.log.add("{card} would die: it is exiled instead", "CR 614.1a", "CR 700.4", card=o)
             return "exile", "top"
         return to_zone, position
 
@@ -67,7 +68,7 @@ class ReplacementMixin:
         for o in self.objs(e.what, ctx):
             if o.zone == "battlefield":
                 self._repl_mark(o, e.kinds)
-                self.log.add(f"if {o.name} would die this turn, it will be exiled instead", "CR 614.1a")
+                self.log.add("if {card} would die this turn, it will be exiled instead", "CR 614.1a", card=o)
         return
         yield
 
@@ -80,8 +81,8 @@ class ReplacementMixin:
             o = ev.get("obj") if ev.get("kind") == "damage" else None
             if o is not None and o.zone == "battlefield" and ev.get("amount", 0) > 0:
                 self._repl_mark(o, e.kinds)
-                self.log.add(f"{o.name} was dealt damage this way: if it would die this turn, it will be "
-                             f"exiled instead", "CR 614.1a")
+                self.log.add("{card} was dealt damage this way: if it would die this turn, it will be exiled instead",
+                             "CR 614.1a", card=o)
 
     @effect(ir.AllExileIfDies)
     def _e_AllExileIfDies(self, e, ctx):
@@ -103,7 +104,7 @@ class ReplacementMixin:
     def _e_IfKickedInstead(self, e, ctx):
         kicked = ctx.get("kicked", getattr(ctx.get("source"), "kicked", 0))
         if kicked:
-            self.log.add(f"{ctx['source'].name} was kicked: the kicked instruction is used instead", "CR 702.33d")
+            self.log.add("{spell} was kicked: the kicked instruction is used instead", "CR 702.33d", spell=ctx["source"])
         yield from self.run_effects(e.kicked if kicked else e.normal, ctx)
 
     # ------------------------------------------------------------------ life
@@ -157,8 +158,8 @@ class ReplacementMixin:
         if life - n >= floor:
             return n
         k = max(0, life - floor)
-        self.log.add(f"damage would reduce {self.players[p].name}'s life total to less than {floor}: "
-                     f"it reduces it to {floor if life >= floor else life} instead", "CR 614.1a")
+        self.log.add("damage would reduce {player}'s life total to less than {floor}: it reduces it to {life} instead",
+                     "CR 614.1a", player=self.players[p], floor=floor, life=floor if life >= floor else life)
         return int(k)
 
     def gain_amount(self, p: int, n: int) -> int:
@@ -172,8 +173,8 @@ class ReplacementMixin:
         for e in effs:
             if e.double:
                 m *= 2
-        self.log.add(f"{self.players[p].name} would gain {n} life: gains {m} instead", "CR 614.1a",
-                     *(("CR 616.1",) if len(effs) > 1 else ()))
+        self.log.add("{player} would gain {n} life: gains {m} instead", "CR 614.1a",
+                     *(("CR 616.1",) if len(effs) > 1 else ()), player=self.players[p], n=n, m=m)
         return m
 
     # ------------------------------------------------------------------ redirection (CR 614.9)
@@ -186,8 +187,8 @@ class ReplacementMixin:
             return
         self.continuous.append({"redirect": n, "from": frm[0].id, "to": to[0].id, "duration": "end_of_turn",
                                 "timestamp": self.new_timestamp()})
-        self.log.add(f"the next {n} damage that would be dealt to {frm[0].name} this turn will be dealt to "
-                     f"{to[0].name} instead", "CR 614.9")
+        self.log.add("the next {n} damage that would be dealt to {card} this turn will be dealt to {target} instead",
+                     "CR 614.9", n=n, card=frm[0], target=to[0])
         return
         yield
 
@@ -214,8 +215,8 @@ class ReplacementMixin:
             n -= k
             if eff["redirect"] <= 0:
                 self.continuous.remove(eff)
-            self.log.add(f"{k} damage from {source.name} that would be dealt to {target.name} is dealt to "
-                         f"{new.name} instead", "CR 614.9")
+            self.log.add("{n} damage from {source} that would be dealt to {card} is dealt to {target} instead",
+                         "CR 614.9", n=k, source=source, card=target, target=new)
             self.deal_damage(source, new, k, combat)
         return n
 
@@ -225,8 +226,8 @@ class ReplacementMixin:
         many of those tokens instead." (CR 614.1a): each such permanent ``p`` controls doubles."""
         k = len(self._repl_statics(p, ir.DoubleTokens))
         if k and n > 0:
-            self.log.add(f"{n} token(s) would be created under {self.players[p].name}'s control: "
-                         f"{n * 2 ** k} are created instead", "CR 614.1a")
+            self.log.add("{n} token(s) would be created under {player}'s control: {m} are created instead", "CR 614.1a",
+                         n=n, player=self.players[p], m=n * 2 ** k)
         return n * 2 ** k
 
     # ------------------------------------------------------------------ static prevention
@@ -243,8 +244,8 @@ class ReplacementMixin:
             for eff in self.continuous:
                 if eff.get("circle_of_protection") and eff["player"] == recipient.index and eff["source"] == sid:
                     self.continuous.remove(eff)
-                    self.log.add(f"damage from {source.name} to {self.players[recipient.index].name} is prevented "
-                                 f"(the source chosen for {eff['by']})", "CR 615.1a")
+                    self.log.add("damage from {source} to {player} is prevented (the source chosen for {by})",
+                                 "CR 615.1a", source=source, player=self.players[recipient.index], by=CardName(eff["by"]))
                     return True
         for i in self.battlefield:
             o = self.objects[i]
@@ -268,9 +269,13 @@ class ReplacementMixin:
                     hit = side(e.to, rid) and side(e.by, sid) and (
                         e.by_filter is None or (isinstance(source, GameObject) and matches(self, source, e.by_filter, o)))
                 if hit:
-                    to = recipient.name if isinstance(recipient, GameObject) else self.players[recipient.index].name
-                    self.log.add(f"{'combat ' if combat else ''}damage from {source.name} to {to} is prevented "
-                                 f"({o.name})", "CR 615.1a")
+                    to = recipient if isinstance(recipient, GameObject) else self.players[recipient.index]
+                    if combat:
+                        self.log.add("combat damage from {source} to {target} is prevented ({by})", "CR 615.1a",
+                                     source=source, target=to, by=o)
+                    else:
+                        self.log.add("damage from {source} to {target} is prevented ({by})", "CR 615.1a",
+                                     source=source, target=to, by=o)
                     return True
         return False
 
@@ -290,7 +295,8 @@ class ReplacementMixin:
             else:
                 other.extend([sym] * k)
         cost = (f"{{{total}}}" if total or not other else "") + "".join(other)
-        self.log.add(f"{ctx['source'].name}: the cost is {e.mana} for each of {k}: {cost}", "CR 118.12", "CR 608.2h")
+        self.log.add("{source}: the cost is {mana} for each of {k}: {cost}", "CR 118.12", "CR 608.2h",
+                     source=ctx["source"], mana=e.mana, k=k, cost=cost)
         yield from self._e_CounterSpell(ir.CounterSpell(e.what, unless_pays=cost), ctx)
 
     # ------------------------------------------------------------------ "prevented this way" (CR 615.5)
@@ -317,8 +323,8 @@ class ReplacementMixin:
             o = self.objects.get(oid)
             if o is not None and o.zone == "battlefield":
                 self.put_counters(o, "+1/+1", k)
-                self.log.add(f"{k} +1/+1 counter(s) put on {o.name} ({then['source']}: damage prevented this way)",
-                             "CR 615.5", "CR 122.1")
+                self.log.add("{n} +1/+1 counter(s) put on {card} ({source}: damage prevented this way)",
+                             "CR 615.5", "CR 122.1", n=k, card=o, source=CardName(then["source"]))
 
     @effect(ir.PreventNextFromChosen)
     def _e_PreventNextFromChosen(self, e, ctx):
@@ -338,14 +344,18 @@ class ReplacementMixin:
         kind = ({"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}.get(e.color, "")
                 or ("artifact" if e.artifact else ""))
         if not cands:
-            self.log.add(f"{ctx['source'].name}: there is no {kind + ' ' if kind else ''}source to choose", "CR 609.7a")
+            if kind:
+                self.log.add("{source}: there is no {kind} to choose", "CR 609.7a", source=ctx["source"],
+                             kind=Term(kind + " source"))
+            else:
+                self.log.add("{source}: there is no source to choose", "CR 609.7a", source=ctx["source"])
             return
         c = yield from self.ask(p, "cards", cands, f"choose a {kind + ' ' if kind else ''}source", "CR 609.7a")
         src = self.objects[c]
         self.continuous.append({"circle_of_protection": True, "player": p, "source": src.id, "by": ctx["source"].name,
                                 "duration": "end_of_turn", "timestamp": self.new_timestamp()})
-        self.log.add(f"{self.players[p].name} chooses {src.name}: the next time it would deal damage to them this "
-                     f"turn, that damage is prevented", "CR 615.1a", "CR 609.7a")
+        self.log.add("{player} chooses {card}: the next time it would deal damage to them this turn, that damage is "
+                     "prevented", "CR 615.1a", "CR 609.7a", player=self.players[p], card=src)
 
     # ------------------------------------------------------------------ damage modification
     def modify_damage(self, source, target, n: int) -> int:
@@ -386,9 +396,10 @@ class ReplacementMixin:
             return m
         orders = list(permutations(mods)) if len(mods) <= 5 else [tuple(mods)]
         m = min(apply(o) for o in orders)
-        to = target.name if isinstance(target, GameObject) else self.players[target.index].name
-        self.log.add(f"{source.name} would deal {n} damage to {to}: it deals {m} instead "
-                     f"({', '.join(h.name for h, _ in mods)})", "CR 614.1a", *(("CR 616.1",) if len(mods) > 1 else ()))
+        to = target if isinstance(target, GameObject) else self.players[target.index]
+        self.log.add("{source} would deal {n} damage to {target}: it deals {m} instead ({by})", "CR 614.1a",
+                     *(("CR 616.1",) if len(mods) > 1 else ()), source=source, n=n, target=to, m=m,
+                     by=[h for h, _ in mods])
         return m
 
     def static_prevent_some(self, source, recipient, n: int) -> int:
@@ -415,8 +426,8 @@ class ReplacementMixin:
                     continue
                 k = min(n, e.n)
                 n -= k
-                self.log.add(f"{k} damage from {source.name} to {self.players[p].name} is prevented ({h.name})",
-                             "CR 615.1a")
+                self.log.add("{n} damage from {source} to {player} is prevented ({by})", "CR 615.1a",
+                             n=k, source=source, player=self.players[p], by=h)
         return n
 
     # ------------------------------------------------------------------ can't be prevented (CR 615.12)

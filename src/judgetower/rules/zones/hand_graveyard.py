@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from judgetower.rules.characteristics.filters import matches
 from judgetower.oracle import ir
+from judgetower.rules.log import msg
 from judgetower.rules.registry import effect
 
 
@@ -59,15 +60,16 @@ class HandGraveyardMixin:
             yield from self.ensure_library(q, 1, "reveal" if e.reveal else "look")
             top = self.top_cards(q, 1)
             if not top:
-                self.log.add(f"{self.players[q].name}'s library is empty", "CR 401.2")
+                self.log.add("{player}'s library is empty", "CR 401.2", player=self.players[q])
                 continue
-            name = self.objects[top[0]].name
+            card = self.objects[top[0]]
             if e.reveal:
-                self.log.add(f"{self.players[q].name} reveals the top card of their library: {name}", "CR 701.20a")
+                self.log.add("{player} reveals the top card of their library: {card}", "CR 701.20a",
+                             player=self.players[q], card=card)
             else:
-                self.log.add(f"{self.players[me].name} looks at the top card of {self.players[q].name}'s library",
-                             "CR 401.2")
-                self.log.add(f"{self.players[me].name} sees {name}", "CR 401.2", visible_to=[me])
+                self.log.add("{player} looks at the top card of {owner}'s library", "CR 401.2",
+                             player=self.players[me], owner=self.players[q])
+                self.log.add("{player} sees {card}", "CR 401.2", visible_to=[me], player=self.players[me], card=card)
             self.hold_for_looker(looker, top)
 
     @effect(ir.HandToBottom)
@@ -84,8 +86,8 @@ class HandGraveyardMixin:
                 c = yield from self.ask(p, "cards", list(self.hand(p)),
                                         "choose a card from your hand to put on the bottom of your library", "CR 401.4")
                 cards = [c]
-            self.log.add(f"{self.players[p].name} puts {len(cards)} card(s) from their hand on the bottom of their "
-                         f"library", "CR 401.4")
+            self.log.add("{player} puts {n} card(s) from their hand on the bottom of their library", "CR 401.4",
+                         player=self.players[p], n=len(cards))
             yield from self.put_rest(p, cards, "bottom_any", "hand")
             if e.draw:
                 yield from self.draw(p, len(cards))
@@ -98,15 +100,14 @@ class HandGraveyardMixin:
         src = _src(ctx["source"], p)
         cands = [c for c in self.graveyard(p) if matches(self, self.objects[c], e.filter, src)]
         if not cands:
-            self.log.add(f"{self.players[p].name} has no such card in their graveyard", "CR 608.2c")
+            self.log.add("{player} has no such card in their graveyard", "CR 608.2c", player=self.players[p])
             return
         c = yield from self.ask(p, "cards", cands, "choose a card to put on top of your library", "CR 401.1")
         o = self.objects[c]
-        name = o.name
         new = self.move(o, "library", owner=p, position="top", cause="put on top of the library", rule="CR 401.1",
                         log=False)
         if new is not None and new.zone == "library":
-            self.log.add(f"{name} is put on top of its owner's library", "CR 401.1")
+            self.log.add("{card} is put on top of its owner's library", "CR 401.1", card=o)
 
     @effect(ir.Clash)
     def _e_Clash(self, e, ctx):
@@ -127,10 +128,11 @@ class HandGraveyardMixin:
             if top:
                 self.hold_for_looker(q, top)
                 o = self.objects[top[0]]
-                self.log.add(f"{self.players[q].name} clashes and reveals {o.name} (mana value "
-                             f"{self.clash_mana_value(o)})", "CR 701.30a")
+                self.log.add("{player} clashes and reveals {card} (mana value {mv})", "CR 701.30a",
+                             player=self.players[q], card=o, mv=self.clash_mana_value(o))
             else:
-                self.log.add(f"{self.players[q].name} clashes with an empty library: no card revealed", "CR 701.30a")
+                self.log.add("{player} clashes with an empty library: no card revealed", "CR 701.30a",
+                             player=self.players[q])
         bottom = []
         for q in self.apnap():   # CR 701.30c: decided in APNAP order, then the cards move together
             c = revealed.get(q)
@@ -144,12 +146,16 @@ class HandGraveyardMixin:
             if yes:
                 bottom.append((q, c))
         for q, c in bottom:
-            self.log.add(f"{self.players[q].name} puts the revealed card on the bottom of their library", "CR 701.30a")
+            self.log.add("{player} puts the revealed card on the bottom of their library", "CR 701.30a",
+                         player=self.players[q])
             yield from self.put_rest(q, [c], "bottom_any", "revealed")
         mine, theirs = revealed[me], revealed[opp]
         win = mine is not None and (theirs is None or self.clash_mana_value(self.objects[mine])
                                     > self.clash_mana_value(self.objects[theirs]))
-        self.log.add(f"{self.players[me].name} {'wins' if win else 'does not win'} the clash", "CR 701.30d")
+        if win:
+            self.log.add("{player} wins the clash", "CR 701.30d", player=self.players[me])
+        else:
+            self.log.add("{player} does not win the clash", "CR 701.30d", player=self.players[me])
         if win and e.win:
             yield from self.run_effects(e.win, ctx)
 
@@ -167,12 +173,12 @@ class HandGraveyardMixin:
                 continue
             lib = self.library(o.owner)
             pos = e.n - 1 if len(lib) >= e.n else "bottom"
-            name = o.name
             new = self.move(o, "library", owner=o.owner, position=pos,
                             cause=f"put into its owner's library by {ctx['source'].name}", rule="CR 401.7", log=False)
             if new is not None and new.zone == "library":
-                where = f"{'second' if e.n == 2 else 'third'} from the top" if pos != "bottom" else "on the bottom (CR 401.7: too few cards)"
-                self.log.add(f"{name} is put into its owner's library {where}", "CR 401.7")
+                where = ((msg("second from the top") if e.n == 2 else msg("third from the top")) if pos != "bottom"
+                         else msg("on the bottom (CR 401.7: too few cards)"))
+                self.log.add("{card} is put into its owner's library {where}", "CR 401.7", card=o, where=where)
         return
         yield
 
@@ -191,8 +197,8 @@ class HandGraveyardMixin:
             return to_zone, position, False
         if any(isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, ir.ShuffleInstead)
                for ab in o.compiled.abilities):
-            self.log.add(f"{o.name} would be put into a graveyard: its owner reveals it and shuffles it into their "
-                         f"library instead", "CR 614.1a", "CR 701.20a", "CR 701.24a")
+            self.log.add("{card} would be put into a graveyard: its owner reveals it and shuffles it into their "
+                         "library instead", "CR 614.1a", "CR 701.20a", "CR 701.24a", card=o)
             return "library", "shuffle", True
         return to_zone, position, False
 
@@ -213,12 +219,11 @@ class HandGraveyardMixin:
             order = yield from self.choose_order(owner, ids, "choose the next card from the top of the library")
             for x in reversed(order):
                 o = self.objects[x]
-                name = o.name
                 new = self.move(o, "library", owner=owner, position="top",
                                 cause=f"put on top of its owner's library by {ctx['source'].name}", rule="CR 401.1",
                                 log=False)
                 if new is not None and new.zone == "library":
-                    self.log.add(f"{name} is put on top of its owner's library", "CR 401.1", "CR 401.4")
+                    self.log.add("{card} is put on top of its owner's library", "CR 401.1", "CR 401.4", card=o)
 
     @effect(ir.ExileGraveyard)
     def _e_ExileGraveyard(self, e, ctx):
@@ -229,11 +234,11 @@ class HandGraveyardMixin:
                 hand = list(self.hand(p))
                 for c in hand:
                     self.move(self.objects[c], "exile", cause=f"exiled by {ctx['source'].name}", rule="CR 406.2")
-                self.log.add(f"{len(hand)} card(s) of {self.players[p].name}'s hand are exiled", "CR 406.2")
+                self.log.add("{n} card(s) of {player}'s hand are exiled", "CR 406.2", n=len(hand), player=self.players[p])
             cards = list(self.graveyard(p))
             for c in cards:
                 self.move(self.objects[c], "exile", owner=p, cause=f"exiled by {ctx['source'].name}", rule="CR 406.2")
-            self.log.add(f"{len(cards)} card(s) of {self.players[p].name}'s graveyard are exiled", "CR 406.2")
+            self.log.add("{n} card(s) of {player}'s graveyard are exiled", "CR 406.2", n=len(cards), player=self.players[p])
         return
         yield
 
@@ -245,10 +250,11 @@ class HandGraveyardMixin:
             hand = list(self.hand(p))
             for c in hand:
                 o = self.objects[c]
-                self.log.add(f"{self.players[p].name} discards {o.name}", "CR 701.9a")
+                self.log.add("{player} discards {card}", "CR 701.9a", player=self.players[p], card=o)
                 self.move(o, "graveyard", cause="discarded", rule="CR 701.9a", log=False)
             n = len(hand) + e.plus
-            self.log.add(f"{self.players[p].name} discarded {len(hand)} card(s) and draws {n}", "CR 608.2c", "CR 121.1")
+            self.log.add("{player} discarded {n} card(s) and draws {draws}", "CR 608.2c", "CR 121.1",
+                         player=self.players[p], n=len(hand), draws=n)
             yield from self.draw(p, n)
 
     @effect(ir.ShuffleHandGraveyard)
@@ -267,8 +273,8 @@ class HandGraveyardMixin:
                                 log=False)
                 if new is not None and new.zone == "library":
                     moved += 1
-            self.log.add(f"{self.players[p].name} shuffles {moved} card(s) from their hand and graveyard into their "
-                         f"library", "CR 701.24a")
+            self.log.add("{player} shuffles {n} card(s) from their hand and graveyard into their library", "CR 701.24a",
+                         player=self.players[p], n=moved)
             self.shuffle_library(p)
         for p in players:
             if e.draw:
@@ -281,17 +287,17 @@ class HandGraveyardMixin:
         so only the first option can do anything. Judge Tower: "may" is taken when able (JT-C1, R9)."""
         for p in self.players_of(e.who, ctx):
             if not self.hand(p):
-                self.log.add(f"{self.players[p].name} learns: no card to discard, and no Lesson outside the game",
-                             "CR 701.48a")
+                self.log.add("{player} learns: no card to discard, and no Lesson outside the game", "CR 701.48a",
+                             player=self.players[p])
                 continue
             yes = yield from self.ask(p, "may", self.forced_bool_options([True, False], "may"),
                                       f"{ctx['source'].name}: learn - discard a card to draw a card?", "CR 701.48a")
             if not yes:
-                self.log.add(f"{self.players[p].name} learns: discards nothing (no Lesson outside the game)",
-                             "CR 701.48a")
+                self.log.add("{player} learns: discards nothing (no Lesson outside the game)", "CR 701.48a",
+                             player=self.players[p])
                 continue
             yield from self.discard_chosen(p, 1, rule="CR 701.48a")
-            self.log.add(f"{self.players[p].name} learns: discards a card, then draws a card", "CR 701.48a")
+            self.log.add("{player} learns: discards a card, then draws a card", "CR 701.48a", player=self.players[p])
             yield from self.draw(p, 1)
 
     @effect(ir.ChooseFromHandExile)
@@ -304,8 +310,8 @@ class HandGraveyardMixin:
         for p in self.players_of(e.who, ctx):
             cands = [c for c in self.hand(p) if matches(self, self.objects[c], e.filter, src)]
             if not cands:
-                self.log.add(f"{self.players[me].name} finds no card to choose in {self.players[p].name}'s hand",
-                             "CR 701.20a")
+                self.log.add("{player} finds no card to choose in {owner}'s hand", "CR 701.20a",
+                             player=self.players[me], owner=self.players[p])
                 continue
             if e.optional:
                 # "you may choose": Judge Tower takes it when able (JT-C1, R9)
@@ -313,7 +319,7 @@ class HandGraveyardMixin:
                                           f"{ctx['source'].name}: choose a card from {self.players[p].name}'s hand?",
                                           "CR 608.2c")
                 if not yes:
-                    self.log.add(f"{self.players[me].name} chooses no card", "CR 608.2c")
+                    self.log.add("{player} chooses no card", "CR 608.2c", player=self.players[me])
                     continue
             if e.discard:
                 yield from self.discard_chosen(p, 1, chooser=me, flt=e.filter, source=src)
@@ -324,17 +330,17 @@ class HandGraveyardMixin:
             source = ctx["source"]
             if e.until_leaves and self.current(source) is None:
                 # CR 610.3b: the source already left the battlefield: nothing is exiled
-                self.log.add(f"{self.players[me].name} chooses {o.name}; {source.name} has already left the "
-                             f"battlefield: nothing is exiled", "CR 610.3b")
+                self.log.add("{player} chooses {card}; {source} has already left the battlefield: nothing is exiled",
+                             "CR 610.3b", player=self.players[me], card=o, source=source)
                 continue
-            self.log.add(f"{self.players[me].name} chooses {o.name} from {self.players[p].name}'s hand and exiles it",
-                         "CR 701.20a", "CR 406.2")
+            self.log.add("{player} chooses {card} from {owner}'s hand and exiles it", "CR 701.20a", "CR 406.2",
+                         player=self.players[me], card=o, owner=self.players[p])
             new = self.move(o, "exile", cause=f"exiled by {source.name}", rule="CR 406.2", log=False)
             if e.until_leaves and new is not None:
                 cur = self.current(source) or source
                 cur.linked.setdefault("until", []).append(new.id)   # returned when it leaves (CR 610.3)
                 new.until_from = "hand"   # CR 610.3: it returns to its previous zone
-                self.log.add(f"{new.name} is exiled until {source.name} leaves the battlefield", "CR 610.3")
+                self.log.add("{card} is exiled until {source} leaves the battlefield", "CR 610.3", card=new, source=source)
 
     def opponent_exiled(self, p: int) -> list[int]:
         """Cards in exile owned by an opponent of ``p`` (face-up or face-down: CR 406.3 lets any
@@ -351,14 +357,14 @@ class HandGraveyardMixin:
         ctx["until_done"] = False
         cands = self.opponent_exiled(p)
         if not cands:
-            self.log.add(f"{self.players[p].name} has no card an opponent owns in exile to put into a graveyard",
-                         "CR 406.3")
+            self.log.add("{player} has no card an opponent owns in exile to put into a graveyard", "CR 406.3",
+                         player=self.players[p])
             return
         c = yield from self.ask(p, "cards", cands, "choose a card an opponent owns in exile", "CR 406.3")
         o = self.objects[c]
         owner = o.owner
-        self.log.add(f"{self.players[p].name} puts {o.name} from exile into {self.players[owner].name}'s graveyard",
-                     "CR 406.3", "CR 400.3")
+        self.log.add("{player} puts {card} from exile into {owner}'s graveyard", "CR 406.3", "CR 400.3",
+                     player=self.players[p], card=o, owner=self.players[owner])
         self.move(o, "graveyard", owner=owner, cause="put from exile into its owner's graveyard", rule="CR 400.3",
                   log=False)
         ctx["until_done"] = True

@@ -25,6 +25,7 @@ from __future__ import annotations
 from judgetower.oracle import ir
 from judgetower.rules.decisions import Done
 from judgetower.rules.characteristics.filters import matches
+from judgetower.rules.log import msg
 from judgetower.rules.registry import effect
 
 
@@ -54,8 +55,8 @@ class LibraryMixin:
     def lib2_reveal_found(self, p: int, found: list[int]) -> None:
         """CR 701.20a: the found cards are shown to every player."""
         if found:
-            self.log.add(f"{self.players[p].name} reveals " + ", ".join(self.objects[c].name for c in found),
-                         "CR 701.20a")
+            self.log.add("{player} reveals {cards}", "CR 701.20a", player=self.players[p],
+                         cards=[self.objects[c] for c in found])
 
     def shuffle_then_top(self, p: int, found: list[int]):
         """CR 701.24b: shuffle the library except the found cards, then put them on top (CR 401.4:
@@ -69,8 +70,8 @@ class LibraryMixin:
         for c in reversed(order):
             lib.append(c)
         if found:
-            self.log.add(f"{self.players[p].name} puts {len(found)} card(s) on top of their library", "CR 701.24b",
-                         "CR 401.4")
+            self.log.add("{player} puts {n} card(s) on top of their library", "CR 701.24b", "CR 401.4",
+                         player=self.players[p], n=len(found))
         self.touch()
 
     def choose_order(self, p: int, cards: list[int], prompt: str):
@@ -102,21 +103,21 @@ class LibraryMixin:
             for x in reversed(order):
                 lib.append(x)
             self.touch()
-            self.log.add(f"{self.players[p].name} puts {len(order)} card(s) back on top of their library in the "
-                         f"order they choose", "CR 401.4")
+            self.log.add("{player} puts {n} card(s) back on top of their library in the order they choose", "CR 401.4",
+                         player=self.players[p], n=len(order))
             return
         if where == "bottom_random":
             order = list(rest)
             self.rng.shuffle(order)
-            how = "in a random order"
+            how = msg("in a random order")
         else:
             order = yield from self.choose_order(p, rest, "choose the next card to put on the bottom of your library")
-            how = "in the order they choose"
+            how = msg("in the order they choose")
         moved = [self.move(self.objects[x], "library", owner=p, position="bottom", cause="put on the bottom",
                            rule="CR 401.4", log=False) for x in order]
         bottom = sum(1 for m in moved if m is not None and m.zone == "library")   # JT-G8/R7 exiles them instead
         if bottom:
-            self.log.add(f"{bottom} card(s) go on the bottom of the library {how}", "CR 401.4")
+            self.log.add("{n} card(s) go on the bottom of the library {how}", "CR 401.4", n=bottom, how=how)
 
     # -- "search your library and/or graveyard" -----------------------------------------------
 
@@ -149,13 +150,17 @@ class LibraryMixin:
         opts = gy + lib + ([] if gy else [Done()])
         pick = yield from self.ask(p, "cards", opts, "choose the card to find" + ("" if gy else " (done: find nothing)"),
                                    "CR 701.23a")
-        where = "their library and graveyard" if library else "their graveyard"
+        where = msg("their library and graveyard") if library else msg("their graveyard")
         if isinstance(pick, Done):
-            self.log.add(f"{self.players[p].name} searches {where} and finds nothing", "CR 701.23a")
+            self.log.add("{player} searches {where} and finds nothing", "CR 701.23a", player=self.players[p], where=where)
         else:
             o = self.objects[pick]
-            self.log.add(f"{self.players[p].name} searches {where} and finds {o.name if e.reveal or o.zone == 'graveyard' else 'a card'}",
-                         "CR 701.23a", *(("CR 701.20a",) if e.reveal else ()))
+            if e.reveal or o.zone == "graveyard":
+                self.log.add("{player} searches {where} and finds {card}", "CR 701.23a",
+                             *(("CR 701.20a",) if e.reveal else ()), player=self.players[p], where=where, card=o)
+            else:
+                self.log.add("{player} searches {where} and finds a card", "CR 701.23a", player=self.players[p],
+                             where=where)
             if e.dest == "battlefield":
                 self.move(o, "battlefield", owner=p, controller=p, cause="searched for", rule="CR 701.23a")
             else:
@@ -197,17 +202,17 @@ class LibraryMixin:
             return
         revealed, found = got
         if revealed:
-            self.log.add(f"{self.players[p].name} reveals " + ", ".join(self.objects[c].name for c in revealed),
-                         "CR 701.20a")
+            self.log.add("{player} reveals {cards}", "CR 701.20a", player=self.players[p],
+                         cards=[self.objects[c] for c in revealed])
         if found is None:
-            self.log.add(f"{self.players[p].name} reveals no matching card", "CR 701.20a")
+            self.log.add("{player} reveals no matching card", "CR 701.20a", player=self.players[p])
         else:
             o = self.objects[found]
             if e.found_to == "battlefield":
                 self.move(o, "battlefield", owner=p, controller=p, tapped=e.tapped, cause="revealed", rule="CR 701.20a")
             else:
                 self.move(o, "hand", owner=p, cause="revealed", rule="CR 701.20a", log=False)
-                self.log.add(f"{self.players[p].name} puts {o.name} into their hand", "CR 701.20a")
+                self.log.add("{player} puts {card} into their hand", "CR 701.20a", player=self.players[p], card=o)
         rest = [c for c in revealed if c != found]
         yield from self.put_rest(p, rest, e.rest, "revealed")
 
@@ -230,7 +235,7 @@ class LibraryMixin:
             self.move(self.objects[c], "battlefield", owner=p, controller=p, tapped=e.tapped,
                       cause="looked at and put onto the battlefield", rule="CR 400.7")
         else:
-            self.log.add(f"{self.players[p].name} puts no card onto the battlefield", "CR 608.2c")
+            self.log.add("{player} puts no card onto the battlefield", "CR 608.2c", player=self.players[p])
         yield from self.put_rest(p, [x for x in top if x != c], e.rest, "looked-at")
 
     # -- look at the top N, any number into the graveyard, the rest back on top ---------------
@@ -270,7 +275,7 @@ class LibraryMixin:
                             cause=f"shuffled into the library by {ctx['source'].name}", rule="CR 701.24a", log=False)
             if new is not None and new.zone == "library":
                 arrived.add(p)
-                self.log.add(f"{new.name} is shuffled into {self.players[p].name}'s library", "CR 701.24a")
+                self.log.add("{card} is shuffled into {player}'s library", "CR 701.24a", card=new, player=self.players[p])
         for p in libraries:
             self.shuffle_library(p, *(() if p in arrived else ("CR 701.24c",)))
 
@@ -303,7 +308,8 @@ class LibraryMixin:
         pick = yield from self.ask(p, "cards", [c for c, _ in cards], "choose the card to dredge", "CR 702.52a")
         n = dict(cards)[pick]
         o = self.objects[pick]
-        self.log.add(f"{self.players[p].name} dredges {o.name}: mills {n} card(s) instead of drawing", "CR 702.52a")
+        self.log.add("{player} dredges {card}: mills {n} card(s) instead of drawing", "CR 702.52a",
+                     player=self.players[p], card=o, n=n)
         lib = self.library(p)
         for _ in range(min(n, len(lib))):
             self.move(self.objects[lib[-1]], "graveyard", owner=p, cause="milled", rule="CR 701.17a")
