@@ -4,6 +4,13 @@ réputation, exploitation, mue, surmener, précipitation, arme vivante, union, d
 soif de sang, modularité…)."""
 
 FRENCH: dict[str, str] = {
+    # attachments.py: "as long as ~ is equipped/enchanted" (CR 301.5, 303.4), a condition's reason
+    "{card} is attached to it": "{card} lui est attaché(e)",
+    "it is not equipped": "il/elle n'est pas équipé(e)",
+    "it is not enchanted": "il/elle n'est pas enchanté(e)",
+    "it is not equipped or enchanted": "il/elle n'est ni équipé(e) ni enchanté(e)",
+    "it is not enchanted or equipped": "il/elle n'est ni enchanté(e) ni équipé(e)",
+
     # activated.py: crew, monstrosity, renown, exploit, morph, exert, dash, living weapon, entwine,
     # replicate, ninjutsu, bloodthirst, modular
     "{player} taps {cards} to crew {vehicle} (crew {n}, total power {total})":

@@ -31,13 +31,15 @@ def attached_kinds(game, source, kinds, chars=None) -> tuple[bool, str, tuple]:
     oid = getattr(obj, "id", None)
     rules = tuple({"Equipment": "CR 301.5", "Aura": "CR 303.4"}[k] for k in kinds)
     if oid is None or getattr(obj, "zone", "") != "battlefield":
-        return False, "it is not on the battlefield", rules
+        return False, msg("it is not on the battlefield"), rules
     for i in game.battlefield:
         x = game.objects[i]
         if x.attached_to == oid and x.id != oid and any(k in _subtypes(game, x, chars) for k in kinds):
-            return True, f"{x.name} is attached to it", rules
-    word = " or ".join({"Equipment": "equipped", "Aura": "enchanted"}[k] for k in kinds)
-    return False, f"it is not {word}", rules
+            return True, msg("{card} is attached to it", card=x), rules
+    not_attached = {("Equipment",): msg("it is not equipped"), ("Aura",): msg("it is not enchanted"),
+                    ("Equipment", "Aura"): msg("it is not equipped or enchanted"),
+                    ("Aura", "Equipment"): msg("it is not enchanted or equipped")}
+    return False, not_attached[tuple(kinds)], rules
 
 
 def attached_count(game, source, amount, chars=None) -> int:
