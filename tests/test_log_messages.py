@@ -23,8 +23,7 @@ SRC = Path(__file__).resolve().parent.parent / "src" / "judgetower"
 NOT_YET_MESSAGES: set[str] = {
     "judge/disputes.py", "judge/state.py", "rules/characteristics/layers.py",
     "rules/characteristics/until_end_of_turn.py", "rules/combat/declarations.py",
-    "rules/combat/restrictions.py", "rules/effects/tokens.py",
-    "rules/game.py", "rules/loops.py", "rules/mechanics/activated.py",
+    "rules/combat/restrictions.py", "rules/game.py", "rules/loops.py", "rules/mechanics/activated.py",
     "rules/mechanics/alternative_costs.py", "rules/mechanics/attachments.py",
     "rules/mechanics/counters.py", "rules/mechanics/exile_casting.py", "rules/mechanics/faces.py",
     "rules/mechanics/returns.py", "rules/replacement/instead.py",

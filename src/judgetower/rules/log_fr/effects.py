@@ -196,6 +196,74 @@ FRENCH: dict[str, str] = {
     "proliferate: {player} gets another poison counter ({n} in all)":
         "prolifération : {player} reçoit encore un marqueur poison ({n} en tout)",
     "proliferate: nothing is chosen": "prolifération : rien n'est choisi",
+    # ---- tokens.py: "dealt damage by ~ this turn" (CR 700.4), devour, fabricate, amass, populate
+    "{card}, dealt damage by {source} this turn, dies: {source}'s ability triggers":
+        "{card}, qui a subi des blessures infligées par {source} ce tour-ci, meurt : la capacité de {source} "
+        "se déclenche",
+    "{player} sacrifices {card} (devour)": "{player} sacrifie {card} (dévorement)",
+    "{card} enters with {n} +1/+1 counter(s) (devour {devour}, {k} creature(s) sacrificed)":
+        "{card} arrive avec {n} marqueur(s) +1/+1 (dévorement {devour}, {k} créature(s) sacrifiée(s))",
+    "{n} +1/+1 counter(s) are put on {card} ({why})": "{n} marqueur(s) +1/+1 sont mis sur {card} ({why})",
+    "fabricate {n}": "fabrication {n}",
+    "explore": "exploration",
+    "connive: a nonland card was discarded": "manigance : une carte non-terrain a été défaussée",
+    "{player} creates a {token} (1/1) (fabricate {n})": "{player} crée un jeton : {token} (1/1) (fabrication {n})",
+    "{player} controls no Army: creates a {token} (0/0) (amass {n})":
+        "{player} ne contrôle aucune Armée : crée un jeton : {token} (0/0) (amasser {n})",
+    "{player} amasses {n}: {n} +1/+1 counter(s) on {card}": "{player} amasse {n} : {n} marqueur(s) +1/+1 sur {card}",
+    "{card} becomes a {subtype} in addition to its other types":
+        "{card} devient un(e) {subtype} en plus de ses autres types",
+    "{player} controls no creature token: populate creates nothing":
+        "{player} ne contrôle aucun jeton de créature : le peuplement ne crée rien",
+    "{player} populates: {token}": "{player} peuple : {token}",
+    # ---- explore (CR 701.44), connive (CR 701.50)
+    "{player} has no card to reveal: {card} explores (no land card revealed)":
+        "{player} n'a aucune carte à révéler : {card} explore (aucune carte de terrain révélée)",
+    "{card} explores: {player} reveals {revealed} from the top of their library":
+        "{card} explore : {player} révèle {revealed} du dessus de sa bibliothèque",
+    "{player} leaves {card} on top of their library": "{player} laisse {card} au-dessus de sa bibliothèque",
+    "{card} connives": "{card} manigance",
+    "{player} has no card to discard (connive)": "{player} n'a aucune carte à défausser (manigance)",
+    "{player} discards {card} (connive)": "{player} défausse {card} (manigance)",
+    # ---- detain (CR 701.35a), goad (CR 701.15a)
+    "{player} detains {cards}: until {player}'s next turn, it can't attack or block and its activated abilities "
+    "can't be activated":
+        "{player} détient {cards} : jusqu'au prochain tour de {player}, il ne peut ni attaquer ni bloquer et ses "
+        "capacités activées ne peuvent pas être activées",
+    "{player} goads {cards}: until {player}'s next turn, it attacks each combat if able and attacks a player "
+    "other than {player} if able":
+        "{player} incite {cards} : jusqu'au prochain tour de {player}, il attaque à chaque combat si possible et "
+        "attaque un joueur autre que {player} si possible",
+    # ---- reconfigure (CR 702.151), attaching (CR 701.3)
+    "{card} can't be attached to {target}": "{card} ne peut pas être attaché(e) à {target}",
+    "{card} is attached to {target} (reconfigure): it isn't a creature while attached":
+        "{card} est attaché(e) à {target} (reconfiguration) : ce n'est pas une créature tant qu'il est attaché",
+    "{card} becomes unattached (reconfigure)": "{card} n'est plus attaché(e) (reconfiguration)",
+    # ---- counters removed at end of combat (CR 603.7a), "its counters" (CR 608.2h)
+    "{source} sets up a delayed triggered ability (at end of combat, remove {n} {kind} counter(s) from it)":
+        "{source} crée une capacité déclenchée retardée (à la fin du combat, retirer {n} marqueur(s) {kind} "
+        "de ce permanent)",
+    "the permanent has left the battlefield: no counter is removed":
+        "le permanent a quitté le champ de bataille : aucun marqueur n'est retiré",
+    "{n} {kind} counter(s) are removed from {card} (at end of combat)":
+        "{n} marqueur(s) {kind} sont retirés de {card} (à la fin du combat)",
+    "{source} had no counters: none are put on {card}": "{source} n'avait aucun marqueur : aucun n'est mis sur {card}",
+    "{n} {kind} counter(s) are put on {card} ({source}'s counters)":
+        "{n} marqueur(s) {kind} sont mis sur {card} (les marqueurs de {source})",
+    # ---- champion (CR 702.72)
+    "{player} exiles {card}: it is championed by {source} (linked abilities)":
+        "{player} exile {card} : la carte est championnée par {source} (capacités liées)",
+    "{card} is exiled, but {source} has already left: it won't return (unreferenced exile)":
+        "{card} est exilé(e), mais {source} est déjà parti(e) : la carte ne reviendra pas (exil non référencé)",
+    "{player} sacrifices {card} (champion: nothing exiled)": "{player} sacrifie {card} (champion : rien n'est exilé)",
+    # ---- colours of mana spent (CR 601.2h), sunburst (CR 702.44a)
+    "{player} pays {spell} with mana of {n} color(s) ({colors})":
+        "{player} paie {spell} avec du mana de {n} couleur(s) ({colors})",
+    "{player} pays {spell} with mana of {n} color(s)": "{player} paie {spell} avec du mana de {n} couleur(s)",
+    "{spell} was cast with mana of {n} color(s) ({colors})":
+        "{spell} a été lancé(e) avec du mana de {n} couleur(s) ({colors})",
+    "{spell} was cast with mana of {n} color(s)": "{spell} a été lancé(e) avec du mana de {n} couleur(s)",
+    "{card} enters with {n} {kind} counter(s) (sunburst)": "{card} arrive avec {n} marqueur(s) {kind} (rayonnement)",
 }
 
 TERMS: dict[str, str] = {
