@@ -27,8 +27,7 @@ NOT_YET_MESSAGES: set[str] = {
     "rules/mechanics/alternative_costs.py", "rules/mechanics/attachments.py",
     "rules/mechanics/counters.py", "rules/mechanics/exile_casting.py", "rules/mechanics/faces.py",
     "rules/mechanics/returns.py", "rules/replacement/instead.py",
-    "rules/stack/activation.py", "rules/stack/casting.py", "rules/stack/copies.py",
-    "rules/stack/resolution.py", "rules/triggers/abilities.py", "rules/triggers/state_triggers.py",
+    "rules/triggers/abilities.py", "rules/triggers/state_triggers.py",
     "rules/turn/priority.py", "rules/turn/steps.py", "rules/turn/untap.py", "rules/zones/hand_graveyard.py",
     "rules/zones/library.py", "variants/house.py", "variants/judge_tower.py",
 }

@@ -14,7 +14,7 @@ from judgetower.oracle import ir
 from judgetower.rules.decisions import Done, Split
 from judgetower.rules.characteristics.filters import chars_of, matches
 from judgetower.rules.state import PID, GameObject, StackAbility
-from judgetower.rules.stack.casting import Attach   # equip's internal effect (CR 702.6a)
+from judgetower.rules.stack.casting import Attach, PaymentLabel   # equip's internal effect (CR 702.6a)
 from judgetower.rules.characteristics.until_end_of_turn import chars_protected   # chars: protection from any quality (CR 702.16)
 from judgetower.rules.registry import EFFECTS, effect
 from judgetower.rules.log import CardName, Term, msg
@@ -485,7 +485,8 @@ class EffectsMixin:
                 paid = yield from self.ask(payer, "pay", self.forced_bool_options(opts, "unless"),
                                            f"pay {e.unless_pays} so that {o.name} is not countered?", "CR 118.12")
                 if paid:
-                    self.pay_mana(payer, cost, f"{ctx['source'].name}'s \"unless\"")
+                    self.pay_mana(payer, cost, PaymentLabel(f"{ctx['source'].name}'s \"unless\"",
+                                                            msg("{source}'s \"unless\"", source=ctx['source'])))
                     self.log.add("{player} pays {cost}: {card} is not countered", "CR 118.12", player=self.players[payer],
                                  cost=e.unless_pays, card=o)
                     continue
@@ -517,7 +518,8 @@ class EffectsMixin:
             opts = [False] + ([True] if self.can_pay_mana(payer, cost) else [])
             paid = yield from self.ask(payer, "pay", self.forced_bool_options(opts, "unless"),
                                        f"pay {e.mana} to keep {o.name}? (else it is sacrificed)", rules[0])
-            if paid and self.pay_mana(payer, cost, f"{o.name}'s \"unless\""):
+            if paid and self.pay_mana(payer, cost, PaymentLabel(f"{o.name}'s \"unless\"",
+                                                                msg("{source}'s \"unless\"", source=o))):
                 self.log.add("{player} pays {cost}: {card} is not sacrificed", *rules, player=self.players[payer],
                              cost=e.mana, card=o)
                 continue
@@ -1202,7 +1204,8 @@ class EffectsMixin:
             n = self.amount(getattr(eff, "amount", 1), ctx)
             if isinstance(eff, ir.PayMana):
                 from judgetower.rules.stack.mana import ManaCost
-                paid = self.pay_mana(p, ManaCost.parse(eff.cost), f"{ctx['source'].name}'s \"you may pay\"")
+                paid = self.pay_mana(p, ManaCost.parse(eff.cost), PaymentLabel(
+                    f"{ctx['source'].name}'s \"you may pay\"", msg("{source}'s \"you may pay\"", source=ctx['source'])))
                 if paid:
                     self.log.add("{player} pays {cost}", "CR 118.12", "CR 117.1d", player=self.players[p], cost=eff.cost)
                 done = done and bool(paid)
