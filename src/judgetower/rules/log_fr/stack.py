@@ -31,7 +31,7 @@ FRENCH: dict[str, str] = {
         "réduction de coût de {mana} ({sources}) : le coût total de {spell} est {cost}",
     "{spell} itself, {n} counted": "{spell} lui-même, {n} compté(s)",
     # a keyword's cost (flashback…)
-    "pay {n} life": "payer {n} points de vie",
+    "pay {n} life": "payer {n} point(s) de vie",
     "sacrifice a permanent": "sacrifier un permanent",
     "discard {n} card(s)": "défausser {n} carte(s)",
     "exile {n} card(s) from your graveyard": "exiler {n} carte(s) de votre cimetière",
