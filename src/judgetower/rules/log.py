@@ -40,6 +40,18 @@ class Term(str):
     __slots__ = ()
 
 
+@dataclass(frozen=True, slots=True)
+class Phrase:
+    """A phrase written apart in each language (an animation's description, whose word order
+    differs): its English and its French."""
+
+    en: str
+    fr: str
+
+    def __str__(self) -> str:
+        return self.en
+
+
 class AndList(tuple):
     """Items joined with " and " (French: " et ")."""
 
@@ -100,6 +112,8 @@ def _render(value: Any, lang: str, names_fr: dict[str, str]) -> str:
                 fr = value.card.name_fr
             return fr or name
         return name
+    if isinstance(value, Phrase):
+        return value.fr if lang == "fr" else value.en
     if isinstance(value, AndList):
         return (" et " if lang == "fr" else " and ").join(_render(v, lang, names_fr) for v in value)
     if isinstance(value, (list, tuple)):

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 from judgetower.rules.decisions import Cast
 from judgetower.rules.errors import IllegalAction
+from judgetower.rules.log import Phrase, msg, said
 from judgetower.variants.judge_tower import JudgeTowerRules
 
 class HouseRule:
@@ -45,6 +46,7 @@ class HouseRule:
     id = ""
     short = ""
     summary = ""
+    summary_fr = ""    # the summary in French (the log and the web table's citations)
     takes_value = False
 
     def __init__(self, value: str | None = None) -> None:
@@ -56,6 +58,9 @@ class HouseRule:
 
     def describe(self) -> str:
         return self.summary
+
+    def describe_fr(self) -> str:
+        return self.summary_fr
 
     # hooks (called by HouseRules)
     def setup(self, rules, game) -> None:
@@ -86,6 +91,7 @@ class HouseRule:
 class OpenHands(HouseRule):
     id, short = "H-OPEN-HANDS", "open-hands"
     summary = "every hand is public, in every view and the log"
+    summary_fr = "toutes les mains sont publiques, dans chaque vue et dans le journal"
 
     def hand_public(self, rules, game, p) -> bool:
         return True
@@ -120,17 +126,23 @@ class Strikes(HouseRule):
     def summary(self) -> str:  # type: ignore[override]
         return f"a player loses at {self.n} shame (instead of more than twice the number of players who started)"
 
+    @property
+    def summary_fr(self) -> str:  # type: ignore[override]
+        return (f"une personne perd quand sa honte atteint {self.n} (au lieu de plus du double du nombre de "
+                "personnes au départ)")
+
     def replaces_jt_e1(self) -> bool:
         return True
 
     def extra_sba(self, rules, game) -> list:
-        return [(f"shame {p.shame} reaches {self.n} strikes", self.id, p.index)
+        return [(msg("shame {shame} reaches {n} strikes", shame=p.shame, n=self.n), self.id, p.index)
                 for p in game.players if not p.lost and p.shame >= self.n]
 
 
 class OneNamePerTurn(HouseRule):
     id, short = "H-ONE-NAME-PER-TURN", "one-name-per-turn"
     summary = "each player casts at most one spell of a given name each turn"
+    summary_fr = "chaque personne lance au plus un sort d'un même nom par tour"
 
     def __init__(self, value: str | None = None) -> None:
         super().__init__(value)
@@ -178,6 +190,7 @@ class OneNamePerTurn(HouseRule):
 class FirstMistakeOut(HouseRule):
     id, short = "H-FIRST-MISTAKE-OUT", "first-mistake-out"
     summary = "a correct call eliminates the accused"
+    summary_fr = "un signalement juste élimine l'accusé·e"
 
     def replaces_jt_e1(self) -> bool:
         return False
@@ -190,8 +203,9 @@ class FirstMistakeOut(HouseRule):
             if p.lost or p.shame <= start:
                 continue
             calls = [c for c in (judge.upheld_calls() if judge is not None else []) if c.accused == p.index]
-            why = (f"call {calls[-1].number} ({calls[-1].rule}) is upheld: first mistake out" if calls
-                   else f"shame {p.shame} is above its start ({start}): first mistake out")
+            why = (msg("call {n} ({rule}) is upheld: first mistake out", n=calls[-1].number, rule=calls[-1].rule)
+                   if calls else msg("shame {shame} is above its start ({start}): first mistake out", shame=p.shame,
+                                     start=start))
             out.append((why, self.id, p.index))
         return out
 
@@ -200,6 +214,8 @@ class Rounds(HouseRule):
     id, short = "H-ROUNDS", "rounds"
     summary = ("a round's winner scores a point; everything is exiled, new hands are dealt and play goes on; "
                "the most points win when the tower runs out")
+    summary_fr = ("la personne qui gagne une manche marque un point ; tout est exilé, de nouvelles mains sont "
+                  "distribuées et la partie continue ; quand la tour est épuisée, le plus de points gagne")
 
     def setup(self, rules, game) -> None:
         rules.points = [0] * len(game.players)
@@ -287,7 +303,7 @@ class HouseRules(JudgeTowerRules):
         super().setup_players(game, specs)
         for h in self.house:
             h.setup(self, game)
-            game.log.add(f"house rule {h.spec()}: {h.describe()}", h.id)
+            game.log.add("house rule {rule}: {summary}", h.id, rule=h.spec(), summary=Phrase(h.describe(), h.describe_fr()))
 
     # ------------------------------------------------------------------ hooks
     def extra_sba(self, game):
@@ -358,12 +374,13 @@ class HouseRules(JudgeTowerRules):
         if not self.has("H-ROUNDS"):
             return winners, reason, rule
         if self._final or rule == "CR 104":          # the tower ran out, or the flow itself ended
-            return self._standings(game), "the tower has run out: the most points win (ties: the fewest shame)", "H-ROUNDS"
+            return (self._standings(game), msg("the tower has run out: the most points win (ties: the fewest shame)"),
+                    "H-ROUNDS")
         for w in winners:
             self.points[w] += 1
-        who = ", ".join(game.players[w].name for w in winners) or "nobody"
-        game.log.add(f"round {self.round} is won by {who} ({reason}, {rule}); points: "
-                     + ", ".join(f"{pl.name} {self.points[pl.index]}" for pl in game.players), "H-ROUNDS", rule)
+        who = [game.players[w] for w in winners] or msg("nobody")
+        game.log.add("round {n} is won by {who} ({reason}, {rule}); points: {points}", "H-ROUNDS", rule, n=self.round,
+                     who=who, reason=said(reason), rule=rule, points=self._points(game))
         self._new_round(game)
         return None
 
@@ -371,9 +388,11 @@ class HouseRules(JudgeTowerRules):
         best = max(self.points)
         top = [q for q, pts in enumerate(self.points) if pts == best]
         low = min(game.players[q].shame for q in top)
-        game.log.add("final points: " + ", ".join(f"{pl.name} {self.points[pl.index]}" for pl in game.players),
-                     "H-ROUNDS")
+        game.log.add("final points: {points}", "H-ROUNDS", points=self._points(game))
         return [q for q in top if game.players[q].shame == low]
+
+    def _points(self, game) -> list[str]:
+        return [f"{pl.name} {self.points[pl.index]}" for pl in game.players]
 
     def _new_round(self, game) -> None:
         """Exile every permanent, spell, hand and graveyard card and set them apart from the tower
@@ -392,7 +411,8 @@ class HouseRules(JudgeTowerRules):
                     lst.remove(oid)              # abilities on the stack and tokens cease to exist
                     o.zone = "gone:round"
                     continue
-                new = game.move(o, "exile", cause=f"round {self.round - 1} is over", rule="H-ROUNDS", log=False)
+                new = game.move(o, "exile", cause=msg("round {n} is over", n=self.round - 1), rule="H-ROUNDS",
+                               log=False)
                 if new is not None and new.id in game.exile:
                     game.exile.remove(new.id)
                     new.zone = "gone:round"
@@ -404,8 +424,8 @@ class HouseRules(JudgeTowerRules):
             pl.lost = pl.won = pl.drew_from_empty = False
             pl.shame = -1 if pl.first_game else 0
             pl.poison = 0
-        game.log.add(f"round {self.round} begins: {apart} card(s) are exiled and set apart from the tower; "
-                     "everyone is in again, shame back at its start (JT-S1); new hands are dealt", "H-ROUNDS")
+        game.log.add("round {n} begins: {apart} card(s) are exiled and set apart from the tower; everyone is in "
+                     "again, shame back at its start (JT-S1); new hands are dealt", "H-ROUNDS", n=self.round, apart=apart)
         sizes = {p: self.opening_hand_size(game, p) for p in game.apnap()}
         need = sum(sizes.values())
         gen = self.ensure_library(game, game.active, need, "the new round's hands")
@@ -420,7 +440,7 @@ class HouseRules(JudgeTowerRules):
             for _ in range(k):
                 o = game.objects[game.library(p)[-1]]
                 game.move(o, "hand", owner=p, cause="new round", rule="H-ROUNDS", log=False)
-            game.log.add(f"{game.players[p].name} is dealt a new hand of {k}", "H-ROUNDS", "JT-G1")
+            game.log.add("{player} is dealt a new hand of {n}", "H-ROUNDS", "JT-G1", player=game.players[p], n=k)
         game.touch()
 
 

@@ -7,14 +7,14 @@ the engine ruling (R) that settles it.
 
 from __future__ import annotations
 
-from judgetower.rules.log import CardName, Message, Term
-
 import math
 
 from judgetower.rules.decisions import Cast, Done, Pass
 from judgetower.rules.errors import IllegalAction
 from judgetower.rules.hooks import StandardRules
+from judgetower.rules.log import Term, msg
 from judgetower.rules.loops import GrowingLoopDetector
+from judgetower.rules.stack.casting import payment_label
 from judgetower.rules.stack.mana import ManaCost
 
 MIN_LEVEL, MAX_LEVEL = 0, 5
@@ -93,9 +93,9 @@ class JudgeTowerRules(StandardRules):
 
     # ------------------------------------------------------------------ mana and life (JT-G3, G4, G10)
     def pay_free(self, game, p, cost: ManaCost, what) -> bool:
-        """``what``: what is paid for: a `Message`, or a spell's English name."""
+        """``what``: what is paid for (`judgetower.rules.stack.casting.payment_label`)."""
         game.log.add("{player} pays {mana} for {what} (the mana portion is always paid)", "JT-G4", "JT-G10", "R4",
-                     "R14", player=game.players[p], mana=str(cost), what=what if isinstance(what, Message) else CardName(what))
+                     "R14", player=game.players[p], mana=str(cost), what=payment_label(what))
         game.players[p].mana_paid.append((str(what), str(cost)))   # R14: kept in the player's status
         return True
 
@@ -224,7 +224,7 @@ class JudgeTowerRules(StandardRules):
     def extra_sba(self, game):
         """JT-E1, R18: shame greater than twice the number of players who started loses."""
         limit = 2 * (self.starting_players or len(game.players))
-        return [(f"shame {p.shame} > {limit}", "JT-E1", p.index) for p in game.players
+        return [(msg("shame {shame} > {limit}", shame=p.shame, limit=limit), "JT-E1", p.index) for p in game.players
                 if not p.lost and p.shame > limit]
 
     def ensure_library(self, game, p, n, action):
@@ -263,7 +263,7 @@ class JudgeTowerRules(StandardRules):
         alive = game.alive_players()
         low = min(game.players[q].shame for q in alive)
         winners = [q for q in alive if game.players[q].shame == low]
-        game.end_game(winners, "the library cannot supply the cards (fewest shame wins)", "JT-E2")
+        game.end_game(winners, msg("the library cannot supply the cards (fewest shame wins)"), "JT-E2")
         return False
         yield
 

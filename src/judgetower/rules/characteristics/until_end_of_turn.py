@@ -246,9 +246,9 @@ class UntilEndOfTurnMixin:
         self._chars_add(objs, keywords=spec.keywords, chars_replace_types=True,
                         animate={"types": spec.types, "subtypes": spec.subtypes, "colors": spec.colors,
                                  "power": spec.power, "toughness": spec.toughness})
-        from judgetower.rules.effects.interpreter import animated_as   # (chars is imported by layers, before effects)
+        from judgetower.rules.effects.interpreter import animated_as_phrase   # (chars is imported by layers, before effects)
         self.log.add("{cards} becomes a {what} until end of turn", "CR 205.1b", "CR 611.2", "CR 613.1d",
-                     "CR 613.4b", cards=objs, what=Term(animated_as(spec)))
+                     "CR 613.4b", cards=objs, what=animated_as_phrase(spec))
         return
         yield
 

@@ -13,9 +13,10 @@ from judgetower.oracle import ir
 from judgetower.rules.decisions import Done, Split
 from judgetower.rules.characteristics.filters import chars_of, matches
 from judgetower.rules.state import PID, GameObject, StackAbility
-from judgetower.rules.stack.casting import Attach   # equip's internal effect (CR 702.6a)
+from judgetower.rules.stack.casting import Attach, PaymentLabel   # equip's internal effect (CR 702.6a)
 from judgetower.rules.characteristics.until_end_of_turn import chars_protected   # chars: protection from any quality (CR 702.16)
 from judgetower.rules.registry import EFFECTS, effect
+from judgetower.rules.log import CardName, Phrase, Term, msg
 
 COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 
@@ -199,7 +200,7 @@ class EffectsMixin:
             if a not in memo:
                 memo[a] = self.amount(a.amount, ctx)
                 # CR 107.3: X is defined by the text; CR 608.2h: counted once, as it's needed
-                self.log.add(f"X is {memo[a]}", "CR 107.3", "CR 608.2h")
+                self.log.add("X is {n}", "CR 107.3", "CR 608.2h", n=memo[a])
             return memo[a]
         if isinstance(a, ir.Devotion):
             # conds: CR 700.5, 700.5a: mana symbols of those colours among the mana costs of
@@ -236,7 +237,6 @@ class EffectsMixin:
         if n <= 0:
             return 0
         src_ch = chars_of(self, source) if isinstance(source, GameObject) else None
-        src_name = source.name
         if isinstance(target, PID) and not self.players[target.index].lost:
             n = self.prevent_damage_shields(source, target, n, combat)   # CR 615 (branch "effects")
             if n <= 0:
@@ -250,10 +250,11 @@ class EffectsMixin:
                 # life loss (CR 702.90b, 120.3b); ten or more lose the game (CR 704.5c)
                 self.players[p].poison += n
                 self.touch()
-                self.log.add(f"{src_name} deals {n} damage to {self.players[p].name} (infect: {n} poison "
-                             f"counter(s), {self.players[p].poison} in all)", "CR 702.90b", "CR 120.3b")
+                self.log.add("{source} deals {n} damage to {player} (infect: {n} poison counter(s), {total} in all)",
+                             "CR 702.90b", "CR 120.3b", source=source, n=n, player=self.players[p],
+                             total=self.players[p].poison)
             else:
-                self.log.add(f"{src_name} deals {n} damage to {self.players[p].name}", "CR 120.3a")
+                self.log.add("{source} deals {n} damage to {target}", "CR 120.3a", source=source, n=n, target=self.players[p])
                 self.lose_life(p, self.damage_life_loss(p, n), rule="CR 120.3a")   # replace: CR 614.1a
             self.keywords_note_damage(p)   # kw2: bloodthirst (CR 702.54a)
             self.events.append({"kind": "damage", "source": source, "player": p, "amount": n, "combat": combat,
@@ -265,14 +266,15 @@ class EffectsMixin:
             ch = self.chars(o)
             if src_ch is not None and chars_protected(ch.keywords, src_ch) \
                     and not self.prevention_blocked():   # chars: colours, artifacts, ...; replace: CR 615.12
-                self.log.add(f"damage from {src_name} to {o.name} is prevented (protection)", "CR 702.16e")
+                self.log.add("damage from {source} to {card} is prevented (protection)", "CR 702.16e", source=source, card=o)
                 return 0
             n = self.prevent_damage_shields(source, o, n, combat)   # CR 615 (branch "effects")
             if n <= 0:
                 return 0
             if "Planeswalker" in ch.types:
                 self.remove_counters(o, "loyalty", n)
-                self.log.add(f"{src_name} deals {n} damage to {o.name} (loyalty now {o.counters.get('loyalty', 0)})", "CR 120.3c")
+                self.log.add("{source} deals {n} damage to {card} (loyalty now {loyalty})", "CR 120.3c", source=source, n=n,
+                             card=o, loyalty=o.counters.get('loyalty', 0))
             if "Creature" in ch.types and src_ch is not None and (src_ch.has("infect") or src_ch.has("wither")):
                 # kwstatic: damage from a source with wither or infect is dealt as that many -1/-1
                 # counters (CR 702.80a, 702.90c, 120.3d)
@@ -280,12 +282,13 @@ class EffectsMixin:
                 if src_ch.has("deathtouch"):
                     o.deathtouch_damage = True
                 rule = "CR 702.90c" if src_ch.has("infect") else "CR 702.80a"
-                self.log.add(f"{src_name} deals {n} damage to {o.name} as {n} -1/-1 counter(s)", rule, "CR 120.3d")
+                self.log.add("{source} deals {n} damage to {card} as {n} -1/-1 counter(s)", rule, "CR 120.3d", source=source,
+                             n=n, card=o)
             elif "Creature" in ch.types:
                 o.damage += n
                 if src_ch is not None and src_ch.has("deathtouch"):
                     o.deathtouch_damage = True
-                self.log.add(f"{src_name} deals {n} damage to {o.name}", "CR 120.3e")
+                self.log.add("{source} deals {n} damage to {target}", "CR 120.3e", source=source, n=n, target=o)
             self.touch()
             # triggers branch: damage dealt to a permanent, for "is dealt damage" (CR 120.3)
             self.events.append({"kind": "damage", "source": source, "obj": o, "amount": n, "combat": combat,
@@ -350,7 +353,7 @@ class EffectsMixin:
             return False
         ch = self.chars(o)
         if ch.has("indestructible"):
-            self.log.add(f"{o.name} is indestructible and isn't destroyed", "CR 702.12b")
+            self.log.add("{card} is indestructible and isn't destroyed", "CR 702.12b", card=o)
             return False
         if self.umbra_armor(o):   # auras2: umbra (totem) armor replaces it (CR 702.89a)
             return False
@@ -363,10 +366,10 @@ class EffectsMixin:
             o.deathtouch_damage = False
             self._remove_from_combat(o)
             self.touch()
-            self.log.add(f"{o.name} regenerates: tapped, damage removed, removed from combat", "CR 701.19a")
+            self.log.add("{card} regenerates: tapped, damage removed, removed from combat", "CR 701.19a", card=o)
             return False
         if o.regen_shields > 0 and no_regenerate:
-            self.log.add(f"{o.name} can't be regenerated", "CR 701.19c")
+            self.log.add("{card} can't be regenerated", "CR 701.19c", card=o)
         self.move(o, "graveyard", cause=cause, rule="CR 701.8a")
         return True
 
@@ -387,13 +390,14 @@ class EffectsMixin:
                 continue
             if e.until_leaves and self.current(src) is None:
                 # CR 610.3b (a triggered ability, Banisher Priest), 610.3a (a spell or activated ability)
-                self.log.add(f"{src.name} has already left the battlefield: nothing is exiled",
-                             "CR 610.3b" if isinstance(item, StackAbility) and item.kind == "triggered" else "CR 610.3a")
+                self.log.add("{source} has already left the battlefield: nothing is exiled",
+                             "CR 610.3b" if isinstance(item, StackAbility) and item.kind == "triggered" else "CR 610.3a",
+                             source=src)
                 return
             if o.zone == "exile":
                 # CR 406.7: it doesn't change zones but becomes a new object, just exiled (a new pile)
-                self.log.add(f"{o.name} is exiled again: it becomes a new object", "CR 406.7")
-            new = self.move(o, "exile", cause=f"exiled by {src.name}", rule="CR 406.7" if o.zone == "exile" else "CR 406.2",
+                self.log.add("{card} is exiled again: it becomes a new object", "CR 406.7", card=o)
+            new = self.move(o, "exile", cause=msg("exiled by {source}", source=src), rule="CR 406.7" if o.zone == "exile" else "CR 406.2",
                             face_down=e.face_down)
             if new is None:
                 continue
@@ -403,13 +407,15 @@ class EffectsMixin:
                 cur = self.current(src) or src
                 cur.linked.setdefault(key, []).append(new.id)
                 if e.until_leaves:
-                    self.log.add(f"{new.name} is exiled until {src.name} leaves the battlefield", "CR 610.3")
+                    self.log.add("{card} is exiled until {source} leaves the battlefield", "CR 610.3", card=new, source=src)
                 elif self.current(src) is None and src.zone.startswith("gone"):
                     # the object that would find it is gone; a new object is not linked (CR 400.7)
-                    self.log.add(f"{new.name} is exiled, but {src.name} has already left: no ability of it can "
-                                 f"find the card (unreferenced exile)", "CR 607.2a", "CR 400.7", "R20")
+                    self.log.add("{card} is exiled, but {source} has already left: no ability of it can "
+                                 "find the card (unreferenced exile)", "CR 607.2a", "CR 400.7", "R20",
+                                 card=new, source=src)
                 else:
-                    self.log.add(f"{new.name} is exiled with {src.name} (linked abilities)", "CR 607.2a", "CR 406.6")
+                    self.log.add("{card} is exiled with {source} (linked abilities)", "CR 607.2a", "CR 406.6", card=new,
+                                 source=src)
         ctx["chosen"]["exiled"] = ctx["chosen"].get("exiled", []) + exiled
         return
         yield
@@ -420,7 +426,7 @@ class EffectsMixin:
             if o.zone in ("battlefield", "graveyard", "exile", "stack"):
                 # owner left to move(): the card's owner, or from a shared graveyard the player the
                 # instruction names ("your graveyard" -> the controller; JT-G5, R5)
-                self.move(o, "hand", cause=f"returned by {ctx['source'].name}", rule="CR 400.7")
+                self.move(o, "hand", cause=msg("returned by {source}", source=ctx['source']), rule="CR 400.7")
         return
         yield
 
@@ -442,25 +448,26 @@ class EffectsMixin:
                     # to an object its new controller chooses; CR 303.4g: with none, it stays put
                     cands = [x.id for x in self.permanents() if self._can_enchant(o, x)]
                     if not cands:
-                        self.log.add(f"{o.name} has nothing it could enchant and stays in {o.zone}", "CR 303.4g")
+                        self.log.add("{card} has nothing it could enchant and stays in {zone}", "CR 303.4g", card=o,
+                                     zone=Term(o.zone))
                         continue
                     host = yield from self.ask(ctl, "cards", cands, f"choose what {o.name} will enchant", "CR 303.4f")
                 new = self.move(o, "battlefield", controller=ctl, tapped=e.tapped,
-                                cause=f"returned by {ctx['source'].name}", rule="CR 607.2a" if isinstance(e.what, ir.LinkedExiled) else "CR 400.7")
+                                cause=msg("returned by {source}", source=ctx['source']), rule="CR 607.2a" if isinstance(e.what, ir.LinkedExiled) else "CR 400.7")
                 if new is not None and host is not None:
                     new.attached_to = host
                     self.touch()
-                    self.log.add(f"{new.name} enters attached to {self.objects[host].name}", "CR 303.4f")
+                    self.log.add("{card} enters attached to {host}", "CR 303.4f", card=new, host=self.objects[host])
 
     @effect(ir.Flicker)
     def _e_Flicker(self, e, ctx):
         for o in self.objs(e.what, ctx):
             if o.zone != "battlefield":
                 continue
-            new = self.move(o, "exile", cause=f"exiled by {ctx['source'].name}", rule="CR 406.2")
+            new = self.move(o, "exile", cause=msg("exiled by {source}", source=ctx['source']), rule="CR 406.2")
             if new is not None:
                 ctl = ctx["controller"] if e.under == "you" else new.owner
-                self.move(new, "battlefield", controller=ctl, cause=f"returned by {ctx['source'].name}", rule="CR 400.7")
+                self.move(new, "battlefield", controller=ctl, cause=msg("returned by {source}", source=ctx['source']), rule="CR 400.7")
         return
         yield
 
@@ -477,18 +484,20 @@ class EffectsMixin:
                 paid = yield from self.ask(payer, "pay", self.forced_bool_options(opts, "unless"),
                                            f"pay {e.unless_pays} so that {o.name} is not countered?", "CR 118.12")
                 if paid:
-                    self.pay_mana(payer, cost, f"{ctx['source'].name}'s \"unless\"")
-                    self.log.add(f"{self.players[payer].name} pays {e.unless_pays}: {o.name} is not countered", "CR 118.12")
+                    self.pay_mana(payer, cost, PaymentLabel(f"{ctx['source'].name}'s \"unless\"",
+                                                            msg("{source}'s \"unless\"", source=ctx['source'])))
+                    self.log.add("{player} pays {cost}: {card} is not countered", "CR 118.12", player=self.players[payer],
+                                 cost=e.unless_pays, card=o)
                     continue
             if not isinstance(o, StackAbility) and any(
                     isinstance(a, ir.StaticAbility) and isinstance(a.effect, ir.CantBeCountered)
                     for a in o.compiled.abilities):
                 # kwstatic: "This spell can't be countered" beats the instruction (CR 101.2)
-                self.log.add(f"{o.name} can't be countered", "CR 101.2")
+                self.log.add("{card} can't be countered", "CR 101.2", card=o)
                 continue
-            self.log.add(f"{o.name} is countered", "CR 701.6a")
+            self.log.add("{card} is countered", "CR 701.6a", card=o)
             if isinstance(e, ir.CounterAndExile):   # replace: exiled instead (CR 614.1a)
-                self.log.add(f"{o.name} is exiled instead of being put into a graveyard", "CR 614.1a")
+                self.log.add("{card} is exiled instead of being put into a graveyard", "CR 614.1a", card=o)
                 self.move(o, "exile", cause="countered", rule="CR 701.6a")
                 continue
             self.move(o, "graveyard", cause="countered", rule="CR 701.6a")
@@ -508,10 +517,13 @@ class EffectsMixin:
             opts = [False] + ([True] if self.can_pay_mana(payer, cost) else [])
             paid = yield from self.ask(payer, "pay", self.forced_bool_options(opts, "unless"),
                                        f"pay {e.mana} to keep {o.name}? (else it is sacrificed)", rules[0])
-            if paid and self.pay_mana(payer, cost, f"{o.name}'s \"unless\""):
-                self.log.add(f"{self.players[payer].name} pays {e.mana}: {o.name} is not sacrificed", *rules)
+            if paid and self.pay_mana(payer, cost, PaymentLabel(f"{o.name}'s \"unless\"",
+                                                                msg("{source}'s \"unless\"", source=o))):
+                self.log.add("{player} pays {cost}: {card} is not sacrificed", *rules, player=self.players[payer],
+                             cost=e.mana, card=o)
                 continue
-            self.log.add(f"{self.players[payer].name} doesn't pay {e.mana}: sacrifices {o.name}", *rules, "CR 701.21a")
+            self.log.add("{player} doesn't pay {cost}: sacrifices {card}", *rules, "CR 701.21a",
+                         player=self.players[payer], cost=e.mana, card=o)
             self.move(o, "graveyard", cause="sacrificed", rule="CR 701.21a", log=False)
 
     # ------------------------------------------------------------------ cards
@@ -527,14 +539,14 @@ class EffectsMixin:
             lib = self.library(p)
             if not lib:
                 self.players[p].drew_from_empty = True
-                self.log.add(f"{self.players[p].name} can't draw: the library is empty", "CR 121.4")
+                self.log.add("{player} can't draw: the library is empty", "CR 121.4", player=self.players[p])
                 continue
             if (yield from self.library_dredge(p)):   # library2: dredge replaces this draw (CR 702.52a)
                 continue
             o = self.objects[lib[-1]]
             new = self.move(o, "hand", owner=p, cause="draw", rule=rule, log=False)
-            self.log.add(f"{self.players[p].name} draws a card", rule)
-            self.log.add(f"{self.players[p].name} draws {new.name}", rule,
+            self.log.add("{player} draws a card", rule, player=self.players[p])
+            self.log.add("{player} draws {card}", rule, player=self.players[p], card=new,
                          visible_to=None if self.rules.hand_public(self, p) else [p])
             self.events.append({"kind": "draw", "player": p})
             yield from self.exile_cast_drawn(p, new, rule)   # exilecast: miracle (CR 702.94a)
@@ -558,7 +570,7 @@ class EffectsMixin:
                 return
             c = yield from self.ask(chooser, "cards", cands, f"choose a card for {self.players[p].name} to discard", rule)
             o = self.objects[c]
-            self.log.add(f"{self.players[p].name} discards {o.name}", rule)
+            self.log.add("{player} discards {card}", rule, player=self.players[p], card=o)
             self.move(o, "graveyard", cause="discarded", rule=rule, log=False)
 
     @effect(ir.Discard)
@@ -567,7 +579,7 @@ class EffectsMixin:
             if e.whole_hand:
                 for c in list(self.hand(p)):
                     o = self.objects[c]
-                    self.log.add(f"{self.players[p].name} discards {o.name}", "CR 701.9a")
+                    self.log.add("{player} discards {card}", "CR 701.9a", player=self.players[p], card=o)
                     self.move(o, "graveyard", cause="discarded", rule="CR 701.9a", log=False)
                 continue
             n = self.amount(e.amount, ctx)
@@ -584,12 +596,14 @@ class EffectsMixin:
     @effect(ir.RevealHand)
     def _e_RevealHand(self, e, ctx):
         for p in self.players_of(e.who, ctx):
-            names = ", ".join(self.objects[c].name for c in self.hand(p)) or "nothing"
+            names = [self.objects[c] for c in self.hand(p)] or msg("nothing")
             if e.look_only:
-                self.log.add(f"{self.players[ctx['controller']].name} looks at {self.players[p].name}'s hand", "CR 701.20")
-                self.log.add(f"{self.players[p].name}'s hand: {names}", "CR 701.20", visible_to=[ctx["controller"], p])
+                self.log.add("{looker} looks at {player}'s hand", "CR 701.20", looker=self.players[ctx['controller']],
+                             player=self.players[p])
+                self.log.add("{player}'s hand: {cards}", "CR 701.20", visible_to=[ctx["controller"], p],
+                             player=self.players[p], cards=names)
             else:
-                self.log.add(f"{self.players[p].name} reveals their hand: {names}", "CR 701.20a")
+                self.log.add("{player} reveals their hand: {cards}", "CR 701.20a", player=self.players[p], cards=names)
         return
         yield
 
@@ -640,8 +654,10 @@ class EffectsMixin:
                 for t_order in itertools.permutations(rest):
                     for b_order in itertools.permutations(bottom):
                         opts.append(Split(tuple(t_order), tuple(b_order)))
-        self.log.add(f"{self.players[p].name} looks at the top {len(top)} card(s) of their library (scry {n})", "CR 701.22a")
-        self.log.add(f"{self.players[p].name} sees: " + ", ".join(self.objects[c].name for c in top), "CR 701.22a", visible_to=[p])
+        self.log.add("{player} looks at the top {n} card(s) of their library (scry {scry})", "CR 701.22a",
+                     player=self.players[p], n=len(top), scry=n)
+        self.log.add("{player} sees: {cards}", "CR 701.22a", visible_to=[p], player=self.players[p],
+                     cards=[self.objects[c] for c in top])
         split = yield from self.ask(p, "split", opts, f"scry {n}: choose the cards for the top and the bottom", "CR 701.22a")
         self.apply_split(p, split)
 
@@ -658,7 +674,8 @@ class EffectsMixin:
         for c in split.graveyard:
             lib.append(c)
             self.move(self.objects[c], "graveyard", owner=p, cause="put into the graveyard", rule="CR 701.25a")
-        self.log.add(f"{self.players[p].name} puts {len(split.top)} on top and {len(split.bottom)} on the bottom", "CR 701.22a")
+        self.log.add("{player} puts {top} on top and {bottom} on the bottom", "CR 701.22a", player=self.players[p],
+                     top=len(split.top), bottom=len(split.bottom))
         self.touch()
 
     @effect(ir.LookAtTopReorder)
@@ -669,7 +686,7 @@ class EffectsMixin:
         top = self.top_cards(p, n)
         if not top:
             return
-        self.log.add(f"{self.players[p].name} looks at the top {len(top)} card(s) of their library", "CR 401.4")  # CR 401.4: cards put back in a chosen order (401.5 is about revealed top cards)
+        self.log.add("{player} looks at the top {n} card(s) of their library", "CR 401.4", player=self.players[p], n=len(top))  # CR 401.4: cards put back in a chosen order (401.5 is about revealed top cards)
         opts = [Split(tuple(order)) for order in itertools.permutations(top)]
         split = yield from self.ask(p, "split", opts, "put them back in any order (top first)", "CR 401.4")
         self.apply_split(p, split)
@@ -683,7 +700,7 @@ class EffectsMixin:
                 return
             c = yield from self.ask(p, "cards", cands, "put a card from your hand on top of your library", "CR 401.4")
             self.move(self.objects[c], "library", owner=p, position="top", cause="put on top", rule="CR 401.4", log=False)
-            self.log.add(f"{self.players[p].name} puts a card from their hand on top of their library", "CR 401.4")
+            self.log.add("{player} puts a card from their hand on top of their library", "CR 401.4", player=self.players[p])
 
     @effect(ir.GainLife)
     def _e_GainLife(self, e, ctx):
@@ -715,9 +732,12 @@ class EffectsMixin:
         self.continuous.append({"objs": {o.id for o in objs}, "power": e.power, "toughness": e.toughness,
                                 "keywords": e.keywords, "duration": e.duration, "timestamp": self.new_timestamp()})
         self.touch()
-        kw = f" and gains {', '.join(e.keywords)}" if e.keywords else ""
-        self.log.add(", ".join(o.name for o in objs) + f" get(s) {e.power:+d}/{e.toughness:+d}{kw} until end of turn",
-                     "CR 611.2", "CR 613.4c")
+        pt = f"{e.power:+d}/{e.toughness:+d}"
+        if e.keywords:
+            self.log.add("{cards} get(s) {pt} and gains {keywords} until end of turn", "CR 611.2", "CR 613.4c",
+                         cards=objs, pt=pt, keywords=[Term(k) for k in e.keywords])
+        else:
+            self.log.add("{cards} get(s) {pt} until end of turn", "CR 611.2", "CR 613.4c", cards=objs, pt=pt)
         return
         yield
 
@@ -733,8 +753,8 @@ class EffectsMixin:
                                             "power": e.power, "toughness": e.toughness},
                                 "timestamp": self.new_timestamp()})
         self.touch()
-        self.log.add(", ".join(o.name for o in objs) + f" becomes a {animated_as(e)} until end of turn"
-                     " (still a land)", "CR 205.1b", "CR 611.2", "CR 613.1d", "CR 613.4b")
+        self.log.add("{cards} becomes a {what} until end of turn (still a land)", "CR 205.1b", "CR 611.2",
+                     "CR 613.1d", "CR 613.4b", cards=objs, what=animated_as_phrase(e))
         return
         yield
 
@@ -744,7 +764,7 @@ class EffectsMixin:
         for o in self.objs(e.what, ctx):
             if o.zone == "battlefield" and n > 0:
                 self.put_counters(o, e.kind, n)
-                self.log.add(f"{n} {e.kind} counter(s) put on {o.name}", "CR 122.1")
+                self.log.add("{n} {kind} counter(s) put on {card}", "CR 122.1", n=n, kind=Term(e.kind), card=o)
         return
         yield
 
@@ -761,12 +781,21 @@ class EffectsMixin:
             for _ in range(self.token_count(p, n)):   # replace: CR 614.1a
                 t = self.make_token(spec, p, tapped=getattr(e, "tapped", False))
                 # tokens helper: P/T only for creatures; "tapped" (CR 110.5b); predefined (CR 111.10)
-                pt = f" ({spec.power}/{spec.toughness})" if "Creature" in spec.types else ""
-                state = " tapped" if t.tapped else ""
                 from judgetower.oracle.token_text import PREDEFINED
                 predefined = "CR 111.10" if (spec.subtypes and spec.subtypes[0] in PREDEFINED
                                              and spec.name == f"{spec.subtypes[0]} Token") else ""
-                self.log.add(f"{self.players[p].name} creates a{state} {t.name}{pt}", "CR 111.2", predefined)
+                pt = f"{spec.power}/{spec.toughness}"
+                if "Creature" in spec.types and t.tapped:
+                    self.log.add("{player} creates a tapped {token} ({pt})", "CR 111.2", predefined,
+                                 player=self.players[p], token=t, pt=pt)
+                elif "Creature" in spec.types:
+                    self.log.add("{player} creates a {token} ({pt})", "CR 111.2", predefined,
+                                 player=self.players[p], token=t, pt=pt)
+                elif t.tapped:
+                    self.log.add("{player} creates a tapped {token}", "CR 111.2", predefined, player=self.players[p],
+                                 token=t)
+                else:
+                    self.log.add("{player} creates a {token}", "CR 111.2", predefined, player=self.players[p], token=t)
         return
         yield
 
@@ -794,8 +823,8 @@ class EffectsMixin:
                                      tuple(ch.supertypes), self.copy_mana_value(orig, ch.mana_value))
                 for _ in range(self.token_count(p, n)):   # replace: CR 614.1a
                     t = self.make_token(spec, p)
-                    self.log.add(f"{self.players[p].name} creates a token that's a copy of {orig.name} "
-                                 f"({t.name})", "CR 707.2", "CR 111.2")
+                    self.log.add("{player} creates a token that's a copy of {card} ({token})", "CR 707.2", "CR 111.2",
+                                 player=self.players[p], card=orig, token=t)
         return
         yield
 
@@ -820,7 +849,8 @@ class EffectsMixin:
             if isinstance(c, Done):
                 break
             found.append(c)
-        self.log.add(f"{self.players[p].name} searches their library and finds {len(found)} card(s)", "CR 701.23a")
+        self.log.add("{player} searches their library and finds {n} card(s)", "CR 701.23a", player=self.players[p],
+                     n=len(found))
         if getattr(e, "reveal", False):   # library2: "reveal it" (CR 701.20a; else not revealed, 701.23e)
             self.lib2_reveal_found(p, found)
         if e.dest == "top":   # library2: "then shuffle and put that card on top" (CR 701.24b)
@@ -843,7 +873,7 @@ class EffectsMixin:
         if self.rules.replace_shuffle(self, p):
             return
         self.rng.shuffle(self.library(p))
-        self.log.add(f"{self.players[p].name} shuffles their library", "CR 701.24a", *rules)
+        self.log.add("{player} shuffles their library", "CR 701.24a", *rules, player=self.players[p])
 
     @effect(ir.Shuffle)
     def _e_Shuffle(self, e, ctx):
@@ -862,7 +892,7 @@ class EffectsMixin:
                     break
                 c = yield from self.ask(p, "cards", cands, "choose a permanent to sacrifice", "CR 701.21a")
                 o = self.objects[c]
-                self.log.add(f"{self.players[p].name} sacrifices {o.name}", "CR 701.21a")
+                self.log.add("{player} sacrifices {card}", "CR 701.21a", player=self.players[p], card=o)
                 ctx["replacement_sacrificed"] = o   # replace: "the sacrificed creature's power" (CR 608.2h)
                 self.move(o, "graveyard", cause="sacrificed", rule="CR 701.21a", log=False)
 
@@ -872,7 +902,7 @@ class EffectsMixin:
             if o.zone == "battlefield" and not o.tapped:
                 o.tapped = True
                 self.note_tapped(o, True)  # triggers branch
-                self.log.add(f"{o.name} becomes tapped", "CR 701.26a")
+                self.log.add("{card} becomes tapped", "CR 701.26a", card=o)
         self.touch()
         return
         yield
@@ -883,7 +913,7 @@ class EffectsMixin:
             if o.zone == "battlefield" and o.tapped:
                 o.tapped = False
                 self.note_tapped(o, False)  # triggers branch
-                self.log.add(f"{o.name} becomes untapped", "CR 701.26b")
+                self.log.add("{card} becomes untapped", "CR 701.26b", card=o)
         self.touch()
         return
         yield
@@ -892,7 +922,7 @@ class EffectsMixin:
     def _e_ExtraTurn(self, e, ctx):
         for p in self.players_of(e.who, ctx):
             self.extra_turns.append(p)
-            self.log.add(f"{self.players[p].name} will take an extra turn after this one", "CR 500.7")
+            self.log.add("{player} will take an extra turn after this one", "CR 500.7", player=self.players[p])
         return
         yield
 
@@ -901,7 +931,7 @@ class EffectsMixin:
         for o in self.objs(e.what, ctx):
             if o.zone == "battlefield":
                 o.regen_shields += 1
-                self.log.add(f"a regeneration shield is set up for {o.name}", "CR 701.19a")
+                self.log.add("a regeneration shield is set up for {card}", "CR 701.19a", card=o)
         return
         yield
 
@@ -916,8 +946,8 @@ class EffectsMixin:
                 # manaab: CR 106.7, a type of mana those permanents could produce (none: no mana)
                 kinds = list(self.could_produce(ctx["source"], e))
                 if not kinds:
-                    self.log.add(f"{self.players[p].name} adds no mana: no permanent it looks at could produce any",
-                                 "CR 106.7")
+                    self.log.add("{player} adds no mana: no permanent it looks at could produce any",
+                                 "CR 106.7", player=self.players[p])
                     return
                 c = yield from self.ask(p, "color", kinds, "choose a type of mana to add", "CR 106.7")
                 pool[c] = pool.get(c, 0) + 1
@@ -948,17 +978,18 @@ class EffectsMixin:
                 for c in e.mana:
                     pool[c] = pool.get(c, 0) + 1
                     added.append(c)
+        mana = "".join("{%s}" % c for c in added)
         if e.like is not None:   # manaab: CR 106.7
-            self.log.add(f"{self.players[p].name} adds " + "".join("{%s}" % c for c in added) + " (chosen)",
-                         "CR 106.3", "CR 106.7", "CR 605.3b")
+            self.log.add("{player} adds {mana} (chosen)", "CR 106.3", "CR 106.7", "CR 605.3b",
+                         player=self.players[p], mana=mana)
         elif e.options:   # manaab: a chosen mana (CR 106.1b); a mana ability doesn't use the stack (CR 605.3b)
-            self.log.add(f"{self.players[p].name} adds " + "".join("{%s}" % c for c in added) + " (chosen)",
-                         "CR 106.3", "CR 106.1b", "CR 605.3b")
+            self.log.add("{player} adds {mana} (chosen)", "CR 106.3", "CR 106.1b", "CR 605.3b",
+                         player=self.players[p], mana=mana)
         elif e.chosen_color:   # conds: the colour chosen as the source entered (CR 614.12)
-            self.log.add(f"{self.players[p].name} adds " + ("".join("{%s}" % c for c in added) or "no mana")
-                         + " (the chosen color)", "CR 106.3", "CR 614.12")
+            self.log.add("{player} adds {mana} (the chosen color)", "CR 106.3", "CR 614.12",
+                         player=self.players[p], mana=mana or msg("no mana"))
         else:
-            self.log.add(f"{self.players[p].name} adds " + "".join("{%s}" % c for c in added), "CR 106.3")
+            self.log.add("{player} adds {mana}", "CR 106.3", player=self.players[p], mana=mana)
         ctx["mana_added"] = (p, list(added))   # actcost: for "you don't lose this mana" (CR 106.4a)
 
     @effect(ir.ReturnChosenToHand)
@@ -975,8 +1006,8 @@ class EffectsMixin:
                 c = yield from self.ask(p, "cards", cands, "choose a permanent to return to its owner's hand",
                                         "CR 400.7")
                 o = self.objects[c]
-                self.log.add(f"{self.players[p].name} returns {o.name} to its owner's hand", "CR 400.7")
-                self.move(o, "hand", cause=f"returned by {ctx['source'].name}", rule="CR 400.7", log=False)
+                self.log.add("{player} returns {card} to its owner's hand", "CR 400.7", player=self.players[p], card=o)
+                self.move(o, "hand", cause=msg("returned by {source}", source=ctx['source']), rule="CR 400.7", log=False)
 
     @effect(ir.RevealTopPutIfType)
     def _e_RevealTopPutIfType(self, e, ctx):
@@ -987,8 +1018,8 @@ class EffectsMixin:
                 continue
             o = self.objects[top[0]]
             self.hold_for_looker(p, top)
-            self.log.add(f"{self.players[p].name} reveals {o.name} from the top of their library", "CR 701.20a",
-                         *(("JT-G6", "R6") if self.held_by_looker else ()))
+            self.log.add("{player} reveals {card} from the top of their library", "CR 701.20a",
+                         *(("JT-G6", "R6") if self.held_by_looker else ()), player=self.players[p], card=o)
             if any(t.capitalize() in o.card.types for t in e.types):
                 self.move(o, "hand", owner=p, cause="revealed land", rule="CR 400.7")
 
@@ -1000,7 +1031,7 @@ class EffectsMixin:
                 if not cands:
                     break
                 c = yield from self.ask(p, "cards", cands, "exile a card from your graveyard", "CR 406.2")
-                self.move(self.objects[c], "exile", cause=f"exiled by {ctx['source'].name}", rule="CR 406.2")
+                self.move(self.objects[c], "exile", cause=msg("exiled by {source}", source=ctx['source']), rule="CR 406.2")
 
     @effect(ir.ExileAllGraveyards)
     def _e_ExileAllGraveyards(self, e, ctx):
@@ -1011,7 +1042,7 @@ class EffectsMixin:
                 continue
             seen.add(id(lst))
             for c in list(lst):
-                self.move(self.objects[c], "exile", cause=f"exiled by {ctx['source'].name}", rule="CR 406.2")
+                self.move(self.objects[c], "exile", cause=msg("exiled by {source}", source=ctx['source']), rule="CR 406.2")
         return
         yield
 
@@ -1027,7 +1058,8 @@ class EffectsMixin:
                 o = self.objects[c]
                 # owner left to move(): from a shared graveyard, "your graveyard" -> the controller (JT-G5, R5)
                 self.move(o, "library", position="shuffle", cause="shuffled into the library", rule="CR 701.24a", log=False)
-            self.log.add(f"{len(cards)} card(s) are shuffled into {self.players[p].name}'s library", "CR 701.24a")
+            self.log.add("{n} card(s) are shuffled into {player}'s library", "CR 701.24a", n=len(cards),
+                         player=self.players[p])
             self.shuffle_library(p)
         return
         yield
@@ -1041,20 +1073,20 @@ class EffectsMixin:
                 # CR 305.2b, 305.3: playing a land this way uses a land play; with none left (or
                 # in another player's turn) that part of the effect is ignored
                 if p != self.active or self.players[p].land_plays >= self.land_limit(p):   # trigstate: CR 305.2
-                    self.log.add(f"{self.players[p].name} can't play the exiled land: no land play is available",
-                                 "CR 305.3" if p != self.active else "CR 305.2b")
+                    self.log.add("{player} can't play the exiled land: no land play is available",
+                                 "CR 305.3" if p != self.active else "CR 305.2b", player=self.players[p])
                     continue
                 if o.face_down:  # CR 406.3a: turned face up just before it is played
-                    self.log.add(f"{o.card.name} is turned face up to be played", "CR 406.3a")
+                    self.log.add("{card} is turned face up to be played", "CR 406.3a", card=o.card)
                 o.face_down = False
                 self.players[p].land_plays += 1
                 self.move(o, "battlefield", controller=p, cause="played with hideaway", rule="CR 305.2a")
             elif not self.spell_has_targets(p, o):
                 # CR 601.2c: a spell that needs targets can't be cast without legal ones
-                self.log.add(f"{self.players[p].name} can't cast the exiled card: no legal targets", "CR 601.2c")
+                self.log.add("{player} can't cast the exiled card: no legal targets", "CR 601.2c", player=self.players[p])
             else:
                 if o.face_down:  # CR 406.3a: turned face up just before it is played
-                    self.log.add(f"{o.card.name} is turned face up to be played", "CR 406.3a")
+                    self.log.add("{card} is turned face up to be played", "CR 406.3a", card=o.card)
                 o.face_down = False
                 yield from self.cast_free(p, o)
 
@@ -1062,8 +1094,8 @@ class EffectsMixin:
         """Cast a card during a resolution without paying its mana cost (CR 608.2g, 601.2)."""
         limit = self.cast_forbidden(p)
         if limit:   # trigstate: a "can't" beats the permission (CR 101.2)
-            self.log.add(f"{self.players[p].name} can't cast {o.name}: no more than one spell each turn ({limit})",
-                         "CR 101.2")
+            self.log.add("{player} can't cast {card}: no more than one spell each turn ({source})",
+                         "CR 101.2", player=self.players[p], card=o, source=CardName(limit))
             return
         face = None
         if o.card is not None and o.card.layout == "split":
@@ -1072,8 +1104,8 @@ class EffectsMixin:
             halves = [i for i in range(len(o.card.faces)) if self.spell_has_targets(p, self.face_view(o, i))
                       and not self.has_aftermath(self.face_view(o, i))]   # CR 702.127a: graveyard only
             if not halves:
-                self.log.add(f"{self.players[p].name} can't cast {o.name}: no half has legal targets",
-                             "CR 709.3a", "CR 601.2c")
+                self.log.add("{player} can't cast {card}: no half has legal targets",
+                             "CR 709.3a", "CR 601.2c", player=self.players[p], card=o)
                 return
             face = yield from self.ask(p, "split_half", halves, f"cast which half of {o.name}?", "CR 709.3")
         spell = self.move(o, "stack", controller=p, cause="cast without paying its mana cost", rule="CR 601.2a")
@@ -1084,7 +1116,8 @@ class EffectsMixin:
         if spell.card.mana_cost and "{X}" in spell.card.mana_cost:
             spell.x = 0  # CR 107.3b: X is 0 when cast without paying the mana cost
         spell.targets = yield from self.choose_targets(p, spell, specs)
-        self.log.add(f"{self.players[p].name} casts {spell.name} without paying its mana cost", "CR 601.2")
+        self.log.add("{player} casts {spell} without paying its mana cost", "CR 601.2", player=self.players[p],
+                     spell=spell)
         self.count_cast(spell, p)   # trigstate: spells cast this turn (CR 101.2 limits)
         # kwstatic: it is cast (CR 601.2i): "whenever you cast" triggers see it (prowess, storm)
         self.events.append({"kind": "cast", "obj": spell, "player": p})
@@ -1102,14 +1135,15 @@ class EffectsMixin:
             ctx["did"] = yield from self.run_effects_measured(e.effects, ctx)
         else:
             ctx["did"] = False
-            self.log.add(f"{self.players[p].name} chooses not to", "CR 608.2c")
+            self.log.add("{player} chooses not to", "CR 608.2c", player=self.players[p])
 
     @effect(ir.Conditional)
     def _e_Conditional(self, e, ctx):
         if self.condition_true(e.condition, ctx["source"], ctx["controller"], ctx):
             yield from self.run_effects(e.effects, ctx)
         else:
-            self.log.add(f"{ctx['source'].name}: the condition ({e.condition}) is false", "CR 608.2c")
+            self.log.add("{source}: the condition ({condition}) is false", "CR 608.2c", source=ctx['source'],
+                         condition=e.condition)
 
     @effect(ir.DelayedTrigger)
     def _e_DelayedTrigger(self, e, ctx):
@@ -1118,7 +1152,8 @@ class EffectsMixin:
                              "chosen": {} if e.when == "next_upkeep" else {k: list(v) for k, v in ctx["chosen"].items()},
                              "turn": self.turn,
                              "trigger_obj": ctx.get("trigger_obj")})   # combat2: "that creature" (CR 603.7c)
-        self.log.add(f"{ctx['source'].name} sets up a delayed triggered ability ({e.when.replace('_', ' ')})", "CR 603.7a")
+        self.log.add("{source} sets up a delayed triggered ability ({when})", "CR 603.7a", source=ctx['source'],
+                     when=Term(e.when.replace('_', ' ')))
         return
         yield
 
@@ -1134,7 +1169,7 @@ class EffectsMixin:
         src.attached_to = t.id
         src.timestamp = self.new_timestamp()
         self.touch()
-        self.log.add(f"{src.name} is attached to {t.name}", "CR 702.6a", "CR 301.5c")
+        self.log.add("{card} is attached to {target}", "CR 702.6a", "CR 301.5c", card=src, target=t)
         return
         yield
 
@@ -1158,8 +1193,8 @@ class EffectsMixin:
             if isinstance(eff, ir.PayEnergy):   # counters2: CR 107.14, 118.3
                 short = not self.can_pay_energy(p, eff.n)
             if short:
-                self.log.add(f"{self.players[p].name} can't pay that cost in full, so none of it is paid",
-                             "CR 118.3", "CR 118.12")
+                self.log.add("{player} can't pay that cost in full, so none of it is paid",
+                             "CR 118.3", "CR 118.12", player=self.players[p])
                 return False
         done = True
         for eff in effects:
@@ -1168,9 +1203,10 @@ class EffectsMixin:
             n = self.amount(getattr(eff, "amount", 1), ctx)
             if isinstance(eff, ir.PayMana):
                 from judgetower.rules.stack.mana import ManaCost
-                paid = self.pay_mana(p, ManaCost.parse(eff.cost), f"{ctx['source'].name}'s \"you may pay\"")
+                paid = self.pay_mana(p, ManaCost.parse(eff.cost), PaymentLabel(
+                    f"{ctx['source'].name}'s \"you may pay\"", msg("{source}'s \"you may pay\"", source=ctx['source'])))
                 if paid:
-                    self.log.add(f"{self.players[p].name} pays {eff.cost}", "CR 118.12", "CR 117.1d")
+                    self.log.add("{player} pays {cost}", "CR 118.12", "CR 117.1d", player=self.players[p], cost=eff.cost)
                 done = done and bool(paid)
             elif isinstance(eff, ir.Draw):
                 before = len(self.hand(p))
@@ -1200,25 +1236,30 @@ class EffectsMixin:
     def _e_IfYouDo(self, e, ctx):
         """CR 118.12: "If you do, ..." follows the "you may" instruction (a cost) just before it."""
         if ctx.get("did"):
-            self.log.add(f"{ctx['source'].name}: the optional instruction was carried out, so the next one follows",
-                         "CR 118.12", "CR 608.2c")
+            self.log.add("{source}: the optional instruction was carried out, so the next one follows",
+                         "CR 118.12", "CR 608.2c", source=ctx['source'])
             yield from self.run_effects(e.effects, ctx)
         else:
-            self.log.add(f"{ctx['source'].name}: the optional instruction was not carried out (\"if you do\" is false)",
-                         "CR 118.12", "CR 608.2c")
+            self.log.add("{source}: the optional instruction was not carried out (\"if you do\" is false)",
+                         "CR 118.12", "CR 608.2c", source=ctx['source'])
 
     @effect(ir.PutOnLibrary)
     def _e_PutOnLibrary(self, e, ctx):
         """CR 401.1, 400.7: a permanent or card put on top of (or on the bottom of) its owner's library."""
-        where = "on top of" if e.position == "top" else "on the bottom of"
         for o in self.objs(e.what, ctx):
             if o.zone not in ("battlefield", "graveyard", "hand", "exile"):
                 continue
-            name = o.name
+            name = CardName(o.name) if not o.face_down else msg("a face-down card")
             new = self.move(o, "library", owner=o.owner, position=e.position,
-                            cause=f"put {where} its owner's library by {ctx['source'].name}", rule="CR 401.1", log=False)
+                            cause=msg("put on top of its owner's library by {source}", source=ctx['source']) if e.position == "top"
+                            else msg("put on the bottom of its owner's library by {source}", source=ctx['source']),
+                            rule="CR 401.1", log=False)
             if new is not None and new.zone == "library":
-                self.log.add(f"{name} is put {where} its owner's library", "CR 401.1", "CR 400.7")
+                if e.position == "top":
+                    self.log.add("{card} is put on top of its owner's library", "CR 401.1", "CR 400.7", card=name)
+                else:
+                    self.log.add("{card} is put on the bottom of its owner's library", "CR 401.1", "CR 400.7",
+                                 card=name)
         return
         yield
 
@@ -1227,7 +1268,7 @@ class EffectsMixin:
         this turn" (CR 615.1a), then the shields of "prevent the next N damage" in the order they
         were created (CR 615.7; the affected player's choice of order, CR 616.1, is not asked:
         shields only ever reduce the same damage). Returns the damage left."""
-        to = recipient.name if isinstance(recipient, GameObject) else self.players[recipient.index].name
+        to = recipient if isinstance(recipient, GameObject) else self.players[recipient.index]
         if self.prevention_blocked():   # replace: "damage can't be prevented" (CR 615.12)
             return n
         if self.static_prevents(source, recipient, combat):   # replace: static prevention (CR 615.1a)
@@ -1237,7 +1278,11 @@ class EffectsMixin:
             return 0
         for eff in self.continuous:
             if eff.get("prevent_all") and (combat or not eff["combat"]) and self._prevent_all_applies(eff, source, recipient):
-                self.log.add(f"{'combat ' if combat else ''}damage from {source.name} to {to} is prevented", "CR 615.1a")
+                if combat:
+                    self.log.add("combat damage from {source} to {target} is prevented", "CR 615.1a",
+                                 source=source, target=to)
+                else:
+                    self.log.add("damage from {source} to {target} is prevented", "CR 615.1a", source=source, target=to)
                 self.replacement_prevented(eff, n)   # replace: "... prevented this way" (CR 615.5)
                 return 0
         key = ("player", recipient.index) if isinstance(recipient, PID) else ("object", recipient.id)
@@ -1249,8 +1294,8 @@ class EffectsMixin:
                 eff["prevent"] -= k
                 n -= k
                 self.touch()
-                self.log.add(f"{k} damage from {source.name} to {to} is prevented "
-                             f"(shield left: {eff['prevent']})", "CR 615.7")
+                self.log.add("{n} damage from {source} to {target} is prevented (shield left: {left})", "CR 615.7",
+                             n=k, source=source, target=to, left=eff['prevent'])
                 self.replacement_prevented(eff, k)   # replace: "... prevented this way" (CR 615.5)
         return n
 
@@ -1262,10 +1307,11 @@ class EffectsMixin:
             return
         for r in self._damage_recipients(e.to, ctx):
             key = ("player", r.index) if isinstance(r, PID) else ("object", r.id)
-            to = self.players[r.index].name if isinstance(r, PID) else r.name
+            to = self.players[r.index] if isinstance(r, PID) else r
             self.continuous.append({"prevent": n, "prevent_to": key, "duration": "end_of_turn",
                                     "timestamp": self.new_timestamp()})
-            self.log.add(f"the next {n} damage that would be dealt to {to} this turn will be prevented", "CR 615.7")
+            self.log.add("the next {n} damage that would be dealt to {target} this turn will be prevented", "CR 615.7",
+                         n=n, target=to)
         return
         yield
 
@@ -1306,10 +1352,15 @@ class EffectsMixin:
                 self.log.add("no damage is prevented: the object or player is gone", "CR 608.2b")
                 return
         self.continuous.append(eff)
-        self.log.add(f"all {'combat ' if e.combat else ''}damage that would be dealt this turn"
-                     + (f" to {_side_text(self, eff['to'])}" if eff["to"] else "")
-                     + (f" {'to and ' if e.to_and_by else ''}by {_side_text(self, eff['by'])}" if eff["by"] else "")
-                     + " will be prevented", "CR 615.1a")
+        to = msg(" to {side}", side=_side_text(self, eff["to"])) if eff["to"] else ""
+        by = ((msg(" to and by {side}", side=_side_text(self, eff["by"])) if e.to_and_by
+               else msg(" by {side}", side=_side_text(self, eff["by"]))) if eff["by"] else "")
+        if e.combat:
+            self.log.add("all combat damage that would be dealt this turn{to}{by} will be prevented", "CR 615.1a",
+                         to=to, by=by)
+        else:
+            self.log.add("all damage that would be dealt this turn{to}{by} will be prevented", "CR 615.1a",
+                         to=to, by=by)
         return
         yield
 
@@ -1325,7 +1376,7 @@ class EffectsMixin:
             return
         x, y = pair
         px, py = max(0, self.chars(x).power), max(0, self.chars(y).power)
-        self.log.add(f"{x.name} fights {y.name}", "CR 701.14a")
+        self.log.add("{card} fights {other}", "CR 701.14a", card=x, other=y)
         if x.id == y.id:   # CR 701.14c
             self.deal_damage(x, x, 2 * px)
             return
@@ -1340,7 +1391,7 @@ class EffectsMixin:
         for o in self.objs(e.what, ctx):
             if o.zone == "battlefield":
                 o.skip_next_untap = True
-                self.log.add(f"{o.name} doesn't untap during its controller's next untap step", "CR 502.3")
+                self.log.add("{card} doesn't untap during its controller's next untap step", "CR 502.3", card=o)
         return
         yield
 
@@ -1354,7 +1405,8 @@ class EffectsMixin:
                 for ab in s.compiled.abilities:
                     if isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, ir.DoesntUntap) \
                             and self._static_affects(s, ab.effect.affected, o):
-                        self.log.add(f"{o.name} doesn't untap during its controller's untap step ({s.name})", "CR 502.3")
+                        self.log.add("{card} doesn't untap during its controller's untap step ({source})", "CR 502.3",
+                                     card=o, source=s)
                         if getattr(o, "skip_next_untap", False):
                             o.skip_next_untap = False   # that untap step happened: the one-shot effect is used up
                         return True
@@ -1362,7 +1414,7 @@ class EffectsMixin:
             return False
         o.skip_next_untap = False
         if o.tapped:
-            self.log.add(f"{o.name} doesn't untap during this untap step", "CR 502.3")
+            self.log.add("{card} doesn't untap during this untap step", "CR 502.3", card=o)
             return True
         return False
 
@@ -1393,8 +1445,12 @@ class EffectsMixin:
                 o.controller = p
                 o.sick = True
             self.touch()
-            until = " until end of turn" if e.duration == "end_of_turn" else ""
-            self.log.add(f"{self.players[p].name} gains control of {o.name}{until}", "CR 613.1b", "CR 611.2a")
+            if e.duration == "end_of_turn":
+                self.log.add("{player} gains control of {card} until end of turn", "CR 613.1b", "CR 611.2a",
+                             player=self.players[p], card=o)
+            else:
+                self.log.add("{player} gains control of {card}", "CR 613.1b", "CR 611.2a", player=self.players[p],
+                             card=o)
         return
         yield
 
@@ -1415,7 +1471,8 @@ class EffectsMixin:
                 o.controller = ctl
                 o.sick = True   # CR 302.6: not controlled continuously since that player's turn began
                 self.touch()
-                self.log.add(f"control of {o.name} returns to {self.players[ctl].name}", "CR 514.2", "CR 613.1b")
+                self.log.add("control of {card} returns to {player}", "CR 514.2", "CR 613.1b", card=o,
+                             player=self.players[ctl])
         self.update_control()   # auras2: Auras' control statics still apply (CR 613.1b)
 
     @effect(ir.LookTopPutOne)
@@ -1431,7 +1488,7 @@ class EffectsMixin:
         if e.reveal is None:
             c = yield from self.ask(p, "cards", top, "put one of them into your hand", "CR 701.20e")
             self.move(self.objects[c], "hand", owner=p, cause="looked at and taken", rule="CR 400.7", log=False)
-            self.log.add(f"{self.players[p].name} puts one of them into their hand", "CR 400.7")
+            self.log.add("{player} puts one of them into their hand", "CR 400.7", player=self.players[p])
         else:
             cands = [x for x in top if matches(self, self.objects[x], e.reveal, _src(ctx["source"], p))]
             # "you may reveal ... and put it into your hand": JT-C1/JT-C4 force it when a card qualifies
@@ -1440,11 +1497,11 @@ class EffectsMixin:
                                                        "CR 608.2c"))
             if yes:
                 c = yield from self.ask(p, "cards", cands, "choose the card to reveal and put into your hand", "CR 701.20a")
-                self.log.add(f"{self.players[p].name} reveals {self.objects[c].name} and puts it into their hand",
-                             "CR 701.20a")
+                self.log.add("{player} reveals {card} and puts it into their hand",
+                             "CR 701.20a", player=self.players[p], card=self.objects[c])
                 self.move(self.objects[c], "hand", owner=p, cause="revealed and taken", rule="CR 400.7", log=False)
             else:
-                self.log.add(f"{self.players[p].name} reveals no card", "CR 608.2c")
+                self.log.add("{player} reveals no card", "CR 608.2c", player=self.players[p])
         # zones4: one routine for the other looked-at/revealed cards (shared with library2's
         # reveal-until and look-at-top handlers; CR 401.4, JT-G8/R7 in ``move``)
         yield from self.put_rest(p, [x for x in top if x != c], e.rest, "looked-at")
@@ -1462,8 +1519,8 @@ class EffectsMixin:
                 and not getattr(o, "is_spell_copy", False)
             if (not lki and (o.zone != "stack" or o.id not in self.stack)) or isinstance(o, StackAbility):
                 continue
-            self.log.add(f"{self.players[p].name} copies {o.name}; the copy isn't cast", "CR 707.10",
-                         *(("CR 608.2h",) if lki else ()))
+            self.log.add("{player} copies {spell}; the copy isn't cast", "CR 707.10",
+                         *(("CR 608.2h",) if lki else ()), player=self.players[p], spell=o)
             yield from self.put_spell_copies(p, o, 1, "CR 707.10", new_targets=e.new_targets)
 
     def _copy_new_targets(self, p, cp):
@@ -1480,7 +1537,7 @@ class EffectsMixin:
                                         f"{self.target_name(old)})", "CR 707.10c", spec=spec)
                 picked.append(t)
             cp.targets[i] = picked
-        self.log.add(f"{self.players[p].name} chooses the copy's targets", "CR 707.10c")
+        self.log.add("{player} chooses the copy's targets", "CR 707.10c", player=self.players[p])
 
     @effect(ir.SacrificeThis)
     def _e_SacrificeThis(self, e, ctx):
@@ -1488,9 +1545,10 @@ class EffectsMixin:
         p = ctx["controller"]
         for o in self.objs(ir.This(), ctx):
             if o.zone != "battlefield" or o.controller != p:
-                self.log.add(f"{o.name} isn't a permanent {self.players[p].name} controls: it isn't sacrificed", "CR 701.21a")
+                self.log.add("{card} isn't a permanent {player} controls: it isn't sacrificed", "CR 701.21a", card=o,
+                             player=self.players[p])
                 continue
-            self.log.add(f"{self.players[p].name} sacrifices {o.name}", "CR 701.21a")
+            self.log.add("{player} sacrifices {card}", "CR 701.21a", player=self.players[p], card=o)
             self.move(o, "graveyard", cause="sacrificed", rule="CR 701.21a", log=False)
         return
         yield
@@ -1502,11 +1560,11 @@ class EffectsMixin:
         for p in self.players_of(e.who, ctx):
             cands = [c for c in self.hand(p) if matches(self, self.objects[c], e.filter, _src(ctx["source"], p))]
             if not cands:
-                self.log.add(f"{self.players[p].name} has no such card in hand", "CR 110.2a")
+                self.log.add("{player} has no such card in hand", "CR 110.2a", player=self.players[p])
                 continue
             c = yield from self.ask(p, "cards", cands, "choose the card to put onto the battlefield", "CR 110.2a")
             self.move(self.objects[c], "battlefield", controller=p, tapped=e.tapped,
-                      cause=f"put from the hand by {ctx['source'].name}", rule="CR 110.2a")
+                      cause=msg("put from the hand by {source}", source=ctx['source']), rule="CR 110.2a")
 
     # ---- branch "misc": proliferate (CR 701.34a) ---------------------------------------------
     @effect(ir.Proliferate)
@@ -1538,27 +1596,27 @@ class EffectsMixin:
                                           "CR 701.34a")
                 if yes:
                     chosen_players.append(q)
-            self.log.add(f"{self.players[p].name} proliferates", "CR 701.34a")
+            self.log.add("{player} proliferates", "CR 701.34a", player=self.players[p])
             for o in chosen_objs:
                 if o.zone != "battlefield":
                     continue
                 kinds = [k for k, v in sorted(o.counters.items()) if v > 0]
                 for k in kinds:
                     self.put_counters(o, k, 1)
-                self.log.add(f"proliferate: {o.name} gets another " + ", ".join(f"{k} counter (now {o.counters[k]})"
-                             for k in kinds), "CR 701.34a", "CR 122.1")
+                self.log.add("proliferate: {card} gets another {counters}", "CR 701.34a", "CR 122.1", card=o,
+                             counters=[msg("{kind} counter (now {n})", kind=Term(k), n=o.counters[k]) for k in kinds])
             for q in chosen_players:
                 if self.players[q].c2_energy > 0:   # counters2: energy (CR 122.1)
                     self.players[q].c2_energy += 1
                     self.touch()
-                    self.log.add(f"proliferate: {self.players[q].name} gets another energy counter "
-                                 f"({self.players[q].c2_energy} in all)", "CR 701.34a", "CR 122.1")
+                    self.log.add("proliferate: {player} gets another energy counter ({n} in all)", "CR 701.34a",
+                                 "CR 122.1", player=self.players[q], n=self.players[q].c2_energy)
                 if self.players[q].poison <= 0:
                     continue
                 self.players[q].poison += 1
                 self.touch()
-                self.log.add(f"proliferate: {self.players[q].name} gets another poison counter "
-                             f"({self.players[q].poison} in all)", "CR 701.34a", "CR 122.1")
+                self.log.add("proliferate: {player} gets another poison counter ({n} in all)", "CR 701.34a",
+                             "CR 122.1", player=self.players[q], n=self.players[q].poison)
             if not chosen_objs and not chosen_players:
                 self.log.add("proliferate: nothing is chosen", "CR 701.34a")
 
@@ -1571,11 +1629,11 @@ class EffectsMixin:
         yield from self.ensure_library(p, 1, "reveal")
         lib = self.library(p)
         if not lib:
-            self.log.add(f"{self.players[p].name} has no card to reveal", "CR 701.20a")
+            self.log.add("{player} has no card to reveal", "CR 701.20a", player=self.players[p])
             return
         o = self.objects[lib[-1]]
-        self.log.add(f"{self.players[p].name} reveals {o.name} from the top of their library "
-                     "and puts it into their hand", "CR 701.20a")
+        self.log.add("{player} reveals {card} from the top of their library and puts it into their hand",
+                     "CR 701.20a", player=self.players[p], card=o)
         self.move(o, "hand", owner=p, cause="revealed and put into the hand", rule="CR 701.20a")
 
 
@@ -1594,14 +1652,20 @@ class EffectsMixin:
         src = ctx["source"]
         cur = self.current(src)
         if cur is None or cur.zone != "graveyard":
-            self.log.add(f"{src.name} is no longer in the graveyard: it doesn't return", "CR 113.6m", "CR 400.7")
+            self.log.add("{card} is no longer in the graveyard: it doesn't return", "CR 113.6m", "CR 400.7", card=src)
             return
         cites = ("CR 113.6m", "CR 400.7") + (("JT-G5", "R5") if self._zn_shared("graveyard", p) else ())
-        where = "their hand" if e.dest == "hand" else "the battlefield" + (" tapped" if e.tapped else "")
-        self.log.add(f"{cur.name} returns from {self.players[p].name}'s graveyard to {where} "
-                     f"(an ability that functions from the graveyard)", *cites)
         if e.dest == "hand":
-            self.move(cur, "hand", owner=p, cause=f"returned by its own ability", rule="CR 113.6m", log=False)
+            self.log.add("{card} returns from {player}'s graveyard to their hand "
+                         "(an ability that functions from the graveyard)", *cites, card=cur, player=self.players[p])
+        elif e.tapped:
+            self.log.add("{card} returns from {player}'s graveyard to the battlefield tapped "
+                         "(an ability that functions from the graveyard)", *cites, card=cur, player=self.players[p])
+        else:
+            self.log.add("{card} returns from {player}'s graveyard to the battlefield "
+                         "(an ability that functions from the graveyard)", *cites, card=cur, player=self.players[p])
+        if e.dest == "hand":
+            self.move(cur, "hand", owner=p, cause="returned by its own ability", rule="CR 113.6m", log=False)
         else:
             yield from self._e_ReturnToBattlefield(ir.ReturnToBattlefield(ir.This(), under="you", tapped=e.tapped), ctx)
 
@@ -1633,9 +1697,14 @@ class EffectsMixin:
             return []
         top = self.top_cards(p, n)
         if top:
-            self.log.add(f"{self.players[p].name} looks at the top {len(top)} card(s) of their library{what}", rule)
-            self.log.add(f"{self.players[p].name} sees: " + ", ".join(self.objects[c].name for c in top), rule,
-                         visible_to=[p])
+            if what:
+                self.log.add("{player} looks at the top {n} card(s) of their library ({what})", rule,
+                             player=self.players[p], n=len(top), what=what)
+            else:
+                self.log.add("{player} looks at the top {n} card(s) of their library", rule, player=self.players[p],
+                             n=len(top))
+            self.log.add("{player} sees: {cards}", rule, visible_to=[p], player=self.players[p],
+                         cards=[self.objects[c] for c in top])
         return top
 
     def look_and_split_graveyard(self, p: int, n: int, action: str, rule: str, label: str = "", tag: str = ""):
@@ -1643,7 +1712,8 @@ class EffectsMixin:
         graveyard, the rest back on top in any order (CR 701.25a surveil, CR 701.20e/401.4 "put any
         number of them into your graveyard and the rest back on top"). Judge Tower: the split is a
         free choice (JT-C6, R10); a short library is refilled first (JT-E2, R19)."""
-        what = f" ({label})" if label else ""
+        # the label in the log: "surveil N" (a message), else the label as a term
+        what = (msg("surveil {n}", n=n) if label == f"surveil {n}" else Term(label)) if label else ""
         top = yield from self.look_at_top(p, n, rule, action, what)
         if not top:
             return
@@ -1662,10 +1732,14 @@ class EffectsMixin:
         for c in reversed(split.top):
             lib.append(c)
         for c in split.graveyard:
-            self.move(self.objects[c], "graveyard", owner=p, cause=f"put into the graveyard ({label or 'looked at'})",
+            self.move(self.objects[c], "graveyard", owner=p, cause=msg("put into the graveyard ({what})", what=what or Term("looked at")),
                       rule=rule)
-        self.log.add(f"{self.players[p].name} puts {len(split.top)} {'on' if tag else 'back on'} top of their library and "
-                     f"{len(split.graveyard)} into their graveyard" + (f" ({tag})" if tag else ""), rule)
+        if tag:
+            self.log.add("{player} puts {top} on top of their library and {graveyard} into their graveyard ({tag})",
+                         rule, player=self.players[p], top=len(split.top), graveyard=len(split.graveyard), tag=Term(tag))
+        else:
+            self.log.add("{player} puts {top} back on top of their library and {graveyard} into their graveyard",
+                         rule, player=self.players[p], top=len(split.top), graveyard=len(split.graveyard))
         self.touch()
 
     @effect(ir.ExileTopOfLibrary)
@@ -1681,13 +1755,13 @@ class EffectsMixin:
             lib = self.library(p)
             names = []
             for _ in range(min(n, len(lib))):
-                new = self.move(self.objects[lib[-1]], "exile", owner=p, cause=f"exiled by {ctx['source'].name}",
+                new = self.move(self.objects[lib[-1]], "exile", owner=p, cause=msg("exiled by {source}", source=ctx['source']),
                                 rule="CR 406.2", log=False)
                 if new is not None:
-                    names.append(new.name)
+                    names.append(new)
                     ctx.setdefault("exile_cast_exiled", []).append(new)   # exilecast: "that card" (CR 601.2a)
-            self.log.add(f"{self.players[p].name} exiles the top {len(names)} card(s) of their library: "
-                         + (", ".join(names) or "nothing"), "CR 406.2", "CR 406.3")
+            self.log.add("{player} exiles the top {n} card(s) of their library: {cards}", "CR 406.2", "CR 406.3",
+                         player=self.players[p], n=len(names), cards=names or msg("nothing"))
 
     def step_skipped(self, p: int, step: str) -> bool:
         """CR 614.1b, 614.10: a static "Skip your draw step" of a permanent ``p`` controls
@@ -1697,7 +1771,8 @@ class EffectsMixin:
                 continue
             for ab in s.compiled.abilities:
                 if isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, ir.SkipStep) and ab.effect.step == step:
-                    self.log.add(f"{self.players[p].name} skips their {step} step ({s.name})", "CR 614.1b", "CR 614.10")
+                    self.log.add("{player} skips their {step} step ({source})", "CR 614.1b", "CR 614.10",
+                                 player=self.players[p], step=Term(step), source=s)
                     return True
         return False
 
@@ -1705,9 +1780,8 @@ class EffectsMixin:
 def _side_text(game, side) -> str:
     """Readable "to"/"by" of a prevention effect, for the log."""
     if side[0] == "filter":
-        return "the objects it describes"
-    names = [game.objects[i].name for i in sorted(side[1])] + [game.players[q].name for q in sorted(side[2])]
-    return ", ".join(names)
+        return msg("the objects it describes")
+    return [game.objects[i] for i in sorted(side[1])] + [game.players[q] for q in sorted(side[2])]
 
 
 _COLOR_WORDS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
@@ -1726,3 +1800,26 @@ def _src(source, controller):
     from judgetower.rules.stack.casting import _Src
     return _Src(source, controller)
 
+
+_TYPES_FR = {"Creature": "créature", "Artifact": "artefact", "Land": "terrain", "Enchantment": "enchantement"}
+_COLOR_WORDS_FR = {"W": "blanc", "U": "bleu", "B": "noir", "R": "rouge", "G": "vert"}
+_COLOR_WORDS_FR_F = {"W": "blanche", "U": "bleue", "B": "noire", "R": "rouge", "G": "verte"}
+
+
+def animated_as_fr(spec) -> str:
+    """`animated_as` in French: "créature Elemental 3/3 rouge et verte avec la célérité" (the
+    creature type first, the colours agreeing with it; subtypes as printed)."""
+    from judgetower.rules.log_fr import term_fr
+    types = sorted(spec.types, key=lambda t: t != "Creature")
+    colors = _COLOR_WORDS_FR_F if "Creature" in spec.types else _COLOR_WORDS_FR
+    what = " ".join(x for x in (" ".join(_TYPES_FR.get(t, t.lower()) for t in types), " ".join(spec.subtypes),
+                                f"{spec.power}/{spec.toughness}",
+                                " et ".join(colors[c] for c in spec.colors or ())) if x)
+    kw = f" avec {', '.join(term_fr(k) for k in spec.keywords)}" if spec.keywords else ""
+    return what + kw
+
+
+def animated_as_phrase(spec) -> Phrase:
+    """What an animation effect makes an object, for a log message: `animated_as` in English, in
+    French `animated_as_fr`."""
+    return Phrase(animated_as(spec), animated_as_fr(spec))

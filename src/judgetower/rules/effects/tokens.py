@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from judgetower.oracle import ir
 from judgetower.rules.state import PID
 from judgetower.rules.registry import effect
+from judgetower.rules.log import Term, msg
 
 
 @dataclass(frozen=True)
@@ -75,8 +76,8 @@ class TokenEffectsMixin:
                     continue
                 for idx, ab in triggered_abilities(w):
                     if ab.trigger.event == "tc_damaged_by_self_dies":
-                        self.log.add(f"{old.name}, dealt damage by {w.name} this turn, dies: {w.name}'s ability "
-                                     "triggers", "CR 700.4", "CR 603.10a")
+                        self.log.add("{card}, dealt damage by {source} this turn, dies: {source}'s ability "
+                                     "triggers", "CR 700.4", "CR 603.10a", card=old, source=w)
                         self._trigger(w, idx, ab, {"trigger_obj": old, "trigger_lki": old})
         elif kind == "draw":
             p = ev["player"]
@@ -120,24 +121,25 @@ class TokenEffectsMixin:
                 chosen = yield from self.ask_any_number(
                     p, cands, lambda k: f"{o.name} (devour {n}): sacrifice a creature ({k} so far)", "CR 702.82a",
                     tc_devour=True)
-                who = self.players[p].name
+                who = self.players[p]
                 for c in chosen:
                     x = self.objects[c]
-                    self.log.add(f"{who} sacrifices {x.name} (devour)", "CR 702.82a", "CR 701.21a")
+                    self.log.add("{player} sacrifices {card} (devour)", "CR 702.82a", "CR 701.21a", player=who, card=x)
                     self.move(x, "graveyard", cause="sacrificed", rule="CR 701.21a", log=False)
                 o.__dict__["devoured"] = o.__dict__.get("devoured", 0) + len(chosen)   # CR 702.82b
                 self.put_counters(o, "+1/+1", n * len(chosen))
                 self.touch()
-                self.log.add(f"{o.name} enters with {n * len(chosen)} +1/+1 counter(s) (devour {n}, "
-                             f"{len(chosen)} creature(s) sacrificed)", "CR 702.82a", "CR 614.12")
+                self.log.add("{card} enters with {n} +1/+1 counter(s) (devour {devour}, {k} creature(s) sacrificed)",
+                             "CR 702.82a", "CR 614.12", card=o, n=n * len(chosen), devour=n, k=len(chosen))
         return acted
 
-    def _tc_counters_on(self, o, n: int, why: str, rule: str) -> bool:
+    def _tc_counters_on(self, o, n: int, why, rule: str) -> bool:
+        """``why``: a message, for the log line."""
         cur = self.current(o) if o is not None else None
         if cur is None or cur.zone != "battlefield" or n <= 0:
             return False
         self.put_counters(cur, "+1/+1", n)
-        self.log.add(f"{n} +1/+1 counter(s) are put on {cur.name} ({why})", rule, "CR 122.1")
+        self.log.add("{n} +1/+1 counter(s) are put on {card} ({why})", rule, "CR 122.1", n=n, card=cur, why=why)
         return True
 
     # ------------------------------------------------------------------ fabricate
@@ -153,33 +155,36 @@ class TokenEffectsMixin:
                                       f"fabricate {e.n}: put {e.n} +1/+1 counter(s) on {src.name}? "
                                       f"(if not, create {e.n} 1/1 Servo token(s))", "CR 702.123a")
         if yes:
-            self._tc_counters_on(src, e.n, f"fabricate {e.n}", "CR 702.123a")
+            self._tc_counters_on(src, e.n, msg("fabricate {n}", n=e.n), "CR 702.123a")
             return
         spec = ir.TokenSpec("Servo Token", 1, 1, (), ("Artifact", "Creature"), ("Servo",))
         for _ in range(e.n):
             t = self.make_token(spec, p)
-            self.log.add(f"{self.players[p].name} creates a {t.name} (1/1) (fabricate {e.n})", "CR 702.123a", "CR 111.2")
+            self.log.add("{player} creates a {token} (1/1) (fabricate {n})", "CR 702.123a", "CR 111.2",
+                         player=self.players[p], token=t, n=e.n)
 
     # ------------------------------------------------------------------ amass
     @effect(ir.Amass)
     def _e_Amass(self, e, ctx):
         """CR 701.47a."""
         p = ctx["controller"]
-        who = self.players[p].name
+        who = self.players[p]
 
         def armies():
             return [o for o in self.permanents(p) if "Creature" in self.chars(o).types and "Army" in self.chars(o).subtypes]
         if not armies():
             spec = ir.TokenSpec(f"{e.subtype} Army Token", 0, 0, ("B",), ("Creature",), (e.subtype, "Army"))
             t = self.make_token(spec, p)
-            self.log.add(f"{who} controls no Army: creates a {t.name} (0/0) (amass {e.n})", "CR 701.47a", "CR 111.2")
+            self.log.add("{player} controls no Army: creates a {token} (0/0) (amass {n})", "CR 701.47a", "CR 111.2",
+                         player=who, token=t, n=e.n)
         cands = [o.id for o in armies()]
         if not cands:
             return
         c = yield from self.ask(p, "cards", cands, f"amass {e.n}: choose an Army creature you control", "CR 701.47a")
         o = self.objects[c]
         self.put_counters(o, "+1/+1", e.n)
-        self.log.add(f"{who} amasses {e.n}: {e.n} +1/+1 counter(s) on {o.name}", "CR 701.47a", "CR 122.1")
+        self.log.add("{player} amasses {n}: {n} +1/+1 counter(s) on {card}", "CR 701.47a", "CR 122.1", player=who,
+                     n=e.n, card=o)
         if e.subtype not in self.chars(o).subtypes:
             # "it becomes a [subtype] in addition to its other types" (CR 701.47a, 205.1b, 613.1d)
             self.continuous.append({"objs": {o.id}, "duration": "permanent",
@@ -187,7 +192,8 @@ class TokenEffectsMixin:
                                                 "power": None, "toughness": None},
                                     "timestamp": self.new_timestamp()})
             self.touch()
-            self.log.add(f"{o.name} becomes a {e.subtype} in addition to its other types", "CR 701.47a", "CR 613.1d")
+            self.log.add("{card} becomes a {subtype} in addition to its other types", "CR 701.47a", "CR 613.1d",
+                         card=o, subtype=e.subtype)
 
     # ------------------------------------------------------------------ populate
     @effect(ir.Populate)
@@ -196,10 +202,11 @@ class TokenEffectsMixin:
         p = ctx["controller"]
         cands = [o.id for o in self.permanents(p) if o.token is not None and "Creature" in self.chars(o).types]
         if not cands:
-            self.log.add(f"{self.players[p].name} controls no creature token: populate creates nothing", "CR 701.36b")
+            self.log.add("{player} controls no creature token: populate creates nothing", "CR 701.36b",
+                         player=self.players[p])
             return
         c = yield from self.ask(p, "cards", cands, "populate: choose a creature token you control", "CR 701.36a")
-        self.log.add(f"{self.players[p].name} populates: {self.objects[c].name}", "CR 701.36a")
+        self.log.add("{player} populates: {token}", "CR 701.36a", player=self.players[p], token=self.objects[c])
         ctx.setdefault("chosen", {})["tc_populate"] = [self.objects[c]]
         yield from self._e_CreateTokenCopy(ir.CreateTokenCopy(ir.Chosen("tc_populate")), ctx)
 
@@ -211,29 +218,30 @@ class TokenEffectsMixin:
         if o is None:
             return
         p = o.controller
-        who = self.players[p].name
+        who = self.players[p]
         yield from self.ensure_library(p, 1 + self._held_by_others(p), "reveal")
         top = self.top_cards(p, 1)
         if not top:
-            self.log.add(f"{who} has no card to reveal: {o.name} explores (no land card revealed)", "CR 701.44a", "CR 701.44b")
+            self.log.add("{player} has no card to reveal: {card} explores (no land card revealed)", "CR 701.44a",
+                         "CR 701.44b", player=who, card=o)
             # CR 701.44a: "Otherwise" (no land card revealed): the counter is still put on it
-            self._tc_counters_on(o, 1, "explore", "CR 701.44a")
+            self._tc_counters_on(o, 1, msg("explore"), "CR 701.44a")
             return
         card = self.objects[top[0]]
         self.hold_for_looker(p, top)
         jt = ("JT-G6", "R6") if self.held_by_looker else ()
-        self.log.add(f"{o.name} explores: {who} reveals {card.name} from the top of their library", "CR 701.44a",
-                     "CR 701.20a", *jt)
+        self.log.add("{card} explores: {player} reveals {revealed} from the top of their library", "CR 701.44a",
+                     "CR 701.20a", *jt, card=o, player=who, revealed=card)
         if "Land" in card.card.types:
             self.move(card, "hand", owner=p, cause="explore: a land card", rule="CR 701.44a")
             return
-        self._tc_counters_on(o, 1, "explore", "CR 701.44a")
+        self._tc_counters_on(o, 1, msg("explore"), "CR 701.44a")
         yes = yield from self.ask(p, "may", self.forced_bool_options([True, False], "may"),
                                   f"explore: put {card.name} into your graveyard?", "CR 701.44a")
         if yes:
             self.move(card, "graveyard", owner=p, cause="explore", rule="CR 701.44a")
         else:
-            self.log.add(f"{who} leaves {card.name} on top of their library", "CR 701.44a")
+            self.log.add("{player} leaves {card} on top of their library", "CR 701.44a", player=who, card=card)
 
     # ------------------------------------------------------------------ connive
     @effect(ir.Connive)
@@ -243,20 +251,20 @@ class TokenEffectsMixin:
         if o is None:
             return
         p = o.controller
-        who = self.players[p].name
-        self.log.add(f"{o.name} connives", "CR 701.50a")
+        who = self.players[p]
+        self.log.add("{card} connives", "CR 701.50a", card=o)
         yield from self.draw(p, 1)
         cands = list(self.hand(p))
         if not cands:
-            self.log.add(f"{who} has no card to discard (connive)", "CR 701.50a")
+            self.log.add("{player} has no card to discard (connive)", "CR 701.50a", player=who)
             return
         c = yield from self.ask(p, "cards", cands, f"connive: discard a card", "CR 701.50a")
         card = self.objects[c]
         nonland = "Land" not in card.card.types
-        self.log.add(f"{who} discards {card.name} (connive)", "CR 701.50a", "CR 701.9a")
+        self.log.add("{player} discards {card} (connive)", "CR 701.50a", "CR 701.9a", player=who, card=card)
         self.move(card, "graveyard", cause="discarded", rule="CR 701.9a", log=False)
         if nonland:
-            self._tc_counters_on(o, 1, "connive: a nonland card was discarded", "CR 701.50a")
+            self._tc_counters_on(o, 1, msg("connive: a nonland card was discarded"), "CR 701.50a")
 
     # ------------------------------------------------------------------ extort
     @effect(ir.ExtortDrain)
@@ -299,9 +307,8 @@ class TokenEffectsMixin:
                                 "duration": "until_next_turn",
                                 "timestamp": self.new_timestamp()})
         self.touch()
-        self.log.add(f"{self.players[p].name} detains {', '.join(o.name for o in objs)}: until "
-                     f"{self.players[p].name}'s next turn, it can't attack or block and its activated abilities "
-                     "can't be activated", "CR 701.35a")
+        self.log.add("{player} detains {cards}: until {player}'s next turn, it can't attack or block and its "
+                     "activated abilities can't be activated", "CR 701.35a", player=self.players[p], cards=objs)
         return
         yield
 
@@ -318,9 +325,8 @@ class TokenEffectsMixin:
                                 "since_turn": self.turn, "since_upkeeps": self.players[p].upkeeps_begun,
                                 "duration": "until_next_turn", "timestamp": self.new_timestamp()})
         self.touch()
-        self.log.add(f"{self.players[p].name} goads {', '.join(o.name for o in objs)}: until {self.players[p].name}'s "
-                     "next turn, it attacks each combat if able and attacks a player other than "
-                     f"{self.players[p].name} if able", "CR 701.15a")
+        self.log.add("{player} goads {cards}: until {player}'s next turn, it attacks each combat if able and "
+                     "attacks a player other than {player} if able", "CR 701.15a", player=self.players[p], cards=objs)
         return
         yield
 
@@ -348,13 +354,13 @@ class TokenEffectsMixin:
         t = targets[0]
         if t.controller != ctx["controller"] or t.zone != "battlefield" or t.id == src.id \
                 or not self.can_attach(src, t):
-            self.log.add(f"{src.name} can't be attached to {t.name}", "CR 701.3b")
+            self.log.add("{card} can't be attached to {target}", "CR 701.3b", card=src, target=t)
             return
         src.attached_to = t.id
         src.timestamp = self.new_timestamp()
         self.touch()
-        self.log.add(f"{src.name} is attached to {t.name} (reconfigure): it isn't a creature while attached",
-                     "CR 702.151a", "CR 702.151b")
+        self.log.add("{card} is attached to {target} (reconfigure): it isn't a creature while attached",
+                     "CR 702.151a", "CR 702.151b", card=src, target=t)
         return
         yield
 
@@ -367,7 +373,7 @@ class TokenEffectsMixin:
         src.attached_to = None
         src.timestamp = self.new_timestamp()
         self.touch()
-        self.log.add(f"{src.name} becomes unattached (reconfigure)", "CR 702.151a", "CR 701.3d")
+        self.log.add("{card} becomes unattached (reconfigure)", "CR 702.151a", "CR 701.3d", card=src)
         return
         yield
 
@@ -384,8 +390,8 @@ class TokenEffectsMixin:
         self.delayed.append({"when": "cb2_end_of_combat", "effects": (EndOfCombatCounterRemoval(e.kind, e.n),),
                              "controller": ctx["controller"], "source": src, "chosen": {},
                              "turn": self.turn, "trigger_obj": None})
-        self.log.add(f"{src.name} sets up a delayed triggered ability (at end of combat, remove {e.n} {e.kind} "
-                     "counter(s) from it)", "CR 603.7a")
+        self.log.add("{source} sets up a delayed triggered ability (at end of combat, remove {n} {kind} "
+                     "counter(s) from it)", "CR 603.7a", source=src, n=e.n, kind=Term(e.kind))
         return
         yield
 
@@ -396,7 +402,8 @@ class TokenEffectsMixin:
             self.log.add("the permanent has left the battlefield: no counter is removed", "CR 400.7")
             return
         k = self.remove_counters(o, e.kind, e.n)
-        self.log.add(f"{k} {e.kind} counter(s) are removed from {o.name} (at end of combat)", "CR 603.7", "CR 122.1")
+        self.log.add("{n} {kind} counter(s) are removed from {card} (at end of combat)", "CR 603.7", "CR 122.1",
+                     n=k, kind=Term(e.kind), card=o)
         return
         yield
 
@@ -412,7 +419,7 @@ class TokenEffectsMixin:
         cur = self.current(src)
         cands = [o.id for o in self.permanents(p) if o.id != getattr(cur, "id", None)
                  and matches(self, o, e.filter, cur or src)]
-        who = self.players[p].name
+        who = self.players[p]
         exile = False
         if cands:
             exile = yield from self.ask(p, "may", self.forced_bool_options([True, False], "may"),
@@ -421,21 +428,22 @@ class TokenEffectsMixin:
         if exile:
             c = yield from self.ask(p, "cards", cands, f"champion: choose another {e.what} you control to exile", "CR 702.72a")
             o = self.objects[c]
-            new = self.move(o, "exile", cause=f"championed by {src.name}", rule="CR 702.72a")
+            new = self.move(o, "exile", cause=msg("championed by {source}", source=src), rule="CR 702.72a")
             if new is None:
                 return
             item = ctx.get("item")
             if cur is not None and cur.zone == "battlefield":
                 key = getattr(item, "ability_index", 0)
                 cur.linked.setdefault(key, []).append(new.id)
-                self.log.add(f"{who} exiles {new.name}: it is championed by {src.name} (linked abilities)",
-                             "CR 702.72a", "CR 702.72c", "CR 607.2a")
+                self.log.add("{player} exiles {card}: it is championed by {source} (linked abilities)",
+                             "CR 702.72a", "CR 702.72c", "CR 607.2a", player=who, card=new, source=src)
             else:
-                self.log.add(f"{new.name} is exiled, but {src.name} has already left: it won't return "
-                             "(unreferenced exile)", "CR 702.72a", "CR 400.7", "R20")
+                self.log.add("{card} is exiled, but {source} has already left: it won't return "
+                             "(unreferenced exile)", "CR 702.72a", "CR 400.7", "R20", card=new, source=src)
             return
         if cur is not None and cur.zone == "battlefield" and cur.controller == p:
-            self.log.add(f"{who} sacrifices {cur.name} (champion: nothing exiled)", "CR 702.72a", "CR 701.21a")
+            self.log.add("{player} sacrifices {card} (champion: nothing exiled)", "CR 702.72a", "CR 701.21a",
+                         player=who, card=cur)
             self.move(cur, "graveyard", cause="sacrificed", rule="CR 701.21a", log=False)
 
     # ------------------------------------------------------------------ its counters
@@ -450,12 +458,13 @@ class TokenEffectsMixin:
             return
         t = targets[0]
         if not counters:
-            self.log.add(f"{lki.name} had no counters: none are put on {t.name}", "CR 122.1")
+            self.log.add("{source} had no counters: none are put on {card}", "CR 122.1", source=lki, card=t)
             return
         for kind, n in counters.items():
             if n > 0:
                 self.put_counters(t, kind, n)
-                self.log.add(f"{n} {kind} counter(s) are put on {t.name} ({lki.name}'s counters)", "CR 122.1", "CR 608.2h")
+                self.log.add("{n} {kind} counter(s) are put on {card} ({source}'s counters)", "CR 122.1", "CR 608.2h",
+                             n=n, kind=Term(kind), card=t, source=lki)
         self.touch()
         return
         yield
@@ -486,8 +495,12 @@ class TokenEffectsMixin:
                                        "(Judge Tower: the payer chooses the mana, JT-G4)", "R4")
             colors = tuple(c for c in pick if c in "WUBRG")
             spell.colors_spent = colors
-            self.log.add(f"{self.players[p].name} pays {spell.name} with mana of {len(colors)} color(s)"
-                         + (f" ({''.join(colors)})" if colors else ""), "CR 601.2h", "JT-G4", "R4")
+            if colors:
+                self.log.add("{player} pays {spell} with mana of {n} color(s) ({colors})", "CR 601.2h", "JT-G4",
+                             "R4", player=self.players[p], spell=spell, n=len(colors), colors="".join(colors))
+            else:
+                self.log.add("{player} pays {spell} with mana of {n} color(s)", "CR 601.2h", "JT-G4", "R4",
+                             player=self.players[p], spell=spell, n=len(colors))
             return
         units = list(self.last_spent or [])
         colors = {u for u in units if len(u) == 1 and u in "WUBRG"}
@@ -498,8 +511,11 @@ class TokenEffectsMixin:
                     colors.add(c)
                     break
         spell.colors_spent = tuple(c for c in "WUBRG" if c in colors)
-        self.log.add(f"{spell.name} was cast with mana of {len(colors)} color(s)"
-                     + (f" ({''.join(spell.colors_spent)})" if colors else ""), "CR 601.2h")
+        if colors:
+            self.log.add("{spell} was cast with mana of {n} color(s) ({colors})", "CR 601.2h", spell=spell,
+                         n=len(colors), colors="".join(spell.colors_spent))
+        else:
+            self.log.add("{spell} was cast with mana of {n} color(s)", "CR 601.2h", spell=spell, n=len(colors))
 
     def tc_sunburst(self, o) -> None:
         """CR 702.44a-b: entering from the stack as a resolving spell with colored mana spent: a
@@ -510,7 +526,8 @@ class TokenEffectsMixin:
             return
         kind = "+1/+1" if "Creature" in (o.card.types if o.card is not None else ()) else "charge"
         self.put_counters(o, kind, n)
-        self.log.add(f"{o.name} enters with {n} {kind} counter(s) (sunburst)", "CR 702.44a", "CR 614.1c")
+        self.log.add("{card} enters with {n} {kind} counter(s) (sunburst)", "CR 702.44a", "CR 614.1c", card=o, n=n,
+                     kind=Term(kind))
 
 
 def _tc_color_options(cost) -> list[str]:

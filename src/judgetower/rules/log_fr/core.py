@@ -27,6 +27,22 @@ FRENCH: dict[str, str] = {
     "{card} {moves} {place} ({cause})": "{card} {moves} {place} ({cause})",
     "{card} {moves} {place}": "{card} {moves} {place}",
     "{player} left the game": "{player} a quitté la partie",
+    # why an object changes zones, when it names what caused it (the ``cause`` of a move)
+    "exiled by {source}": "exilé(e) par {source}",
+    "championed by {source}": "champion : exilé(e) par {source}",
+    "put from the hand by {source}": "mis(e) depuis la main par {source}",
+    "shuffled into the library by {source}": "mélangé(e) dans la bibliothèque par {source}",
+    "put into its owner's library by {source}": "mis(e) dans la bibliothèque de son propriétaire par {source}",
+    "put on top of its owner's library by {source}": "mis(e) au-dessus de la bibliothèque de son propriétaire par {source}",
+    "put on the bottom of its owner's library by {source}":
+        "mis(e) au-dessous de la bibliothèque de son propriétaire par {source}",
+    "{card} left the battlefield": "{card} a quitté le champ de bataille",
+    "cost of {what}": "coût de {what}",
+    "discarded for {what}": "défaussé(e) pour {what}",
+    "discarded at random for {what}": "défaussé(e) au hasard pour {what}",
+    "escape cost of {card}": "coût d'évasion de {card}",
+    "the other {what} cards": "les autres cartes ({what})",
+    "put into the graveyard ({what})": "mis(e) au cimetière ({what})",
     # life (CR 119; JT-G10, R14)
     "{player} gains {n} life (life: {life})": "{player} gagne {n} point(s) de vie (total : {life})",
     "{player} loses {n} life (life: {life})": "{player} perd {n} point(s) de vie (total : {life})",
@@ -161,6 +177,8 @@ FRENCH: dict[str, str] = {
 }
 
 TERMS: dict[str, str] = {
+    "returned by its own ability": "renvoyé(e) par sa propre capacité", "looked at": "regardées",
+    "looked-at": "regardées", "exiled": "exilées",
     # combat states (CR 506.4)
     "attacking": "attaquant(e)", "blocking": "bloqueur/bloqueuse",
     # why an object changes zones (the ``cause`` of a move, CR 400.7)

@@ -24,6 +24,28 @@ FRENCH: dict[str, str] = {
         "près — marqueurs, objets sur la pile — qui croissent de la même façon à chaque fois) : ses objets sont exilés",
     "a mandatory infinite loop is detected (the game state repeats): its objects are exiled":
         "une boucle infinie obligatoire est détectée (l'état de la partie se répète) : ses objets sont exilés",
+    # house rules (variants/house.py; H-ROUNDS and the others' announcement)
+    "house rule {rule}: {summary}": "règle maison {rule} : {summary}",
+    "the tower has run out: the most points win (ties: the fewest shame)":
+        "la tour est épuisée : le plus de points gagne (à égalité : le moins de honte)",
+    "nobody": "personne",
+    "round {n} is won by {who} ({reason}, {rule}); points: {points}":
+        "la manche {n} est gagnée par {who} ({reason}, {rule}) ; points : {points}",
+    "final points: {points}": "points finaux : {points}",
+    "round {n} is over": "la manche {n} est terminée",
+    "round {n} begins: {apart} card(s) are exiled and set apart from the tower; everyone is in again, shame back "
+    "at its start (JT-S1); new hands are dealt":
+        "la manche {n} commence : {apart} carte(s) sont exilées et mises à l'écart de la tour ; tout le monde "
+        "revient en jeu, la honte revient à sa valeur de départ (JT-S1) ; de nouvelles mains sont distribuées",
+    "{player} is dealt a new hand of {n}": "{player} reçoit une nouvelle main de {n} carte(s)",
+    # why a player loses (JT-E1, R18; H-STRIKES, H-FIRST-MISTAKE-OUT), why the game ends (JT-E2)
+    "shame {shame} > {limit}": "honte {shame} > {limit}",
+    "shame {shame} reaches {n} strikes": "la honte ({shame}) atteint {n}",
+    "call {n} ({rule}) is upheld: first mistake out": "l'appel {n} ({rule}) est maintenu : première erreur, éliminé(e)",
+    "shame {shame} is above its start ({start}): first mistake out":
+        "la honte ({shame}) dépasse sa valeur de départ ({start}) : première erreur, éliminé(e)",
+    "the library cannot supply the cards (fewest shame wins)":
+        "la bibliothèque ne peut pas fournir les cartes (le moins de honte gagne)",
     # calls, disputes and votes (JT-S2-S4, JT-G9, JT-G11, JT-G12; R13, R15-R17)
     "{name} (a spectator)": "{name} (spectateur)",
     " at event {event}": " à l'événement {event}",

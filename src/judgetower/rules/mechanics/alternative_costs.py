@@ -42,7 +42,7 @@ from dataclasses import dataclass
 
 from judgetower.cards.card import mana_value_of
 from judgetower.oracle import ir
-from judgetower.rules.log import CardName, Term
+from judgetower.rules.log import CardName, Term, msg
 from judgetower.rules.registry import effect
 
 
@@ -178,14 +178,14 @@ class AlternativeCostsMixin:
                 cands = [c for c in reversed(self.graveyard(p)) if c != spell.id]
                 c = yield from self.ask(p, "cards", cands, f"exile another card from your graveyard for escape ({name})",
                                         "CR 702.138a")
-                self.move(self.objects[c], "exile", cause=f"escape cost of {name}", rule="CR 702.138a")
+                self.move(self.objects[c], "exile", cause=msg("escape cost of {card}", card=CardName(name)), rule="CR 702.138a")
             return
         rule = "CR 702.133a" if kw == "jump-start" else "CR 702.81a"
         cands = self.gy_discards(p, spell)
         c = yield from self.ask(p, "cards", cands, f"discard a {'land ' if kw == 'retrace' else ''}card for {kw}", rule)
         self.log.add("{player} discards {card} to pay for {keyword} ({spell})", rule, "CR 118.3", "CR 701.9a",
                      player=self.players[p], card=self.objects[c], keyword=Term(kw), spell=CardName(name))
-        self.move(self.objects[c], "graveyard", cause=f"discarded for {kw}", rule="CR 701.9a", log=False)
+        self.move(self.objects[c], "graveyard", cause=msg("discarded for {what}", what=Term(kw)), rule="CR 701.9a", log=False)
 
     def cast_replace_move(self, o, from_zone: str, to_zone: str, position):
         """CR 702.133a: a jump-started spell is exiled instead of going anywhere else."""

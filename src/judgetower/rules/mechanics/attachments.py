@@ -371,7 +371,7 @@ class AttachmentsMixin:
             return
         who = yield from self.ask(ctl, "target", cands, f"choose the player {o.name} will enchant", "CR 303.4f")
         new = self.move(o, "battlefield", controller=ctl, tapped=e.tapped,
-                        cause=f"returned by {ctx['source'].name}", rule="CR 400.7")
+                        cause=msg("returned by {source}", source=ctx['source']), rule="CR 400.7")
         if new is not None:
             new.aura_player = who.index
             self.touch()

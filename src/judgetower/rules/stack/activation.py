@@ -17,6 +17,7 @@
 from __future__ import annotations
 from judgetower.oracle import ir
 from judgetower.rules.registry import effect
+from judgetower.rules.log import CardName, Term, msg
 
 
 class ActivationMixin:
@@ -50,8 +51,8 @@ class ActivationMixin:
         self.activation_counts[(o.id, idx)] = (self.turn, n)
         if not getattr(ab, "actcost_max_per_turn", 0):
             return
-        self.log.add(f"{o.name}'s ability {idx + 1} has been activated {n} time(s) this turn "
-                     f"(no more than {ab.actcost_max_per_turn})", "CR 602.5b")
+        self.log.add("{card}'s ability {n} has been activated {k} time(s) this turn (no more than {limit})",
+                     "CR 602.5b", card=o, n=idx + 1, k=n, limit=ab.actcost_max_per_turn)
 
     def note_death(self) -> None:
         """A creature died (CR 700.4): remembered for "if a creature died this turn"."""
@@ -92,17 +93,20 @@ class ActivationMixin:
                 x.tapped = True
                 self.note_tapped(x, True)
                 self.touch()
-                self.log.add(f"{self.players[p].name} taps {x.name} to pay for {what}", "CR 118.3")
+                self.log.add("{player} taps {card} to pay for {what}", "CR 118.3", player=self.players[p], card=x,
+                             what=_payment_label(what))
         for _ in range(cost.actcost_discard_random):
             # CR 701.9a: a card chosen at random (the game's seeded RNG)
             cands = [c for c in self.hand(p) if c != source.id]
             x = self.objects[self.rng.choice(cands)]
-            self.log.add(f"{self.players[p].name} discards {x.name} at random to pay for {what}", "CR 118.3", "CR 701.9a")
-            self.move(x, "graveyard", cause=f"discarded at random for {what}", rule="CR 701.9a", log=False)
+            self.log.add("{player} discards {card} at random to pay for {what}", "CR 118.3", "CR 701.9a",
+                         player=self.players[p], card=x, what=_payment_label(what))
+            self.move(x, "graveyard", cause=msg("discarded at random for {what}", what=_payment_label(what)), rule="CR 701.9a", log=False)
         if cost.actcost_put_counters is not None:
             kind, n = cost.actcost_put_counters
             self.put_counters(source, kind, n)
-            self.log.add(f"{n} {kind} counter(s) put on {source.name} to pay for {what}", "CR 118.3", "CR 122.1")
+            self.log.add("{n} {kind} counter(s) put on {card} to pay for {what}", "CR 118.3", "CR 122.1", n=n,
+                         kind=Term(kind), card=source, what=_payment_label(what))
         return
         yield
 
@@ -141,8 +145,8 @@ class ActivationMixin:
         """CR 903.4f: without a commander, the colours of its colour identity are undefined:
         that part of the ability does nothing."""
         p = ctx["controller"]
-        self.log.add(f"{self.players[p].name} adds no mana: they have no commander, so their commander's "
-                     "color identity is undefined", "CR 903.4f")
+        self.log.add("{player} adds no mana: they have no commander, so their commander's "
+                     "color identity is undefined", "CR 903.4f", player=self.players[p])
         return
         yield
 
@@ -158,8 +162,8 @@ class ActivationMixin:
         kept = self.kept_mana_of(pl)
         for c in added:
             kept[c] = kept.get(c, 0) + 1
-        self.log.add(f"{pl.name} won't lose " + "".join("{%s}" % c for c in added)
-                     + " as steps and phases end this turn", "CR 106.4a")
+        self.log.add("{player} won't lose {mana} as steps and phases end this turn", "CR 106.4a", player=pl,
+                     mana="".join("{%s}" % c for c in added))
         return
         yield
 
@@ -183,8 +187,8 @@ class ActivationMixin:
         kept.clear()
         kept.update(left)
         if left:
-            self.log.add(f"{pl.name} keeps " + "".join("{%s}" % c * n for c, n in left.items())
-                         + " in their mana pool", "CR 106.4a")
+            self.log.add("{player} keeps {mana} in their mana pool", "CR 106.4a", player=pl,
+                         mana="".join("{%s}" % c * n for c, n in left.items()))
         return True
 
     def drop_kept_mana(self) -> None:
@@ -206,7 +210,8 @@ class ActivationMixin:
         if n:
             self.remove_counters(source, kind, n)
         source.removed_counters = (kind, n)
-        self.log.add(f"{n} {kind} counter(s) removed from {source.name} for {what}", "CR 118.3", "CR 602.2b")
+        self.log.add("{n} {kind} counter(s) removed from {card} for {what}", "CR 118.3", "CR 602.2b", n=n,
+                     kind=Term(kind), card=source, what=_payment_label(what))
 
     def removed_amount(self, a, ctx) -> int:
         src = ctx.get("source")
@@ -223,8 +228,14 @@ class ActivationMixin:
         turn, n = counts.get((item.source_id, item.ability_index), (None, 0))
         n = n if turn == self.turn else 0
         ok = n >= e.n
-        self.log.add(f"{item.source_name}'s ability {item.ability_index + 1} has been activated {n} time(s) "
-                     f"this turn ({e.n} or more needed): the condition is {'true' if ok else 'false'}", "CR 608.2c")
+        if ok:
+            self.log.add("{source}'s ability {n} has been activated {k} time(s) this turn ({needed} or more "
+                         "needed): the condition is true", "CR 608.2c", source=CardName(item.source_name),
+                         n=item.ability_index + 1, k=n, needed=e.n)
+        else:
+            self.log.add("{source}'s ability {n} has been activated {k} time(s) this turn ({needed} or more "
+                         "needed): the condition is false", "CR 608.2c", source=CardName(item.source_name),
+                         n=item.ability_index + 1, k=n, needed=e.n)
         if ok:
             yield from self.run_effects(e.effects, ctx)
 
@@ -252,9 +263,9 @@ class ActivationMixin:
 
     def log_mana_triggers(self, land) -> None:
         for x, ab in self.mana_triggers(land):
-            self.log.add(f"{x.name}: {self.players[land.controller].name} adds an additional "
-                         + "".join("{%s}" % c for c in ab.mana) + f" ({land.name} was tapped for mana)",
-                         "CR 605.1b", "CR 106.12")
+            self.log.add("{source}: {player} adds an additional {mana} ({land} was tapped for mana)",
+                         "CR 605.1b", "CR 106.12", source=x, player=self.players[land.controller],
+                         mana="".join("{%s}" % c for c in ab.mana), land=land)
 
     def tapped_for_mana(self, land) -> None:
         """A mana ability of ``land`` with {T} in its cost was activated (CR 106.12): its triggered
@@ -265,3 +276,9 @@ class ActivationMixin:
                 pool[c] = pool.get(c, 0) + 1
         self.log_mana_triggers(land)
         self.touch()
+
+
+def _payment_label(what):
+    """The log parameter for what a payment is for (`casting.payment_label`)."""
+    from judgetower.rules.stack.casting import payment_label
+    return payment_label(what)

@@ -13,6 +13,7 @@ from judgetower.rules.stack.mana import ManaCost, Source, plan_payment
 from judgetower.rules.state import PID, StackAbility
 from judgetower.rules.turn.untap import IMPROVISE   # turnflow
 from judgetower.rules.registry import effect
+from judgetower.rules.log import CardName, Message, Term, msg
 
 
 @dataclass(frozen=True)
@@ -50,20 +51,40 @@ def cycling_ability(cost) -> ir.ActivatedAbility:
     return ir.ActivatedAbility(full, (), (ir.Draw(ir.You(), 1),), zone="hand")
 
 
-def cost_text(cost) -> str:
-    """kwcosts: a keyword's cost for the log: "{1}{G}", "{1}{G}, pay 3 life"."""
+class PaymentLabel(str):
+    """What a payment is for ("Mind Stone's ability"): its English text (prompts, causes, the
+    ``what`` of `pay_mana`) that also carries ``value``, what a log message shows in its place
+    (a message, a card, a card's name), so that the log can write it in French too."""
+
+    def __new__(cls, text: str, value):
+        s = super().__new__(cls, text)
+        s.value = value
+        return s
+
+
+def payment_label(what):
+    """The log parameter for the ``what`` of a payment: a `Message` as it is, a `PaymentLabel`'s value,
+    else the text as a card's name (a spell's ``what`` is its name)."""
+    if isinstance(what, Message):
+        return what
+    return getattr(what, "value", None) or CardName(what)
+
+
+def cost_phrase(cost):
+    """kwcosts: a keyword's cost for the log ("{1}{G}", "{1}{G}, pay 3 life"): its parts (rendered
+    joined with ", "), each a message in the log's language."""
     if not isinstance(cost, ir.Cost):
         return str(cost)
     parts = [cost.mana] if cost.mana else []
     if cost.life:
-        parts.append(f"pay {cost.life} life")
+        parts.append(msg("pay {n} life", n=cost.life))
     if cost.sacrifice is not None:
-        parts.append("sacrifice a permanent")
+        parts.append(msg("sacrifice a permanent"))
     if cost.discard:
-        parts.append(f"discard {cost.discard} card(s)")
+        parts.append(msg("discard {n} card(s)", n=cost.discard))
     if cost.exile_from_graveyard:
-        parts.append(f"exile {cost.exile_from_graveyard} card(s) from your graveyard")
-    return ", ".join(parts) or "{0}"
+        parts.append(msg("exile {n} card(s) from your graveyard", n=cost.exile_from_graveyard))
+    return parts or "{0}"
 
 
 #: kwcosts: the ``Source.ability`` of a creature tapped for convoke (CR 702.51a)
@@ -208,8 +229,8 @@ class CastingMixin:
             if isinstance(c, Done):
                 break
             chosen.append(c)
-            text = modal.texts[c] if c < len(modal.texts) else f"mode {c + 1}"
-            self.log.add(f"{self.players[p].name} chooses mode: {text}", *rules)
+            text = modal.texts[c] if c < len(modal.texts) else msg("mode {n}", n=c + 1)
+            self.log.add("{player} chooses mode: {mode}", *rules, player=self.players[p], mode=text)
         return tuple(sorted(chosen))
 
     def spell_targets(self, o) -> tuple:
@@ -366,13 +387,16 @@ class CastingMixin:
             if "convoke" in helpers:
                 # kwcosts: R4: the mana portion is paid without producing mana, so nothing is left
                 # for convoke to pay: no creature is tapped (JT-G4)
-                self.log.add(f"convoke: no creature is tapped for {what}; its mana is paid", "CR 702.51a", "JT-G4", "R4")
+                self.log.add("convoke: no creature is tapped for {what}; its mana is paid", "CR 702.51a", "JT-G4", "R4",
+                             what=payment_label(what))
             if "delve" in helpers:
                 # kwcosts: R4, as for convoke: no card is exiled for delve
-                self.log.add(f"delve: no card is exiled for {what}; its mana is paid", "CR 702.66a", "JT-G4", "R4")
+                self.log.add("delve: no card is exiled for {what}; its mana is paid", "CR 702.66a", "JT-G4", "R4",
+                             what=payment_label(what))
             if "improvise" in helpers:
                 # turnflow: R4, as for convoke: no artifact is tapped for improvise
-                self.log.add(f"improvise: no artifact is tapped for {what}; its mana is paid", "CR 702.126a", "JT-G4", "R4")
+                self.log.add("improvise: no artifact is tapped for {what}; its mana is paid", "CR 702.126a", "JT-G4", "R4",
+                             what=payment_label(what))
             return self.rules.pay_free(self, p, cost, what)
         plan = plan_payment(cost, self.players[p].mana_pool, self.mana_sources(p, exclude, helpers), phyrexian_life)
         if plan is None:
@@ -384,28 +408,30 @@ class CastingMixin:
                 if not o.tapped:
                     self.note_tapped(o, True)  # triggers branch: "becomes tapped"
                 o.tapped = True
-                self.log.add(f"{self.players[p].name} taps {o.name} for convoke", "CR 702.51a")
+                self.log.add("{player} taps {card} for convoke", "CR 702.51a", player=self.players[p], card=o)
                 continue
             if s.ability == IMPROVISE:   # turnflow: CR 702.126a
                 self.pay_improvise(p, o)
                 continue
             if s.ability == DELVE:
                 # kwcosts: CR 702.66a: exiled from the graveyard to pay for {1}
-                self.log.add(f"{self.players[p].name} exiles {o.name} from the graveyard for delve", "CR 702.66a")
+                self.log.add("{player} exiles {card} from the graveyard for delve", "CR 702.66a", player=self.players[p],
+                             card=o)
                 self.move(o, "exile", cause="delve", rule="CR 702.66a", log=False)
                 continue
             if not o.tapped:
                 self.note_tapped(o, True)  # triggers branch
             o.tapped = True
             o.activated_this_turn.add(s.ability)
-            self.log.add(f"{self.players[p].name} taps {o.name} for mana", "CR 605.3a")
+            self.log.add("{player} taps {card} for mana", "CR 605.3a", player=self.players[p], card=o)
             self.log_mana_triggers(o)   # actcost: its units are in the plan (CR 605.1b)
         self.players[p].mana_pool = dict(plan.leftover)
         self.last_spent = plan.spent   # tokcount: the mana spent (colors: sunburst, CR 702.44a)
         if plan.life:
             self.lose_life(p, plan.life, rule="CR 107.4f")
         self.touch()
-        self.log.add(f"{self.players[p].name} pays {cost} for {what}", "CR 601.2h")
+        self.log.add("{player} pays {cost} for {what}", "CR 601.2h", player=self.players[p], cost=cost,
+                     what=payment_label(what))
         return True
 
     # ------------------------------------------------------------------ targets
@@ -702,6 +728,10 @@ class CastingMixin:
             name = "a face-down creature spell"   # kw2: hidden (CR 708.4, 708.5)
         if face is not None:
             name = card_obj.card.faces[face].name
+        # the spell in the log lines below (its name as it was cast)
+        name_v = (msg("a face-down creature spell") if morph_down else CardName(name) if face is not None
+                  else msg("a face-down card") if card_obj.face_down else CardName(name))
+        label = PaymentLabel(name, name_v)   # what the payments below are for
         spell = self.move(card_obj, "stack", controller=p, cause="cast", rule="CR 601.2a", log=False)
         spell.alternative = alternative
         self.attachments_on_cast(p, spell, alternative)   # auras2: bestow (CR 702.103a-b)
@@ -718,28 +748,34 @@ class CastingMixin:
             # (CR 709.4d) and their instructions, left half first
             spell.home = (spell.card, spell.compiled)
             spell.compiled = self.fused_compiled(spell.card)
-            self.log.add(f"{self.players[p].name} casts {name} fused (both halves)", "CR 601.2a",
-                         "CR 702.102a")
+            self.log.add("{player} casts {spell} fused (both halves)", "CR 601.2a",
+                         "CR 702.102a", player=self.players[p], spell=name_v)
         if from_zone == "graveyard" and self.has_aftermath(spell):
             # faces: CR 702.127a: cast from a graveyard with aftermath; exiled when it leaves the stack
             spell.aftermath = True
-            self.log.add(f"{self.players[p].name} casts {name} from the graveyard (aftermath)",
-                         "CR 601.2a", "CR 702.127a")
+            self.log.add("{player} casts {spell} from the graveyard (aftermath)",
+                         "CR 601.2a", "CR 702.127a", player=self.players[p], spell=name_v)
         elif fuse:
             pass
         elif face is not None:
             layout = spell.home[0].layout
-            what, rule = {"adventure": ("as an Adventure", "CR 715.3"),
-                          "modal_dfc": (f"(back face of {spell.home[0].name})", "CR 712.11b"),
-                          # faces2: disturb (CR 702.146a, 712.11a)
-                          "transform": (f"transformed from the graveyard for its disturb cost "
-                                        f"{getattr(spell, 'face_disturb', '')}", "CR 702.146a")}.get(
-                layout, ("(one half of a split card)", "CR 709.3"))
-            self.log.add(f"{self.players[p].name} casts {name} {what}", "CR 601.2a", rule)
+            if layout == "adventure":
+                self.log.add("{player} casts {spell} as an Adventure", "CR 601.2a", "CR 715.3",
+                             player=self.players[p], spell=name_v)
+            elif layout == "modal_dfc":
+                self.log.add("{player} casts {spell} (back face of {card})", "CR 601.2a", "CR 712.11b",
+                             player=self.players[p], spell=name_v, card=spell.home[0])
+            elif layout == "transform":   # faces2: disturb (CR 702.146a, 712.11a)
+                self.log.add("{player} casts {spell} transformed from the graveyard for its disturb cost {cost}",
+                             "CR 601.2a", "CR 702.146a", player=self.players[p], spell=name_v,
+                             cost=getattr(spell, 'face_disturb', ''))
+            else:
+                self.log.add("{player} casts {spell} (one half of a split card)", "CR 601.2a", "CR 709.3",
+                             player=self.players[p], spell=name_v)
         elif from_zone == "exile" and getattr(card_obj, "adventure_player", None) == p:
             # faces: CR 715.3d: cast from exile after its Adventure resolved
-            self.log.add(f"{self.players[p].name} casts {name} from exile (it went on an adventure)",
-                         "CR 601.2a", "CR 715.3d")
+            self.log.add("{player} casts {spell} from exile (it went on an adventure)",
+                         "CR 601.2a", "CR 715.3d", player=self.players[p], spell=name_v)
         elif from_zone == "exile" and self.cast_note(p, card_obj, spell):
             pass   # exilecast: a foretold card (CR 702.143a)
         elif from_zone == "graveyard" and self.gy_keyword(spell) is not None:
@@ -747,15 +783,15 @@ class CastingMixin:
         elif from_zone == "graveyard":
             # kwcosts: CR 702.34a: cast from the graveyard with flashback
             spell.flashback = True
-            self.log.add(f"{self.players[p].name} casts {name} from the graveyard with flashback "
-                         f"{cost_text(self.keyword_arg(spell, 'flashback'))}", "CR 601.2a", "CR 702.34a")
+            self.log.add("{player} casts {spell} from the graveyard with flashback {cost}", "CR 601.2a", "CR 702.34a",
+                         player=self.players[p], spell=name_v, cost=cost_phrase(self.keyword_arg(spell, 'flashback')))
         elif from_zone == "exile" and getattr(card_obj, "madness", False):
             # kwcosts: CR 702.35a, 608.2g: cast with madness while its trigger resolves
             spell.madness = True
-            self.log.add(f"{self.players[p].name} casts {name} from exile for its madness cost "
-                         f"{self.keyword_arg(spell, 'madness')}", "CR 601.2a", "CR 702.35a", "CR 608.2g")
+            self.log.add("{player} casts {spell} from exile for its madness cost {cost}", "CR 601.2a", "CR 702.35a",
+                         "CR 608.2g", player=self.players[p], spell=name_v, cost=self.keyword_arg(spell, 'madness'))
         else:
-            self.log.add(f"{self.players[p].name} casts {name}", "CR 601.2a")
+            self.log.add("{player} casts {spell}", "CR 601.2a", player=self.players[p], spell=name_v)
         self.copies_on_cast(p, spell)   # copies2: prototyped / overloaded (CR 702.160a, 702.96a)
         yield from self.choose_modes(p, spell)   # CR 601.2b, 700.2a: modes come first
         base = self.spell_cost(spell, alternative)
@@ -790,11 +826,15 @@ class CastingMixin:
                                         f"kick {name} how many times?", "CR 702.33a" if kicker else "CR 702.33c")
         spell.kicked = kicks
         yield from self.choose_replicate(p, spell, name, lambda: total(0, kicks), cv)   # kw2: CR 702.56a
-        yield from self.choose_splice(p, spell, name, lambda: total(0, kicks), cv)   # copies2: CR 702.47a
+        yield from self.choose_splice(p, spell, label, lambda: total(0, kicks), cv)   # copies2: CR 702.47a
         if kicks:
             # CR 601.2b: the intention to pay the kicker cost is announced (CR 702.33a, 702.33c)
-            self.log.add(f"{self.players[p].name} kicks {name}" + (f" {kicks} time(s)" if multikicker else ""),
-                         "CR 702.33a" if kicker else "CR 702.33c")
+            if multikicker:
+                self.log.add("{player} kicks {spell} {n} time(s)", "CR 702.33a" if kicker else "CR 702.33c",
+                             player=self.players[p], spell=name_v, n=kicks)
+            else:
+                self.log.add("{player} kicks {spell}", "CR 702.33a" if kicker else "CR 702.33c",
+                             player=self.players[p], spell=name_v)
         bb = False
         if buyback:
             opts = [False] + ([True] if self.can_pay_mana(p, total(0, kicks, True), helpers=cv) else [])
@@ -829,32 +869,40 @@ class CastingMixin:
         n_targets = sum(len(t) for t in spell.targets)
         cost = total(x, kicks, bb, max(0, n_targets - 1) if inc else 0)
         if spell.targets and any(spell.targets):
-            self.log.add(f"{name} targets " + ", ".join(self.target_name(t) for ts in spell.targets for t in ts), "CR 601.2c")
+            self.log.add("{spell} targets {targets}", "CR 601.2c", spell=name_v,
+                         targets=[self.target_said(t) for ts in spell.targets for t in ts])
         # 601.2h: pay
         if alternative:
             if self.keyword_arg(spell, "evoke") is not None:
-                self.log.add(f"{self.players[p].name} evokes {name}", "CR 702.74a", "CR 118.9")
+                self.log.add("{player} evokes {spell}", "CR 702.74a", "CR 118.9", player=self.players[p], spell=name_v)
             if self.keyword_arg(spell, "dash") is not None:   # kw2
-                self.log.add(f"{self.players[p].name} casts {name} for its dash cost", "CR 702.109a", "CR 118.9")
+                self.log.add("{player} casts {spell} for its dash cost", "CR 702.109a", "CR 118.9",
+                             player=self.players[p], spell=name_v)
             self.note_alt(p, spell, name)   # kwcast: spectacle, surge (CR 702.137a, 702.117a)
-            yield from self.pay_extra(p, spell, self.alternative_cost(spell), name)
+            yield from self.pay_extra(p, spell, self.alternative_cost(spell), label)
         if getattr(spell, "flashback", False):
             # kwcosts: CR 702.34a, 601.2h: the non-mana part of the flashback cost
-            yield from self.pay_extra(p, spell, self.flashback_cost(spell), name)
+            yield from self.pay_extra(p, spell, self.flashback_cost(spell), label)
         yield from self.pay_gy_cost(p, spell, name)   # kwcast: CR 702.81a, 702.133a
         yield from self.pay_casualty(p, spell, name)   # kwcast: CR 702.153a
         add = self.additional_cost(spell)
         if add is not None:
             # kwcosts: CR 601.2b, 601.2h: the additional cost is paid with the others
-            self.log.add(f"{self.players[p].name} pays the additional cost of {name}", "CR 601.2b", "CR 601.2h")
-            yield from self.pay_extra(p, spell, add, name)
+            self.log.add("{player} pays the additional cost of {spell}", "CR 601.2b", "CR 601.2h",
+                         player=self.players[p], spell=name_v)
+            yield from self.pay_extra(p, spell, add, label)
         if change:
             # misc: CR 601.2f: the total cost includes cost increases and reductions
-            self.log.add(f"cost {'increase' if change > 0 else 'reduction'} of {{{abs(change)}}} "
-                         f"({', '.join(changers)}): the total cost of {name} is {cost}",
-                         "CR 601.2f", *(("CR 118.7a",) if change < 0 else ()))
+            sources = [c if not isinstance(c, str) else CardName(c) for c in changers]
+            if change > 0:
+                self.log.add("cost increase of {mana} ({sources}): the total cost of {spell} is {cost}", "CR 601.2f",
+                             mana="{%d}" % abs(change), sources=sources, spell=name_v, cost=cost)
+            else:
+                self.log.add("cost reduction of {mana} ({sources}): the total cost of {spell} is {cost}", "CR 601.2f",
+                             *(("CR 118.7a",) if change < 0 else ()), mana="{%d}" % abs(change), sources=sources,
+                             spell=name_v, cost=cost)
         self.last_spent = None
-        if not self.pay_mana(p, cost, name, phyrexian_life=phy_life, helpers=cv):
+        if not self.pay_mana(p, cost, label, phyrexian_life=phy_life, helpers=cv):
             raise RuntimeError(f"engine offered an unpayable cast of {name}")
         yield from self.record_colors(p, spell, cost)   # tokcount: colors spent (CR 702.44a, JT-G4)
         self.touch()
@@ -919,10 +967,10 @@ class CastingMixin:
         if spell.card.name_fr:
             self.log.names_fr[spell.card.name] = spell.card.name_fr
     # ---- branch "misc": cost-changing statics of permanents (CR 601.2f, 118.7a) -----------
-    def misc_cost_change(self, p: int, spell) -> tuple[int, list[str]]:
+    def misc_cost_change(self, p: int, spell) -> tuple[int, list]:
         """The change in generic mana to the total cost of ``spell`` cast by ``p`` from the
         "... spells you cast cost {1} less to cast" statics of permanents on the battlefield
-        (CR 601.2f, 604.1), and the names of those permanents."""
+        (CR 601.2f, 604.1), and what changes it, for the log (those permanents, messages, names)."""
         delta, names = 0, []
         for o, eff in self.static_effects(ir.CostModifier):
             if eff.caster == "you" and p != o.controller:
@@ -931,14 +979,14 @@ class CastingMixin:
                 continue
             if matches(self, spell, eff.spells, o):
                 delta += eff.generic
-                names.append(o.name)
+                names.append(o)   # the permanent, for the log
         for ab in spell.compiled.abilities:
             if isinstance(ab, ir.SelfCostReduction):
                 # "This spell costs {1} less to cast for each ...", counted now (CR 601.2f)
                 n = self.amount(ab.per, {"source": spell, "controller": p})
                 if n:
                     delta -= ab.generic * n
-                    names.append(f"{spell.name} itself, {n} counted")
+                    names.append(msg("{spell} itself, {n} counted", spell=spell, n=n))
         conditional_delta, conditional_names = self.cost_change(p, spell)   # turnflow: "costs {N} less ... if" (CR 601.2f)
         return delta + conditional_delta, names + conditional_names
 
@@ -979,16 +1027,17 @@ class CastingMixin:
         if cost.remove_counters is not None:   # manaab: "Remove a charge counter from ~"
             kind, n = cost.remove_counters
             self.remove_counters(source, kind, n)
-            self.log.add(f"{n} {kind} counter(s) removed from {source.name} for {what}", "CR 118.3", "CR 602.2b")
+            self.log.add("{n} {kind} counter(s) removed from {card} for {what}", "CR 118.3", "CR 602.2b", n=n,
+                         kind=Term(kind), card=source, what=payment_label(what))
         if cost.exile_from_hand is not None:
             cands = [c for c in self.hand(p) if c != source.id and matches(self, self.objects[c], cost.exile_from_hand, source)]
             c = yield from self.ask(p, "cards", cands, f"exile a card from your hand for {what}", "CR 118.3")
-            self.move(self.objects[c], "exile", cause=f"cost of {what}", rule="CR 118.3")
+            self.move(self.objects[c], "exile", cause=msg("cost of {what}", what=payment_label(what)), rule="CR 118.3")
         if cost.exile_from_graveyard:
             for _ in range(cost.exile_from_graveyard):
                 cands = list(reversed(self.graveyard(p)))
                 c = yield from self.ask(p, "cards", cands, f"exile a card from your graveyard for {what}", "CR 118.3")
-                self.move(self.objects[c], "exile", cause=f"cost of {what}", rule="CR 118.3")
+                self.move(self.objects[c], "exile", cause=msg("cost of {what}", what=payment_label(what)), rule="CR 118.3")
         if cost.sacrifice is not None:
             cands = [x.id for x in self.permanents(p) if matches(self, x, cost.sacrifice, source)]
             c = yield from self.ask(p, "cards", cands, f"sacrifice for {what}", "CR 701.21a")
@@ -998,8 +1047,9 @@ class CastingMixin:
             # kwcosts: "Discard a card" as a cost (CR 118.3, 701.9a)
             cands = [c for c in self.hand(p) if c != source.id]
             c = yield from self.ask(p, "cards", cands, f"discard a card for {what}", "CR 118.3")
-            self.log.add(f"{self.players[p].name} discards {self.objects[c].name} to pay for {what}", "CR 118.3", "CR 701.9a")
-            self.move(self.objects[c], "graveyard", cause=f"discarded for {what}", rule="CR 701.9a", log=False)
+            self.log.add("{player} discards {card} to pay for {what}", "CR 118.3", "CR 701.9a",
+                         player=self.players[p], card=self.objects[c], what=payment_label(what))
+            self.move(self.objects[c], "graveyard", cause=msg("discarded for {what}", what=payment_label(what)), rule="CR 701.9a", log=False)
         yield from self.pay_activation_cost(p, source, cost, what)   # actcost (CR 118.3)
 
     # ------------------------------------------------------------------ activating
@@ -1064,10 +1114,13 @@ class CastingMixin:
         ab = self.activated_abilities(o)[idx]
         cost = ab.cost
         name = o.name
+        name_v = o   # the source in the log lines below
         if self.hides_name(ab):
             name = "a card to foretell"   # exilecast: the foretold card stays hidden (CR 702.143a, 406.3)
+            name_v = msg("a card to foretell")
         if idx >= len(o.compiled._activated):   # tokens helper: a granted ability (CR 613.1f)
-            self.log.add(f"{name}'s ability {idx + 1} is granted to it by a static ability", "CR 613.1f")
+            self.log.add("{card}'s ability {n} is granted to it by a static ability", "CR 613.1f", card=name_v,
+                         n=idx + 1)
         o.activated_this_turn.add(idx)
         self.note_activation(o, idx)   # actcost: CR 602.5b
         if cost.loyalty is not None:
@@ -1082,7 +1135,8 @@ class CastingMixin:
                 self.put_counters(o, "loyalty", cost.loyalty)
             else:
                 self.remove_counters(o, "loyalty", -cost.loyalty)
-            self.log.add(f"{name}: loyalty {cost.loyalty:+d} (now {o.counters.get('loyalty', 0)})", "CR 606.4")
+            self.log.add("{card}: loyalty {change} (now {n})", "CR 606.4", card=name_v, change=f"{cost.loyalty:+d}",
+                         n=o.counters.get('loyalty', 0))
         if cost.tap:
             if not o.tapped:
                 self.note_tapped(o, True)  # triggers branch
@@ -1093,11 +1147,12 @@ class CastingMixin:
             o.tapped = False
         # manaab: like can_activate, the permanent may pay for its own ability with its mana
         # abilities unless {T} is part of the cost (a man-land tapped for its own animation)
-        if not self.pay_mana(p, ManaCost.parse(cost.mana or None), f"{name}'s ability",
+        label = PaymentLabel(f"{name}'s ability", msg("{card}'s ability", card=name_v))
+        if not self.pay_mana(p, ManaCost.parse(cost.mana or None), label,
                              exclude=o.id if cost.tap else None):
             raise RuntimeError(f"engine offered an unpayable activation of {name}")
         o.replacement_sacrificed = None   # replace: set by pay_extra when the cost sacrifices (CR 608.2h)
-        yield from self.pay_extra(p, o, cost, f"{name}'s ability")
+        yield from self.pay_extra(p, o, cost, label)
         item.context["replacement_sacrificed"] = o.replacement_sacrificed
         # cycling, typecycling (a search, kwcast) and reinforce (counters, tokcount) have their
         # own log lines below
@@ -1105,28 +1160,31 @@ class CastingMixin:
             ab.effects and isinstance(ab.effects[0], (ir.PutCounters, ir.SearchLibraryReveal)))
         if cost.discard_self and not keyword_discard:
             # actcost: "[Cost], Discard ~: ..." from the hand (CR 113.6, 602.2, 701.9a)
-            self.log.add(f"{self.players[p].name} discards {name} to activate its ability", "CR 602.2", "CR 701.9a")
+            self.log.add("{player} discards {card} to activate its ability", "CR 602.2", "CR 701.9a",
+                         player=self.players[p], card=name_v)
             self.move(o, "graveyard", cause="discarded as a cost", rule="CR 701.9a", log=False)
         elif cost.discard_self:
             # kwcosts: CR 702.29a: cycling: "[Cost], Discard this card: Draw a card."
             if ab.effects and isinstance(ab.effects[0], ir.PutCounters):   # tokcount: reinforce (CR 702.77a)
-                self.log.add(f"{self.players[p].name} discards {name} (reinforce)", "CR 702.77a", "CR 701.9a")
+                self.log.add("{player} discards {card} (reinforce)", "CR 702.77a", "CR 701.9a",
+                             player=self.players[p], card=name_v)
             else:
-                self.log.add(f"{self.players[p].name} cycles {name} (discards it)", "CR 702.29a", "CR 701.9a")
+                self.log.add("{player} cycles {card} (discards it)", "CR 702.29a", "CR 701.9a",
+                             player=self.players[p], card=name_v)
             self.move(o, "graveyard", cause="discarded as a cost", rule="CR 701.9a", log=False)
         if cost.sacrifice_self:
             self.move(o, "graveyard", cause="sacrificed as a cost", rule="CR 701.21a")
         if cost.exile_self:
             self.move(o, "exile", cause="exiled as a cost", rule="CR 118.3")
         self.touch()
-        tnames = ", ".join(self.target_name(t) for ts in item.targets for t in ts)
+        tnames = [self.target_said(t) for ts in item.targets for t in ts]
         if self.keywords_is_special(ab) or self.exile_casting_is_special(ab):   # exilecast: CR 116.2f, 116.2h
             # kw2: turning a morph face up is a special action: no stack (CR 116.2b, 702.37e)
             yield from self.resolve_ability_effects(item)
             self.after_activate(p, o, idx)
             return
         if ab.mana_ability and not ab.targets:
-            self.log.add(f"{self.players[p].name} activates {name}'s mana ability", "CR 605.3a")
+            self.log.add("{player} activates {card}'s mana ability", "CR 605.3a", player=self.players[p], card=name_v)
             yield from self.resolve_ability_effects(item)
             if cost.tap:
                 self.tapped_for_mana(o)   # actcost: triggered mana abilities (CR 605.1b, 106.12)
@@ -1134,8 +1192,12 @@ class CastingMixin:
             return
         self.stack.append(item.id)
         self.events.append({"kind": "ability_on_stack", "obj": item, "player": p})   # CR 603.2, 602.2b
-        self.log.add(f"{self.players[p].name} activates {name}'s ability {idx + 1}" + (f" targeting {tnames}" if tnames else ""),
-                     "CR 602.2")
+        if tnames:
+            self.log.add("{player} activates {card}'s ability {n} targeting {targets}", "CR 602.2",
+                         player=self.players[p], card=name_v, n=idx + 1, targets=tnames)
+        else:
+            self.log.add("{player} activates {card}'s ability {n}", "CR 602.2", player=self.players[p], card=name_v,
+                         n=idx + 1)
         self.after_activate(p, o, idx)
 
     def after_activate(self, p: int, o, idx: int) -> None:
@@ -1154,8 +1216,8 @@ class CastingMixin:
         new.granted = new.granted | frozenset({"haste"})
         new.unearthed = True
         self.touch()
-        self.log.add(f"{new.name} returns with unearth: it gains haste and is exiled at the beginning of the next end step",
-                     "CR 702.84a")
+        self.log.add("{card} returns with unearth: it gains haste and is exiled at the beginning of the next end step",
+                     "CR 702.84a", card=new)
         self.delayed.append({"when": "next_end_step", "effects": (ir.ExileObjects(ir.Chosen("unearth")),),
                              "controller": p, "source": new, "chosen": {"unearth": [new]}, "turn": self.turn})
         return
@@ -1170,34 +1232,44 @@ class CastingMixin:
             eff = ab.effect
             if isinstance(eff, ir.EntersTapped):
                 o.tapped = True
-                self.log.add(f"{o.name} enters tapped", "CR 614.1c")
+                self.log.add("{card} enters tapped", "CR 614.1c", card=o)
             elif isinstance(eff, ir.EntersTappedUnless):
                 # manaab: CR 614.1c, 614.12: the condition is checked as the land enters (the
                 # land itself is not among "other lands")
                 src = _Src(o, o.controller)
                 if eff.opponents:
-                    ok = len(self.opponents(o.controller)) >= eff.opponents
-                    why = f"{len(self.opponents(o.controller))} opponent(s)"
+                    n = len(self.opponents(o.controller))
+                    ok = n >= eff.opponents
                 else:
                     n = sum(1 for x in self.permanents(o.controller) if x.id != o.id
                             and any(matches(self, x, f, src) for f in eff.filters))
                     ok = n >= eff.at_least and (eff.at_most is None or n <= eff.at_most)
-                    why = f"{n} matching permanent(s)"
                 if not ok:
                     o.tapped = True
-                self.log.add(f"{o.name} enters {'untapped' if ok else 'tapped'} ({why})", "CR 614.1c", "CR 614.12")
+                if eff.opponents and ok:
+                    self.log.add("{card} enters untapped ({n} opponent(s))", "CR 614.1c", "CR 614.12", card=o, n=n)
+                elif eff.opponents:
+                    self.log.add("{card} enters tapped ({n} opponent(s))", "CR 614.1c", "CR 614.12", card=o, n=n)
+                elif ok:
+                    self.log.add("{card} enters untapped ({n} matching permanent(s))", "CR 614.1c", "CR 614.12",
+                                 card=o, n=n)
+                else:
+                    self.log.add("{card} enters tapped ({n} matching permanent(s))", "CR 614.1c", "CR 614.12",
+                                 card=o, n=n)
             elif isinstance(eff, ir.EntersWithCounters):
                 if eff.condition == "kicked" and not o.kicked:
                     continue
                 if eff.condition == "tc_attacked_this_turn" and not self.players[o.controller].attacked_count_turn:
                     # tokcount: "if you attacked this turn" (you declared an attacker, CR 508.1)
-                    self.log.add(f"{o.name} enters without counters: its controller didn't attack this turn", "CR 614.1c")
+                    self.log.add("{card} enters without counters: its controller didn't attack this turn", "CR 614.1c",
+                                 card=o)
                     continue
                 # counters2: "x": CR 107.3m, the X of the spell that became this permanent
                 n = self.amount(eff.amount, {"source": o, "controller": o.controller, "kicked": o.kicked, "x": o.x})
                 if n > 0:
                     self.put_counters(o, eff.kind, n)
-                    self.log.add(f"{o.name} enters with {n} {eff.kind} counter(s)", "CR 614.1c", "CR 122.6")
+                    self.log.add("{card} enters with {n} {kind} counter(s)", "CR 614.1c", "CR 122.6", card=o, n=n,
+                                 kind=Term(eff.kind))
                 if eff.keywords:
                     o.granted = o.granted | frozenset(eff.keywords)
         self.enter_tapped(o)      # trigstate: "creatures your opponents control enter tapped" (CR 614.1c)

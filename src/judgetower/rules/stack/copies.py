@@ -22,6 +22,8 @@ from __future__ import annotations
 import copy
 
 from judgetower.oracle import ir
+from judgetower.rules.log import CardName, msg
+from judgetower.rules.stack.casting import payment_label
 
 
 def prototype_of(o):
@@ -83,12 +85,13 @@ class CopiesMixin:
         """Called as a spell is cast, before its modes, costs and targets (CR 601.2b-c)."""
         if not getattr(spell, "alternative", False):
             return
-        name = self.players[p].name
+        name = self.players[p]
         if prototype_of(spell) is not None:
             cost, pw, tg = prototype_of(spell)
             spell.copy_prototyped = True
             self.touch()
-            self.log.add(f"{name} casts {spell.name} prototyped ({cost}, {pw}/{tg})", "CR 702.160a", "CR 718.3b")
+            self.log.add("{player} casts {spell} prototyped ({cost}, {pt})", "CR 702.160a", "CR 718.3b", player=name,
+                         spell=spell, cost=cost, pt=f"{pw}/{tg}")
             return
         ov = overload_of(spell)
         if ov is not None:
@@ -98,8 +101,8 @@ class CopiesMixin:
             spell.compiled = ov[1]
             spell.copy_overloaded = True
             self.touch()
-            self.log.add(f"{name} casts {spell.name} for its overload cost {ov[0]}: \"target\" becomes "
-                         "\"each\"", "CR 702.96a", "CR 702.96b")
+            self.log.add("{player} casts {spell} for its overload cost {cost}: \"target\" becomes \"each\"",
+                         "CR 702.96a", "CR 702.96b", player=name, spell=spell, cost=ov[0])
 
     def copies_carry(self, o, new, from_zone: str, to_zone: str) -> None:
         """CR 718.3b: the permanent a prototyped spell becomes is prototyped too; in any other
@@ -142,12 +145,12 @@ class CopiesMixin:
             p = o.controller
             cands = [x.id for x in self.permanents() if x.id != o.id and matches(self, x, effs[0].filter, o)]
             if not cands:
-                self.log.add(f"{o.name} enters as itself: there is nothing it could copy", "CR 707.5")
+                self.log.add("{card} enters as itself: there is nothing it could copy", "CR 707.5", card=o)
                 continue
             yes = yield from self.ask(p, "may", self.forced_bool_options([True, False], "may"),
                                       f"have {o.name} enter as a copy of a permanent?", "CR 707.5")
             if not yes:
-                self.log.add(f"{self.players[p].name} has {o.name} enter as itself", "CR 707.5")
+                self.log.add("{player} has {card} enter as itself", "CR 707.5", player=self.players[p], card=o)
                 continue
             t = yield from self.ask(p, "cards", cands, f"choose what {o.name} enters as a copy of", "CR 707.5")
             self.become_copy(o, self.objects[t], effs[0].add_types, effs[0].add_subtypes, effs[0].set_pt)
@@ -161,7 +164,7 @@ class CopiesMixin:
         battlefield (CR 400.7)."""
         from judgetower.oracle.ir import CompiledCard, TokenSpec
         from judgetower.rules.characteristics.layers import base_chars
-        before = o.name
+        before = msg("a face-down card") if o.face_down else CardName(o.name)   # its name before, for the log
         if getattr(o, "home", None) is None:
             o.home = (o.card, o.compiled)
         spec = getattr(orig, "copied_values", None)
@@ -192,7 +195,7 @@ class CopiesMixin:
                 if set_pt is not None:
                     o.copy_prototyped = False   # (the 7/7 of the exception wins over the prototype's P/T)
         self.touch()
-        self.log.add(f"{before} enters as a copy of {orig.name}", "CR 707.5", "CR 707.2")
+        self.log.add("{card} enters as a copy of {original}", "CR 707.5", "CR 707.2", card=before, original=orig)
 
     # ---- splice (CR 702.47) -------------------------------------------------------------------
     def copies_extra_costs(self, spell) -> list:
@@ -255,8 +258,11 @@ class CopiesMixin:
             order.append(pick)
         order += left
         if len(order) > 1:
-            self.log.add(f"the effects of {name} happen first, then those of "
-                         + ", then ".join(c.name for c, _, _ in order), "CR 702.47b")
+            spliced = order[-1][0]
+            for c, _, _ in reversed(order[:-1]):
+                spliced = msg("{card}, then {rest}", card=c, rest=spliced)
+            self.log.add("the effects of {spell} happen first, then those of {cards}", "CR 702.47b",
+                         spell=payment_label(name), cards=spliced)
         modes = (main,) + tuple(sa for _, _, sa in order)
         combined = _chosen_modes(ir.Modal(len(modes), len(modes), modes), tuple(range(len(modes))))
         if getattr(spell, "home", None) is None:
@@ -265,8 +271,9 @@ class CopiesMixin:
         spell.compiled = ir.CompiledCard(spell.compiled.name, (combined,) + rest)
         self.touch()
         for c, cost, _ in order:
-            self.log.add(f"{self.players[p].name} reveals {c.name} from their hand and splices it onto {name} "
-                         f"(splice cost {cost})", "CR 702.47a", "CR 601.2b")
+            self.log.add("{player} reveals {card} from their hand and splices it onto {spell} (splice cost {cost})",
+                         "CR 702.47a", "CR 601.2b", player=self.players[p], card=c, spell=payment_label(name),
+                         cost=cost)
 
     # ---- "Whenever you cast or copy an instant or sorcery spell" ------------------------------
     def copies_check_event(self, ev, watchers) -> None:
@@ -286,7 +293,8 @@ class CopiesMixin:
                     continue
                 if not self._whose_ok(t.whose, p, w) or not self._subject_ok(t, w, spell, ch):
                     continue
-                self.log.add(f"{p_name(self, p)} copies {spell.name}: {w.name}'s ability triggers", "CR 707.10", "CR 603.2")
+                self.log.add("{player} copies {spell}: {source}'s ability triggers", "CR 707.10", "CR 603.2",
+                             player=self.players[p], spell=spell, source=w)
                 self._trigger(w, idx, ab, {"trigger_obj": spell, "trigger_player": p})
 
 
@@ -301,7 +309,3 @@ def _modified_card(card, add_types=(), add_subtypes=(), set_pt=None):
     if set_pt is not None:
         changes.update(power=str(set_pt[0]), toughness=str(set_pt[1]))
     return replace(card, **changes)
-
-
-def p_name(game, p: int) -> str:
-    return game.players[p].name

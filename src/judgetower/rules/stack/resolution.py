@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from judgetower.rules.state import StackAbility
+from judgetower.rules.log import msg
 
 
 class ResolutionMixin:
@@ -40,22 +41,23 @@ class ResolutionMixin:
         if not ok:
             # CR 608.3b: a permanent spell (an Aura) with an illegal target doesn't resolve either
             rules = ("CR 608.3b", "CR 608.2b") if self.is_permanent_spell(spell) else ("CR 608.2b",)
-            self.log.add(f"{spell.name} doesn't resolve: all its targets are illegal", *rules)
+            self.log.add("{spell} doesn't resolve: all its targets are illegal", *rules, spell=spell)
             self.move(spell, "graveyard", cause="countered on resolution", rule=rules[0])
             return
         if self.is_permanent_spell(spell):
             # CR 608.3: it becomes a permanent; an Aura attaches to its target (CR 608.3c)
-            self.log.add(f"{spell.name} resolves", "CR 608.3")
+            self.log.add("{spell} resolves", "CR 608.3", spell=spell)
             new = self.move(spell, "battlefield", controller=p, cause="resolved", rule="CR 608.3a", log=False)
             if new is not None and legal and legal[0] and ("Aura" in (new.card.subtypes if new.card else ())
                                                            or getattr(new, "aura_bestowed", False)):   # auras2: CR 702.103b
                 new.attached_to = legal[0][0]
-                self.log.add(f"{new.name} enters attached to {self.target_name(legal[0][0])}", "CR 608.3c")
+                self.log.add("{card} enters attached to {host}", "CR 608.3c", card=new,
+                             host=self.target_said(legal[0][0]))
             self.touch()
             self.aura_attached_to_player(new)   # auras2: "Enchant player" (CR 303.4, 702.5d)
             self.update_control()   # auras2: "You control enchanted creature" (CR 613.1b)
             return
-        self.log.add(f"{spell.name} resolves", "CR 608.2")
+        self.log.add("{spell} resolves", "CR 608.2", spell=spell)
         self.ascend_spell(spell)   # turnflow: ascend on an instant or sorcery (CR 702.131a)
         sa = self.spell_ability(spell)
         ctx = self.make_ctx(spell, p, legal, x=spell.x, kicked=spell.kicked)
@@ -79,14 +81,14 @@ class ResolutionMixin:
         self.stack.remove(item.id)
         item.zone = "resolved"
         if not ok:
-            self.log.add(f"{item.name} doesn't resolve: all its targets are illegal", "CR 608.2b")
+            self.log.add("{spell} doesn't resolve: all its targets are illegal", "CR 608.2b", spell=item)
             return
         # CR 603.4: an intervening "if" clause is checked again on resolution
         cond = getattr(ab, "condition", None)
         if cond and item.kind == "triggered" and not self.condition_true(cond, item.context.get("source_lki"), item.controller, item.context):
-            self.log.add(f"{item.name} does nothing: its condition is no longer true", "CR 603.4")
+            self.log.add("{spell} does nothing: its condition is no longer true", "CR 603.4", spell=item)
             return
-        self.log.add(f"{item.name} resolves", "CR 608.2")
+        self.log.add("{spell} resolves", "CR 608.2", spell=item)
         item.targets = legal
         yield from self.resolve_ability_effects(item)
 
@@ -111,11 +113,14 @@ class ResolutionMixin:
             # conds: a structured condition (CR 603.4, 608.2c), see rules/conditions.py
             from judgetower.rules.conditions import evaluate_cited
             ok, why, cited = evaluate_cited(self, cond, source, controller)
-            self.log.add(f"{getattr(source, 'name', 'the ability')}: its condition is "
-                         f"{'true' if ok else 'false'} ({why})",
-                         # an instruction's "if" is read as it resolves (its ctx has the resolving
-                         # "item"); otherwise it is a triggered ability's intervening "if"
-                         "CR 608.2c" if ctx is not None and "item" in ctx else "CR 603.4", *cited)
+            # an instruction's "if" is read as it resolves (its ctx has the resolving "item");
+            # otherwise it is a triggered ability's intervening "if"
+            rule = "CR 608.2c" if ctx is not None and "item" in ctx else "CR 603.4"
+            what = source if hasattr(source, "name") else msg("the ability")
+            if ok:
+                self.log.add("{source}: its condition is true ({why})", rule, *cited, source=what, why=why)
+            else:
+                self.log.add("{source}: its condition is false ({why})", rule, *cited, source=what, why=why)
             return ok
         if cond == "kicked":
             return bool(getattr(source, "kicked", 0))

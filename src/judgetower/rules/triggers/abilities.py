@@ -341,9 +341,9 @@ class TriggersMixin:
             o = self.objects[i]
             if o.zone == "exile" and getattr(o, "until_from", None) == "hand":
                 # zones4: CR 610.3: back to its previous zone, its owner's hand (Brain Maggot)
-                self.move(o, "hand", owner=o.owner, cause=f"{old.name} left the battlefield", rule="CR 610.3")
+                self.move(o, "hand", owner=o.owner, cause=msg("{card} left the battlefield", card=old), rule="CR 610.3")
             elif o.zone == "exile":
-                self.move(o, "battlefield", controller=o.owner, cause=f"{old.name} left the battlefield", rule="CR 610.3c")
+                self.move(o, "battlefield", controller=o.owner, cause=msg("{card} left the battlefield", card=old), rule="CR 610.3c")
         old.linked["until"] = []
 
     def _check_event(self, ev, watchers, departed) -> None:

@@ -174,7 +174,7 @@ class HandGraveyardMixin:
             lib = self.library(o.owner)
             pos = e.n - 1 if len(lib) >= e.n else "bottom"
             new = self.move(o, "library", owner=o.owner, position=pos,
-                            cause=f"put into its owner's library by {ctx['source'].name}", rule="CR 401.7", log=False)
+                            cause=msg("put into its owner\'s library by {source}", source=ctx['source']), rule="CR 401.7", log=False)
             if new is not None and new.zone == "library":
                 where = ((msg("second from the top") if e.n == 2 else msg("third from the top")) if pos != "bottom"
                          else msg("on the bottom (CR 401.7: too few cards)"))
@@ -220,7 +220,7 @@ class HandGraveyardMixin:
             for x in reversed(order):
                 o = self.objects[x]
                 new = self.move(o, "library", owner=owner, position="top",
-                                cause=f"put on top of its owner's library by {ctx['source'].name}", rule="CR 401.1",
+                                cause=msg("put on top of its owner\'s library by {source}", source=ctx['source']), rule="CR 401.1",
                                 log=False)
                 if new is not None and new.zone == "library":
                     self.log.add("{card} is put on top of its owner's library", "CR 401.1", "CR 401.4", card=o)
@@ -233,11 +233,11 @@ class HandGraveyardMixin:
             if e.hand:
                 hand = list(self.hand(p))
                 for c in hand:
-                    self.move(self.objects[c], "exile", cause=f"exiled by {ctx['source'].name}", rule="CR 406.2")
+                    self.move(self.objects[c], "exile", cause=msg("exiled by {source}", source=ctx['source']), rule="CR 406.2")
                 self.log.add("{n} card(s) of {player}'s hand are exiled", "CR 406.2", n=len(hand), player=self.players[p])
             cards = list(self.graveyard(p))
             for c in cards:
-                self.move(self.objects[c], "exile", owner=p, cause=f"exiled by {ctx['source'].name}", rule="CR 406.2")
+                self.move(self.objects[c], "exile", owner=p, cause=msg("exiled by {source}", source=ctx['source']), rule="CR 406.2")
             self.log.add("{n} card(s) of {player}'s graveyard are exiled", "CR 406.2", n=len(cards), player=self.players[p])
         return
         yield
@@ -269,7 +269,7 @@ class HandGraveyardMixin:
             for c in list(self.hand(p)) + list(self.graveyard(p)):
                 o = self.objects[c]
                 new = self.move(o, "library", owner=p, position="shuffle",
-                                cause=f"shuffled into the library by {ctx['source'].name}", rule="CR 701.24a",
+                                cause=msg("shuffled into the library by {source}", source=ctx['source']), rule="CR 701.24a",
                                 log=False)
                 if new is not None and new.zone == "library":
                     moved += 1
@@ -335,7 +335,7 @@ class HandGraveyardMixin:
                 continue
             self.log.add("{player} chooses {card} from {owner}'s hand and exiles it", "CR 701.20a", "CR 406.2",
                          player=self.players[me], card=o, owner=self.players[p])
-            new = self.move(o, "exile", cause=f"exiled by {source.name}", rule="CR 406.2", log=False)
+            new = self.move(o, "exile", cause=msg("exiled by {source}", source=source), rule="CR 406.2", log=False)
             if e.until_leaves and new is not None:
                 cur = self.current(source) or source
                 cur.linked.setdefault("until", []).append(new.id)   # returned when it leaves (CR 610.3)

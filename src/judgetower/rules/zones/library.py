@@ -25,7 +25,7 @@ from __future__ import annotations
 from judgetower.oracle import ir
 from judgetower.rules.decisions import Done
 from judgetower.rules.characteristics.filters import matches
-from judgetower.rules.log import msg
+from judgetower.rules.log import Term, msg
 from judgetower.rules.registry import effect
 
 
@@ -93,7 +93,7 @@ class LibraryMixin:
             return
         if where in ("graveyard", "exile", "hand"):
             for x in rest:
-                self.move(self.objects[x], where, owner=p, cause=f"the other {what} cards", rule="CR 400.7")
+                self.move(self.objects[x], where, owner=p, cause=msg("the other {what} cards", what=Term(what)), rule="CR 400.7")
             return
         if where == "top_any":
             order = yield from self.choose_order(p, rest, "choose the next card from the top of your library")
@@ -272,7 +272,7 @@ class LibraryMixin:
             if o.zone not in from_zones:
                 continue
             new = self.move(o, "library", owner=owner, position="shuffle",
-                            cause=f"shuffled into the library by {ctx['source'].name}", rule="CR 701.24a", log=False)
+                            cause=msg("shuffled into the library by {source}", source=ctx['source']), rule="CR 701.24a", log=False)
             if new is not None and new.zone == "library":
                 arrived.add(p)
                 self.log.add("{card} is shuffled into {player}'s library", "CR 701.24a", card=new, player=self.players[p])
