@@ -168,9 +168,6 @@ class GameLog:
             key = text
             text_fr = text_fr or _fill(key, params, "fr", self.names_fr)
             text = _fill(key, params, "en", self.names_fr)
-        elif not text_fr:   # a line not yet written as a message: the older pattern translation
-            from judgetower.rules.log_fr import translate
-            text_fr = translate(text, self.names_fr)
         ev = LogEvent(len(self.events) + 1, text, tuple(r for r in rules if r),
                       None if visible_to is None else frozenset(visible_to), text_fr, key)
         self.events.append(ev)

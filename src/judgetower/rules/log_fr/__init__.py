@@ -8,7 +8,6 @@ The catalogues are merged here; the same key in two catalogues must have the sam
 from __future__ import annotations
 
 from judgetower.rules.log_fr.glossary import GLOSSARY, STEPS_FR
-from judgetower.rules.log_fr.patterns import translate
 
 FRENCH: dict[str, str] = {}
 
@@ -45,4 +44,4 @@ from judgetower.rules.log_fr import (  # noqa: E402  (the catalogues, merged in 
 
 _merge(core, effects, stack, triggers, zones, combat, mechanics, replacement, judge)
 
-__all__ = ["FRENCH", "GLOSSARY", "MISSING_TERMS", "STEPS_FR", "term_fr", "translate"]
+__all__ = ["FRENCH", "GLOSSARY", "MISSING_TERMS", "STEPS_FR", "term_fr"]
