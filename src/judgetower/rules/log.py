@@ -107,6 +107,9 @@ def _render(value: Any, lang: str, names_fr: dict[str, str]) -> str:
         if lang == "fr":
             if value.face_down:
                 return "une carte face cachée"
+            if value.token is not None and name == value.token.name:
+                from judgetower.rules.log_fr.glossary import token_name_fr
+                return token_name_fr(value.token.subtypes) or name
             fr = names_fr.get(name)
             if fr is None and value.card is not None and value.card.name == name and value.card.name_fr:
                 fr = value.card.name_fr

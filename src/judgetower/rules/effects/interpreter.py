@@ -1141,9 +1141,9 @@ class EffectsMixin:
     def _e_Conditional(self, e, ctx):
         if self.condition_true(e.condition, ctx["source"], ctx["controller"], ctx):
             yield from self.run_effects(e.effects, ctx)
-        else:
+        elif isinstance(e.condition, str):   # a structured condition logged its reason already
             self.log.add("{source}: the condition ({condition}) is false", "CR 608.2c", source=ctx['source'],
-                         condition=e.condition)
+                         condition=condition_text(e.condition))
 
     @effect(ir.DelayedTrigger)
     def _e_DelayedTrigger(self, e, ctx):
@@ -1785,6 +1785,20 @@ def _side_text(game, side) -> str:
 
 
 _COLOR_WORDS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+
+
+#: what a condition named by a word means, for the log
+_CONDITION_TEXT = {
+    "kicked": msg("it was kicked"), "this_untapped": msg("it is untapped"),
+    "attacked_with_3": msg("you attacked with three or more creatures this turn"),
+    "evoked": msg("its evoke cost was paid"), "echo_due": msg("its echo cost is due"),
+    "tc_attacked_this_turn": msg("you attacked this turn"),
+}
+
+
+def condition_text(cond: str):
+    """A condition named by a word, as the log says it."""
+    return _CONDITION_TEXT.get(cond) or Term(cond)
 
 
 def animated_as(spec) -> str:

@@ -135,10 +135,10 @@ FRENCH: dict[str, str] = {
     "{card} isn't a permanent {player} controls: it isn't sacrificed":
         "{card} n'est pas un permanent que {player} contrôle : il n'est pas sacrifié",
     # ---- tokens (CR 111, 707.2)
-    "{player} creates a {token}": "{player} crée un jeton : {token}",
-    "{player} creates a {token} ({pt})": "{player} crée un jeton : {token} ({pt})",
-    "{player} creates a tapped {token}": "{player} crée un jeton engagé : {token}",
-    "{player} creates a tapped {token} ({pt})": "{player} crée un jeton engagé : {token} ({pt})",
+    "{player} creates a {token}": "{player} crée un {token}",
+    "{player} creates a {token} ({pt})": "{player} crée un {token} ({pt})",
+    "{player} creates a tapped {token}": "{player} crée un {token} engagé",
+    "{player} creates a tapped {token} ({pt})": "{player} crée un {token} engagé ({pt})",
     "{player} creates a token that's a copy of {card} ({token})":
         "{player} crée un jeton qui est une copie de {card} ({token})",
     # ---- turns and steps (CR 500.7, 614.10)
@@ -178,6 +178,12 @@ FRENCH: dict[str, str] = {
     # ---- optional and conditional instructions, delayed triggers (CR 608.2c, 118.12, 603.7a)
     "{player} chooses not to": "{player} choisit de ne pas le faire",
     "{source}: the condition ({condition}) is false": "{source} : la condition ({condition}) est fausse",
+    "it was kicked": "il/elle a été lancé(e) avec le kicker",
+    "it is untapped": "il/elle est dégagé(e)",
+    "you attacked with three or more creatures this turn": "vous avez attaqué avec trois créatures ou plus ce tour-ci",
+    "its evoke cost was paid": "son coût d'évocation a été payé",
+    "its echo cost is due": "son coût d'écho est dû",
+    "you attacked this turn": "vous avez attaqué ce tour-ci",
     "{source} sets up a delayed triggered ability ({when})":
         "{source} crée une capacité déclenchée retardée ({when})",
     "{source}: the optional instruction was carried out, so the next one follows":
@@ -207,9 +213,9 @@ FRENCH: dict[str, str] = {
     "fabricate {n}": "fabrication {n}",
     "explore": "exploration",
     "connive: a nonland card was discarded": "manigance : une carte non-terrain a été défaussée",
-    "{player} creates a {token} (1/1) (fabricate {n})": "{player} crée un jeton : {token} (1/1) (fabrication {n})",
+    "{player} creates a {token} (1/1) (fabricate {n})": "{player} crée un {token} (1/1) (fabrication {n})",
     "{player} controls no Army: creates a {token} (0/0) (amass {n})":
-        "{player} ne contrôle aucune Armée : crée un jeton : {token} (0/0) (amasser {n})",
+        "{player} ne contrôle aucune Armée : crée un {token} (0/0) (amasser {n})",
     "{player} amasses {n}: {n} +1/+1 counter(s) on {card}": "{player} amasse {n} : {n} marqueur(s) +1/+1 sur {card}",
     "{card} becomes a {subtype} in addition to its other types":
         "{card} devient un(e) {subtype} en plus de ses autres types",

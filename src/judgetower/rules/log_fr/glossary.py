@@ -42,5 +42,37 @@ KEYWORDS_FR = {
     "improvise": "improvisation", "affinity": "affinité", "undaunted": "témérité",
 }
 
+#: subtypes that name tokens (CR 111.4: a token's name is its subtypes and "Token"; French: "jeton Bête")
+SUBTYPES_FR = {
+    "Angel": "Ange", "Ape": "Singe", "Army": "Armée", "Assassin": "Assassin", "Bat": "Chauve-souris",
+    "Bear": "Ours", "Beast": "Bête", "Bird": "Oiseau", "Blood": "Sang", "Boar": "Sanglier", "Cat": "Chat",
+    "Cleric": "Clerc", "Clue": "Indice", "Construct": "Assemblage", "Demon": "Démon", "Devil": "Diable",
+    "Dinosaur": "Dinosaure", "Djinn": "Djinn", "Dog": "Chien", "Dragon": "Dragon", "Drake": "Drake",
+    "Dwarf": "Nain", "Eldrazi": "Eldrazi", "Elemental": "Élémental", "Elephant": "Éléphant", "Elf": "Elfe",
+    "Faerie": "Faë", "Fish": "Poisson", "Food": "Nourriture", "Fox": "Renard", "Frog": "Grenouille",
+    "Germ": "Germe", "Giant": "Géant", "Gnome": "Gnome", "Goat": "Chèvre", "Goblin": "Gobelin", "Gold": "Or",
+    "Golem": "Golem", "Gremlin": "Gremlin", "Griffin": "Griffon", "Horror": "Horreur", "Horse": "Cheval",
+    "Human": "Humain", "Hydra": "Hydre", "Illusion": "Illusion", "Imp": "Diablotin", "Insect": "Insecte",
+    "Knight": "Chevalier", "Kraken": "Kraken", "Lizard": "Lézard", "Map": "Carte", "Merfolk": "Ondin",
+    "Minion": "Serviteur", "Monk": "Moine", "Mouse": "Souris", "Myr": "Myr", "Ninja": "Ninja", "Octopus": "Pieuvre",
+    "Ogre": "Ogre", "Ooze": "Limon", "Orc": "Orque", "Ox": "Bœuf", "Pegasus": "Pégase", "Pest": "Nuisible",
+    "Phyrexian": "Phyrexian", "Pirate": "Pirate", "Plant": "Plante", "Powerstone": "Pierre de pouvoir",
+    "Rat": "Rat", "Rhino": "Rhinocéros", "Rogue": "Gredin", "Samurai": "Samouraï", "Saproling": "Saprobionte",
+    "Scion": "Rejeton", "Serpent": "Serpent", "Servo": "Servo", "Shapeshifter": "Changeforme",
+    "Shard": "Éclat", "Skeleton": "Squelette", "Snake": "Serpent", "Soldier": "Soldat", "Spawn": "Engeance",
+    "Sphinx": "Sphinx", "Spider": "Araignée", "Spirit": "Esprit", "Squirrel": "Écureuil", "Survivor": "Survivant",
+    "Thopter": "Thoptère", "Treasure": "Trésor", "Treefolk": "Sylvin", "Troll": "Troll", "Unicorn": "Licorne",
+    "Vampire": "Vampire", "Wall": "Mur", "Warrior": "Guerrier", "Wizard": "Sorcier", "Wolf": "Loup",
+    "Wurm": "Guivre", "Zombie": "Zombie",
+}
+
+
+def token_name_fr(subtypes) -> str | None:
+    """A token's name in French (CR 111.4), or None when a subtype has no French here."""
+    if not subtypes or any(t not in SUBTYPES_FR for t in subtypes):
+        return None
+    return "jeton " + " et ".join(SUBTYPES_FR[t] for t in subtypes)
+
+
 #: every term a message may hold as a `Term`, English -> French
-GLOSSARY: dict[str, str] = {**STEPS_FR, **ZONES_FR, **COLORS_FR, **KEYWORDS_FR}
+GLOSSARY: dict[str, str] = {**STEPS_FR, **ZONES_FR, **COLORS_FR, **KEYWORDS_FR, **SUBTYPES_FR}

@@ -38,7 +38,7 @@ FRENCH: dict[str, str] = {
     "{card} was dashed: it has haste and returns to its owner's hand at the beginning of the next end step":
         "{card} a été lancé(e) pour son coût de précipitation : il/elle a la célérité et retourne dans la main "
         "de son propriétaire au début de la prochaine étape de fin",
-    "{player} creates a {token} (0/0)": "{player} crée un jeton {token} (0/0)",
+    "{player} creates a {token} (0/0)": "{player} crée un {token} (0/0)",
     "{card} is attached to {target}": "{card} est attaché(e) à {target}",
     "{player} entwines {spell} ({cost}): every mode is chosen":
         "{player} paie le coût d'union de {spell} ({cost}) : tous les modes sont choisis",
