@@ -1141,9 +1141,11 @@ class EffectsMixin:
     def _e_Conditional(self, e, ctx):
         if self.condition_true(e.condition, ctx["source"], ctx["controller"], ctx):
             yield from self.run_effects(e.effects, ctx)
-        elif isinstance(e.condition, str):   # a structured condition logged its reason already
+        elif isinstance(e.condition, str):
             self.log.add("{source}: the condition ({condition}) is false", "CR 608.2c", source=ctx['source'],
                          condition=condition_text(e.condition))
+        else:   # a structured condition logged its reason already: say what follows from it
+            self.log.add("{source}: what depends on that condition is not done", "CR 608.2c", source=ctx['source'])
 
     @effect(ir.DelayedTrigger)
     def _e_DelayedTrigger(self, e, ctx):

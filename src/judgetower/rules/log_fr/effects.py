@@ -178,6 +178,7 @@ FRENCH: dict[str, str] = {
     # ---- optional and conditional instructions, delayed triggers (CR 608.2c, 118.12, 603.7a)
     "{player} chooses not to": "{player} choisit de ne pas le faire",
     "{source}: the condition ({condition}) is false": "{source} : la condition ({condition}) est fausse",
+    "{source}: what depends on that condition is not done": "{source} : ce qui dépend de cette condition n'est pas fait",
     "it was kicked": "il/elle a été lancé(e) avec le kicker",
     "it is untapped": "il/elle est dégagé(e)",
     "you attacked with three or more creatures this turn": "vous avez attaqué avec trois créatures ou plus ce tour-ci",
