@@ -21,8 +21,11 @@ be seen:
    i), its own predictions are already in the column (the closure it came from holds them: item
    1's transitivity), and S0 is never a held (empty) completion. Such an item has no effect on
    the forest or on the order in which the other items are handled (items are popped from a stack;
-   a popped dead item pushes nothing), so it is not created. Items whose first symbol is nullable
-   are always kept.
+   a popped dead item pushes nothing), so it is not created. (Written for grammars with no
+   nullable symbol, as the Oracle grammar is: on any other grammar `install` keeps Lark's parser.)
+4. **Numbers for what Lark hashes**: items, symbols and node labels are keyed by small integers
+   that stand for Lark's equality classes (equal rules share a number), not by Lark's objects,
+   whose hashing and comparison are Python methods.
 
 What can differ is only the text of a syntax error (the terminals listed as expected are those of
 live items). The result is checked by the golden IR digests (``benchmarks/golden_ir.py``) and by
@@ -50,31 +53,26 @@ PORTED_FROM = ("1.3.1",)
 
 
 class _Item:
-    """An Earley item (Lark's ``earley_common.Item``): rule, dot position, start column; ``key``
-    is what Lark's item equality compares (the rule, up to rule equality, the dot, the start)."""
+    """An Earley item (Lark's ``earley_common.Item``): rule, dot position, start column. ``key``
+    is what Lark's item equality compares (the rule, up to rule equality, the dot, the start);
+    ``s``, ``expect`` are Lark's; ``kind`` (0 complete, 1 expects a nonterminal, 2 a terminal),
+    ``eid`` (the expected symbol, or the completed origin, as a number) and ``sid`` (the node
+    label ``s`` as a number) come from the parser's tables."""
 
-    __slots__ = ("rule", "ptr", "start", "is_complete", "expect", "s", "node", "key", "rid")
+    __slots__ = ("rule", "rid", "ptr", "start", "s", "expect", "kind", "eid", "sid", "node", "key")
 
-    def __init__(self, rule, rid: int, ptr: int, start: int, expansion_len: int, expansion) -> None:
-        self.rule = rule
+    def __init__(self, rid: int, ptr: int, start: int, state: tuple) -> None:
         self.rid = rid
         self.ptr = ptr
         self.start = start
         self.node = None
-        if ptr == expansion_len:
-            self.is_complete = True
-            self.s = rule.origin
-            self.expect = None
-        else:
-            self.is_complete = False
-            self.s = (rule, ptr)
-            self.expect = expansion[ptr]
+        self.rule, self.s, self.expect, self.kind, self.eid, self.sid = state
         self.key = (rid, ptr, start)
 
 
 class _Column:
     """An Earley set: items in insertion order (Lark's OrderedSet), plus an index of the items
-    by the nonterminal they expect, each list in insertion order."""
+    by the (number of the) nonterminal they expect, each list in insertion order."""
 
     __slots__ = ("items", "by_expect")
 
@@ -86,15 +84,12 @@ class _Column:
         if item.key in self.items:
             return
         self.items[item.key] = item
-        if item.expect is not None:
-            lst = self.by_expect.get(item.expect)
+        if item.kind:
+            lst = self.by_expect.get(item.eid)
             if lst is None:
-                self.by_expect[item.expect] = [item]
+                self.by_expect[item.eid] = [item]
             else:
                 lst.append(item)
-
-    def __contains__(self, item: _Item) -> bool:
-        return item.key in self.items
 
     def __iter__(self):
         return iter(self.items.values())
@@ -109,45 +104,58 @@ class FastEarley(lark_earley.Parser):
     def __init__(self, base: lark_earley.Parser) -> None:   # noqa: D107 - takes Lark's parser
         self.__dict__.update(base.__dict__)
         rules = list(self.parser_conf.rules)
-        # rule ids: equal rules (Lark's Rule.__eq__: origin and expansion) share an id, as their
-        # items are equal in Lark
-        canon: dict = {}
-        self._rid = {}
+        # numbers for what Lark compares by equality: rules (origin and expansion: equal rules'
+        # items are equal in Lark), symbols (kind and name), node labels (a completed origin, or
+        # an LR(0) state (rule, dot))
+        rule_ids: dict = {}
+        sym_ids: dict = {}
+        label_ids: dict = {}
+        self._rid_of = {}
+        self._states: list = []     # rid -> [state per dot position]
         for r in rules:
-            self._rid[id(r)] = canon.setdefault(r, len(canon))
-        self._exp = {id(r): (tuple(r.expansion), len(r.expansion)) for r in rules}
+            rid = rule_ids.setdefault(r, len(rule_ids))
+            self._rid_of[id(r)] = rid
+            if rid < len(self._states):
+                continue
+            exp = tuple(r.expansion)
+            states = []
+            for ptr in range(len(exp) + 1):
+                if ptr == len(exp):
+                    s, expect, kind = r.origin, None, 0
+                    eid = sym_ids.setdefault(r.origin, len(sym_ids))
+                else:
+                    s, expect = (r, ptr), exp[ptr]
+                    kind = 2 if expect.is_term else 1
+                    eid = sym_ids.setdefault(expect, len(sym_ids))
+                sid = label_ids.setdefault(s, len(label_ids))
+                states.append((r, s, expect, kind, eid, sid))
+            self._states.append(states)
+        if len(rule_ids) != len(rules):
+            # equal rules (same origin and expansion) would share items in Lark but keep their own
+            # options (alias, order) in its forest; not worth porting: keep Lark's parser
+            raise ValueError("FastEarley: the grammar has equal rules")
         nullable, first = _first_sets(rules)
-        self._nullable = nullable
-        self._first = first
+        if nullable:
+            # the pruning below (item 3 of the module) is written for a grammar without empty
+            # derivations (the Oracle grammar has none); keep Lark's parser for any other
+            raise ValueError("FastEarley: the grammar has nullable symbols")
+        self._first = {sym: frozenset(names) for sym, names in first.items()}
+        self._tables: dict = {}    # eid -> [(FIRST names of the first symbol, (rid, state))] in predictions order
         self._live: dict = {}
-        self._nonterminals = frozenset(self.NON_TERMINALS)
-        self._terminals = frozenset(self.TERMINALS)
 
-    # -- items
-    def _item(self, rule, ptr: int, start: int) -> _Item:
-        exp, n = self._exp[id(rule)]
-        return _Item(rule, self._rid[id(rule)], ptr, start, n, exp)
-
-    def _advance(self, item: _Item) -> _Item:
-        exp, n = self._exp[id(item.rule)]
-        return _Item(item.rule, item.rid, item.ptr + 1, item.start, n, exp)
-
-    def _live_rules(self, nt, la: str | None) -> list:
+    def _live_rules(self, nt, eid: int, la: str | None) -> list:
         """The rules of ``predictions[nt]`` (in its order) whose predicted item can move when the
-        next token's type is ``la`` (None: the end of the input)."""
-        key = (nt, la)
+        next token's type is ``la`` (None: the end of the input), as (rid, state) pairs."""
+        key = (eid, la)
         found = self._live.get(key)
         if found is None:
-            found = []
-            for rule in self.predictions[nt]:
-                exp = rule.expansion
-                if not exp:
-                    found.append(rule)
-                    continue
-                s0 = exp[0]
-                if s0 in self._nullable or (la is not None and la in self._first[s0]):
-                    found.append(rule)
-            self._live[key] = found
+            table = self._tables.get(eid)
+            if table is None:
+                first = self._first
+                table = self._tables[eid] = [
+                    (first[rule.expansion[0]], (self._rid_of[id(rule)], self._states[self._rid_of[id(rule)]][0]))
+                    for rule in self.predictions[nt]]
+            found = self._live[key] = [pair for names, pair in table if la in names] if la is not None else []
         return found
 
     # -- the algorithm (Lark 1.3.1 earley.Parser.predict_and_complete, _parse, parse)
@@ -155,51 +163,66 @@ class FastEarley(lark_earley.Parser):
                               la: str | None) -> None:
         held_completions: dict = {}
         column = columns[i]
+        col_items = column.items
         items = deque(column)
         predicted: set = set()
-        terminals = self._terminals
-        nonterminals = self._nonterminals
+        states = self._states
         SymbolNode = self.SymbolNode
         while items:
             item = items.pop()
-            if item.is_complete:
-                if item.node is None:
-                    label = (item.s, item.start, i)
-                    item.node = node_cache[label] if label in node_cache else node_cache.setdefault(label, SymbolNode(*label))
-                    item.node.add_family(item.s, item.rule, item.start, None, None)
+            kind = item.kind
+            if kind == 0:       # complete
+                node = item.node
+                if node is None:
+                    ckey = (item.sid, item.start, i)
+                    node = node_cache.get(ckey)
+                    if node is None:
+                        node = node_cache[ckey] = SymbolNode(item.s, item.start, i)
+                    item.node = node
+                    node.add_family(item.s, item.rule, item.start, None, None)
                 # (Lark's Leo transitives are never filled in 1.3.1: the regular completer)
                 if item.start == i:
-                    held_completions[item.rule.origin] = item.node
-                originators = columns[item.start].by_expect.get(item.s)
+                    held_completions[item.eid] = node
+                originators = columns[item.start].by_expect.get(item.eid)
                 if not originators:
                     continue
                 for originator in list(originators):
-                    new_item = self._advance(originator)
-                    label = (new_item.s, originator.start, i)
-                    new_item.node = node_cache[label] if label in node_cache else node_cache.setdefault(label, SymbolNode(*label))
-                    new_item.node.add_family(new_item.s, new_item.rule, i, originator.node, item.node)
-                    if new_item.expect in terminals:
-                        to_scan.setdefault(new_item.key, new_item)
-                    elif new_item not in column:
+                    ptr = originator.ptr + 1
+                    new_item = _Item(originator.rid, ptr, originator.start, states[originator.rid][ptr])
+                    ckey = (new_item.sid, originator.start, i)
+                    new_node = node_cache.get(ckey)
+                    if new_node is None:
+                        new_node = node_cache[ckey] = SymbolNode(new_item.s, originator.start, i)
+                    new_item.node = new_node
+                    new_node.add_family(new_item.s, new_item.rule, i, originator.node, node)
+                    if new_item.kind == 2:
+                        if new_item.key not in to_scan:
+                            to_scan[new_item.key] = new_item
+                    elif new_item.key not in col_items:
                         column.add(new_item)
                         items.append(new_item)
-            elif item.expect in nonterminals:
-                expect = item.expect
+            elif kind == 1:     # expects a nonterminal: predict
+                eid = item.eid
                 new_items = []
-                if expect not in predicted:
-                    predicted.add(expect)
-                    for rule in self._live_rules(expect, la):
-                        new_items.append(self._item(rule, 0, i))
-                if expect in held_completions:
-                    new_item = self._advance(item)
-                    label = (new_item.s, item.start, i)
-                    new_item.node = node_cache[label] if label in node_cache else node_cache.setdefault(label, SymbolNode(*label))
-                    new_item.node.add_family(new_item.s, new_item.rule, new_item.start, item.node, held_completions[expect])
+                if eid not in predicted:
+                    predicted.add(eid)
+                    for rid, state in self._live_rules(item.expect, eid, la):
+                        new_items.append(_Item(rid, 0, i, state))
+                if eid in held_completions:
+                    ptr = item.ptr + 1
+                    new_item = _Item(item.rid, ptr, item.start, states[item.rid][ptr])
+                    ckey = (new_item.sid, item.start, i)
+                    new_node = node_cache.get(ckey)
+                    if new_node is None:
+                        new_node = node_cache[ckey] = SymbolNode(new_item.s, item.start, i)
+                    new_item.node = new_node
+                    new_node.add_family(new_item.s, new_item.rule, new_item.start, item.node, held_completions[eid])
                     new_items.append(new_item)
                 for new_item in new_items:
-                    if new_item.expect in terminals:
-                        to_scan.setdefault(new_item.key, new_item)
-                    elif new_item not in column:
+                    if new_item.kind == 2:
+                        if new_item.key not in to_scan:
+                            to_scan[new_item.key] = new_item
+                    elif new_item.key not in col_items:
                         column.add(new_item)
                         items.append(new_item)
 
@@ -208,18 +231,24 @@ class FastEarley(lark_earley.Parser):
         next_set = _Column()
         columns.append(next_set)
         node_cache: dict = {}
-        terminals = self._terminals
+        states = self._states
         term_by_name = self.lexer_conf.terminals_by_name
+        ttype = token.type if isinstance(token, Token) else None
         for item in list(to_scan.values()):
-            if self.term_matcher(item.expect, token):
-                new_item = self._advance(item)
-                label = (new_item.s, new_item.start, i + 1)
+            if item.expect.name == ttype:       # Lark's basic term_matcher: term.name == token.type
+                ptr = item.ptr + 1
+                new_item = _Item(item.rid, ptr, item.start, states[item.rid][ptr])
                 term = term_by_name.get(token.type) if isinstance(token, Token) else None
                 token_node = lark_earley.TokenNode(token, term, priority=0)
-                new_item.node = node_cache[label] if label in node_cache else node_cache.setdefault(label, self.SymbolNode(*label))
-                new_item.node.add_family(new_item.s, item.rule, new_item.start, item.node, token_node)
-                if new_item.expect in terminals:
-                    next_to_scan.setdefault(new_item.key, new_item)
+                ckey = (new_item.sid, new_item.start, i + 1)
+                node = node_cache.get(ckey)
+                if node is None:
+                    node = node_cache[ckey] = self.SymbolNode(new_item.s, new_item.start, i + 1)
+                new_item.node = node
+                node.add_family(new_item.s, item.rule, new_item.start, item.node, token_node)
+                if new_item.kind == 2:
+                    if new_item.key not in next_to_scan:
+                        next_to_scan[new_item.key] = new_item
                 else:
                     next_set.add(new_item)
         if not next_set and not next_to_scan:
@@ -238,9 +267,9 @@ class FastEarley(lark_earley.Parser):
         token = next(tokens, None)
         la = token.type if token is not None else None
         # predict the start symbol (only the items that can move)
-        for rule in self._live_rules(start_symbol, la):
-            item = self._item(rule, 0, 0)
-            if item.expect in self._terminals:
+        for rid, state in self._live_rules(start_symbol, -1, la):
+            item = _Item(rid, 0, 0, state)
+            if item.kind == 2:
                 to_scan.setdefault(item.key, item)
             else:
                 columns[0].add(item)
@@ -254,7 +283,7 @@ class FastEarley(lark_earley.Parser):
         self._predict_and_complete(i, to_scan, columns, node_cache, None)
         assert i == len(columns) - 1
 
-        solutions = dedup_list(n.node for n in columns[-1] if n.is_complete and n.node is not None
+        solutions = dedup_list(n.node for n in columns[-1] if n.kind == 0 and n.node is not None
                                and n.s == start_symbol and n.start == 0)
         if not solutions:
             expected_terminals = [t.expect.name for t in to_scan.values()]
@@ -305,5 +334,8 @@ def install(parser: lark.Lark) -> bool:
     if type(inner) is not lark_earley.Parser or inner.lexer_conf.lexer_type != "basic" \
             or type(inner.SymbolNode) is not type or inner.Set is not lark_earley.OrderedSet:
         return False
-    frontend.parser = FastEarley(inner)
+    try:
+        frontend.parser = FastEarley(inner)
+    except ValueError:
+        return False
     return True
