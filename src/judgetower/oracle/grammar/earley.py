@@ -26,6 +26,7 @@ be seen:
 4. **Numbers for what Lark hashes**: items, symbols and node labels are keyed by small integers
    that stand for Lark's equality classes (equal rules share a number), not by Lark's objects,
    whose hashing and comparison are Python methods.
+5. **The lexer's keyword lookup is memoised** (`_memoise_keyword_lookup`).
 
 What can differ is only the text of a syntax error (the terminals listed as expected are those of
 live items). The result is checked by the golden IR digests (``benchmarks/golden_ir.py``) and by
@@ -338,4 +339,28 @@ def install(parser: lark.Lark) -> bool:
         frontend.parser = FastEarley(inner)
     except ValueError:
         return False
+    _memoise_keyword_lookup(getattr(frontend, "lexer", None))
     return True
+
+
+def _memoise_keyword_lookup(lexer) -> None:
+    """Lark's basic lexer gives a word matched by a pattern terminal the type of the keyword
+    literal it equals (its ``UnlessCallback``: a full match of the word against every literal, a
+    large regular expression, at each such word). That lookup depends on the word alone: keep its
+    answers."""
+    from functools import lru_cache
+
+    from lark.lexer import CallChain, UnlessCallback
+    try:
+        lexer.scanner                       # builds the scanner and the callbacks
+        callbacks = list(lexer.callback.values())
+    except AttributeError:
+        return
+    seen = set()
+    while callbacks:
+        cb = callbacks.pop()
+        if isinstance(cb, CallChain):
+            callbacks.extend((cb.callback1, cb.callback2))
+        elif isinstance(cb, UnlessCallback) and id(cb.scanner) not in seen:
+            seen.add(id(cb.scanner))
+            cb.scanner.fullmatch = lru_cache(maxsize=65536)(cb.scanner.fullmatch)
