@@ -80,7 +80,8 @@ def test_second_process_reads_the_ir_the_first_compiled(tmp_path):
 def test_the_cache_can_be_switched_off(tmp_path):
     env = {**os.environ, "JUDGETOWER_CACHE_DIR": str(tmp_path), "JUDGETOWER_NO_COMPILE_CACHE": "1"}
     assert _run(env) == 0
-    assert not list(tmp_path.iterdir())
+    # nothing compiled is stored (the parser itself may be: judgetower.oracle.grammar)
+    assert [p.name for p in tmp_path.iterdir() if not p.name.startswith("oracle-parser-")] == []
 
 
 def test_two_processes_compiling_different_cards_at_once_both_stay_cached(tmp_path):

@@ -47,8 +47,10 @@ CACHE_FILE = "compiled-pools.sqlite3"
 DATA_FILE = "AtomicCards.json.xz"
 #: Bump when the layout of the cache tables or of the pickled records changes.
 CACHE_SCHEMA = 1
-#: How many compiled pools one cache file keeps (the oldest are dropped).
+#: How many compiled pools one cache file keeps: past that, the least recently used are dropped,
+#: but only those no process has used for `POOL_STALE_DAYS` (another process may be reading one).
 KEEP_POOLS = 6
+POOL_STALE_DAYS = 2
 #: Below this many cards, compile in this process; above, use worker processes.
 PARALLEL_MIN = 400
 
@@ -468,6 +470,10 @@ class RichProgress:
 
 def _connect(path: Path) -> sqlite3.Connection:
     db = sqlite3.connect(path, timeout=30)
+    try:
+        db.execute("PRAGMA journal_mode=WAL")   # readers never wait for a writer, nor block one
+    except sqlite3.Error:
+        pass
     return db
 
 
@@ -501,6 +507,11 @@ def _read_cache(db_path: Path, key: str) -> FullPool | None:
         rows = db.execute(
             "SELECT name, layout, face_names, names_fr, is_funny, is_alchemy, vintage, playable, "
             "reasons, unsupported, record FROM cards WHERE key=? ORDER BY idx", (key,)).fetchall()
+        if len(rows) == head[3]:
+            try:     # last used now (`created` orders the pools kept, `KEEP_POOLS`)
+                db.execute("UPDATE pools SET created=? WHERE key=?", (time.time(), key))
+            except sqlite3.Error:
+                pass
     if len(rows) != head[3]:
         return None
     infos = []
@@ -530,7 +541,10 @@ def _write_cache(db_path: Path, pool: FullPool, cards: list[AtomicCard], irs: li
                    (pool.key, pool.source, json.dumps(pool.meta, default=str),
                     int(pool.has_legalities), len(cards), time.time()))
         db.executemany("INSERT INTO cards VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)", rows)
-        old = [k for (k,) in db.execute("SELECT key FROM pools ORDER BY created DESC")][KEEP_POOLS:]
+        stale = time.time() - POOL_STALE_DAYS * 86400
+        old = [k for (k, created) in db.execute("SELECT key, created FROM pools ORDER BY created DESC")
+               ][KEEP_POOLS:]
+        old = [k for k in old if db.execute("SELECT created FROM pools WHERE key=?", (k,)).fetchone()[0] < stale]
         for k in old:
             db.execute("DELETE FROM cards WHERE key=?", (k,))
             db.execute("DELETE FROM pools WHERE key=?", (k,))
