@@ -354,6 +354,8 @@ _WORK: list[AtomicCard] = []
 
 
 def _compile_chunk(indices: list[int]) -> list[tuple[int, bytes]]:
+    from judgetower.oracle.compiler.cache import _DISK
+    _DISK.memory_only = True     # a worker: the parent looked these cards up and stores the results
     return [(i, pickle.dumps(_compile_faces(_WORK[i]), protocol=pickle.HIGHEST_PROTOCOL)) for i in indices]
 
 

@@ -64,11 +64,12 @@ class CardCache:
         self._broken = False
         self._atexit = False
         self._version: str | None = None
+        #: True in a worker process whose parent reads and writes the disk for it (in memory only)
+        self.memory_only = False
 
     # -- where, and whether
-    @staticmethod
-    def enabled() -> bool:
-        return not os.environ.get("JUDGETOWER_NO_COMPILE_CACHE")
+    def enabled(self) -> bool:
+        return not self.memory_only and not os.environ.get("JUDGETOWER_NO_COMPILE_CACHE")
 
     @staticmethod
     def path():
