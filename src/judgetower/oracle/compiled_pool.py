@@ -8,11 +8,13 @@ every face with the Oracle compiler, and decides for each card whether the engin
 * its printed facts are valid (`CardDef`), else ``"card facts: ..."``;
 * the compiler understood every sentence of its text, else the sentences are listed.
 
-Compiling ~24,000 cards takes minutes (the Earley parser costs ~18 ms a card), so the result is
-cached in SQLite, keyed by the sha256 of the data file's bytes and the compiler's version
-(`judgetower.oracle.COMPILER_VERSION`, which changes whenever the compiler's sources do). A
-second start reads the card index from the cache in well under a second; each card's record
-(characteristics) and IR are unpickled only when asked for.
+Each card's IR is cached on its own (`judgetower.oracle.compiler.cache`: keyed by the card's
+name, text and types and the compiler's version), so a card compiled once on this machine, from
+any file or tower, is not compiled again. The pool as a whole (the card index, statuses, records
+and IR of one file) is also cached in SQLite, keyed by the sha256 of the data file's bytes and
+the compiler's version (`judgetower.oracle.COMPILER_VERSION`, which changes whenever the
+compiler's sources do): a second start reads the card index from the cache in well under a
+second; each card's record (characteristics) and IR are unpickled only when asked for.
 
 The cache lives in the user cache dir (``platformdirs``), or in ``$JUDGETOWER_CACHE_DIR``. A cache
 that cannot be read or written is skipped with a notice, never fatal.
@@ -45,8 +47,10 @@ CACHE_FILE = "compiled-pools.sqlite3"
 DATA_FILE = "AtomicCards.json.xz"
 #: Bump when the layout of the cache tables or of the pickled records changes.
 CACHE_SCHEMA = 1
-#: How many compiled pools one cache file keeps (the oldest are dropped).
+#: How many compiled pools one cache file keeps: past that, the least recently used are dropped,
+#: but only those no process has used for `POOL_STALE_DAYS` (another process may be reading one).
 KEEP_POOLS = 6
+POOL_STALE_DAYS = 2
 #: Below this many cards, compile in this process; above, use worker processes.
 PARALLEL_MIN = 400
 
@@ -339,50 +343,139 @@ def _compile_faces(card: AtomicCard) -> tuple:
     return tuple(compile_card(face) for face in card.faces)
 
 
+def _face_key(face) -> tuple | None:
+    """The per-card cache key of a face (`compiler.cache`), or None for a face with faces."""
+    if getattr(face, "faces", ()):
+        return None
+    return (face.name, face.text or "", tuple(t.lower() for t in face.types), tuple(face.subtypes))
+
+
 _WORK: list[AtomicCard] = []
 
 
-def _compile_index(i: int) -> tuple[int, bytes]:
-    return i, pickle.dumps(_compile_faces(_WORK[i]), protocol=pickle.HIGHEST_PROTOCOL)
+def _compile_chunk(indices: list[int]) -> list[tuple[int, bytes]]:
+    from judgetower.oracle.compiler.cache import _DISK
+    _DISK.memory_only = True     # a worker: the parent looked these cards up and stores the results
+    return [(i, pickle.dumps(_compile_faces(_WORK[i]), protocol=pickle.HIGHEST_PROTOCOL)) for i in indices]
 
 
 def compile_all(cards: list[AtomicCard], *, workers: int | None = None,
                 progress: Progress | None = None) -> list[tuple]:
     """Compile every face of every card: a tuple of `CompiledCard`s per card, in order.
-    ``workers`` processes (default: up to 2 for large lists, forked, else this process)."""
+
+    Faces already in the per-card compile cache (`judgetower.oracle.compiler.cache`: same name,
+    text, types and compiler) are read from it; the others are compiled, by ``workers`` processes
+    (default: the machine's cores, at most 4, for 400 cards or more to compile, forked; else this
+    process), and written to it. ``progress(done, total)`` is called as cards are done."""
     global _WORK
+    from judgetower.oracle.compiler.cache import _DISK
     total = len(cards)
-    if workers is None:
-        workers = min(2, os.cpu_count() or 1) if total >= PARALLEL_MIN else 1
     results: list = [None] * total
+    keys = [tuple(_face_key(f) for f in card.faces) for card in cards]
+    cached = _DISK.get_many([k for ks in keys for k in ks if k is not None]) if _DISK.enabled() else {}
+    todo = []
+    for i, ks in enumerate(keys):
+        if ks and all(k is not None and k in cached for k in ks):
+            results[i] = tuple(cached[k] for k in ks)
+        elif not ks:
+            results[i] = ()
+        else:
+            todo.append(i)
+    done = total - len(todo)
+    if progress and done:
+        progress(done, total)
+    if workers is None:
+        workers = min(4, os.cpu_count() or 1) if len(todo) >= PARALLEL_MIN else 1
     step = max(1, total // 200)
-    if workers <= 1 or total < 2:
-        for i, card in enumerate(cards):
-            results[i] = _compile_faces(card)
-            if progress and (i % step == 0 or i + 1 == total):
-                progress(i + 1, total)
+
+    def finish(i: int, compiled: tuple) -> None:
+        nonlocal done
+        results[i] = compiled
+        for k, cc in zip(keys[i], compiled):
+            if k is not None:
+                _DISK.put(k, cc)
+        done += 1
+        if progress and (done % step == 0 or done == total):
+            progress(done, total)
+
+    if workers <= 1 or len(todo) < 2:
+        for i in todo:
+            finish(i, _compile_faces(cards[i]))
+        _DISK.flush()
         return results
     import multiprocessing
     from judgetower.oracle.grammar import parser
     parser()                         # build the grammar once, before forking
     _WORK = cards
+    # small chunks, longest texts first, so that the workers finish together
+    order = sorted(todo, key=lambda i: -sum(len(f.text or "") for f in cards[i].faces))
+    chunks = [order[j:j + 16] for j in range(0, len(order), 16)]
     try:
         ctx = multiprocessing.get_context("fork")
         with ctx.Pool(workers) as procs:
-            for done, (i, blob) in enumerate(procs.imap_unordered(_compile_index, range(total),
-                                                                  chunksize=32), start=1):
-                results[i] = pickle.loads(blob)
-                if progress and (done % step == 0 or done == total):
-                    progress(done, total)
+            for part in procs.imap_unordered(_compile_chunk, chunks):
+                for i, blob in part:
+                    finish(i, pickle.loads(blob))
     finally:
         _WORK = []
+    _DISK.flush()
     return results
+
+
+class RichProgress:
+    """A `Progress` callback drawing a Rich progress bar with the rate and an ETA on stderr (a
+    terminal), or printing a line every ``every`` seconds otherwise. Use as a context manager."""
+
+    def __init__(self, what: str = "compiling Oracle text", every: float = 10.0) -> None:
+        import sys
+        self.what = what
+        self.every = every
+        self.tty = sys.stderr.isatty()
+        self._bar = None
+        self._task = None
+        self._start = time.monotonic()
+        self._last = 0.0
+
+    def __enter__(self) -> "RichProgress":
+        if self.tty:
+            from rich.console import Console
+            from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TaskProgressColumn,
+                                       TextColumn, TimeElapsedColumn, TimeRemainingColumn)
+            self._bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                                 TaskProgressColumn(), TimeElapsedColumn(), TextColumn("ETA"),
+                                 TimeRemainingColumn(), console=Console(stderr=True), transient=False)
+            self._bar.__enter__()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self._bar is not None:
+            self._bar.__exit__(*exc)
+
+    def __call__(self, done: int, total: int) -> None:
+        import sys
+        now = time.monotonic()
+        if self._bar is not None:
+            if self._task is None:
+                self._task = self._bar.add_task(self.what, total=total)
+            self._bar.update(self._task, completed=done)
+            return
+        if done < total and now - self._last < self.every:
+            return
+        self._last = now
+        spent = now - self._start
+        eta = spent / done * (total - done) if done else 0.0
+        print(f"{self.what}: {done}/{total} ({100 * done // max(1, total)}%), {spent:.0f} s, "
+              f"ETA {eta:.0f} s", file=sys.stderr, flush=True)
 
 
 # -------------------------------------------------------------------------------------- cache
 
 def _connect(path: Path) -> sqlite3.Connection:
     db = sqlite3.connect(path, timeout=30)
+    try:
+        db.execute("PRAGMA journal_mode=WAL")   # readers never wait for a writer, nor block one
+    except sqlite3.Error:
+        pass
     return db
 
 
@@ -416,6 +509,11 @@ def _read_cache(db_path: Path, key: str) -> FullPool | None:
         rows = db.execute(
             "SELECT name, layout, face_names, names_fr, is_funny, is_alchemy, vintage, playable, "
             "reasons, unsupported, record FROM cards WHERE key=? ORDER BY idx", (key,)).fetchall()
+        if len(rows) == head[3]:
+            try:     # last used now (`created` orders the pools kept, `KEEP_POOLS`)
+                db.execute("UPDATE pools SET created=? WHERE key=?", (time.time(), key))
+            except sqlite3.Error:
+                pass
     if len(rows) != head[3]:
         return None
     infos = []
@@ -445,7 +543,10 @@ def _write_cache(db_path: Path, pool: FullPool, cards: list[AtomicCard], irs: li
                    (pool.key, pool.source, json.dumps(pool.meta, default=str),
                     int(pool.has_legalities), len(cards), time.time()))
         db.executemany("INSERT INTO cards VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)", rows)
-        old = [k for (k,) in db.execute("SELECT key FROM pools ORDER BY created DESC")][KEEP_POOLS:]
+        stale = time.time() - POOL_STALE_DAYS * 86400
+        old = [k for (k, created) in db.execute("SELECT key, created FROM pools ORDER BY created DESC")
+               ][KEEP_POOLS:]
+        old = [k for k in old if db.execute("SELECT created FROM pools WHERE key=?", (k,)).fetchone()[0] < stale]
         for k in old:
             db.execute("DELETE FROM cards WHERE key=?", (k,))
             db.execute("DELETE FROM pools WHERE key=?", (k,))

@@ -30,8 +30,29 @@ from .lines import (
     strip_ability_word, strip_reminder,
 )
 
+#: Parse trees of the lines and sentences parsed lately, by their normalised text (a parse depends
+#: on nothing else): keyword lines ("flying"), the sentences of a line that failed, a card's lines
+#: compiled again with another context (modes, overload) are parsed once. Lark's transformer never
+#: changes the tree it reads (it builds new child lists), so a tree is shared safely. A line that
+#: does not parse keeps its error. Bounded: the oldest half goes past `_PARSED_MAX`.
+_PARSED: dict = {}
+_PARSED_MAX = 8192
+
+
 def _parse(normalised: str):
-    return parser().parse(normalised)
+    hit = _PARSED.get(normalised)
+    if hit is None:
+        try:
+            hit = parser().parse(normalised)
+        except LarkError as exc:
+            hit = exc
+        if len(_PARSED) >= _PARSED_MAX:
+            for key in list(_PARSED)[:_PARSED_MAX // 2]:
+                del _PARSED[key]
+        _PARSED[normalised] = hit
+    if isinstance(hit, LarkError):
+        raise hit.with_traceback(None)
+    return hit
 
 
 def _parses(text: str) -> bool:
@@ -184,7 +205,7 @@ def compile_text(name: str, text: str, types: Iterable[str] = (),
                  subtypes: Iterable[str] = ()) -> CompiledCard:
     """Compile a card's Oracle ``text``. ``types`` (card types, any case) tell a spell's effect
     lines from a permanent's; with no types, effect lines are read as a spell's. Cached in
-    memory, and on disk between runs for small pools (`_DiskCache`)."""
+    memory, and on disk between runs, one row a card (`cache.CardCache`)."""
     key = (name, text or "", tuple(t.lower() for t in types), tuple(subtypes))
     hit = _DISK.get(key)
     if hit is not None:
