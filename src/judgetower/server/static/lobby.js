@@ -33,9 +33,20 @@ function houseRows() {
         " ", el("b", {text: t("house_" + h.id) !== "house_" + h.id ? t("house_" + h.id) : h.short}), " ",
         el("span", {class: "cite", "data-rule": h.id, text: `[${h.id}]`})),
       h.takes_value ? el("label", {}, " N = ", el("input", {type: "number", class: "h-n", "data-id": h.id, "data-testid": "h-" + h.id + "-n",
-        value: prev && prev.n !== undefined ? prev.n : h.default, min: 1, max: 99, step: 1})) : null,
-      el("span", {class: "muted", text: " — " + h.text}));
+        value: prev && prev.n !== undefined ? prev.n : h.default})) : null,   // checked by the server, which names the rule
+      el("span", {class: "muted h-text", "data-testid": "h-" + h.id + "-text", text: " — " + h.text}));
     H.append(row);
+    const n = row.querySelector(".h-n");
+    if (n) {   // the rule's text with this N (the server's, as the table will cite it)
+      const upd = async () => {
+        try {
+          const r = await (await fetch(`/api/rule?id=${encodeURIComponent(h.id + "=" + n.value)}&lang=${LANG}`)).json();
+          if (r.text) row.querySelector(".h-text").textContent = " — " + r.text;
+        } catch (e) { /* the generic text stays */ }
+      };
+      n.addEventListener("input", upd);
+      if (prev) upd();
+    }
   }
 }
 function readHouse(raw) {
