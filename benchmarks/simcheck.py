@@ -145,6 +145,23 @@ def judge_sim_players(seed: int) -> list[dict]:
             for i in range(2 + seed % 5)]
 
 
+def stall_note(g, window: int = 10_000) -> str:
+    """Why a game may not be ending (for one stopped by the cap): the cards in play, and in the
+    last ``window`` log events the violations (how many public: only those bots call) and the
+    calls upheld."""
+    j = getattr(g, "judge", None)
+    last = len(g.log.events) - window
+    hands = [len(g.hand(p.index)) for p in g.players]
+    note = (f"library {len(g.library(0))}, graveyard {len(g.graveyard(0))}, battlefield {len(g.battlefield)}, "
+            f"hands {hands}")
+    if j is not None:
+        vs = [v for v in j.violations if v.event >= last]
+        cs = [c for c in j.calls if c.event is not None and c.event >= last]
+        note += (f"; in the last {window:,} log events: {len(vs)} violations ({sum(1 for v in vs if v.public)} public), "
+                 f"{sum(1 for c in cs if c.upheld)} upheld calls naming one")
+    return note
+
+
 def load_average() -> str:
     return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
@@ -203,7 +220,7 @@ class JudgeSims:
             self.failures.append(f"seed {seed} ({n} players): unfinished after {len(g.decisions)} decisions "
                                  f"(decision cap {args.cap}): turn {g.turn}, shame "
                                  f"{[p.shame for p in g.players]}, {len(table.judge.calls)} calls"
-                                 + self._where(g))
+                                 + self._where(g) + "; " + stall_note(g))
             self._keep(g, seed, "capped")
             return (f"seed {seed}: {n} players, UNFINISHED at the decision cap ({len(g.decisions)} decisions, "
                     f"turn {g.turn}{self.detail(g) if self.detail is not None else ''}), CPU {cpu:.1f} s")
