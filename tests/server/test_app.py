@@ -76,3 +76,112 @@ def test_rules_for_the_call_form_and_hover(client):
     fr = {r["id"]: r["text"] for r in client.get("/api/rules?lang=fr").json()["rules"]}
     assert fr["JT-G1"].startswith("Chaque personne")
     assert client.get("/api/rule?id=CR 704.5a").json()["text"]
+
+
+# ---------------------------------------------------------------------------- house rules (issue 20)
+HOUSE_FORM = ["strikes=2", "open-hands", "H-ONE-NAME-PER-TURN"]
+HOUSE_SPECS = ["H-STRIKES=2", "H-OPEN-HANDS", "H-ONE-NAME-PER-TURN"]
+
+
+def _wait_over(client, tid: str, seconds: float = 120.0) -> None:
+    import time
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        rows = {x["id"]: x for x in client.get("/api/tables").json()["tables"]}
+        if rows[tid]["over"]:
+            return
+        time.sleep(0.2)
+    raise AssertionError(f"table {tid} did not end within {seconds} s")
+
+
+def test_table_with_house_rules_plays_them_and_records_them(client):
+    """The lobby's house rules (each a checkbox, H-STRIKES with its N) are checked, stored with the
+    table, applied to the game as ``judgetower sim --house`` applies them, shown in every frame
+    (ID, spec and text), in the lobby's list, at the end, and carried by the downloadable record,
+    which replays to the same game."""
+    import argparse
+
+    from judgetower import record as records
+    from judgetower.cli import _house
+    from judgetower.variants.house import HouseRules
+
+    out = _table(client, house=HOUSE_FORM, seats=[
+        {"name": "Ada", "kind": "erring", "error_rate": 0.3, "call_rate": 1.0},
+        {"name": "Bob", "kind": "erring", "error_rate": 0.3, "call_rate": 1.0},
+        {"name": "Cy", "kind": "autopilot"}], seed=5)
+    server = client.app.state.server
+    t = server.tables[out["id"]]
+    # stored with the table, in the form `sim --house` gives
+    assert t.config["house"] == HOUSE_SPECS == _house(argparse.Namespace(house=HOUSE_FORM))
+    cfg, _status, _events = server.store.load_table(out["id"])
+    assert cfg["house"] == HOUSE_SPECS
+    assert isinstance(t.game.rules, HouseRules) and t.game.rules.house_specs() == HOUSE_SPECS
+    # the log cites each rule from the start (HouseRules.setup_players)
+    cited = {r for e in t.game.log.events for r in e.rules}
+    assert {"H-STRIKES", "H-OPEN-HANDS", "H-ONE-NAME-PER-TURN"} <= cited
+    # the lobby lists them; every frame carries them with their texts (hover: /api/rule)
+    row = next(x for x in client.get("/api/tables").json()["tables"] if x["id"] == out["id"])
+    assert row["house"] == HOUSE_SPECS
+    tok = out["spectator"].split("/t/")[1]
+    with client.websocket_connect(f"/ws/{tok}") as ws:
+        f = json.loads(ws.receive_text())
+    assert [h["spec"] for h in f["house"]] == HOUSE_SPECS
+    assert [h["id"] for h in f["house"]] == ["H-STRIKES", "H-OPEN-HANDS", "H-ONE-NAME-PER-TURN"]
+    assert "2 shame" in f["house"][0]["text"] and all(h["text"] for h in f["house"])
+    assert f["judge"]["limit"] == {"rule": "H-STRIKES", "n": 2}
+    assert all("hand" in p for p in f["view"]["players"]), "H-OPEN-HANDS: a spectator sees every hand"
+    assert "2 shame" in client.get("/api/rule", params={"id": "H-STRIKES=2"}).json()["text"]
+    assert client.get("/api/rule", params={"id": "H-OPEN-HANDS", "lang": "fr"}).json()["text"].startswith("toutes")
+    house = client.get("/api/house").json()["house"]
+    assert [h["id"] for h in house] == ["H-OPEN-HANDS", "H-STRIKES", "H-ONE-NAME-PER-TURN", "H-FIRST-MISTAKE-OUT",
+                                        "H-ROUNDS"]
+    assert next(h for h in house if h["id"] == "H-STRIKES")["takes_value"] is True
+    # played to its end (all bots): the record carries the house rules and replays to the same game
+    _wait_over(client, out["id"])
+    r = client.get(f"/t/{tok}/record.json")
+    assert r.status_code == 200, r.text
+    rec = records.loads(r.content)
+    assert rec.options["house"] == HOUSE_SPECS
+    again = records.replay(rec)
+    assert again.rules.house_specs() == HOUSE_SPECS and again.snapshot() == t.game.snapshot()
+    assert t.game.game_over and t.summary()["house"] == HOUSE_SPECS
+    if "strikes" in t.game.end_reason:
+        assert any(p.lost and p.shame >= 2 for p in t.game.players)
+
+
+def test_house_rules_survive_a_restart(tmp_path):
+    """A table's house rules are in the store: a new server on the same store resumes the table
+    with the same rules (the game replayed with them)."""
+    db = f"sqlite:///{tmp_path / 'restart.sqlite3'}"
+    with TestClient(create_app(db)) as c1:
+        out = _table(c1, house=["H-FIRST-MISTAKE-OUT", "rounds"])
+        tok = out["seats"][0]["link"].split("/t/")[1]
+        with c1.websocket_connect(f"/ws/{tok}") as ws:
+            before = json.loads(ws.receive_text())
+    with TestClient(create_app(db)) as c2:
+        with c2.websocket_connect(f"/ws/{tok}") as ws:
+            after = json.loads(ws.receive_text())
+        t = c2.app.state.server.tables[out["id"]]
+        assert t.game.rules.house_specs() == ["H-FIRST-MISTAKE-OUT", "H-ROUNDS"]
+    assert [h["spec"] for h in after["house"]] == [h["spec"] for h in before["house"]] == \
+        ["H-FIRST-MISTAKE-OUT", "H-ROUNDS"]
+    assert after["rounds"]["round"] >= 1 and after["judge"]["limit"]["rule"] == "H-FIRST-MISTAKE-OUT"
+
+
+@pytest.mark.parametrize("house, words", [
+    (["H-STRIKES=0"], ["house", "H-STRIKES=0", "from 1 to 99", "[H-STRIKES]"]),
+    (["strikes=three"], ["house", "whole number", "[H-STRIKES]"]),
+    (["H-OPEN-HANDS=2"], ["house", "takes no value", "[H-OPEN-HANDS]"]),
+    (["H-NAP-TIME"], ["house", "unknown house rule", "H-STRIKES"]),
+    (["open-hands", "H-OPEN-HANDS"], ["house", "given twice", "H-OPEN-HANDS"]),
+    ("open-hands", ["house", "a list"]),
+    ([3], ["house", "string"]),
+])
+def test_bad_house_rule_is_refused_and_creates_nothing(client, house, words):
+    r = client.post("/api/tables", json={"mode": "judge", "seed": 1, "house": house,
+                                         "seats": [{"name": "Ada"}, {"name": "Bot", "kind": "autopilot"}]})
+    assert r.status_code == 400
+    err = r.json()["error"]
+    assert all(w in err for w in words), err
+    assert client.get("/api/tables").json()["tables"] == []
+    assert client.app.state.server.tables == {}

@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from .conftest import check_frames_hidden, open_page, shot, state
+from .conftest import SHOTS, check_frames_hidden, open_page, shot, state
 
 
 
@@ -265,6 +265,49 @@ def test_unknown_link_gets_an_error_page(browser, server_factory):
     assert "Unknown link" in page2.inner_text("#error")
     status, _ = srv.get("/t/" + "y" * 32 + "/record.json")
     assert status == 404
+
+
+def test_house_rules_in_the_lobby_and_on_the_table(browser, server_factory):
+    """The lobby's house rules: a bad number is refused with the server's error naming the input
+    and the rule (nothing created); then a table with H-STRIKES=4 and H-OPEN-HANDS shows the rules
+    in force, each cited, its text on hover, and the others' hands (open hands)."""
+    srv = server_factory()
+    lobby, _, lobby_errors = open_page(browser, srv.url + "/")
+    lobby.wait_for_selector("[data-testid='h-H-STRIKES']")
+    assert lobby.locator("#house .h-on").count() == 5
+    rows = lobby.locator("[data-testid=seat]")
+    rows.nth(1).locator("[data-testid=s-kind]").select_option("autopilot")
+    lobby.fill("[data-testid=f-seed]", "3")
+    lobby.check("[data-testid='h-H-STRIKES']")
+    lobby.fill("[data-testid='h-H-STRIKES-n']", "0")
+    lobby.click("[data-testid=create-btn]")
+    lobby.wait_for_selector("#error.show")
+    err = lobby.inner_text("#error")
+    assert "house" in err and "H-STRIKES" in err and "1 to 99" in err, err
+    assert lobby.locator("[data-testid=seat-link]").count() == 0
+    assert json.loads(srv.get("/api/tables")[1])["tables"] == []
+    lobby.fill("[data-testid='h-H-STRIKES-n']", "4")
+    lobby.check("[data-testid='h-H-OPEN-HANDS']")
+    lobby.wait_for_selector("[data-testid='h-H-STRIKES-text']:has-text('4 shame')")
+    lobby.locator("[data-testid=house]").screenshot(path=str(SHOTS / "lobby-house-en.png"))
+    lobby.click("[data-testid=create-btn]")
+    lobby.wait_for_selector("[data-testid=spectator-link]")
+    lobby.wait_for_selector("[data-testid=table-row]:has-text('H-STRIKES=4')")
+    assert not lobby_errors
+    spect_link = lobby.get_attribute("[data-testid=spectator-link]", "href")
+    page, _, errors = open_page(browser, srv.url + spect_link)
+    st = wait_state(page, "s.view")
+    assert [h["spec"] for h in st["house"]] == ["H-OPEN-HANDS", "H-STRIKES=4"]
+    page.wait_for_selector("[data-testid=house-rules] [data-testid=house-rule]")
+    assert page.locator("[data-testid=house-rule]").count() == 2
+    page.hover("[data-testid=house-rules] .cite[data-rule='H-STRIKES=4']")
+    page.wait_for_function("document.getElementById('tooltip').textContent.includes('4 shame')")
+    assert "H-STRIKES" in page.inner_text("[data-testid=shame-limit]")
+    # open hands: the spectator sees both players' hands
+    page.wait_for_selector("[data-testid=open-hand-0] .card")
+    page.wait_for_selector("[data-testid=open-hand-1] .card")
+    shot(page, "table-house-en.png")
+    assert not errors, errors
 
 
 TOWER = "18 Island\n"

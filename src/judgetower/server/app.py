@@ -300,6 +300,7 @@ class Server:
             _names(v, names)
             cards = {n: card_info(r["pool"], n) for n in names if card_info(r["pool"], n)}
             return {"step": k, "steps": len(rec.decisions), "view": v, "log": lines[-300:], "cards": cards,
+                    "house": list(rec.options.get("house") or []),
                     "over": game.game_over, "winners": v.get("winners"), "end_reason": game.end_reason}
 
 
@@ -333,7 +334,8 @@ def create_app(db: str | None = None, *, data: str | None = None, bot_delay: flo
                 info = {"id": tid, "title": cfg.get("title", ""), "mode": cfg["mode"],
                         "seats": [{"name": s["name"], "kind": s["kind"], "judge_level": s["judge_level"]}
                                   for s in cfg["seats"]], "over": status == "over",
-                        "tower": cfg.get("tower_desc", ""), "lang": cfg.get("lang", "en")}
+                        "tower": cfg.get("tower_desc", ""), "lang": cfg.get("lang", "en"),
+                        "house": list(cfg.get("house") or [])}
             info["created"] = created
             out.append(info)
         out.reverse()
@@ -390,6 +392,11 @@ def create_app(db: str | None = None, *, data: str | None = None, bot_delay: flo
         rid = request.query_params.get("id", "")[:40]
         lang = request.query_params.get("lang", "en")
         return JSONResponse({"id": rid, "text": await asyncio.to_thread(_rt, rid, lang)})
+
+    async def house_list(request: Request):
+        from judgetower.server.rules_text import house_rule_list
+        lang = request.query_params.get("lang", "en")
+        return JSONResponse({"house": await asyncio.to_thread(house_rule_list, lang)})
 
     async def replay_page(request: Request):
         return HTMLResponse(_page("replay.html"))
@@ -448,7 +455,7 @@ def create_app(db: str | None = None, *, data: str | None = None, bot_delay: flo
         Route("/", lobby), Route("/api/tables", list_tables, methods=["GET"]),
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/t/{token}", table_page), Route("/t/{token}/record.json", record_download),
-        Route("/api/rules", rules_list), Route("/api/rule", rule_text),
+        Route("/api/rules", rules_list), Route("/api/rule", rule_text), Route("/api/house", house_list),
         Route("/replay", replay_page), Route("/api/replay", replay_create, methods=["POST"]),
         Route("/api/replay/{rid}/{k}", replay_step), Route("/healthz", health),
         WebSocketRoute("/ws/{token}", ws_route),

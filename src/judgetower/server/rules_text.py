@@ -1,5 +1,6 @@
 """Rule texts for the page: the searchable list of the call form (JT rules and rulings) and the
-text shown on hovering a citation (CR, JT, R), French where the shared rules have it."""
+text shown on hovering a citation (CR, JT, R, and the house rules' H- IDs of
+`judgetower.variants.house`), French where the shared rules have it (the house rules: here)."""
 
 from __future__ import annotations
 
@@ -46,8 +47,51 @@ def rule_list(lang: str = "en") -> list[dict]:
     return [{"id": rid, "text": fr.get(rid) or text} for rid, text in sorted(jt.items(), key=lambda kv: _key(kv[0]))]
 
 
+# the house rules in French ({n}: H-STRIKES's number); English comes from variants/house.py itself
+HOUSE_FR = {
+    "H-OPEN-HANDS": "toutes les mains sont publiques, dans chaque vue et dans le journal",
+    "H-STRIKES": "une personne perd quand sa honte atteint {n} (au lieu de plus du double du nombre de "
+                 "personnes au départ)",
+    "H-ONE-NAME-PER-TURN": "chaque personne lance au plus un sort d'un même nom par tour",
+    "H-FIRST-MISTAKE-OUT": "un signalement juste élimine l'accusé·e",
+    "H-ROUNDS": "la personne qui gagne une manche marque un point ; tout est exilé, de nouvelles mains sont "
+                "distribuées et la partie continue ; quand la tour est épuisée, le plus de points gagne",
+}
+
+
+def house_rule(spec: str, lang: str = "en") -> dict | None:
+    """A house rule's ID, spec and text (``spec``: ``NAME`` or ``NAME=VALUE``, e.g. the table's
+    ``H-STRIKES=5``, or the ID a log line cites); None when it is no house rule."""
+    from judgetower.rules.errors import IllegalAction
+    from judgetower.variants.house import parse_one
+    try:
+        rule = parse_one(spec)
+    except (IllegalAction, ValueError):
+        return None
+    text = rule.describe()
+    if lang == "fr" and rule.id in HOUSE_FR:
+        text = HOUSE_FR[rule.id].format(n=getattr(rule, "n", "N"))
+    return {"id": rule.id, "spec": rule.spec(), "text": text}
+
+
+def house_rule_list(lang: str = "en") -> list[dict]:
+    """Every house rule for the lobby form: ID, short name, whether it takes a number (and its
+    default), and its text."""
+    from judgetower.variants.house import HOUSE_RULES
+    out = []
+    for rid, cls in HOUSE_RULES.items():
+        info = house_rule(rid, lang) or {"text": ""}
+        out.append({"id": rid, "short": cls.short, "takes_value": cls.takes_value,
+                    "default": getattr(cls, "DEFAULT", None), "text": info["text"]})
+    return out
+
+
 def rule_text(rid: str, lang: str = "en") -> str:
     rid = rid.strip()
+    if rid.upper().startswith("H-"):
+        found = house_rule(rid, lang)
+        if found is not None:
+            return found["text"]
     if lang == "fr" and rid in _french():
         return _french()[rid]
     return _BOOK.text(rid)

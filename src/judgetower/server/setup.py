@@ -1,7 +1,10 @@
 """Table configs from the lobby's form, card pools, and games made or resumed from a config.
 
 A config is JSON (stored in ``jt_tables.config``): seed, mode, options, seats (name, kind,
-judge level, first-game flag, bot rates), the tower's card names and where its cards come from.
+judge level, first-game flag, bot rates), the house rules (``house``: canonical ``NAME[=VALUE]``
+specs of `judgetower.variants.house`, as ``judgetower sim --house`` and game records carry them;
+absent in configs made before house rules: none), the tower's card names and where its cards
+come from.
 """
 
 from __future__ import annotations
@@ -64,6 +67,31 @@ def _flag(v) -> bool:
     return v in (True, "true", "on", "1", 1, "yes")
 
 
+def house_rules_of(value: Any) -> list[str]:
+    """The lobby form's ``house`` input: a list of ``NAME`` or ``NAME=VALUE`` strings (the rule ID or
+    its short name, as ``judgetower sim --house``), checked by `judgetower.variants.house` and
+    returned as canonical specs (``["H-STRIKES=3", "H-OPEN-HANDS"]``). ``TableError`` names the
+    input, the value and the rule otherwise."""
+    from judgetower.rules.errors import IllegalAction
+    from judgetower.variants.house import house_specs, parse_house
+    if value in (None, ""):
+        return []
+    if not isinstance(value, list) or len(value) > 20:
+        raise TableError(f"house: house rules are a list of NAME or NAME=VALUE strings, not {str(value)[:60]!r}")
+    for v in value:
+        if not isinstance(v, str) or len(v) > 60:
+            raise TableError(f"house: a house rule is a NAME or NAME=VALUE string, not {str(v)[:60]!r}")
+    try:
+        return house_specs(parse_house(list(value)))
+    except IllegalAction as e:
+        raise TableError(f"house: {e}") from None
+
+
+def house_of(config: dict) -> list[str]:
+    """A stored config's house rules (none in configs made before they existed)."""
+    return list(config.get("house") or [])
+
+
 def make_config(form: Any, *, data: str | None = None, seed: int | None = None) -> dict:
     """A table config from the lobby form (JSON). ``TableError`` names the field that is wrong."""
     if not isinstance(form, dict):
@@ -77,6 +105,7 @@ def make_config(form: Any, *, data: str | None = None, seed: int | None = None) 
     manual = _flag(form.get("manual_triggers", False))
     if manual and mode != "judge":
         raise TableError("manual triggers (R13) are a judge-mode option")
+    house = house_rules_of(form.get("house"))
     seats_in = form.get("seats")
     if not isinstance(seats_in, list) or not 2 <= len(seats_in) <= 6:
         raise TableError("seats: a table has 2 to 6 seats (CR 103.1)")
@@ -114,7 +143,7 @@ def make_config(form: Any, *, data: str | None = None, seed: int | None = None) 
     source = tower_form.get("source", "starter")
     cfg: dict[str, Any] = {
         "version": 1, "title": str(form.get("title") or "")[:60], "seed": seed, "mode": mode,
-        "manual_triggers": manual, "lang": lang, "seats": seats,
+        "manual_triggers": manual, "house": house, "lang": lang, "seats": seats,
         "bot_delay": _num(form, "bot_delay", 0.8, 0.0, 10.0),
         "judge_wait": _num(form, "judge_wait", 120.0, 0.0, 3600.0),
         "max_decisions": _num(form, "max_decisions", 100_000, 1, 1_000_000, int),
@@ -176,7 +205,8 @@ def new_game(config: dict, pool):
     from judgetower.variants.judge_tower import new_judge_tower_game
     try:
         g = new_judge_tower_game(pool, config["tower"], _specs(config), seed=config["seed"],
-                                 mode=config["mode"], manual_triggers=config["manual_triggers"])
+                                 mode=config["mode"], manual_triggers=config["manual_triggers"],
+                                 house=house_of(config))
     except (IllegalAction, ValueError) as e:
         raise TableError(f"the game cannot be set up: {e}") from None
     if config["mode"] == "judge":
@@ -193,9 +223,11 @@ def record_of_events(config: dict, events: list[tuple[str, Any]]) -> records.Rec
             decisions.append((data["p"], records.decode_choice(data["c"])))
         elif kind == "j":
             judge.append(dict(data))
+    options: dict[str, Any] = {"manual_triggers": True} if config["manual_triggers"] else {}
+    if house_of(config):
+        options["house"] = house_of(config)
     return records.Record(variant="judge-tower", mode=config["mode"], seed=config["seed"], players=_specs(config),
-                          tower=list(config["tower"]), decisions=decisions,
-                          options={"manual_triggers": True} if config["manual_triggers"] else {},
+                          tower=list(config["tower"]), decisions=decisions, options=options,
                           judge=judge, shame=None)
 
 

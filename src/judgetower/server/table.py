@@ -108,6 +108,7 @@ class Table:
         self.wake: asyncio.Event | None = None
         self.task: asyncio.Task | None = None
         self._uis: dict[int, Any] = {}
+        self._house: dict[str, list[dict]] = {}    # the house rules in force, by language
         self.last_change = time.time()
 
     # ------------------------------------------------------------------ helpers
@@ -426,7 +427,11 @@ class Table:
                        "first_game": bool(p.first_game), "autopass": self.autopass.get(i)}
                       for i, (p, s) in enumerate(zip(g.players, self.seats))],
             "decision": self._decision(seat), "over": self.over(),
+            "house": self.house_rules(conn.lang),
         }
+        rounds = self.rounds_state()
+        if rounds is not None:
+            frame["rounds"] = rounds
         if self.judge_mode:
             frame["judge"] = self._judge_public(seat)
         if self.over():
@@ -476,6 +481,36 @@ class Table:
         return {"kind": d.kind, "prompt": d.prompt, "rule": d.rule, "options": opts, "forced": forced,
                 "key": self.decision_key()}
 
+    def house_rules(self, lang: str = "en") -> list[dict]:
+        """The table's house rules in force: ID, spec (``H-STRIKES=5``) and text, in the page's
+        language (`judgetower.server.rules_text.house_rule`)."""
+        found = self._house.get(lang)
+        if found is None:
+            from judgetower.server.rules_text import house_rule
+            specs = getattr(self.game.rules, "house_specs", None)
+            found = self._house[lang] = [house_rule(spec, lang) or {"id": spec, "spec": spec, "text": ""}
+                                         for spec in (specs() if specs else [])]
+        return found
+
+    def rounds_state(self) -> dict | None:
+        """H-ROUNDS: the round being played and each player's points (public)."""
+        r = self.game.rules
+        if not getattr(r, "points", None):
+            return None
+        return {"round": r.round, "points": {p.name: r.points[p.index] for p in self.game.players}}
+
+    def shame_limit(self) -> dict:
+        """When shame ends a player's game: JT-E1 (more than twice the players who started), or
+        the house rule that replaces or tightens it (H-STRIKES, H-FIRST-MISTAKE-OUT)."""
+        r, g = self.game.rules, self.game
+        has = getattr(r, "has", lambda _rid: None)
+        strikes = has("H-STRIKES")
+        if has("H-FIRST-MISTAKE-OUT"):
+            return {"rule": "H-FIRST-MISTAKE-OUT", "n": None}
+        if strikes is not None:
+            return {"rule": "H-STRIKES", "n": strikes.n}
+        return {"rule": "JT-E1", "n": 2 * len(g.players)}
+
     def _judge_public(self, seat: int | None) -> dict:
         g, j = self.game, self.judge
         calls = []
@@ -495,7 +530,7 @@ class Table:
                      "can_vote": bool(alive and rec.state == "disputed" and seat not in rec.votes)}
         return {"calls": calls, "open": open_, "spectators": list(j.spectators),
                 "waiting_for": [g.players[q].name for q in self.awaiting_people()],
-                "shame_limit": 2 * len(g.players)}
+                "shame_limit": 2 * len(g.players), "limit": self.shame_limit()}
 
     def summary(self) -> dict:
         from judgetower.ui.summary import summary_dict, summary_lines
@@ -503,6 +538,10 @@ class Table:
         s = summary_dict(g)
         s["lines"] = summary_lines(g)
         s["capped"] = self.capped
+        s["house"] = [h["spec"] for h in self.house_rules()]
+        rounds = self.rounds_state()
+        if rounds is not None:
+            s["rounds"] = rounds
         if self.judge is not None:
             s["call_list"] = [{"number": c.number, "by": c.by, "accused": g.players[c.accused].name,
                                "rule": c.rule, "upheld": c.upheld, "added": c.added, "disputed": bool(c.votes)}
@@ -528,7 +567,8 @@ class Table:
                 "turn": g.turn, "decisions": len(g.decisions), "over": self.over(),
                 "people_here": len({c.seat for c in self.conns if c.seat != SPECTATOR}),
                 "spectators_here": sum(1 for c in self.conns if c.seat == SPECTATOR),
-                "tower": self.config.get("tower_desc", ""), "lang": self.config.get("lang", "en")}
+                "tower": self.config.get("tower_desc", ""), "lang": self.config.get("lang", "en"),
+                "house": list(self.config.get("house") or [])}
 
 
 def view_names(v: dict) -> set:

@@ -28,6 +28,11 @@ const STRINGS = {
     error: "Error", upload_record: "Record file", steps: "step", first: "⏮", prev: "◀", next: "▶", last: "⏭",
     engine_ruling: "engine", violation: "violation", no_violation: "no violation",
     waiting_people: "Waiting for", limit: "a player whose shame exceeds {n} loses (JT-E1)",
+    limit_strikes: "a player whose shame reaches {n} loses (H-STRIKES, instead of JT-E1)",
+    limit_first_mistake: "a correct call eliminates the accused (H-FIRST-MISTAKE-OUT)",
+    house_rules: "House rules", house_none: "none: the seed's rules", round: "Round", points: "points",
+    "house_H-OPEN-HANDS": "Open hands", "house_H-STRIKES": "Strikes", "house_H-ONE-NAME-PER-TURN": "One spell of a name per turn",
+    "house_H-FIRST-MISTAKE-OUT": "First mistake out", "house_H-ROUNDS": "Rounds",
     err: {
       malformed: "Malformed message", spectator_decides: "Spectators never decide", stale: "Too late: the game moved on",
       not_your_decision: "Not your decision", bad_option: "No such option", illegal: "Refused by the rules",
@@ -62,6 +67,11 @@ const STRINGS = {
     error: "Erreur", upload_record: "Fichier d'enregistrement", steps: "étape", first: "⏮", prev: "◀", next: "▶", last: "⏭",
     engine_ruling: "moteur", violation: "infraction", no_violation: "pas d'infraction",
     waiting_people: "En attente de", limit: "une personne dont la honte dépasse {n} perd (JT-E1)",
+    limit_strikes: "une personne dont la honte atteint {n} perd (H-STRIKES, au lieu de JT-E1)",
+    limit_first_mistake: "un signalement juste élimine l'accusé·e (H-FIRST-MISTAKE-OUT)",
+    house_rules: "Règles maison", house_none: "aucune : les règles de base", round: "Manche", points: "points",
+    "house_H-OPEN-HANDS": "Mains ouvertes", "house_H-STRIKES": "Avertissements", "house_H-ONE-NAME-PER-TURN": "Un sort d'un même nom par tour",
+    "house_H-FIRST-MISTAKE-OUT": "Éliminé·e à la première erreur", "house_H-ROUNDS": "Manches",
     err: {
       malformed: "Message mal formé", spectator_decides: "Les spectateurs ne décident jamais", stale: "Trop tard : la partie a avancé",
       not_your_decision: "Ce n'est pas votre décision", bad_option: "Option inexistante", illegal: "Refusé par les règles",

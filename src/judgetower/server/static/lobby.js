@@ -19,6 +19,50 @@ function seatRow(kind, name) {
   $("seats").append(row);
 }
 
+// the house rules (judgetower.variants.house), as the server lists them: a checkbox each, and a
+// number for those that take one (H-STRIKES=N); the server checks every value
+let HOUSE = [];
+function houseRows() {
+  const H = $("house"), was = readHouse(true);
+  H.innerHTML = "";
+  for (const h of HOUSE) {
+    const prev = was[h.id];
+    const row = el("div", {class: "houserow"},
+      el("label", {title: `${h.id}: ${h.text}`},
+        el("input", {type: "checkbox", class: "h-on", "data-id": h.id, "data-testid": "h-" + h.id, checked: prev ? true : null}),
+        " ", el("b", {text: t("house_" + h.id) !== "house_" + h.id ? t("house_" + h.id) : h.short}), " ",
+        el("span", {class: "cite", "data-rule": h.id, text: `[${h.id}]`})),
+      h.takes_value ? el("label", {}, " N = ", el("input", {type: "number", class: "h-n", "data-id": h.id, "data-testid": "h-" + h.id + "-n",
+        value: prev && prev.n !== undefined ? prev.n : h.default})) : null,   // checked by the server, which names the rule
+      el("span", {class: "muted h-text", "data-testid": "h-" + h.id + "-text", text: " — " + h.text}));
+    H.append(row);
+    const n = row.querySelector(".h-n");
+    if (n) {   // the rule's text with this N (the server's, as the table will cite it)
+      const upd = async () => {
+        try {
+          const r = await (await fetch(`/api/rule?id=${encodeURIComponent(h.id + "=" + n.value)}&lang=${LANG}`)).json();
+          if (r.text) row.querySelector(".h-text").textContent = " — " + r.text;
+        } catch (e) { /* the generic text stays */ }
+      };
+      n.addEventListener("input", upd);
+      if (prev) upd();
+    }
+  }
+}
+function readHouse(raw) {
+  const out = raw ? {} : [];
+  document.querySelectorAll("#house .h-on").forEach(c => {
+    const id = c.dataset.id, n = document.querySelector(`#house .h-n[data-id="${id}"]`);
+    if (raw) { if (c.checked) out[id] = n ? {n: n.value} : {}; return; }
+    if (c.checked) out.push(n ? `${id}=${n.value}` : id);
+  });
+  return out;
+}
+async function loadHouse() {
+  try { HOUSE = (await (await fetch(`/api/house?lang=${LANG}`)).json()).house; } catch (e) { HOUSE = []; }
+  houseRows();
+}
+
 function readForm() {
   const seats = [...document.querySelectorAll(".seatrow")].map(r => ({
     name: r.querySelector(".s-name").value, kind: r.querySelector(".s-kind").value,
@@ -27,7 +71,7 @@ function readForm() {
     dispute_rate: Number(r.querySelector(".s-disp").value)}));
   const src = document.querySelector("input[name=tower]:checked").value;
   return {title: $("f-title").value, mode: $("f-mode").value, manual_triggers: $("f-manual").checked, lang: $("f-lang").value,
-          seats, bot_delay: $("f-delay").value, judge_wait: $("f-wait").value, seed: $("f-seed").value,
+          seats, house: readHouse(false), bot_delay: $("f-delay").value, judge_wait: $("f-wait").value, seed: $("f-seed").value,
           tower: {source: src, text: $("f-tower-text").value, count: Number($("f-count").value)}};
 }
 
@@ -56,14 +100,15 @@ async function loadTables() {
   for (const x of tables.slice(0, 50)) {
     ul.append(el("li", {"data-testid": "table-row"}, el("b", {text: x.title || x.id}), ` · ${x.mode} · ${x.over ? t("over") : t("playing")} · `,
       x.seats.map(s => `${s.name} (${t(s.kind)}, ${s.judge_level})`).join(", "),
-      x.turn !== undefined ? ` · ${t("turn")} ${x.turn}` : "", x.tower ? ` · ${x.tower}` : ""));
+      x.turn !== undefined ? ` · ${t("turn")} ${x.turn}` : "", x.tower ? ` · ${x.tower}` : "",
+      x.house && x.house.length ? ` · ${t("house_rules")}: ${x.house.join(", ")}` : ""));
   }
   T.append(ul);
 }
 
 function labels() {
   for (const k of ["lobby", "watch", "create", "title", "mode", "judge_mode", "referee_mode", "manual_triggers", "language", "seats",
-                   "tower", "starter", "upload", "random", "count", "bot_delay", "judge_wait", "seed", "open_tables"]) { const e = $("t-" + k); if (e) e.textContent = t(k); }
+                   "tower", "starter", "upload", "random", "count", "bot_delay", "judge_wait", "seed", "open_tables", "house_rules"]) { const e = $("t-" + k); if (e) e.textContent = t(k); }
   $("add-seat").textContent = t("add_seat"); $("create-btn").textContent = t("create_btn");
   document.documentElement.lang = LANG;
 }
@@ -74,11 +119,12 @@ $("f-tower-file").onchange = async e => {
   document.querySelector("input[name=tower][value=upload]").checked = true;
 };
 $("lang").value = LANG;
-$("lang").onchange = e => { setLang(e.target.value); labels(); const s = readForm(); $("seats").innerHTML = ""; seatCount = 0; for (const x of s.seats) seatRow(x.kind, x.name); loadTables(); };
+$("lang").onchange = e => { setLang(e.target.value); labels(); loadHouse(); const s = readForm(); $("seats").innerHTML = ""; seatCount = 0; for (const x of s.seats) seatRow(x.kind, x.name); loadTables(); };
 $("add-seat").onclick = () => { if (document.querySelectorAll(".seatrow").length < 6) seatRow("person", `Player ${seatCount + 1}`); };
 $("create-form").onsubmit = create;
 $("f-lang").value = LANG;
 labels();
 seatRow("person", "Player 1"); seatRow("person", "Player 2"); seatRow("erring", "Bot 3");
+loadHouse();
 loadTables();
 setInterval(loadTables, 10000);

@@ -22,7 +22,8 @@ async function go(k) {
   STEP = out.step; $("slider").value = STEP;
   Object.assign(CARDS, out.cards);
   const v = out.view;
-  $("stepinfo").textContent = `${t("steps")} ${STEP} / ${STEPS} · ${t("turn")} ${v.turn} · ${v.active} · ${v.step}` + (out.over ? ` · ${t("over")}: ${out.end_reason}` : "");
+  $("stepinfo").textContent = `${t("steps")} ${STEP} / ${STEPS} · ${t("turn")} ${v.turn} · ${v.active} · ${v.step}` + (out.over ? ` · ${t("over")}: ${out.end_reason}` : "") +
+    (out.house && out.house.length ? ` · ${t("house_rules")}: ${out.house.join(", ")}` : "");
   const B = $("board"); B.innerHTML = "";
   v.players.forEach((p, i) => B.append(el("div", {class: "panel player" + (p.lost ? " lost" : "")},
     el("div", {class: "ph"}, el("span", {class: "pname", text: p.name}), el("span", {class: "badge shame", text: `${t("shame")} ${p.shame}`}),

@@ -122,6 +122,9 @@ function render() {
         p.lost ? el("span", {class: "badge shame", text: t("lost")}) : null,
         pend && pend.player === p.name ? el("span", {class: "badge", text: "…"}) : null),
       el("div", {class: "row", "data-testid": "battlefield-" + i}, v.battlefield.filter(o => o.controller === p.name).map(o => objCard(o, "battlefield"))));
+    // H-OPEN-HANDS: every hand is public, so the view holds the others' hands too
+    if (i !== F.seat && p.hand) box.append(el("div", {class: "muted", text: `${t("hand")} (H-OPEN-HANDS)`}),
+      el("div", {class: "row", "data-testid": "open-hand-" + i}, p.hand.map(o => objCard(o, "hand"))));
     if (p.mana_paid && p.mana_paid.length) box.append(el("div", {class: "muted", text: "mana: " + p.mana_paid.slice(-3).join("; ")}));
     P.append(box);
   });
@@ -155,8 +158,24 @@ function render() {
     S.append(el("div", {class: "pile", "data-testid": "exile-pile"}, el("div", {class: "muted", text: pile.label}),
       el("div", {class: "row"}, pile.cards.map(o => objCard(o, "exile")))));
   }
-  renderDecision(); renderJudge(); renderLog(); renderSummary();
+  renderHouse(); renderDecision(); renderJudge(); renderLog(); renderSummary();
   wireClicks(document.body);
+}
+
+// the table's house rules in force (judgetower.variants.house), each cited: hovering shows its text
+function renderHouse() {
+  const H = $("houserules");
+  const rules = F.house || [];
+  H.hidden = !rules.length;
+  H.innerHTML = "";
+  if (!rules.length) return;
+  H.append(el("h3", {text: t("house_rules")}));
+  const ul = el("ul", {class: "house"});
+  for (const h of rules) ul.append(el("li", {"data-testid": "house-rule", "data-rule": h.id},
+    el("b", {text: t("house_" + h.id) !== "house_" + h.id ? t("house_" + h.id) : h.id}), cite(h.spec), " — " + h.text));
+  H.append(ul);
+  if (F.rounds) H.append(el("div", {"data-testid": "rounds"}, `${t("round")} ${F.rounds.round} · ${t("points")}: ` +
+    Object.entries(F.rounds.points).map(([n, k]) => `${n} ${k}`).join(", "), cite("H-ROUNDS")));
 }
 
 function renderDecision() {
@@ -221,7 +240,9 @@ function renderJudge() {
     const acc = el("select", {id: "call-accused", "data-testid": "call-accused"});
     F.view.players.forEach((p, i) => { if (i !== F.seat) acc.append(el("option", {value: p.name, text: p.name})); });
     const rule = el("input", {id: "call-rule", list: "rule-list", "data-testid": "call-rule", placeholder: "JT-C5", size: 10, required: true});
-    const dl = el("datalist", {id: "rule-list"}, RULES.map(r => el("option", {value: r.id, text: `${r.id} ${r.text.slice(0, 90)}`})));
+    // the table's house rules can be broken too (H-ONE-NAME-PER-TURN): they head the list
+    const callable = (F.house || []).map(h => ({id: h.id, text: h.text})).concat(RULES);
+    const dl = el("datalist", {id: "rule-list"}, callable.map(r => el("option", {value: r.id, text: `${r.id} ${r.text.slice(0, 90)}`})));
     form.append(el("div", {}, `${t("accused")}: `, acc), el("div", {}, `${t("rule")}: `, rule, dl),
       el("div", {}, `${t("log_line")}: `, el("input", {id: "call-event", type: "number", min: 1, "data-testid": "call-event", style: "width:6em"})));
     if (F.seat === null) form.append(el("div", {}, `${t("your_name")}: `, el("input", {id: "call-name", "data-testid": "call-name", value: F.you || "Spectator", maxlength: 40})));
@@ -241,7 +262,9 @@ function renderJudge() {
     J.append(box);
   }
   if (j.waiting_for.length) J.append(el("div", {class: "muted", "data-testid": "judge-waiting", text: `${t("waiting_people")}: ${j.waiting_for.join(", ")}`}));
-  J.append(el("div", {class: "muted", text: t("limit").replace("{n}", j.shame_limit)}));
+  const lim = j.limit || {rule: "JT-E1", n: j.shame_limit};
+  const limText = lim.rule === "H-STRIKES" ? t("limit_strikes") : lim.rule === "H-FIRST-MISTAKE-OUT" ? t("limit_first_mistake") : t("limit");
+  J.append(el("div", {class: "muted", "data-testid": "shame-limit", text: limText.replace("{n}", lim.n)}));
   J.append(el("h3", {text: t("calls")}));
   const ul = el("ul", {class: "calls", "data-testid": "calls"});
   for (const c of j.calls.slice().reverse().slice(0, 30)) {
@@ -265,6 +288,9 @@ function renderSummary() {
   const tb = el("table", {class: "shame"}, el("tr", {}, el("th", {text: t("name")}), el("th", {text: t("level")}), el("th", {text: t("shame")}), el("th", {text: ""})));
   for (const p of s.players) tb.append(el("tr", {}, el("td", {text: p.name}), el("td", {text: p.judge_level}), el("td", {text: p.shame}), el("td", {text: p.won ? "★" : (p.lost ? t("lost") : "")})));
   S.append(el("h3", {text: t("shame_table")}), tb);
+  if (s.house && s.house.length) S.append(el("div", {"data-testid": "summary-house"}, `${t("house_rules")}: `, s.house.map(h => cite(h))));
+  if (s.rounds) S.append(el("div", {"data-testid": "summary-rounds"}, `${t("round")} ${s.rounds.round} · ${t("points")}: ` +
+    Object.entries(s.rounds.points).map(([n, k]) => `${n} ${k}`).join(", ")));
   if (s.call_list) S.append(el("div", {class: "muted", text: `${t("calls")}: ${s.call_list.length} · ${t("upheld")}: ${s.call_list.filter(c => c.added).length} · ${t("disputed")}: ${s.call_list.filter(c => c.disputed).length}`}));
   S.append(el("p", {}, el("a", {href: `/t/${TOKEN}/record.json`, "data-testid": "download-record", download: "", text: t("download")}), " · ",
     el("a", {href: `/replay#${TOKEN}`, "data-testid": "open-replay", text: t("replay")})));
