@@ -47,18 +47,6 @@ def rule_list(lang: str = "en") -> list[dict]:
     return [{"id": rid, "text": fr.get(rid) or text} for rid, text in sorted(jt.items(), key=lambda kv: _key(kv[0]))]
 
 
-# the house rules in French ({n}: H-STRIKES's number); English comes from variants/house.py itself
-HOUSE_FR = {
-    "H-OPEN-HANDS": "toutes les mains sont publiques, dans chaque vue et dans le journal",
-    "H-STRIKES": "une personne perd quand sa honte atteint {n} (au lieu de plus du double du nombre de "
-                 "personnes au départ)",
-    "H-ONE-NAME-PER-TURN": "chaque personne lance au plus un sort d'un même nom par tour",
-    "H-FIRST-MISTAKE-OUT": "un signalement juste élimine l'accusé·e",
-    "H-ROUNDS": "la personne qui gagne une manche marque un point ; tout est exilé, de nouvelles mains sont "
-                "distribuées et la partie continue ; quand la tour est épuisée, le plus de points gagne",
-}
-
-
 def house_rule(spec: str, lang: str = "en") -> dict | None:
     """A house rule's ID, spec and text (``spec``: ``NAME`` or ``NAME=VALUE``, e.g. the table's
     ``H-STRIKES=5``, or the ID a log line cites); None when it is no house rule."""
@@ -68,9 +56,7 @@ def house_rule(spec: str, lang: str = "en") -> dict | None:
         rule = parse_one(spec)
     except (IllegalAction, ValueError):
         return None
-    text = rule.describe()
-    if lang == "fr" and rule.id in HOUSE_FR:
-        text = HOUSE_FR[rule.id].format(n=getattr(rule, "n", "N"))
+    text = (rule.describe_fr() or rule.describe()) if lang == "fr" else rule.describe()   # variants/house.py
     return {"id": rule.id, "spec": rule.spec(), "text": text}
 
 
