@@ -3,6 +3,7 @@ injected input). Decision caps keep every game short."""
 
 from __future__ import annotations
 
+import os
 import builtins
 import io
 import json
@@ -332,7 +333,8 @@ def test_sim_judge_mode(capsys, tmp_path):
 
 from pathlib import Path  # noqa: E402
 
-FIXTURE_DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "fixture-cards.json"
+# $JUDGETOWER_SHARED_DIR, else ../shared next to the project (tests/conftest.py)
+FIXTURE_DATA = Path(os.environ.get("JUDGETOWER_SHARED_DIR") or Path(__file__).resolve().parents[2] / "shared") / "data" / "fixture-cards.json"
 
 
 @pytest.fixture(scope="module")
