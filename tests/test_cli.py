@@ -242,12 +242,12 @@ def test_invalid_input_leaves_the_game_untouched():
     answers = iter(["0", "x", str(len(d.options) + 1), "log 2", "state", "2"])
     ui = TerminalUI(g, 0, input_fn=lambda p: next(answers), out=out)
     choice = ui.ask(d)
-    assert choice == d.options[1]
+    assert choice == ui.option_order(d)[1]              # the options as numbered at the table
     assert g.snapshot() == before and len(g.decisions) == n
     text = out.getvalue()
     assert "There is no choice 0" in text and "'x' is not a choice" in text
     assert f"There is no choice {len(d.options) + 1}" in text
-    for n_opt, opt in enumerate(d.options, 1):
+    for n_opt, opt in enumerate(ui.option_order(d), 1):
         assert f"{n_opt:>2}. {ui.label(d, opt)}" in text
     assert "#" not in "".join(ui.label(d, o) for o in d.options)   # card names, not ids
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import io
-import random
 import re
 from types import SimpleNamespace
 
@@ -62,7 +61,7 @@ class Person:
         self.decisions += 1
         d = self.game.pending()
         choice = self.bot.choose(self.game, 0)
-        return str(d.options.index(choice) + 1)
+        return str(TerminalUI.option_order(d).index(choice) + 1)
 
 
 def _check_every_event_shown(person: Person) -> str:
@@ -198,6 +197,28 @@ def test_rich_output_colours_mana_and_never_breaks_a_word(monkeypatch):
     assert shown.split() == plain_out.getvalue().split()        # the same words: none broken in two
     mana = re.search(r"\x1b\[[0-9;]*m\{W\}", raw)                 # a white mana symbol in its colour
     assert mana, "mana symbols are coloured"
+
+
+def test_pass_and_done_are_numbered_last_in_both_modes():
+    """The same option has the same number in referee and judge mode: judge mode's extra
+    options (passing while an action is possible, stopping a forced declaration) come last."""
+    from judgetower.rules.decisions import Decision, Done, Pass, Reset
+    d = Decision(0, "attackers", [Done(), "a", Reset(), "b"], "declare attackers", "CR 508.1a", {})
+    assert TerminalUI.option_order(d) == ["a", "b", Reset(), Done()]
+    d = Decision(0, "priority", [Pass(), "cast x", "cast y"], "priority", "CR 117.1", {})
+    assert TerminalUI.option_order(d) == ["cast x", "cast y", Pass()]
+    shown = {}
+    for mode in ("referee", "judge"):
+        g = _game(mode, seed=3)
+        d = g.pending()
+        while not (d.player == 0 and d.kind == "priority" and len(d.options) > 1 + (mode == "judge")):
+            g.decide(d.player, Autopilot(d.player).choose(g, d.player))
+            d = g.pending()
+        ui = TerminalUI(g, 0, out=io.StringIO())
+        lines = [line if isinstance(line, str) else line[0] for line in ui.decision_lines(d)]
+        shown[mode] = [line for line in lines if re.match(r"^\s+\d+\. ", line)]
+    assert shown["judge"][:len(shown["referee"])] == shown["referee"]
+    assert shown["judge"][-1].endswith("Pass priority")
 
 
 def test_keywords_and_combat_are_named_for_people():

@@ -203,7 +203,7 @@ def ability_lines(card) -> list[str]:
         line = raw.strip()
         if line.startswith("(") and line.endswith(")"):
             line = line[1:-1]
-        if line.startswith("Equip"):
+        if re.match(r"^Equip(\s|—)", line):          # not "Equipped creature gets ..."
             out.append(_strip_reminder(line))
             continue
         head = line.split(":", 1)[0] if ":" in line else None
@@ -562,7 +562,7 @@ class TerminalUI:
         picks = self._picks(d)
         if picks:
             lines.append("  declared so far: " + "; ".join(picks))
-        for n, opt in enumerate(d.options, 1):
+        for n, opt in enumerate(self.option_order(d), 1):
             lines.append(f"  {n:>2}. {self.label(d, opt)}")
         forced = self.forced_notes(d)
         if forced:
@@ -571,6 +571,16 @@ class TerminalUI:
         if getattr(self.game.rules, "mode", None) == "judge":
             lines.append((self.JUDGE_HELP, "dim"))
         return lines
+
+    @staticmethod
+    def option_order(d: Decision) -> list:
+        """The options as numbered at the table: the engine's order, except that passing
+        priority, "start the declaration again" and "Done" come last, so that an option has the
+        same number in referee and judge mode (judge mode also offers the ones a Judge Tower
+        rule forbids, e.g. passing while an action is possible, JT-P1)."""
+        def last(o) -> int:
+            return 3 if isinstance(o, Done) else 2 if isinstance(o, Reset) else 1 if isinstance(o, Pass) else 0
+        return sorted(d.options, key=last)
 
     def _decl_key(self, d: Decision) -> tuple:
         g = self.game
@@ -715,7 +725,7 @@ class TerminalUI:
             if text.isdigit():
                 k = int(text)
                 if 1 <= k <= n:
-                    choice = d.options[k - 1]
+                    choice = self.option_order(d)[k - 1]
                     self._remember(d, choice)
                     return choice
                 self.write(f"There is no choice {k}: type a number from 1 to {n}.", "red")
