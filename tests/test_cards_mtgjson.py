@@ -7,6 +7,7 @@ when it is absent. Broken files are made in tmp_path from the fixture's bytes.
 
 from __future__ import annotations
 
+import os
 import gzip
 import json
 import lzma
@@ -18,7 +19,7 @@ from judgetower.cards.card import CardError
 from judgetower.cards.mtgjson import ENGINE_LAYOUTS, load_atomic, parse_atomic
 
 ROOT = Path(__file__).resolve().parents[1]
-DATA = ROOT.parent / "shared" / "data"
+DATA = Path(os.environ.get("JUDGETOWER_SHARED_DIR") or ROOT.parent / "shared") / "data"
 FIXTURE = DATA / "fixture-cards.json"
 DEV_2022 = DATA / "AtomicCards-dev-2022.json.xz"
 CURRENT_2026 = DATA / "AtomicCards-current-2026-normal.json.xz"

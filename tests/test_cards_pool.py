@@ -9,6 +9,7 @@ loopback port and file:// URLs).
 
 from __future__ import annotations
 
+import os
 import json
 import lzma
 import sqlite3
@@ -25,7 +26,7 @@ from judgetower.cards.pool import starter_pool
 from judgetower.cards.tower import basic_counts, build_tower, parse_filter, read_tower, tower_text
 
 ROOT = Path(__file__).resolve().parents[1]
-FIXTURE = ROOT.parent / "shared" / "data" / "fixture-cards.json"
+FIXTURE = Path(os.environ.get("JUDGETOWER_SHARED_DIR") or ROOT.parent / "shared") / "data" / "fixture-cards.json"
 
 
 @pytest.fixture(scope="session")

@@ -3,6 +3,7 @@ injected input). Decision caps keep every game short."""
 
 from __future__ import annotations
 
+import os
 import builtins
 import io
 import json
@@ -241,12 +242,12 @@ def test_invalid_input_leaves_the_game_untouched():
     answers = iter(["0", "x", str(len(d.options) + 1), "log 2", "state", "2"])
     ui = TerminalUI(g, 0, input_fn=lambda p: next(answers), out=out)
     choice = ui.ask(d)
-    assert choice == d.options[1]
+    assert choice == ui.option_order(d)[1]              # the options as numbered at the table
     assert g.snapshot() == before and len(g.decisions) == n
     text = out.getvalue()
     assert "There is no choice 0" in text and "'x' is not a choice" in text
     assert f"There is no choice {len(d.options) + 1}" in text
-    for n_opt, opt in enumerate(d.options, 1):
+    for n_opt, opt in enumerate(ui.option_order(d), 1):
         assert f"{n_opt:>2}. {ui.label(d, opt)}" in text
     assert "#" not in "".join(ui.label(d, o) for o in d.options)   # card names, not ids
 
@@ -332,7 +333,8 @@ def test_sim_judge_mode(capsys, tmp_path):
 
 from pathlib import Path  # noqa: E402
 
-FIXTURE_DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "fixture-cards.json"
+# $JUDGETOWER_SHARED_DIR, else ../shared next to the project (tests/conftest.py)
+FIXTURE_DATA = Path(os.environ.get("JUDGETOWER_SHARED_DIR") or Path(__file__).resolve().parents[2] / "shared") / "data" / "fixture-cards.json"
 
 
 @pytest.fixture(scope="module")

@@ -8,6 +8,7 @@ double-faced card, the werewolf conditions) are scenario files under tests/scena
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -20,7 +21,7 @@ from judgetower.oracle.compiled_pool import _compile_faces, status_of
 from judgetower.rules.decisions import Activate, Cast
 from judgetower.scenario import runner as runner_mod
 
-DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "AtomicCards-dev-2022.json.xz"
+DATA = Path(os.environ.get("JUDGETOWER_SHARED_DIR") or Path(__file__).resolve().parents[2] / "shared") / "data" / "AtomicCards-dev-2022.json.xz"
 
 HOWLER_FRONT = CardDef("Village Howler", "Creature — Human Werewolf", "{1}{R}", power="2", toughness="2",
                        text="At the beginning of each upkeep, if no spells were cast last turn, "

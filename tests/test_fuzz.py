@@ -31,7 +31,6 @@ import fuzz  # noqa: E402  (benchmarks/fuzz.py)
 
 from judgetower.cards.pool import starter_pool  # noqa: E402
 
-STARTER = starter_pool()
 CAP = 150
 
 
@@ -48,7 +47,7 @@ def configs(draw):
           database=None)
 @given(configs())
 def test_fuzzed_games_hold(cfg):
-    res = fuzz.play_game(cfg, CAP, STARTER, None, view_every=10)
+    res = fuzz.play_game(cfg, CAP, starter_pool(), None, view_every=10)
     assert res["failures"] == [], "\n".join(res["failures"][:5])
     assert res["decisions"] > 0
     if cfg["adversarial"]:
@@ -61,7 +60,7 @@ def test_every_mode_and_table_size_once():
         for n in (2, 6):
             cfg = {"seed": 11 * n, "players": n, "mode": mode, "random_tower": n == 6,
                    "agents": ["autopilot", "random"] * (n // 2), "adversarial": True, "data": False}
-            res = fuzz.play_game(cfg, 60, STARTER, None, view_every=20)
+            res = fuzz.play_game(cfg, 60, starter_pool(), None, view_every=20)
             assert res["failures"] == [], "\n".join(res["failures"][:5])
             assert res["bad_calls"] > 0
 
@@ -72,7 +71,7 @@ def _game():
     from judgetower.rules.deck import new_game, random_deck
     import random
     rng = random.Random(3)
-    return new_game(STARTER, {n: random_deck(STARTER, rng) for n in "AB"}, seed=3)
+    return new_game(starter_pool(), {n: random_deck(starter_pool(), rng) for n in "AB"}, seed=3)
 
 
 def test_the_view_check_finds_a_leaked_hand(monkeypatch):
@@ -118,9 +117,9 @@ def test_the_replay_check_finds_a_record_that_does_not_replay():
     for _ in range(30):
         d = g.pending()
         g.decide(d.player, d.options[-1])
-    assert fuzz.replay_failures(g, STARTER, "clean") == []
+    assert fuzz.replay_failures(g, starter_pool(), "clean") == []
     g.seed += 1                                          # the record now claims another seed
-    found = fuzz.replay_failures(g, STARTER, "tampered")
+    found = fuzz.replay_failures(g, starter_pool(), "tampered")
     assert found and "[replay]" in found[0]
 
 

@@ -10,6 +10,7 @@ checked when ../shared/data is present.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -22,7 +23,7 @@ from judgetower.oracle.compiled_pool import _compile_faces, status_of
 from judgetower.rules.decisions import Cast, Pass
 from judgetower.scenario import runner as runner_mod
 
-DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "AtomicCards-dev-2022.json.xz"
+DATA = Path(os.environ.get("JUDGETOWER_SHARED_DIR") or Path(__file__).resolve().parents[2] / "shared") / "data" / "AtomicCards-dev-2022.json.xz"
 
 # made-up cards
 SEAR = CardDef("Sear", "Instant", "{1}{R}", text="Sear deals 2 damage to any target.")

@@ -3,6 +3,7 @@ the tricky ones compile to exactly the IR the rules engine expects."""
 
 from __future__ import annotations
 
+import os
 import lzma
 import json
 from pathlib import Path
@@ -25,7 +26,7 @@ from judgetower.oracle.ir import (
 )
 
 POOL = starter_pool()
-SHARED_DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
+SHARED_DATA = Path(os.environ.get("JUDGETOWER_SHARED_DIR") or Path(__file__).resolve().parents[2] / "shared") / "data"
 
 CREATURE = F(types=("creature",))
 BASIC_LAND_IN_LIBRARY = F(types=("land",), supertypes=("Basic",), zone="library")

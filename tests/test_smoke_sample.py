@@ -12,6 +12,7 @@ slower), never the whole file. Skips with a reason when the data file is absent.
 
 from __future__ import annotations
 
+import os
 import random
 from dataclasses import replace
 from pathlib import Path
@@ -21,7 +22,7 @@ import pytest
 from judgetower.agents.smoke import Ability, SmokeResult, card_abilities, smoke_card
 from judgetower.cards.card import CardError
 
-DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "AtomicCards-dev-2022.json.xz"
+DATA = Path(os.environ.get("JUDGETOWER_SHARED_DIR") or Path(__file__).resolve().parents[2] / "shared") / "data" / "AtomicCards-dev-2022.json.xz"
 SAMPLE = 300
 SEED = 2022
 

@@ -6,6 +6,7 @@ The card facts in `starter_tower.yaml` are hand-written; the data-file tests bel
 
 from __future__ import annotations
 
+import os
 import json
 import lzma
 import re
@@ -18,7 +19,7 @@ from judgetower.cards import CardDef, CardError, CardPool, card_from_mapping, st
 from judgetower.cards.pool import load_pool_yaml
 
 ROOT = Path(__file__).resolve().parents[1]
-SHARED = ROOT.parent / "shared"
+SHARED = Path(os.environ.get("JUDGETOWER_SHARED_DIR") or ROOT.parent / "shared")
 STARTER_LIST = SHARED / "cards" / "starter-tower.txt"
 CURRENT_DATA = SHARED / "data" / "AtomicCards-current-2026-normal.json.xz"
 DEV_DATA = SHARED / "data" / "AtomicCards-dev-2022.json.xz"

@@ -26,7 +26,8 @@ from judgetower.oracle.compiled_pool import status_of
 
 ROOT = Path(__file__).resolve().parents[1]
 #: ../shared/data relative to the project root (a git worktree one level deeper: ../../shared/data)
-DATA_DIRS = [ROOT.parent / "shared" / "data", ROOT.parent.parent / "shared" / "data"]
+DATA_DIRS = ([Path(os.environ["JUDGETOWER_SHARED_DIR"]) / "data"] if os.environ.get("JUDGETOWER_SHARED_DIR") else []) + [
+    ROOT.parent / "shared" / "data", ROOT.parent.parent / "shared" / "data"]
 DATA_2022 = next((d / "AtomicCards-dev-2022.json.xz" for d in DATA_DIRS
                   if (d / "AtomicCards-dev-2022.json.xz").exists()), None)
 BAD_INPUT = ROOT / "tests" / "bad_input" / "towers"

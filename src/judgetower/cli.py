@@ -105,7 +105,8 @@ def _check_level(level: int) -> None:
 
 
 def _notice(msg: str) -> None:
-    print(f"judgetower: {msg}", file=sys.stderr, flush=True)
+    from judgetower.cli_cards import _notice as notice   # the no-data notice: once per user
+    notice(msg)
 
 
 def _full_pool(data: str | None):
@@ -432,7 +433,8 @@ def _add_game_parsers(sub) -> None:
     sim.add_argument("--data", help=DATA_HELP)
     sim.add_argument("--games", type=int, default=1, help="games to play, seeds SEED..SEED+GAMES-1")
     sim.add_argument("--json", action="store_true", help="one JSON object a game (summary and log lines)")
-    sim.add_argument("--record", help="save the game record here (with --games: FILE-SEED.ext)")
+    sim.add_argument("--record", help="save the game record here (with --games: FILE-SEED.ext; "
+                                      "default: not saved)")
     sim.add_argument("--max-decisions", type=int, default=DEFAULT_MAX_DECISIONS,
                      help="stop a game after this many decisions and report it unfinished")
     sim.add_argument("--judge-level", type=int, default=1, help="every player's judge level, 0-5 (R1)")
@@ -466,7 +468,8 @@ def _add_game_parsers(sub) -> None:
                     help="ask even when passing priority is your only option (default: pass for you)")
     pl.add_argument("--judge-level", type=int, default=1, help="everyone's judge level, 0-5 (R1)")
     pl.add_argument("--first-game", action="store_true", help="your first Judge Tower game: shame starts at -1 (JT-S1)")
-    pl.add_argument("--record", help="save the game record here when the game ends (offered on quit)")
+    pl.add_argument("--record", help="save the game record here when the game ends (on quit you are asked; "
+                                     "default: none, quitting asks for a file name)")
     pl.add_argument("--mode", choices=("referee", "judge"), default="referee",
                     help="referee: every rule enforced; judge: anyone may err, and you call, dispute and vote (JT-S2)")
     pl.add_argument("--bot-errors", type=float, default=0.05, metavar="P",
@@ -478,24 +481,73 @@ def _add_game_parsers(sub) -> None:
     pl.add_argument("--house", action="append", metavar="NAME[=VALUE]", help=_HOUSE_HELP)
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="judgetower", description="Judge Tower and ordinary Magic rules engine")
+class _HelpFormatter(argparse.HelpFormatter):
+    """`--help` states every option's default: an option whose help does not already say
+    "default" gets "(default: VALUE)" ("off" for a flag, "none" when there is none)."""
+
+    def _get_help_string(self, action: argparse.Action) -> str:
+        text = action.help or ""
+        if (not action.option_strings or action.required or action.default is argparse.SUPPRESS
+                or "default" in text.lower()):
+            return text
+        if isinstance(action, argparse._StoreTrueAction):
+            shown = "off"
+        elif action.default is None or action.default == []:
+            shown = "none"
+        else:
+            shown = "%(default)s"
+        return (text + " " if text else "") + f"(default: {shown})"
+
+    # lines are broken between words only, never inside one ("first-mistake-out", "FILE-SEED.ext")
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        import textwrap
+        text = self._whitespace_matcher.sub(" ", text).strip()
+        return textwrap.wrap(text, width, break_on_hyphens=False, break_long_words=False)
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        import textwrap
+        text = self._whitespace_matcher.sub(" ", text).strip()
+        return textwrap.fill(text, width, initial_indent=indent, subsequent_indent=indent,
+                             break_on_hyphens=False, break_long_words=False)
+
+
+class _Parser(argparse.ArgumentParser):
+    """The parser of `judgetower` and of every subcommand (`add_subparsers` makes its parsers
+    of this class): `_HelpFormatter` for all."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        kwargs.setdefault("formatter_class", _HelpFormatter)
+        super().__init__(*args, **kwargs)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The `judgetower` parser with every command (also `serve`, `cards`, `tower`)."""
+    from judgetower import __version__
+    ap = _Parser(prog="judgetower", description="Judge Tower and ordinary Magic rules engine")
+    ap.add_argument("--version", action="version", version=f"judgetower {__version__}",
+                    help="print the version and exit")
     sub = ap.add_subparsers(dest="cmd", required=True)
     sc = sub.add_parser("scenario", help="scenario files (SCENARIOS.md)")
     scs = sc.add_subparsers(dest="sub", required=True)
     run = scs.add_parser("run", help="run scenario files or directories")
-    run.add_argument("paths", nargs="+")
+    run.add_argument("paths", nargs="+", help="scenario files (.yaml) or directories of them")
     run.add_argument("--data", metavar="FILE", default=None,
                      help="real cards: an MTGJSON AtomicCards file (default: the one `judgetower cards download` fetched)")
     demo = sub.add_parser("demo", help="two random agents play ordinary Magic with starter-tower decks")
-    demo.add_argument("--seed", type=int, default=1)
-    demo.add_argument("--players", type=int, default=2)
+    demo.add_argument("--seed", type=int, default=1, help="seed of the deal and of the agents")
+    demo.add_argument("--players", type=int, default=2, help="number of random agents (at least 2)")
     _add_game_parsers(sub)
     from judgetower import cli_cards as card_commands  # `cards` and `tower` commands
     card_commands.add_parsers(sub)
     from judgetower import server as web   # `serve`: the web table (judgetower.server)
     web.add_parser(sub)
-    args = ap.parse_args(argv)
+    return ap
+
+
+def main(argv: list[str] | None = None) -> int:
+    from judgetower import cli_cards as card_commands
+    from judgetower import server as web
+    args = build_parser().parse_args(argv)
     if args.cmd == "serve":
         return web.run(args)
     if args.cmd in ("cards", "tower"):

@@ -29,7 +29,37 @@ import time
 from judgetower.cards.card import CardError
 
 
+#: the start of `open_pool`'s notice that no card data file was given or downloaded
+NO_DATA_NOTICE = "no card data file"
+#: the file (in `data_dir`) whose presence says the no-data notice was shown once already
+NO_DATA_MARKER = ".no-card-data-notice-shown"
+
+
+def _first_no_data_notice() -> bool:
+    """True the first time the no-data notice is due for this user (the card data dir holds no
+    marker yet; the marker is written now). A data dir that cannot be written keeps the notice."""
+    from judgetower.oracle.compiled_pool import data_dir
+    try:
+        base = data_dir()
+        marker = base / NO_DATA_MARKER
+        if marker.exists():
+            return False
+        base.mkdir(parents=True, exist_ok=True)
+        marker.write_text("judgetower showed the 'no card data file' notice here once; "
+                          "delete this file to see it again\n", encoding="utf-8")
+    except OSError:
+        pass
+    return True
+
+
 def _notice(msg: str) -> None:
+    """A notice on stderr. The one saying that no card data file was given or downloaded (the
+    starter tower is used) is shown once per user, not on every command: the game headers still
+    say "the starter tower"."""
+    if msg.startswith(NO_DATA_NOTICE):
+        if not _first_no_data_notice():
+            return
+        msg += " (this notice is shown once)"
     print(f"judgetower: {msg}", file=sys.stderr, flush=True)
 
 
@@ -273,10 +303,10 @@ def add_parsers(sub) -> None:
     dl.add_argument("--url", help="where to fetch it (default: $JUDGETOWER_DOWNLOAD_URL or MTGJSON)")
     show = cs.add_parser("show", help="a card: characteristics, Oracle text, compiled abilities, support")
     show.add_argument("name", help="card name (English, face or French name; any case)")
-    show.add_argument("--lang", choices=("en", "fr"), default="en")
+    show.add_argument("--lang", choices=("en", "fr"), default="en", help="language of the name and text shown")
     show.add_argument("--data", help=data_help)
     se = cs.add_parser("search", help="cards whose name (also French) or text contains TEXT")
-    se.add_argument("text")
+    se.add_argument("text", help="the text to look for (any case)")
     se.add_argument("--lang", choices=("en", "fr"), default="en", help="fr: search the French text")
     se.add_argument("--data", help=data_help)
     se.add_argument("--limit", type=int, default=50, help="show at most N (0: all)")
@@ -300,13 +330,13 @@ def add_parsers(sub) -> None:
                 "'N Name' for copies), cubecobra-csv (Cube Cobra CSV export), arena ('1 Name (SET) 146'), "
                 "mtgo (.dek XML)")
     ck = ts.add_parser("check", help="read a tower file (any format): unknown and unsupported cards")
-    ck.add_argument("file")
+    ck.add_argument("file", help="the tower file")
     ck.add_argument("--format", choices=("auto",) + FORMATS, default="auto", help=fmt_help)
     ck.add_argument("--data", help=data_help)
-    ck.add_argument("--allow-unsupported", action="store_true")
+    ck.add_argument("--allow-unsupported", action="store_true", help="accept cards the engine cannot play yet")
     im = ts.add_parser("import", help="a Cube Cobra CSV, plain, Arena or MTGO list (English or French "
                                       "names) -> a tower file; every unknown and unsupported card reported")
-    im.add_argument("file")
+    im.add_argument("file", help="the list to import")
     im.add_argument("--format", choices=("auto",) + FORMATS, default="auto", help=fmt_help)
     im.add_argument("--out", help="tower file to write (default: stdout)")
     im.add_argument("--data", help=data_help)

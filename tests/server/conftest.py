@@ -21,6 +21,18 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "docs" / "screenshots"
 CHROMIUM = os.environ.get("JUDGETOWER_CHROMIUM", "/usr/bin/chromium")
+#: Every wait of these tests is a watchdog against a hang, never a speed check (speed lives in
+#: benchmarks/server_load.py): on a loaded machine (two cores shared by several jobs, or two
+#: pytest-xdist workers) a server starts and a page answers many times slower than on a quiet
+#: one, so each wait is its quiet-machine length times this factor ($JUDGETOWER_TEST_TIMEOUT_SCALE).
+TIMEOUT_SCALE = float(os.environ.get("JUDGETOWER_TEST_TIMEOUT_SCALE") or 5)
+
+
+def timeout_s(seconds: float) -> float:
+    """A watchdog of ``seconds`` on a quiet machine, scaled for a loaded one (`TIMEOUT_SCALE`)."""
+    return seconds * TIMEOUT_SCALE
+
+
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
@@ -44,7 +56,8 @@ class ServerProcess:
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
-    def start(self, timeout: float = 60.0) -> "ServerProcess":
+    def start(self, timeout: float | None = None) -> "ServerProcess":
+        timeout = timeout if timeout is not None else timeout_s(60)
         env = dict(os.environ, PYTHONPATH=str(ROOT / "src"), PYTHONUNBUFFERED="1")
         out = open(self.log, "ab") if self.log else subprocess.DEVNULL
         self.proc = subprocess.Popen([sys.executable, "-m", "judgetower", "serve", "--port", str(self.port),
@@ -80,14 +93,14 @@ class ServerProcess:
         req = urllib.request.Request(self.url + path, data=json.dumps(data).encode(), method="POST",
                                      headers={"Content-Type": "application/json"})
         try:
-            with urllib.request.urlopen(req, timeout=60) as r:
+            with urllib.request.urlopen(req, timeout=timeout_s(60)) as r:
                 return r.status, json.loads(r.read())
         except urllib.error.HTTPError as e:
             return e.code, json.loads(e.read() or b"{}")
 
     def get(self, path: str) -> tuple[int, bytes]:
         try:
-            with urllib.request.urlopen(self.url + path, timeout=60) as r:
+            with urllib.request.urlopen(self.url + path, timeout=timeout_s(60)) as r:
                 return r.status, r.read()
         except urllib.error.HTTPError as e:
             return e.code, e.read()
@@ -137,6 +150,7 @@ class FrameLog:
 def open_page(browser, url: str, *, lang: str = "en"):
     ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
     ctx.add_init_script(f"localStorage.setItem('jt-lang', '{lang}')")
+    ctx.set_default_timeout(timeout_s(30) * 1000)   # Playwright's own waits (30 s by default)
     page = ctx.new_page()
     frames = FrameLog(page)
     errors: list[str] = []

@@ -10,13 +10,16 @@ import time
 
 import pytest
 
-from .conftest import SHOTS, check_frames_hidden, open_page, shot, state
+from .conftest import SHOTS, check_frames_hidden, open_page, shot, state, timeout_s
 
 
 
-def wait_state(page, pred_js: str, timeout: float = 30_000) -> dict:
+def wait_state(page, pred_js: str, timeout: float = 30_000, *, scaled: bool = True) -> dict:
+    """Wait until the page's state satisfies ``pred_js``: ``timeout`` ms on a quiet machine,
+    scaled for a loaded one (conftest.TIMEOUT_SCALE): a watchdog, not a speed check.
+    ``scaled=False``: a wait whose expiry the caller handles (it looks again)."""
     page.wait_for_function(f"() => {{ const s = window.jt && window.jt.state(); return !!(s && ({pred_js})); }}",
-                           timeout=timeout)
+                           timeout=timeout_s(timeout) if scaled else timeout)
     return state(page)
 
 
@@ -67,7 +70,7 @@ def step(pages: dict, choose):
             key = st["key"]
             click_option(page, choose(name, st))
             try:
-                wait_state(page, f"s.key !== '{key}' || s.over", timeout=15_000)
+                wait_state(page, f"s.key !== '{key}' || s.over", timeout=15_000, scaled=False)
             except Exception:
                 pass   # a stale click (the game moved on meanwhile) is answered with an error; go on
             return name
@@ -195,7 +198,7 @@ def test_judge_game_in_the_browser(browser, server_factory):
 
     # -- on to JT-E1: the people call the erring bot's violations until its shame passes 6,
     #    then Ada calls Bob's passes until his does
-    deadline = time.time() + 420
+    deadline = time.time() + timeout_s(420)
     shots = False
     while not state(ada)["over"] and time.time() < deadline:
         st = state(ada)
@@ -345,12 +348,12 @@ def test_server_killed_and_restarted_resumes_the_table(browser, server_factory, 
     srv.start()
     for k, p in pages.items():   # the pages reconnect by themselves with their links
         p.wait_for_function("window.jt.frames > 0 && document.getElementById('conn').textContent.startsWith('●')",
-                            timeout=60_000)
+                            timeout=timeout_s(60_000))
         after = wait_state(p, f"s.n === {before[k]['n']}")
         assert after["view"] == before[k]["view"], f"{k}: the view differs after the restart"
         assert after["decision"] == before[k]["decision"]
     # the game goes on to its end (JT-E2: the short tower runs out)
-    deadline = time.time() + 240
+    deadline = time.time() + timeout_s(240)
     while not state(ada)["over"] and time.time() < deadline:
         if not step(pages, lambda name, st: last_option(st)):
             time.sleep(0.05)

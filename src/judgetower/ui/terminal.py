@@ -96,12 +96,34 @@ def _rules_dirs() -> list[Path]:
     env = os.environ.get("JUDGETOWER_RULES_DIR")
     if env:
         dirs.append(Path(env))
+    shared = os.environ.get("JUDGETOWER_SHARED_DIR")
+    if shared:
+        dirs.append(Path(shared) / "rules")
     here = Path(__file__).resolve()
     for up in here.parents[2:5]:       # <project>/src/judgetower/ui -> <project>/.., ...
         dirs.append(up / "shared" / "rules")
         dirs.append(up.parent / "shared" / "rules")
     dirs.append(Path.cwd().parent / "shared" / "rules")
     return dirs
+
+
+_CR_NUMBER = re.compile(r"(\d{3})(?:\.(\d+)([a-z]?))?\.?", re.IGNORECASE)
+
+
+def normalize_rule(text: str) -> str:
+    """A rule as typed at the table -> its citation: ``CR 117.1``, ``117.1`` and ``cr 117.1``
+    -> ``CR 117.1``; ``jt-c5`` and ``JTC5`` -> ``JT-C5``; ``r9`` -> ``R9``. Anything else is
+    returned upper-cased (and is then unknown)."""
+    t = " ".join(text.split())
+    m = re.fullmatch(r"(?i)(?:CR\s*)?(\d{3}(?:\.\d+[a-z]?)?)\.?", t)
+    if m:
+        n = _CR_NUMBER.fullmatch(m.group(1))
+        number = n.group(1) + (f".{n.group(2)}{n.group(3).lower()}" if n.group(2) else "")
+        return f"CR {number}"
+    m = re.fullmatch(r"(?i)JT-?([A-Z])(\d+)", t)
+    if m:
+        return f"JT-{m.group(1).upper()}{m.group(2)}"
+    return t.upper()
 
 
 class RuleBook:
@@ -160,7 +182,7 @@ class RuleBook:
         return None
 
     def text(self, rule: str) -> str:
-        rule = rule.strip()
+        rule = normalize_rule(rule)
         if rule.startswith("CR "):
             found = self._cr(rule[3:].strip())
             return found or CR_BRIEF.get(rule, "")
@@ -181,7 +203,7 @@ def ability_lines(card) -> list[str]:
         line = raw.strip()
         if line.startswith("(") and line.endswith(")"):
             line = line[1:-1]
-        if line.startswith("Equip"):
+        if re.match(r"^Equip(\s|—)", line):          # not "Equipped creature gets ..."
             out.append(_strip_reminder(line))
             continue
         head = line.split(":", 1)[0] if ":" in line else None
@@ -191,8 +213,48 @@ def ability_lines(card) -> list[str]:
     return out
 
 
+#: card colours and mana symbols at the terminal (rich styles); black is shown purple, which reads
+#: on dark and light backgrounds alike
+_COLOR_STYLE = {"W": "bold light_goldenrod2", "U": "bold dodger_blue1", "B": "bold medium_purple1",
+                "R": "bold red1", "G": "bold green3"}
+_GOLD = "bold gold1"
+_MANA = re.compile(r"\{([^{}\s]{1,8})\}")
+
+
+def _mana_style(symbol: str) -> str:
+    colours = [c for c in re.split(r"[/]", symbol.upper()) if c in _COLOR_STYLE]
+    if len(colours) == 1:
+        return _COLOR_STYLE[colours[0]]
+    if colours:
+        return _GOLD
+    return "bold grey70"
+
+
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def possessive(name: str) -> str:
+    """"Bot 1's", "Ada's", but "Plains'" and "James'" (a name ending in s)."""
+    return name + ("'" if name.endswith(("s", "S")) else "'s")
+
+
+_COLOR_WORDS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green", "C": "colorless"}
+
+
+def keyword_text(kw: str) -> str:
+    """A keyword as printed, from the engine's stored form: "protection:B" -> "protection from
+    black", "protection:artifacts" -> "protection from artifacts", "landwalk:Forest" ->
+    "forestwalk"; a keyword with another parameter ("ward:life:2") -> its words."""
+    name, _, arg = kw.partition(":")
+    if not arg:
+        return name.replace("_", " ")
+    if name == "protection":
+        parts = [_COLOR_WORDS.get(a, a.replace("_", " ")) for a in re.split(r"[,/]", arg) if a]
+        return "protection from " + " and from ".join(parts)
+    if name == "landwalk":
+        return arg.lower().replace(" ", "") + "walk"
+    return " ".join([name.replace("_", " ")] + [a.replace("_", " ") for a in arg.split(":") if a])
 
 
 class TerminalUI:
@@ -209,26 +271,63 @@ class TerminalUI:
         self.rules = rulebook or RuleBook()
         self.console = None
         self._declared: tuple[tuple, list[str]] = ((), [])   # this declaration's picks so far
+        self._shown = 0        # the number of the last log event shown to the person
+        self._asked = False    # a dispute or a vote was asked (the table's hooks) since last looked
+        self._name_re: re.Pattern | None = None
+        self._name_style: dict[str, str] = {}
         if use_rich is None:
             use_rich = hasattr(self.out, "isatty") and self.out.isatty()
         if use_rich:
             try:
                 from rich.console import Console
-                self.console = Console(file=self.out, highlight=False, soft_wrap=True)
+                # colours (card colours, mana symbols); lines wrapped between words at the
+                # terminal's width, never inside a word (soft_wrap=False: rich wraps)
+                self.console = Console(file=self.out, highlight=False, soft_wrap=False, emoji=False,
+                                       markup=False, force_terminal=True)
             except ImportError:
                 self.console = None
 
     # ------------------------------------------------------------------ output
     def write(self, text: str = "", style: str | None = None) -> None:
         if self.console is not None:
-            from rich.text import Text
-            self.console.print(Text(text, style=style or ""))
+            self.console.print(self.rich_text(text, style))
         else:
             self.out.write(text + "\n")
         try:
             self.out.flush()
         except (AttributeError, ValueError):
             pass
+
+    def rich_text(self, text: str, style: str | None = None):
+        """``text`` as a rich ``Text``: mana symbols in their colours ({W} {U} {B} {R} {G},
+        generic and colourless grey) and card names in their card's colour (gold: several)."""
+        from rich.text import Text
+        t = Text(text, style=style or "")
+        for m in _MANA.finditer(text):
+            t.stylize(_mana_style(m.group(1)), m.start(), m.end())
+        names = self._names()
+        if names is not None:
+            for m in names.finditer(text):
+                st = self._name_style.get(m.group(0))
+                if st:
+                    t.stylize(st, m.start(), m.end())
+        return t
+
+    def _names(self) -> re.Pattern | None:
+        """A pattern matching the names of the game's cards that have a colour (built once)."""
+        if self._name_re is None:
+            styles: dict[str, str] = {}
+            for o in list(self.game.objects.values()):
+                card = getattr(o, "card", None)
+                colors = tuple(getattr(card, "colors", None) or ())
+                if card is None or not colors or not card.name:
+                    continue
+                styles[card.name] = _COLOR_STYLE[colors[0]] if len(colors) == 1 else _GOLD
+            self._name_style = styles
+            names = sorted(styles, key=len, reverse=True)
+            self._name_re = (re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, names)) + r")(?!\w)")
+                             if names else re.compile(r"(?!x)x"))
+        return self._name_re
 
     def write_lines(self, lines) -> None:
         for item in lines:
@@ -242,7 +341,7 @@ class TerminalUI:
         return "you" if p == self.human else self.game.players[p].name
 
     def _pname_poss(self, p: int) -> str:
-        return "your" if p == self.human else f"{self.game.players[p].name}'s"
+        return "your" if p == self.human else possessive(self.game.players[p].name)
 
     def object_name(self, oid: Any) -> str:
         """An object's name as the person may see it (face-down cards stay hidden)."""
@@ -361,12 +460,14 @@ class TerminalUI:
         return [re.sub(r"^\d+:\s*", "", part) for part in tail.split("; ")] if tail else []
 
     # ------------------------------------------------------------------ the table
-    def state_lines(self) -> list:
+    def state_lines(self, recent: bool = False) -> list:
+        """The table as the person sees it. ``recent``: also the last ``log_lines`` log lines
+        (`ask` shows every event since the person's last decision instead)."""
         g, me = self.game, self.human
         v = g.view(me)
         lines: list = []
         step = v["step"].replace("_", " ")
-        lines.append((f"=== Turn {v['turn']}: {v['active']}'s turn, {step} ===", "bold"))
+        lines.append((f"=== Turn {v['turn']}: {possessive(v['active'])} turn, {step} ===", "bold"))
         shared = g.rules.zone_owner(g, "library", me) is None
         rows = [("player", "life", "shame", "hand") + (() if shared else ("library",))]
         for i, pv in enumerate(v["players"]):
@@ -382,7 +483,7 @@ class TerminalUI:
             lines.append(self._zone_line("Shared graveyard", pv["graveyard"]))
         else:
             for pv in v["players"]:
-                lines.append(self._zone_line(f"{pv['name']}'s graveyard", pv["graveyard"]))
+                lines.append(self._zone_line(f"{possessive(pv['name'])} graveyard", pv["graveyard"]))
         lines.append(self._zone_line("Exile", v["exile"]))
         for pile in v.get("exile_piles") or []:     # R20: exiled cards an object can still find
             if pile.get("referenced") and pile.get("cards"):
@@ -391,7 +492,8 @@ class TerminalUI:
         for i, pv in enumerate(v["players"]):
             perms = [o for o in v["battlefield"] if o.get("controller") == pv["name"]]
             who = pv["name"] + (" (you)" if i == me else "")
-            lines.append(f"  {who}: " + (", ".join(self._perm_text(o) for o in perms) if perms else "-"))
+            lines.append(f"  {who}: " + (", ".join(self._perm_text(o, v["battlefield"]) for o in perms)
+                                         if perms else "-"))
         if v["stack"]:
             lines.append(("Stack (top first):", "bold"))
             for o in reversed(v["stack"]):
@@ -401,7 +503,7 @@ class TerminalUI:
             lines.append("Stack: empty")
         hand = v["players"][me].get("hand", [])
         lines.append(("Your hand: " + (", ".join(self._hand_text(o) for o in hand) if hand else "empty"), "cyan"))
-        recent = v["log"][-self.log_lines:] if self.log_lines else []
+        recent = v["log"][-self.log_lines:] if self.log_lines and recent else []
         if recent:
             lines.append(("Recent log:", "bold"))
             lines.extend((line, "dim") for line in recent)
@@ -420,8 +522,12 @@ class TerminalUI:
         cost = obj.card.mana_cost if obj is not None and obj.card is not None and obj.card.mana_cost else ""
         return o["name"] + (f" {cost}" if cost else "")
 
-    def _perm_text(self, o: dict) -> str:
+    def _perm_text(self, o: dict, field: list[dict] | None = None) -> str:
+        """A permanent as the table shows it: P/T, damage, tapped, counters, keywords as printed,
+        what it is attached to and what is attached to it, whom it attacks, what it blocks and
+        what blocks it (``field``: the battlefield of the view, for the last two kinds)."""
         s = o["name"]
+        field = field or []
         bits = []
         if "power" in o:
             bits.append(f"{o['power']}/{o['toughness']}")
@@ -434,13 +540,21 @@ class TerminalUI:
         for k, n in sorted((o.get("counters") or {}).items()):
             bits.append(f"{n} {k} counter" + ("" if n == 1 else "s"))
         if o.get("keywords"):
-            bits.append(", ".join(o["keywords"]))
+            bits.append(", ".join(keyword_text(k) for k in o["keywords"]))
         if o.get("attached_to") is not None:
             bits.append(f"attached to {self.object_name(o['attached_to'])}")
+        if o.get("attached_to_player"):
+            bits.append(f"attached to {o['attached_to_player']}")
+        attached = [x["name"] for x in field if x.get("attached_to") == o.get("id")]
+        if attached:
+            bits.append("with " + ", ".join(attached) + " attached")
         if o.get("attacking"):
             bits.append(f"attacking {o['attacking']}")
         if o.get("blocking"):
             bits.append("blocking " + ", ".join(self.object_name(b) for b in o["blocking"]))
+        blockers = [x["name"] for x in field if o.get("id") in (x.get("blocking") or ())]
+        if blockers:
+            bits.append("blocked by " + ", ".join(blockers))
         return s + (f" [{'; '.join(bits)}]" if bits else "")
 
     def decision_lines(self, d: Decision) -> list:
@@ -448,15 +562,25 @@ class TerminalUI:
         picks = self._picks(d)
         if picks:
             lines.append("  declared so far: " + "; ".join(picks))
-        for n, opt in enumerate(d.options, 1):
+        for n, opt in enumerate(self.option_order(d), 1):
             lines.append(f"  {n:>2}. {self.label(d, opt)}")
         forced = self.forced_notes(d)
         if forced:
             lines.append((f"  (forced: {', '.join(r for r, _ in forced)}; type help for why)", "magenta"))
-        lines.append(("Type a number, or help, log, state, quit.", "dim"))
-        if getattr(self.game, "judge", None) is not None:
+        lines.append((self.PROMPT_HELP, "dim"))
+        if getattr(self.game.rules, "mode", None) == "judge":
             lines.append((self.JUDGE_HELP, "dim"))
         return lines
+
+    @staticmethod
+    def option_order(d: Decision) -> list:
+        """The options as numbered at the table: the engine's order, except that passing
+        priority, "start the declaration again" and "Done" come last, so that an option has the
+        same number in referee and judge mode (judge mode also offers the ones a Judge Tower
+        rule forbids, e.g. passing while an action is possible, JT-P1)."""
+        def last(o) -> int:
+            return 3 if isinstance(o, Done) else 2 if isinstance(o, Reset) else 1 if isinstance(o, Pass) else 0
+        return sorted(d.options, key=last)
 
     def _decl_key(self, d: Decision) -> tuple:
         g = self.game
@@ -544,11 +668,35 @@ class TerminalUI:
         chosen = events if n is None else events[-n:]
         return [e.render() for e in chosen] or ["(the log is empty)"]
 
+    # ------------------------------------------------------------------ following the game
+    def new_events(self) -> list:
+        """The log events the person may read that were not shown to them yet."""
+        return [e for e in self.game.log.for_player(self.human) if e.number > self._shown]
+
+    def show_new_events(self, title: str | None = None, style: str | None = "dim") -> int:
+        """Write every event the person may read since the last ones shown (all of them: the
+        turns, steps, spells, attacks, damage, zone changes and calls of everyone), then mark
+        them shown. Returns how many were written."""
+        events = self.new_events()
+        if not events:
+            return 0
+        if title:
+            self.write(title.format(first=events[0].number, last=events[-1].number, n=len(events)), "bold")
+        for e in events:
+            self.write(e.render(), style)
+        self._shown = events[-1].number
+        return len(events)
+
     # ------------------------------------------------------------------ the prompt
+    PROMPT_HELP = "Type a number, or help, log, state, rule ID, shame, calls, quit."
+
     def ask(self, d: Decision) -> Any:
-        """Show the table and the options; read until the person picks one (returns it) or
-        quits (returns ``QUIT``). Nothing the person types changes the game but a valid number."""
+        """Show what happened since the person's last decision, the table and the options; read
+        until the person picks one (returns it) or quits (returns ``QUIT``). Nothing the person
+        types changes the game but a valid number (and, in judge mode, a call)."""
         self.write()
+        self.show_new_events("Since your last decision (log events {first}-{last}):"
+                             if self._shown else "The game so far (log events {first}-{last}):")
         self.write_lines(self.state_lines())
         self.write_lines(self.decision_lines(d))
         n = len(d.options)
@@ -561,7 +709,7 @@ class TerminalUI:
             text = (raw or "").strip()
             low = text.lower()
             if not text:
-                self.write(f"Type a number from 1 to {n}, or help, log, state, quit.", "red")
+                self.write(f"Type a number from 1 to {n}, or help, log, state, rule ID, shame, calls, quit.", "red")
                 continue
             if low in ("quit", "q", "exit"):
                 return QUIT
@@ -572,44 +720,53 @@ class TerminalUI:
                 self.write_lines(self.state_lines())
                 self.write_lines(self.decision_lines(d))
                 continue
-            if getattr(self.game, "judge", None) is not None and self.judge_command(text):
-                continue
-            if low == "log" or low.startswith("log "):
-                arg = low[3:].strip()
-                if not arg:
-                    self.write_lines(self.log_text(40))
-                elif arg == "all":
-                    self.write_lines(self.log_text(None))
-                elif arg.isdigit() and int(arg) > 0:
-                    self.write_lines(self.log_text(int(arg)))
-                else:
-                    self.write(f"log takes a number of lines or 'all', not {arg!r}.", "red")
+            if self.command(text):
                 continue
             if text.isdigit():
                 k = int(text)
                 if 1 <= k <= n:
-                    choice = d.options[k - 1]
+                    choice = self.option_order(d)[k - 1]
                     self._remember(d, choice)
                     return choice
                 self.write(f"There is no choice {k}: type a number from 1 to {n}.", "red")
                 continue
-            self.write(f"{text!r} is not a choice: type a number from 1 to {n}, or help, log, state, quit.", "red")
+            self.write(f"{text!r} is not a choice: type a number from 1 to {n}, or help, log, state, rule ID, "
+                       "shame, calls, quit.", "red")
 
-    # ------------------------------------------------------------------ judge mode (JT-S2, JT-G11)
+    # ------------------------------------------------------------------ commands (both modes)
     JUDGE_HELP = ("Judge mode: call PLAYER RULE [EVENT] (e.g. call Bot 1 JT-C5 120) calls an error; "
                   "rule ID shows a rule's text; shame shows the shame table; calls lists the calls.")
 
-    def judge_command(self, text: str) -> bool:
-        """``call``, ``rule``, ``shame``, ``calls`` at a judge-mode prompt. True when handled."""
-        g, j = self.game, self.game.judge
+    def command(self, text: str) -> bool:
+        """``log [N|all]``, ``rule ID``, ``shame``, ``calls`` (any mode) and ``call`` (judge
+        mode) at any prompt. True when ``text`` was one of them (handled)."""
         words = text.split()
-        head = words[0].lower()
-        if head == "shame":
+        if not words:
+            return False
+        head, low = words[0].lower(), text.lower()
+        g = self.game
+        if head == "log":
+            arg = low[3:].strip()
+            if not arg:
+                self.write_lines(self.log_text(40))
+            elif arg == "all":
+                self.write_lines(self.log_text(None))
+            elif arg.isdigit() and int(arg) > 0:
+                self.write_lines(self.log_text(int(arg)))
+            else:
+                self.write(f"log takes a number of lines or 'all', not {arg!r}.", "red")
+            return True
+        if head == "shame" and len(words) == 1:
             for p in g.players:
                 self.write(f"  {p.name}: shame {p.shame}" + ("  (lost)" if p.lost else ""))
             self.write(f"  JT-E1: a player whose shame exceeds {2 * len(g.players)} loses the game.", "dim")
             return True
-        if head == "calls":
+        if head == "calls" and len(words) == 1:
+            j = self._judge()
+            if j is None:
+                self.write("No calls: in referee mode the engine enforces every Judge Tower rule, nobody "
+                           "can err, so there is nothing to call (JT-S2; judgetower play --mode judge).")
+                return True
             if not j.calls:
                 self.write("No calls yet.")
             for c in j.calls:
@@ -617,50 +774,102 @@ class TerminalUI:
                 self.write(f"  call {c.number}: {c.by} called {g.players[c.accused].name} for {c.rule}"
                            + (f" at event {c.event}" if c.event is not None else "") + f": {outcome}")
             return True
-        if head == "rule" and len(words) == 2:
-            rule = words[1].upper()
-            text = self.rules.text(rule)
-            self.write(f"{rule}: {text}" if text else f"No rule {words[1]!r} is known (JT-G1 ... JT-E2, R1 ... R20, CR numbers).")
+        if head == "rule":
+            if len(words) == 1:
+                self.write("Usage: rule ID, e.g. rule JT-C5, rule R9, rule CR 117.1 or rule 117.1.", "red")
+                return True
+            asked = " ".join(words[1:])
+            rule = normalize_rule(asked)
+            found = self.rules.text(rule)
+            self.write(f"{rule}: {found}" if found else
+                       f"No rule {asked!r} is known (JT-G1 ... JT-E2, R1 ... R20, CR numbers like 117.1).")
             return True
-        if head != "call":
-            return False
+        if head == "call":
+            if self._judge() is None:
+                self.write("Calls are for judge mode (judgetower play --mode judge): in referee mode the engine "
+                           "enforces every rule, nobody can err (JT-S2).", "red")
+                return True
+            self.judge_call(text)
+            return True
+        return False
+
+    def _judge(self):
+        """The game's judge (judge mode: attached on first use), None in referee mode."""
+        g = self.game
+        if getattr(g, "judge", None) is None and getattr(g.rules, "mode", None) == "judge":
+            from judgetower.judge import attach
+            attach(g)
+        return getattr(g, "judge", None)
+
+    def judge_command(self, text: str) -> bool:
+        """Kept for callers of the earlier name: `command`."""
+        return self.command(text)
+
+    def judge_call(self, text: str) -> None:
+        """``call PLAYER RULE [EVENT]`` (JT-S2, JT-G11): the call, then the accused's answer and
+        the votes (the table's bots), each log line shown at once."""
+        g, j = self.game, self.game.judge
         rest = text[4:].strip()
         # the accused's name may hold spaces ("Bot 1"): the longest player name the text starts with
         names = sorted((p.name for p in g.players), key=len, reverse=True)
         accused = next((n for n in names if rest.lower().startswith(n.lower() + " ")), None)
         args = rest[len(accused):].split() if accused else []
+        if len(args) >= 2 and args[0].upper() == "CR":     # "call Bot 1 CR 508.1 120": a rule of two words
+            args = [f"{args[0]} {args[1]}"] + args[2:]
         if accused is None or not 1 <= len(args) <= 2 or (len(args) == 2 and not args[1].isdigit()):
             self.write("Usage: call PLAYER RULE [EVENT], e.g. call Bot 1 JT-C5 120 (the event number is in the log).", "red")
-            return True
-        before = len(g.log)
+            return
+        self.show_new_events()
         try:
-            rec = j.call(self.human, accused, args[0].upper(), int(args[1]) if len(args) == 2 else None)
+            rec = j.call(self.human, accused, normalize_rule(args[0]), int(args[1]) if len(args) == 2 else None)
         except IllegalAction as e:
             self.write(f"Refused: {e}", "red")
-            return True
-        for e in g.log.events[before:]:
-            self.write(e.render(), "yellow")
+            return
+        self.show_new_events(style="yellow")
         table = getattr(self, "table", None)
         if table is not None:
-            before = len(g.log)
             table.answer(rec)
-            for e in g.log.events[before:]:
-                self.write(e.render(), "yellow")
-        return True
+            self.show_new_events(style="yellow")
+
+    def _answer(self, question: str) -> bool | None:
+        """A yes/no question: y/yes or n/no; the commands (log, rule, shame, calls, help) work
+        meanwhile; anything else asks again. None when the input ends."""
+        while True:
+            try:
+                raw = self.input_fn(question + " [y/n] ")
+            except (EOFError, KeyboardInterrupt):
+                self.write()
+                return None
+            ans = (raw or "").strip()
+            low = ans.lower()
+            if low in ("y", "yes"):
+                return True
+            if low in ("n", "no"):
+                return False
+            if low.split()[:1] != ["call"] and self.command(ans):
+                continue
+            if low in ("help", "h", "?"):
+                self.write("Answer y (yes) or n (no). Meanwhile: log [N|all], rule ID, shame, calls.", "dim")
+                continue
+            self.write(f"{ans!r} is not an answer: type y or n (or log, rule ID, shame, calls).", "red")
 
     def yes_no(self, question: str) -> bool:
-        try:
-            ans = self.input_fn(question + " [y/n] ").strip().lower()
-        except (EOFError, KeyboardInterrupt):
-            return False
-        return ans in ("y", "yes")
+        return bool(self._answer(question))
 
     def ask_dispute(self, rec) -> bool:
-        """A bot called you: dispute at once (JT-G11, R15)?"""
+        """A bot called you: dispute at once (JT-G11, R15)? Asked only when the call added
+        shame: a call already counted, not explained or wrong changes nothing to dispute."""
         g = self.game
+        self._asked = True
+        self.show_new_events("Meanwhile (log events {first}-{last}):")
         v = rec.violation
         what = f"event {v.event}: {v.what}" if v is not None else "the engine finds no such violation"
         self.write(f"{rec.by} calls you for {rec.rule} ({what}).", "yellow")
+        if not rec.added:
+            self.write("  The call adds no shame (" + ("the engine finds no violation" if v is None else
+                       "that error was already counted, or the rule was never explained to you")
+                       + "): nothing to dispute.", "dim")
+            return False
         text = self.rules.text(rec.rule)
         if text:
             self.write(f"  {rec.rule}: {text}", "dim")
@@ -668,6 +877,8 @@ class TerminalUI:
         return self.yes_no("Dispute the call? The players still in the game vote (R15)")
 
     def ask_vote(self, rec) -> bool:
+        self._asked = True
+        self.show_new_events(style="yellow")
         ruling = "a violation" if rec.engine_ruling else "no violation"
         return self.yes_no(f"Vote on call {rec.number} ({rec.rule} against {self.game.players[rec.accused].name}; "
                            f"the engine's ruling: {ruling}). Uphold it?")
@@ -724,16 +935,17 @@ def play_game(game, human: int, agents: dict[int, Any], *, input_fn=None, out=No
             except IllegalAction as e:   # cannot happen with offered options; never corrupt the game
                 ui.write(f"Refused: {e}", "red")
             if table is not None:
-                table.after_decision()
+                _after(ui, table)
             continue
         game.decide(d.player, agents[d.player].choose(game, d.player))
         if table is not None:
-            table.after_decision()
+            _after(ui, table)
         bot_run += 1
         if bot_run >= max_bot_decisions:
             ui.write(f"The bots took {bot_run} decisions in a row without you: stopping (unfinished).", "red")
             break
     ui.write()
+    ui.show_new_events("Since your last decision (log events {first}-{last}):")
     ui.write_lines(ui.state_lines())
     ui.write(("Game over." if game.game_over else "The game stops."), "bold")
     for line in summary_lines(game):
@@ -741,6 +953,16 @@ def play_game(game, human: int, agents: dict[int, Any], *, input_fn=None, out=No
     if record_path:
         _save(records, game, record_path, ui)
     return 0
+
+
+def _after(ui: TerminalUI, table) -> None:
+    """The judge table looks at the last decision (bots call, the accused disputes, all vote);
+    when the person was asked to dispute or vote, the outcome is shown at once (R15)."""
+    ui._asked = False
+    table.after_decision()
+    if ui._asked:
+        ui.show_new_events(style="yellow")
+        ui._asked = False
 
 
 def _save(records, game, path: str, ui: TerminalUI) -> None:
