@@ -192,9 +192,6 @@ class JudgeSims:
         from judgetower.variants.judge_tower import new_judge_tower_game
         args, specs = self.args, judge_sim_players(seed)
         n = len(specs)
-        self.games += 1
-        self.seeds.append(seed)
-        self.by_players[n] += 1
         n_fail = len(self.failures)
         g = None
         w0, c0 = time.perf_counter(), time.process_time()
@@ -203,14 +200,24 @@ class JudgeSims:
             table = JudgeTable(g, seed=seed, call_rate=args.calls, dispute_rate=args.disputes)
             bots = [ErringAutopilot(seed * 31 + i, args.errors) for i in range(n)]
             capped, broken = run_checked(g, bots, args.cap, len(self.tower), table.after_decision, self.apart)
+        except KeyboardInterrupt:   # a run stopped mid-game: that game is not counted at all
+            raise
         except Exception:
+            self.wall += time.perf_counter() - w0
+            self.games += 1
+            self.seeds.append(seed)
+            self.by_players[n] += 1
             self.ends["exception"] += 1
             self.failures.append(f"seed {seed} ({n} players): exception\n{traceback.format_exc()}")
             self._keep(g, seed, "exception")
             return f"seed {seed}: {n} players, exception"
         finally:
             cpu = time.process_time() - c0
-            self.wall += time.perf_counter() - w0
+        # counted once it has ended (or failed): a game stopped by ^C/SIGTERM is no game
+        self.wall += time.perf_counter() - w0
+        self.games += 1
+        self.seeds.append(seed)
+        self.by_players[n] += 1
         self.cpu.append((cpu, seed, n))
         self.decisions += len(g.decisions)
         self.calls += len(table.judge.calls)
