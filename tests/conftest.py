@@ -7,9 +7,8 @@ real-card data files read once per process, and the `xdist` settings.
   temporary directory for the session unless it is set already (a downloaded AtomicCards file
   would otherwise change what ``open_pool(None)`` gives, and the "no card data" notice leaves a
   marker there). Tests that need their own set it with ``monkeypatch``.
-* ``atomic_cards(path)``: an MTGJSON file parsed once per process (``load_atomic``, ~6 s for the
-  2022 file); the fixtures ``dev_2022`` and ``fixture_cards_file`` skip with the reason when the
-  file is absent. The parsed data is shared, never modified by the tests that read it.
+* The shared card data files are parsed once per process (`_share_card_data_loads`).
+* ``budget(quick=, full=)``: game counts of the property tests (``JUDGETOWER_TEST_BUDGET``).
 * ``PYTHONDONTWRITEBYTECODE``: see `_bytecode_for_children`.
 * Parallel runs (pytest-xdist, ``-n auto`` in ``pyproject.toml``): every test uses its own
   ``tmp_path``, free ports and its own server/PostgreSQL processes, so tests can run on any
@@ -31,21 +30,33 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = Path(os.environ.get("JUDGETOWER_SHARED_DIR") or ROOT.parent / "shared")
 DATA_DIR = SHARED / "data"
-DEV_2022 = DATA_DIR / "AtomicCards-dev-2022.json.xz"
-FIXTURE_CARDS = DATA_DIR / "fixture-cards.json"
 
 _MADE_DATA_DIR: str | None = None
+
+#: How many games the game-playing property tests play: "quick" (the default, what CI runs: a
+#: subset each test documents, every assertion kept on every game) or "full"
+#: (``JUDGETOWER_TEST_BUDGET=full``: issue 2's 200 + 20 random games, all ten judge-mode games).
+BUDGET = os.environ.get("JUDGETOWER_TEST_BUDGET", "quick").strip().lower()
+
+
+def budget(*, quick, full):
+    """``full`` when ``JUDGETOWER_TEST_BUDGET=full``, else ``quick``."""
+    if BUDGET not in ("quick", "full"):
+        raise pytest.UsageError(f"JUDGETOWER_TEST_BUDGET={BUDGET!r}: quick or full")
+    return full if BUDGET == "full" else quick
 
 
 def pytest_configure(config) -> None:
     global _MADE_DATA_DIR
-    if os.environ.get("PYTEST_XDIST_WORKER"):
-        return             # a worker inherits what the controller set up below
-    if not os.environ.get("JUDGETOWER_DATA_DIR"):
-        # set before xdist starts its workers, which inherit it
-        _MADE_DATA_DIR = tempfile.mkdtemp(prefix="judgetower-tests-data-")
-        os.environ["JUDGETOWER_DATA_DIR"] = _MADE_DATA_DIR
-    _bytecode_for_children()
+    worker = bool(os.environ.get("PYTEST_XDIST_WORKER"))
+    if not worker:         # a worker inherits what the controller sets up here
+        if not os.environ.get("JUDGETOWER_DATA_DIR"):
+            # set before xdist starts its workers, which inherit it
+            _MADE_DATA_DIR = tempfile.mkdtemp(prefix="judgetower-tests-data-")
+            os.environ["JUDGETOWER_DATA_DIR"] = _MADE_DATA_DIR
+        _bytecode_for_children()
+    if worker or not getattr(config.option, "numprocesses", None):
+        _share_card_data_loads()          # this process runs tests
 
 
 def _bytecode_for_children() -> None:
@@ -120,26 +131,36 @@ def _merge_compile_cache() -> None:
         pass
 
 
-def need(path: Path) -> Path:
-    """``path``, or skip the test naming the absent shared file."""
-    if not path.exists():
-        pytest.skip(f"card data file {path} is absent (see ../shared/data/README.md)")
-    return path
+_LOADED: dict[tuple, object] = {}
 
 
-@functools.lru_cache(maxsize=4)
-def atomic_cards(path: str):
-    """``load_atomic(path)``, parsed once per process (the tests only read it)."""
-    from judgetower.cards.mtgjson import load_atomic
-    return load_atomic(path)
+def _share_card_data_loads() -> None:
+    """Parse each shared card data file (``../shared/data/*.json[.xz]``, read-only) once per
+    process: ``judgetower.cards.mtgjson.load_atomic`` is wrapped so that a second load of the same
+    file (same path, size and mtime) returns the first one's ``AtomicData`` (frozen dataclasses;
+    no test changes it). The 2022 file takes ~6 s of CPU to parse and eight modules read it
+    (towers, layouts, faces, the 2022 wording, the scenarios' real cards, ...). Any other path
+    (a test's own file, a bad file) is loaded as before. Done before collection, so that modules
+    importing ``load_atomic`` by name get the wrapper."""
+    import judgetower.cards.mtgjson as mtgjson
+    original = mtgjson.load_atomic
+    if getattr(original, "shared_by_tests", False):
+        return
+    shared = os.path.realpath(DATA_DIR)
 
+    @functools.wraps(original)
+    def load_atomic(path):
+        try:
+            real = os.path.realpath(os.fspath(path))
+            st = os.stat(real)
+        except (OSError, TypeError, ValueError):
+            return original(path)
+        if os.path.dirname(real) != shared:
+            return original(path)
+        key = (real, st.st_size, st.st_mtime_ns)
+        if key not in _LOADED:
+            _LOADED[key] = original(path)
+        return _LOADED[key]
 
-@pytest.fixture(scope="session")
-def dev_2022():
-    """The 2022 AtomicCards file, parsed once per process."""
-    return atomic_cards(str(need(DEV_2022)))
-
-
-@pytest.fixture(scope="session")
-def fixture_cards_file() -> str:
-    return str(need(FIXTURE_CARDS))
+    load_atomic.shared_by_tests = True
+    mtgjson.load_atomic = load_atomic
