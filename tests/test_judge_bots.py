@@ -4,8 +4,22 @@ Each game: 2-6 players on the starter tower, bots that break a Judge Tower rule 
 0.05 where they can and call the public violations they see. Every game must end by a real end
 condition (JT-E1 shame loss or another game end, never the decision cap); the shame table must
 equal the starting shame plus the upheld calls (once per cause, JT-S4); the record (decisions +
-judge actions) must replay to the same state, log and shame. The full 200-game run is
-``benchmarks/judge_sim.py``.
+judge actions) must replay to the same state, log and shame; and cards are conserved (CR 400.1,
+400.7) before every decision: no object in two zones, and the cards in zones plus those that left
+with a losing player (CR 800.4a) are the tower's 111 (the shared library and graveyard, JT-G5;
+JT-E2 refills, R7 exile, JT-P3 loop exile included), the full check every 250 decisions and at
+the end. The full 200-game run is ``benchmarks/judge_sim.py``.
+
+Why judge mode for the conservation property: between perfect autopilots (referee mode) the
+variant has no end: infinite life (JT-G3) and JT-E2 refills keep the cards circulating. Real
+games end by shame, and judge-mode bots make the errors people make. (The conservation check
+was a separate file, test_jt_properties.py, playing 8 more judge-mode games of the same kind
+for it alone, ~160 s of CPU: each game here now checks every property.)
+
+Budget (tests/conftest.py): ``JUDGETOWER_TEST_BUDGET=full`` plays seeds 1-10; the default
+plays 7 of them (1, 2, 4, 5, 6, 7, 10: 2, 3, 4 and 6 players, manual triggers on and off, a
+first game), leaving out the three longest (seeds 3, 8 and 9, tables of 5-6: ~95 of the ~175 s
+of CPU the ten take); every check stays on every game played.
 """
 
 from __future__ import annotations
@@ -13,6 +27,8 @@ from __future__ import annotations
 import io
 
 import pytest
+from conftest import budget
+from test_properties import check_conservation
 
 from judgetower import record
 from judgetower.agents.judge_bots import ErringAutopilot, JudgeTable, run_judge_game
@@ -22,23 +38,38 @@ from judgetower.variants.judge_tower import new_judge_tower_game
 POOL = starter_pool()
 TOWER = POOL.names()
 CAP = 60000
+FULL_EVERY = 250
+SEEDS = budget(quick=[1, 2, 4, 5, 6, 7, 10], full=list(range(1, 11)))
 
 
 def _game(seed: int, n: int, errors: float = 0.05, calls: float = 0.5, first_game: bool = False,
-          manual: bool = False):
+          manual: bool = False, conserve: bool = False):
+    """A judge-mode game played to its end (or ``CAP``) by `run_judge_game`'s loop; with
+    ``conserve``, cards are checked before every decision (`check_conservation`)."""
     players = [{"name": chr(65 + i), "judge_level": 1 + (seed + i) % 5, "first_game": first_game and i == 0}
                for i in range(n)]
     g = new_judge_tower_game(POOL, TOWER, players, seed=seed, mode="judge", manual_triggers=manual)
     table = JudgeTable(g, seed=seed, call_rate=calls, dispute_rate=0.2)
     bots = [ErringAutopilot(seed * 31 + i, errors) for i in range(n)]
-    capped = run_judge_game(g, bots, table, CAP)
-    return g, table, bots, capped
+    if not conserve:
+        return g, table, bots, run_judge_game(g, bots, table, CAP)
+    k = 0
+    while not g.game_over and len(g.decisions) < CAP:     # run_judge_game, checking as it goes
+        check_conservation(g, len(TOWER), full=k % FULL_EVERY == 0)
+        d = g.pending()
+        if d is None:
+            break
+        g.decide(d.player, bots[d.player].choose(g, d.player))
+        table.after_decision()
+        k += 1
+    check_conservation(g, len(TOWER), full=True)
+    return g, table, bots, not g.game_over
 
 
-@pytest.mark.parametrize("seed", range(1, 11))
+@pytest.mark.parametrize("seed", SEEDS)
 def test_judge_mode_games_end_and_shame_equals_upheld_calls(seed):
     n = 2 + seed % 5
-    g, table, bots, capped = _game(seed, n, first_game=seed % 3 == 0, manual=seed % 2 == 0)
+    g, table, bots, capped = _game(seed, n, first_game=seed % 3 == 0, manual=seed % 2 == 0, conserve=True)
     assert not capped and g.game_over, f"seed {seed}: unfinished after {len(g.decisions)} decisions"
     assert g.end_reason and "decision cap" not in g.end_reason
     j = table.judge

@@ -221,6 +221,30 @@ def test_pass_and_done_are_numbered_last_in_both_modes():
     assert shown["judge"][-1].endswith("Pass priority")
 
 
+@pytest.mark.parametrize("text, lines", [
+    ("Equipped creature gets +2/+0.\nEquip {1}", ["Equip {1}"]),                     # Bonesplitter
+    ("First strike, haste\nEquipped creature has first strike and haste.\nEquip {1}\nCrew 1",
+     ["Equip {1}", "Crew 1"]),                                                        # Unicycle
+    ("Target creature gets +1/+1.\nForetell {W} (During your turn, you may pay {2}.)", ["Foretell {W}"]),
+    ("Flying, cycling {2}", ["Cycling {2}"]),
+    ("{T}: Add {G}.\nLevel up {1}{W}", ["{T}: Add {G}.", "Level up {1}{W}"]),
+])
+def test_each_ability_is_named_by_its_printed_text(text, lines):
+    from judgetower.ui.terminal import ability_lines
+    assert ability_lines(SimpleNamespace(text=text)) == lines
+
+
+def test_every_starter_ability_is_named_by_its_text():
+    g = _game("referee")
+    ui = TerminalUI(g, 0, out=io.StringIO())
+    for o in list(g.objects.values()):
+        if getattr(o, "card", None) is None:
+            continue
+        for i in range(len(g.activated_abilities(o))):
+            text = ui._ability_text(o, i)
+            assert "activated ability" not in text and not re.fullmatch(r"ability \d+", text), (o.card.name, text)
+
+
 def test_keywords_and_combat_are_named_for_people():
     g = _game("referee")
     ui = TerminalUI(g, 0, out=io.StringIO())

@@ -196,8 +196,17 @@ def _strip_reminder(text: str) -> str:
     return re.sub(r"\s*\([^)]*\)", "", s).strip()
 
 
+#: keyword abilities that are activated abilities (CR 702: "[Keyword] [cost]" means "[cost]: ..."),
+#: each shown by its printed words; reconfigure is two abilities (attach, unattach, CR 702.151a)
+_ACTIVATED_KEYWORDS = re.compile(
+    r"^(equip|\w*cycling|unearth|crew|ninjutsu|suspend|foretell|level up|outlast|scavenge|reconfigure)\b",
+    re.IGNORECASE)
+
+
 def ability_lines(card) -> list[str]:
-    """The printed lines of a card's activated abilities, in order (best effort)."""
+    """The printed lines of a card's activated abilities, in order (best effort): "cost: effect"
+    lines, and the activated keyword abilities of keyword lines ("Equip {1}", "Cycling {2}",
+    "Crew 1", "Foretell {W}", ...)."""
     out = []
     for raw in (card.text or "").splitlines():
         line = raw.strip()
@@ -207,10 +216,22 @@ def ability_lines(card) -> list[str]:
             out.append(_strip_reminder(line))
             continue
         head = line.split(":", 1)[0] if ":" in line else None
-        if head is None or '"' in head or re.match(r"^(When|Whenever|At|As|If)\b", head):
+        if head is None:
+            # a keyword line ("First strike, haste", "Flying, cycling {2}", "Crew 1")
+            for part in _strip_reminder(line).split(", "):
+                m = _ACTIVATED_KEYWORDS.match(part.strip())
+                if m:
+                    kw = part.strip()
+                    out.extend([kw[0].upper() + kw[1:]] * (2 if m.group(1).lower() == "reconfigure" else 1))
+            continue
+        if '"' in head or re.match(r"^(When|Whenever|At|As|If)\b", head):
             continue
         out.append(_strip_reminder(line))
     return out
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}" + ("th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th"))
 
 
 #: card colours and mana symbols at the terminal (rich styles); black is shown purple, which reads
@@ -393,7 +414,7 @@ class TerminalUI:
         lines = ability_lines(o.card) if getattr(o, "card", None) is not None else []
         if len(lines) == len(abilities) and 0 <= index < len(lines):
             return lines[index]
-        return f"ability {index + 1}"
+        return f"its {_ordinal(index + 1)} activated ability (of {len(abilities)}; type help, or see the card)"
 
     def label(self, d: Decision, opt: Any) -> str:
         """A readable label for one option of ``d`` (card names, not ids)."""
@@ -417,7 +438,8 @@ class TerminalUI:
             return f"Cast {self.object_name(opt.obj)}{cost}" + (" by its alternative cost" if opt.alternative else "")
         if isinstance(opt, Activate):
             o = g.objects.get(opt.obj)
-            text = self._ability_text(o, opt.index) if o is not None else f"ability {opt.index + 1}"
+            text = (self._ability_text(o, opt.index) if o is not None
+                    else f"its {_ordinal(opt.index + 1)} activated ability")
             return f"Activate {self.object_name(opt.obj)}: {text}"
         if isinstance(opt, Attack):
             return f"Attack with {self.object_label(opt.creature)} -> {self.object_label(opt.defender)}"
