@@ -12,8 +12,8 @@ real-card data files read once per process, and the `xdist` settings.
 * ``PYTHONDONTWRITEBYTECODE``: see `_bytecode_for_children`.
 * Parallel runs (pytest-xdist, ``-n auto`` in ``pyproject.toml``): every test uses its own
   ``tmp_path``, free ports and its own server/PostgreSQL processes, so tests can run on any
-  worker; the only shared files are the caches (compiled pools in SQLite, the compile cache
-  written by an atomic rename), which tolerate concurrent writers.
+  worker; the only shared files are the caches (compiled pools and the per-card compile cache,
+  both SQLite in WAL mode with inserts only), which tolerate concurrent writers.
 """
 
 from __future__ import annotations
@@ -91,44 +91,6 @@ def _bytecode_for_children() -> None:
 def pytest_unconfigure(config) -> None:
     if _MADE_DATA_DIR is not None:
         shutil.rmtree(_MADE_DATA_DIR, ignore_errors=True)
-
-
-def pytest_sessionfinish(session, exitstatus) -> None:
-    _merge_compile_cache()
-
-
-def _merge_compile_cache() -> None:
-    """Keep every card the run compiled in the on-disk compile cache. Each process saves the
-    cache at exit (``_DiskCache.save``: what it loaded plus what it compiled), so with several
-    xdist workers the last one to exit would drop what the others compiled; here each process,
-    under a file lock, first adds what is on disk now to its own entries, then saves. The next
-    run then finds every card the scenarios and samples name already compiled. Best effort: any
-    failure leaves the cache to ``_DiskCache`` alone."""
-    if "judgetower.oracle.compiler.cache" not in sys.modules:
-        return             # this process compiled nothing (e.g. the xdist controller)
-    try:
-        import fcntl
-        import pickle
-
-        from judgetower.oracle.compiler.cache import _DISK
-        from judgetower.oracle.ir import CompiledCard
-        if _DISK.entries is None or not _DISK.dirty or os.environ.get("JUDGETOWER_NO_COMPILE_CACHE"):
-            return
-        path = _DISK._path()
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with open(str(path) + ".lock", "w") as lock:
-            fcntl.flock(lock, fcntl.LOCK_EX)
-            try:
-                with open(path, "rb") as f:
-                    on_disk = pickle.load(f)
-            except (OSError, EOFError, pickle.UnpicklingError):
-                on_disk = {}
-            for key, value in on_disk.items():
-                if key not in _DISK.entries:
-                    _DISK.entries[key] = CompiledCard(*value)
-            _DISK.save()
-    except Exception:   # never fail a run over a cache
-        pass
 
 
 _LOADED: dict[tuple, object] = {}
