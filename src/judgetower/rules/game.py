@@ -765,7 +765,5 @@ class Game(StepsMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixi
         return o if o is not None else str(t)
 
     def target_name(self, t) -> str:
-        if isinstance(t, PID):
-            return self.players[t.index].name
-        o = self.objects.get(t)
-        return o.name if o is not None else str(t)
+        """A target's name in English (views, prompts)."""
+        return render(self.target_said(t))
