@@ -86,6 +86,7 @@ def render(value: Any, lang: str = "en", names_fr: dict[str, str] | None = None)
 
 
 def _render(value: Any, lang: str, names_fr: dict[str, str]) -> str:
+    from judgetower.cards.card import CardDef
     from judgetower.rules.state import GameObject, Player, StackAbility
     if isinstance(value, str):
         if lang == "fr" and type(value) is not str:
@@ -121,7 +122,7 @@ def _render(value: Any, lang: str, names_fr: dict[str, str]) -> str:
         return (" et " if lang == "fr" else " and ").join(_render(v, lang, names_fr) for v in value)
     if isinstance(value, (list, tuple)):
         return ", ".join(_render(v, lang, names_fr) for v in value)
-    if hasattr(value, "name_fr") and hasattr(value, "name"):   # a CardDef
+    if isinstance(value, CardDef):
         return (value.name_fr or value.name) if lang == "fr" else value.name
     return str(value)
 
