@@ -60,10 +60,10 @@ from judgetower.rules.hooks import StandardRules
 PER_PLAYER_ZONES = ("library", "hand", "graveyard")
 
 #: the start of a zone change's log line, by the zone left (CR 400.7)
-_MOVES_FROM = {zone: m for zone, m in (
-    ("library", msg("moves from library")), ("hand", msg("moves from hand")),
-    ("graveyard", msg("moves from graveyard")), ("battlefield", msg("moves from battlefield")),
-    ("stack", msg("moves from stack")), ("exile", msg("moves from exile")))}
+_MOVES_FROM = {
+    "library": msg("moves from library"), "hand": msg("moves from hand"), "graveyard": msg("moves from graveyard"),
+    "battlefield": msg("moves from battlefield"), "stack": msg("moves from stack"), "exile": msg("moves from exile"),
+}
 
 SHARED_ZONES = ("battlefield", "stack", "exile")
 
