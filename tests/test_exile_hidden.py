@@ -160,7 +160,7 @@ def test_r7_hideaway_in_judge_tower_other_cards_exiled_face_up_hidden_card_stays
 
 def test_r20_hideaway_card_survives_the_jt_e2_refill_and_stays_hidden():
     g = play(JUDGE_TOWER)               # Divination: one card left, JT-E2 shuffles the three others in
-    assert g.log.contains("3 unreferenced exiled card(s) are shuffled into the library")
+    assert g.log.contains("3 unreferenced exiled cards are shuffled into the library")
     assert [g.objects[i].card.name for i in g.exile] == [HIDDEN]
     assert len(g.hand(0)) == 2 and HIDDEN not in [g.objects[i].name for i in g.hand(0)]
     assert_hidden_from_others(g, owner=0)

@@ -15,8 +15,8 @@ def test_common_lines_are_translated_with_french_card_names():
     })
     fr = [e.render("fr") for e in g.log.events]
     assert any("A lance Foudre" in line for line in fr)
-    assert any("Foudre inflige 3 blessure(s) à B" in line for line in fr)
-    assert any("B perd 3 point(s) de vie (total : 17)" in line for line in fr)
+    assert any("Foudre inflige 3 blessures à B" in line for line in fr)
+    assert any("B perd 3 points de vie (total : 17)" in line for line in fr)
 
 
 def test_a_message_is_rendered_from_its_key_and_plain_text_falls_back():

@@ -11,6 +11,7 @@ from judgetower.rules.log import msg
 
 from judgetower.judge.disputes import CallRecord, Disputes
 from judgetower.judge.violations import Violation, cause_of, describe, is_public, referee_refusal
+from judgetower.rules.decisions import Pass
 from judgetower.rules.errors import IllegalAction
 
 
@@ -107,7 +108,8 @@ class Judge:
             own = [e for e in new if "R14" not in e.rules] or new
             event = own[0].number if own else before
             cause = cause_of(self.game, d, choice, rule, event)
-            self.violations.append(Violation(d.player, rule, event, cause, what, public))
+            at = "after" if not own else "before" if isinstance(choice, Pass) else "own"
+            self.violations.append(Violation(d.player, rule, event, cause, what, public, at=at))
             if d.kind == "trigger":
                 self.missed[cause] = d.context["trigger"]
         public = is_public(self.game, d, choice, rule)
@@ -147,9 +149,17 @@ class Judge:
             g.log.add("call {n}: {who} calls {accused} for {rule}{at}: the engine finds no such violation; a wrong "
                       "call, no change (not a violation itself)", *rules, n=rec.number, who=who, accused=acc_name,
                       rule=rule, at=at)
-        else:
+        elif v.at == "own":
             g.log.add("call {n}: {who} calls {accused} for {rule} (event {event}: {what}): the engine finds the "
                       "violation", *rules, "JT-S3", n=rec.number, who=who, accused=acc_name, rule=rule,
+                      event=v.event, what=v.what)
+        elif v.at == "before":   # a pass writes no line: line N is what followed it
+            g.log.add("call {n}: {who} calls {accused} for {rule} (just before event {event}: {what}): the engine "
+                      "finds the violation", *rules, "JT-S3", n=rec.number, who=who, accused=acc_name, rule=rule,
+                      event=v.event, what=v.what)
+        else:   # nothing followed the pass yet: line N is the last one before it
+            g.log.add("call {n}: {who} calls {accused} for {rule} (after event {event}: {what}): the engine finds "
+                      "the violation", *rules, "JT-S3", n=rec.number, who=who, accused=acc_name, rule=rule,
                       event=v.event, what=v.what)
         self.disputes.opened(rec)
         self.apply(rec, rec.engine_ruling)

@@ -29,6 +29,10 @@ class Violation:
     cause: tuple
     what: Any = ""     # the action (a log `Message`; its English in plain text)
     public: bool = True   # the evidence is public information (a bot may notice it, R16)
+    #: how ``event`` stands to the action: "own" (its own line), "before" (the action wrote no
+    #: line of its own - a pass of priority - and line ``event`` is what followed it), "after"
+    #: (nothing followed yet: ``event`` is the line before it); a call says it so (JT-S2)
+    at: str = "own"
 
 
 @contextmanager

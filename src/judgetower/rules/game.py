@@ -537,19 +537,25 @@ class Game(StepsMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixi
             a_card = msg("a card")
             what = o if not (to_zone in ("library",) or face_down) else (a_card if from_zone in ("library", "hand") else o)
             who = self.players[new_owner]
-            place = {"battlefield": msg("onto the battlefield"), "graveyard": msg("into {player}'s graveyard", player=who),
+            pos = Term(position) if isinstance(position, str) else position
+            shared = to_zone in ("graveyard", "library") and self.rules.zone_owner(self, to_zone, new_owner) is None
+            place = {"battlefield": msg("onto the battlefield"),
+                     "graveyard": msg("into the shared graveyard") if shared   # JT-G5
+                     else msg("into {player}'s graveyard", player=who),
                      "hand": msg("into {player}'s hand", player=who),
-                     "library": msg("into {player}'s library ({position})", player=who, position=Term(position) if isinstance(position, str) else position),
+                     "library": msg("into the shared library ({position})", position=pos) if shared
+                     else msg("into {player}'s library ({position})", player=who, position=pos),
                      "exile": msg("into exile face down") if face_down else msg("into exile"),
                      "stack": msg("onto the stack")}.get(to_zone) or Term(to_zone)
             if from_zone in ("library",) and to_zone == "hand" and not self.rules.hand_public(self, new_owner):
                 what = a_card
             moves = _MOVES_FROM.get(from_zone) or msg("moves from {zone}", zone=Term(from_zone))
+            shared_rule = "JT-G5" if shared else ""
             if cause:
-                self.log.add("{card} {moves} {place} ({cause})", rule or "CR 400.7", card=what, moves=moves,
+                self.log.add("{card} {moves} {place} ({cause})", rule or "CR 400.7", shared_rule, card=what, moves=moves,
                              place=place, cause=cause_said)
             else:
-                self.log.add("{card} {moves} {place}", rule or "CR 400.7", card=what, moves=moves, place=place)
+                self.log.add("{card} {moves} {place}", rule or "CR 400.7", shared_rule, card=what, moves=moves, place=place)
         return new
 
     # ------------------------------------------------------------------ life
@@ -756,6 +762,25 @@ class Game(StepsMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixi
 
     def clone_state(self):
         return copy.deepcopy(self.snapshot())
+
+    def library_said(self, p: int):
+        """``p``'s library in a log line: "their library", or "the shared library" where the
+        variant shares it (JT-G5)."""
+        if self.rules.zone_owner(self, "library", p) is None:
+            return msg("the shared library")
+        return msg("their library")
+
+    def library_named(self, p: int):
+        """``p``'s library named with its owner: "P1's library", or "the shared library" (JT-G5)."""
+        if self.rules.zone_owner(self, "library", p) is None:
+            return msg("the shared library")
+        return msg("{player}'s library", player=self.players[p])
+
+    def graveyard_said(self, p: int):
+        """``p``'s graveyard in a log line: "their graveyard", or "the shared graveyard" (JT-G5)."""
+        if self.rules.zone_owner(self, "graveyard", p) is None:
+            return msg("the shared graveyard")
+        return msg("their graveyard")
 
     def target_said(self, t):
         """A target (a player's PID or an object id) as a log parameter: the player or the object."""

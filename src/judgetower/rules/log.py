@@ -134,7 +134,93 @@ def _fill(key: str, params: dict[str, Any], lang: str, names_fr: dict[str, str])
         template = FRENCH.get(key)
         if template is None:   # a message without its French: the test of the catalogue fails
             template = key
-    return template.format(**{k: _render(v, lang, names_fr) for k, v in params.items()})
+    values = {k: _render(v, lang, names_fr) for k, v in params.items()}
+    plan = _plans.get((template, lang))
+    if plan is None:
+        plan = _plans[(template, lang)] = _plan(template, lang)
+    if plan:
+        template = _agree(template, plan, params, values, lang)
+    return template.format(**values)
+
+
+# --- agreement: "{n} card(s)" said as "1 card" / "2 cards" ----------------------------------------
+#
+# A template marks a word that agrees with a number or a list by a suffix in parentheses: "{n}
+# card(s)", "{n} cop(ies)", "{cards} get(s)"; French "{n} carte(s)", "{cards} gagne(nt)". The
+# marker takes the nearest parameter before it in its clause that holds a count: an ``int`` (a
+# noun after a number: English singular for 1, French for 0 and 1) or a list of objects (a verb
+# after its subject: English "gets" for one, "get" for several; French "gagne" / "gagnent"). With
+# a singular noun, the clause's "are"/"were" (French "sont") becomes "is"/"was" ("est"). In English,
+# "{name}'s" after a name ending in "s" is "Plains'". A marker with no count is left as written.
+
+_MARKER = re.compile(r"(?<=[^\s({])\((s|es|ies|x|nt|ent)\)")
+_FIELD = re.compile(r"\{(\w+)\}")
+_CLAUSE_END = re.compile(r"[;:,]|\)(?!\))")
+_plans: dict[tuple[str, str], tuple] = {}
+
+
+def _plan(template: str, lang: str) -> tuple:
+    """The markers of ``template``: (start, end, suffix, field names before it nearest first,
+    position of the clause's "are"/"were"/"sont" after it or -1), and the possessive fields."""
+    markers = []
+    plain = _MARKER.sub(lambda m: "#" * len(m.group(0)), template)   # markers' parentheses end no clause
+    for m in _MARKER.finditer(template):
+        before = plain[:m.start()]
+        cut = max((c.end() for c in _CLAUSE_END.finditer(before)), default=0)
+        fields = [f.group(1) for f in _FIELD.finditer(before, cut)][::-1]
+        after = plain[m.end():]
+        end = _CLAUSE_END.search(after)
+        clause = after[:end.start()] if end else after
+        verb = re.search(r"\b(are|were)\b" if lang == "en" else r"\bsont\b", clause)
+        markers.append((m.start(), m.end(), m.group(1), tuple(fields),
+                        m.end() + verb.start() if verb else -1, verb.group(0) if verb else ""))
+    possessive = tuple(f.group(1) for f in re.finditer(r"\{(\w+)\}'s\b", template)) if lang == "en" else ()
+    return (tuple(markers), possessive) if markers or possessive else ()
+
+
+def _count(value: Any) -> tuple[str, int] | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return "n", value
+    if isinstance(value, str) and value.isdigit():
+        return "n", int(value)
+    if isinstance(value, (list, tuple)) and not isinstance(value, Phrase):
+        return "list", len(value)
+    return None
+
+
+_SINGULAR = {"are": "is", "were": "was", "sont": "est"}
+
+
+def _agree(template: str, plan: tuple, params: dict[str, Any], values: dict[str, str], lang: str) -> str:
+    markers, possessive = plan
+    edits: list[tuple[int, int, str]] = []
+    for start, end, suffix, fields, verb_at, verb in markers:
+        count = next((c for c in (_count(params.get(f)) for f in fields) if c is not None), None)
+        if count is None:
+            continue
+        kind, n = count
+        if kind == "n":     # a noun after its number
+            one = n == 1 if lang == "en" else n in (0, 1)
+            word = {"ies": "y"}.get(suffix, "") if one else suffix
+            if one and verb_at >= 0:
+                edits.append((verb_at, verb_at + len(verb), _SINGULAR[verb]))
+        elif lang == "en":  # a verb after its subject: "it gets", "they get"
+            word = suffix if n == 1 else ""
+        else:               # "il gagne", "ils gagnent"
+            word = "" if n == 1 else suffix
+        edits.append((start, end, word))
+    for f in possessive:
+        if values.get(f, "").endswith("s"):
+            key = "{" + f + "}'s"
+            i = template.find(key)
+            while i >= 0:
+                edits.append((i + len(key) - 2, i + len(key), "'"))
+                i = template.find(key, i + 1)
+    for a, b, text in sorted(edits, reverse=True):
+        template = template[:a] + text + template[b:]
+    return template
 
 
 @dataclass(frozen=True)

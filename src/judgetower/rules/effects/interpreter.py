@@ -654,8 +654,8 @@ class EffectsMixin:
                 for t_order in itertools.permutations(rest):
                     for b_order in itertools.permutations(bottom):
                         opts.append(Split(tuple(t_order), tuple(b_order)))
-        self.log.add("{player} looks at the top {n} card(s) of their library (scry {scry})", "CR 701.22a",
-                     player=self.players[p], n=len(top), scry=n)
+        self.log.add("{player} looks at the top {n} card(s) of {library} (scry {scry})", "CR 701.22a",
+                     player=self.players[p], n=len(top), scry=n, library=self.library_said(p))
         self.log.add("{player} sees: {cards}", "CR 701.22a", visible_to=[p], player=self.players[p],
                      cards=[self.objects[c] for c in top])
         split = yield from self.ask(p, "split", opts, f"scry {n}: choose the cards for the top and the bottom", "CR 701.22a")
@@ -686,7 +686,7 @@ class EffectsMixin:
         top = self.top_cards(p, n)
         if not top:
             return
-        self.log.add("{player} looks at the top {n} card(s) of their library", "CR 401.4", player=self.players[p], n=len(top))  # CR 401.4: cards put back in a chosen order (401.5 is about revealed top cards)
+        self.log.add("{player} looks at the top {n} card(s) of {library}", "CR 401.4", player=self.players[p], n=len(top), library=self.library_said(p))  # CR 401.4: cards put back in a chosen order (401.5 is about revealed top cards)
         opts = [Split(tuple(order)) for order in itertools.permutations(top)]
         split = yield from self.ask(p, "split", opts, "put them back in any order (top first)", "CR 401.4")
         self.apply_split(p, split)
@@ -700,7 +700,7 @@ class EffectsMixin:
                 return
             c = yield from self.ask(p, "cards", cands, "put a card from your hand on top of your library", "CR 401.4")
             self.move(self.objects[c], "library", owner=p, position="top", cause="put on top", rule="CR 401.4", log=False)
-            self.log.add("{player} puts a card from their hand on top of their library", "CR 401.4", player=self.players[p])
+            self.log.add("{player} puts a card from their hand on top of {library}", "CR 401.4", player=self.players[p], library=self.library_said(p))
 
     @effect(ir.GainLife)
     def _e_GainLife(self, e, ctx):
@@ -849,8 +849,8 @@ class EffectsMixin:
             if isinstance(c, Done):
                 break
             found.append(c)
-        self.log.add("{player} searches their library and finds {n} card(s)", "CR 701.23a", player=self.players[p],
-                     n=len(found))
+        self.log.add("{player} searches {library} and finds {n} card(s)", "CR 701.23a", player=self.players[p],
+                     n=len(found), library=self.library_said(p))
         if getattr(e, "reveal", False):   # library2: "reveal it" (CR 701.20a; else not revealed, 701.23e)
             self.lib2_reveal_found(p, found)
         if e.dest == "top":   # library2: "then shuffle and put that card on top" (CR 701.24b)
@@ -873,7 +873,7 @@ class EffectsMixin:
         if self.rules.replace_shuffle(self, p):
             return
         self.rng.shuffle(self.library(p))
-        self.log.add("{player} shuffles their library", "CR 701.24a", *rules, player=self.players[p])
+        self.log.add("{player} shuffles {library}", "CR 701.24a", *rules, player=self.players[p], library=self.library_said(p))
 
     @effect(ir.Shuffle)
     def _e_Shuffle(self, e, ctx):
@@ -1018,8 +1018,8 @@ class EffectsMixin:
                 continue
             o = self.objects[top[0]]
             self.hold_for_looker(p, top)
-            self.log.add("{player} reveals {card} from the top of their library", "CR 701.20a",
-                         *(("JT-G6", "R6") if self.held_by_looker else ()), player=self.players[p], card=o)
+            self.log.add("{player} reveals {card} from the top of {library}", "CR 701.20a",
+                         *(("JT-G6", "R6") if self.held_by_looker else ()), player=self.players[p], card=o, library=self.library_said(p))
             if any(t.capitalize() in o.card.types for t in e.types):
                 self.move(o, "hand", owner=p, cause="revealed land", rule="CR 400.7")
 
@@ -1054,12 +1054,19 @@ class EffectsMixin:
                 src = self.current(ctx["source"])
                 if src is not None and src.zone == "battlefield":
                     cards = [src.id] + cards
+            arrived = 0
             for c in cards:
                 o = self.objects[c]
                 # owner left to move(): from a shared graveyard, "your graveyard" -> the controller (JT-G5, R5)
-                self.move(o, "library", position="shuffle", cause="shuffled into the library", rule="CR 701.24a", log=False)
-            self.log.add("{n} card(s) are shuffled into {player}'s library", "CR 701.24a", n=len(cards),
-                         player=self.players[p])
+                new = self.move(o, "library", position="shuffle", cause="shuffled into the library", rule="CR 701.24a",
+                                log=False)
+                arrived += new is not None and new.zone == "library"
+            if arrived or not cards:
+                self.log.add("{n} card(s) are shuffled into {library}", "CR 701.24a", n=arrived,
+                             library=self.library_named(p))
+            else:   # JT-G8, R7: each was exiled instead (said by the replacement); none is said shuffled in
+                self.log.add("no card is shuffled into {library}: {n} card(s) went elsewhere instead", "CR 701.24a",
+                             "CR 614.6", n=len(cards), library=self.library_named(p))
             self.shuffle_library(p)
         return
         yield
@@ -1634,8 +1641,8 @@ class EffectsMixin:
             self.log.add("{player} has no card to reveal", "CR 701.20a", player=self.players[p])
             return
         o = self.objects[lib[-1]]
-        self.log.add("{player} reveals {card} from the top of their library and puts it into their hand",
-                     "CR 701.20a", player=self.players[p], card=o)
+        self.log.add("{player} reveals {card} from the top of {library} and puts it into their hand",
+                     "CR 701.20a", player=self.players[p], card=o, library=self.library_said(p))
         self.move(o, "hand", owner=p, cause="revealed and put into the hand", rule="CR 701.20a")
 
 
@@ -1657,7 +1664,11 @@ class EffectsMixin:
             self.log.add("{card} is no longer in the graveyard: it doesn't return", "CR 113.6m", "CR 400.7", card=src)
             return
         cites = ("CR 113.6m", "CR 400.7") + (("JT-G5", "R5") if self._zn_shared("graveyard", p) else ())
-        if e.dest == "hand":
+        if self._zn_shared("graveyard", p):   # JT-G5: the graveyard is no one's
+            self.log.add("{card} returns from the shared graveyard to {place} (an ability that functions from the "
+                         "graveyard)", *cites, card=cur, place=msg("{player}'s hand", player=self.players[p])
+                         if e.dest == "hand" else msg("the battlefield tapped") if e.tapped else msg("the battlefield"))
+        elif e.dest == "hand":
             self.log.add("{card} returns from {player}'s graveyard to their hand "
                          "(an ability that functions from the graveyard)", *cites, card=cur, player=self.players[p])
         elif e.tapped:
@@ -1700,11 +1711,11 @@ class EffectsMixin:
         top = self.top_cards(p, n)
         if top:
             if what:
-                self.log.add("{player} looks at the top {n} card(s) of their library ({what})", rule,
-                             player=self.players[p], n=len(top), what=what)
+                self.log.add("{player} looks at the top {n} card(s) of {library} ({what})", rule,
+                             player=self.players[p], n=len(top), what=what, library=self.library_said(p))
             else:
-                self.log.add("{player} looks at the top {n} card(s) of their library", rule, player=self.players[p],
-                             n=len(top))
+                self.log.add("{player} looks at the top {n} card(s) of {library}", rule, player=self.players[p],
+                             n=len(top), library=self.library_said(p))
             self.log.add("{player} sees: {cards}", rule, visible_to=[p], player=self.players[p],
                          cards=[self.objects[c] for c in top])
         return top
@@ -1737,11 +1748,13 @@ class EffectsMixin:
             self.move(self.objects[c], "graveyard", owner=p, cause=msg("put into the graveyard ({what})", what=what or Term("looked at")),
                       rule=rule)
         if tag:
-            self.log.add("{player} puts {top} on top of their library and {graveyard} into their graveyard ({tag})",
-                         rule, player=self.players[p], top=len(split.top), graveyard=len(split.graveyard), tag=Term(tag))
+            self.log.add("{player} puts {top} on top of {library} and {graveyard} into {yard} ({tag})",
+                         rule, player=self.players[p], top=len(split.top), graveyard=len(split.graveyard), tag=Term(tag), library=self.library_said(p),
+                         yard=self.graveyard_said(p))
         else:
-            self.log.add("{player} puts {top} back on top of their library and {graveyard} into their graveyard",
-                         rule, player=self.players[p], top=len(split.top), graveyard=len(split.graveyard))
+            self.log.add("{player} puts {top} back on top of {library} and {graveyard} into {yard}",
+                         rule, player=self.players[p], top=len(split.top), graveyard=len(split.graveyard), library=self.library_said(p),
+                         yard=self.graveyard_said(p))
         self.touch()
 
     @effect(ir.ExileTopOfLibrary)
@@ -1762,8 +1775,8 @@ class EffectsMixin:
                 if new is not None:
                     names.append(new)
                     ctx.setdefault("exile_cast_exiled", []).append(new)   # exilecast: "that card" (CR 601.2a)
-            self.log.add("{player} exiles the top {n} card(s) of their library: {cards}", "CR 406.2", "CR 406.3",
-                         player=self.players[p], n=len(names), cards=names or msg("nothing"))
+            self.log.add("{player} exiles the top {n} card(s) of {library}: {cards}", "CR 406.2", "CR 406.3",
+                         player=self.players[p], n=len(names), cards=names or msg("nothing"), library=self.library_said(p))
 
     def step_skipped(self, p: int, step: str) -> bool:
         """CR 614.1b, 614.10: a static "Skip your draw step" of a permanent ``p`` controls

@@ -230,8 +230,8 @@ class TokenEffectsMixin:
         card = self.objects[top[0]]
         self.hold_for_looker(p, top)
         jt = ("JT-G6", "R6") if self.held_by_looker else ()
-        self.log.add("{card} explores: {player} reveals {revealed} from the top of their library", "CR 701.44a",
-                     "CR 701.20a", *jt, card=o, player=who, revealed=card)
+        self.log.add("{card} explores: {player} reveals {revealed} from the top of {library}", "CR 701.44a",
+                     "CR 701.20a", *jt, card=o, player=who, revealed=card, library=self.library_said(p))
         if "Land" in card.card.types:
             self.move(card, "hand", owner=p, cause="explore: a land card", rule="CR 701.44a")
             return
@@ -241,7 +241,8 @@ class TokenEffectsMixin:
         if yes:
             self.move(card, "graveyard", owner=p, cause="explore", rule="CR 701.44a")
         else:
-            self.log.add("{player} leaves {card} on top of their library", "CR 701.44a", player=who, card=card)
+            self.log.add("{player} leaves {card} on top of {library}", "CR 701.44a", player=who, card=card,
+                         library=self.library_said(p))
 
     # ------------------------------------------------------------------ connive
     @effect(ir.Connive)

@@ -78,41 +78,33 @@ FRENCH: dict[str, str] = {
     "{player} reveals their hand: {cards}": "{player} révèle sa main : {cards}",
     "{player} has no such card in hand": "{player} n'a aucune carte de ce genre en main",
     # ---- the library: scry, look, reveal, search, shuffle, surveil (CR 401, 701.20-25)
-    "{player} looks at the top {n} card(s) of their library (scry {scry})":
-        "{player} regarde les {n} carte(s) du dessus de sa bibliothèque (regard {scry})",
-    "{player} looks at the top {n} card(s) of their library":
-        "{player} regarde les {n} carte(s) du dessus de sa bibliothèque",
-    "{player} looks at the top {n} card(s) of their library ({what})":
-        "{player} regarde les {n} carte(s) du dessus de sa bibliothèque ({what})",
+    "{player} looks at the top {n} card(s) of {library} (scry {scry})": "{player} regarde les {n} carte(s) du dessus de {library} (regard {scry})",
+    "{player} looks at the top {n} card(s) of {library}": "{player} regarde les {n} carte(s) du dessus de {library}",
+    "{player} looks at the top {n} card(s) of {library} ({what})": "{player} regarde les {n} carte(s) du dessus de {library} ({what})",
     "surveil {n}": "surveillance {n}",
     "{player} sees: {cards}": "{player} voit : {cards}",
     "{player} puts {top} on top and {bottom} on the bottom":
         "{player} en met {top} au-dessus et {bottom} au-dessous",
-    "{player} puts {top} on top of their library and {graveyard} into their graveyard ({tag})":
-        "{player} en met {top} au-dessus de sa bibliothèque et {graveyard} dans son cimetière ({tag})",
-    "{player} puts {top} back on top of their library and {graveyard} into their graveyard":
-        "{player} en remet {top} au-dessus de sa bibliothèque et {graveyard} dans son cimetière",
-    "{player} puts a card from their hand on top of their library":
-        "{player} met une carte de sa main au-dessus de sa bibliothèque",
+    "{player} puts {top} on top of {library} and {graveyard} into {yard} ({tag})": "{player} en met {top} au-dessus de {library} et {graveyard} dans {yard} ({tag})",
+    "{player} puts {top} back on top of {library} and {graveyard} into {yard}": "{player} en remet {top} au-dessus de {library} et {graveyard} dans {yard}",
+    "{player} puts a card from their hand on top of {library}": "{player} met une carte de sa main au-dessus de {library}",
     "{player} puts one of them into their hand": "{player} en met une dans sa main",
     "{player} reveals {card} and puts it into their hand": "{player} révèle {card} et la met dans sa main",
     "{player} reveals no card": "{player} ne révèle aucune carte",
     "{player} has no card to reveal": "{player} n'a aucune carte à révéler",
-    "{player} reveals {card} from the top of their library":
-        "{player} révèle {card} du dessus de sa bibliothèque",
-    "{player} reveals {card} from the top of their library and puts it into their hand":
-        "{player} révèle {card} du dessus de sa bibliothèque et la met dans sa main",
-    "{player} searches their library and finds {n} card(s)":
-        "{player} fouille sa bibliothèque et trouve {n} carte(s)",
-    "{player} shuffles their library": "{player} mélange sa bibliothèque",
-    "{n} card(s) are shuffled into {player}'s library":
-        "{n} carte(s) sont mélangée(s) dans la bibliothèque de {player}",
+    "{player} reveals {card} from the top of {library}": "{player} révèle {card} du dessus de {library}",
+    "{player} reveals {card} from the top of {library} and puts it into their hand": "{player} révèle {card} du dessus de {library} et la met dans sa main",
+    "{player} searches {library} and finds {n} card(s)": "{player} fouille {library} et trouve {n} carte(s)",
+    "{player} shuffles {library}": "{player} mélange {library}",
+    "{n} card(s) are shuffled into {library}": "{n} carte(s) sont mélangée(s) dans {library}",
+    "no card is shuffled into {library}: {n} card(s) went elsewhere instead":
+        "aucune carte n'est mélangée dans {library} : {n} carte(s) sont allée(s) ailleurs à la place",
+    "{player}'s library": "la bibliothèque de {player}",
     "a face-down card": "une carte face cachée",
     "{card} is put on top of its owner's library": "{card} est mis(e) au-dessus de la bibliothèque de son propriétaire",
     "{card} is put on the bottom of its owner's library":
         "{card} est mis(e) au-dessous de la bibliothèque de son propriétaire",
-    "{player} exiles the top {n} card(s) of their library: {cards}":
-        "{player} exile les {n} carte(s) du dessus de sa bibliothèque : {cards}",
+    "{player} exiles the top {n} card(s) of {library}: {cards}": "{player} exile les {n} carte(s) du dessus de {library} : {cards}",
     # ---- permanents: P/T, animation, counters, tap/untap, control (CR 611, 613, 122, 701.26)
     "{cards} get(s) {pt} until end of turn": "{cards} gagne(nt) {pt} jusqu'à la fin du tour",
     "{cards} get(s) {pt} and gains {keywords} until end of turn":
@@ -155,6 +147,11 @@ FRENCH: dict[str, str] = {
     "{player} returns {card} to its owner's hand": "{player} renvoie {card} dans la main de son propriétaire",
     "{card} is no longer in the graveyard: it doesn't return":
         "{card} n'est plus dans le cimetière : la carte ne revient pas",
+    "{card} returns from the shared graveyard to {place} (an ability that functions from the graveyard)":
+        "{card} revient du cimetière commun {place} (une capacité qui fonctionne depuis le cimetière)",
+    "{player}'s hand": "dans la main de {player}",
+    "the battlefield tapped": "sur le champ de bataille, engagé(e)",
+    "the battlefield": "sur le champ de bataille",
     "{card} returns from {player}'s graveyard to their hand (an ability that functions from the graveyard)":
         "{card} revient du cimetière de {player} dans sa main (une capacité qui fonctionne depuis le cimetière)",
     "{card} returns from {player}'s graveyard to the battlefield (an ability that functions from the graveyard)":
@@ -226,9 +223,8 @@ FRENCH: dict[str, str] = {
     # ---- explore (CR 701.44), connive (CR 701.50)
     "{player} has no card to reveal: {card} explores (no land card revealed)":
         "{player} n'a aucune carte à révéler : {card} explore (aucune carte de terrain révélée)",
-    "{card} explores: {player} reveals {revealed} from the top of their library":
-        "{card} explore : {player} révèle {revealed} du dessus de sa bibliothèque",
-    "{player} leaves {card} on top of their library": "{player} laisse {card} au-dessus de sa bibliothèque",
+    "{card} explores: {player} reveals {revealed} from the top of {library}": "{card} explore : {player} révèle {revealed} du dessus de {library}",
+    "{player} leaves {card} on top of {library}": "{player} laisse {card} au-dessus de {library}",
     "{card} connives": "{card} manigance",
     "{player} has no card to discard (connive)": "{player} n'a aucune carte à défausser (manigance)",
     "{player} discards {card} (connive)": "{player} défausse {card} (manigance)",

@@ -55,6 +55,12 @@ FRENCH: dict[str, str] = {
         "erroné, sans effet (ce n'est pas une infraction en soi)",
     "call {n}: {who} calls {accused} for {rule} (event {event}: {what}): the engine finds the violation":
         "appel {n} : {who} appelle {accused} pour {rule} (événement {event} : {what}) : le moteur constate l'infraction",
+    "call {n}: {who} calls {accused} for {rule} (after event {event}: {what}): the engine finds the violation":
+        "appel {n} : {who} appelle {accused} pour {rule} (après l'événement {event} : {what}) : le moteur constate "
+        "l'infraction",
+    "call {n}: {who} calls {accused} for {rule} (just before event {event}: {what}): the engine finds the violation":
+        "appel {n} : {who} appelle {accused} pour {rule} (juste avant l'événement {event} : {what}) : le moteur "
+        "constate l'infraction",
     "call {n}: {rule} was never explained to {player}: no shame":
         "appel {n} : {rule} n'a jamais été expliquée à {player} : pas de honte",
     "call {n}: that error was already counted (call {counted}): {player}'s shame stays {shame}":

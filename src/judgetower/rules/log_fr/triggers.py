@@ -43,8 +43,7 @@ FRENCH: dict[str, str] = {
     "{player} doesn't {what}: sacrifices {card}": "{player} ne choisit pas de {what} : sacrifie {card}",
     "returned by {source}": "renvoyé(e) par {source}",
     # hideaway (CR 702.75a, 406.3)
-    "{player} looks at the top {n} card(s) of their library (hideaway)":
-        "{player} regarde les {n} carte(s) du dessus de sa bibliothèque (repaire)",
+    "{player} looks at the top {n} card(s) of {library} (hideaway)": "{player} regarde les {n} carte(s) du dessus de {library} (repaire)",
     "hideaway of {source}": "repaire de {source}",
     "{player} exiles {card} face down": "{player} exile {card} face cachée",
     "{n} card(s) go on the bottom of the library in a random order":

@@ -3,41 +3,38 @@
 FRENCH: dict[str, str] = {
     # library.py: reveal, search, the other looked-at cards, shuffle into, dredge
     "{player} reveals {cards}": "{player} révèle {cards}",
-    "{player} puts {n} card(s) on top of their library": "{player} met {n} carte(s) au-dessus de sa bibliothèque",
-    "{player} puts {n} card(s) back on top of their library in the order they choose":
-        "{player} remet {n} carte(s) au-dessus de sa bibliothèque dans l'ordre de son choix",
+    "{player} puts {n} card(s) on top of {library}": "{player} met {n} carte(s) au-dessus de {library}",
+    "{player} puts {n} card(s) back on top of {library} in the order they choose": "{player} remet {n} carte(s) au-dessus de {library} dans l'ordre de son choix",
     "in a random order": "dans un ordre aléatoire",
     "in the order they choose": "dans l'ordre de son choix",
     "{n} card(s) go on the bottom of the library {how}": "{n} carte(s) vont au-dessous de la bibliothèque {how}",
     "their library and graveyard": "sa bibliothèque et son cimetière",
     "their graveyard": "son cimetière",
+    "the shared graveyard": "le cimetière commun",
     "{player} searches {where} and finds nothing": "{player} fouille {where} et ne trouve rien",
     "{player} searches {where} and finds {card}": "{player} fouille {where} et trouve {card}",
     "{player} searches {where} and finds a card": "{player} fouille {where} et trouve une carte",
     "{player} reveals no matching card": "{player} ne révèle aucune carte correspondante",
     "{player} puts {card} into their hand": "{player} met {card} dans sa main",
     "{player} puts no card onto the battlefield": "{player} ne met aucune carte sur le champ de bataille",
-    "{card} is shuffled into {player}'s library": "{card} est mélangé(e) dans la bibliothèque de {player}",
+    "{card} is shuffled into {library}": "{card} est mélangé(e) dans {library}",
     "{player} dredges {card}: mills {n} card(s) instead of drawing":
         "{player} drague {card} : meule {n} carte(s) au lieu de piocher",
 
     # hand_graveyard.py: the top card, hand to library, clash, graveyard to library, exile, discard, learn
     "{player}'s library is empty": "la bibliothèque de {player} est vide",
-    "{player} reveals the top card of their library: {card}":
-        "{player} révèle la carte du dessus de sa bibliothèque : {card}",
+    "{player} reveals the top card of {library}: {card}": "{player} révèle la carte du dessus de {library} : {card}",
     "{player} looks at the top card of {owner}'s library":
         "{player} regarde la carte du dessus de la bibliothèque de {owner}",
     "{player} sees {card}": "{player} voit {card}",
-    "{player} puts {n} card(s) from their hand on the bottom of their library":
-        "{player} met {n} carte(s) de sa main au-dessous de sa bibliothèque",
-    "{player} has no such card in their graveyard": "{player} n'a aucune carte de ce type dans son cimetière",
+    "{player} puts {n} card(s) from their hand on the bottom of {library}": "{player} met {n} carte(s) de sa main au-dessous de {library}",
+    "{player} has no such card in {yard}": "{player} n'a aucune carte de ce type dans {yard}",
     "{card} is put on top of its owner's library": "{card} est mis(e) au-dessus de la bibliothèque de son propriétaire",
     "{player} clashes and reveals {card} (mana value {mv})":
         "{player} participe à une confrontation et révèle {card} (valeur de mana {mv})",
     "{player} clashes with an empty library: no card revealed":
         "{player} participe à une confrontation avec une bibliothèque vide : aucune carte n'est révélée",
-    "{player} puts the revealed card on the bottom of their library":
-        "{player} met la carte révélée au-dessous de sa bibliothèque",
+    "{player} puts the revealed card on the bottom of {library}": "{player} met la carte révélée au-dessous de {library}",
     "{player} wins the clash": "{player} remporte la confrontation",
     "{player} does not win the clash": "{player} ne remporte pas la confrontation",
     "second from the top": "en deuxième position depuis le dessus",
@@ -49,10 +46,10 @@ FRENCH: dict[str, str] = {
         "bibliothèque à la place",
     "{n} card(s) of {player}'s hand are exiled": "{n} carte(s) de la main de {player} sont exilée(s)",
     "{n} card(s) of {player}'s graveyard are exiled": "{n} carte(s) du cimetière de {player} sont exilée(s)",
+    "{n} card(s) of the shared graveyard are exiled": "{n} carte(s) du cimetière commun sont exilée(s)",
     "{player} discards {card}": "{player} défausse {card}",
     "{player} discarded {n} card(s) and draws {draws}": "{player} a défaussé {n} carte(s) et en pioche {draws}",
-    "{player} shuffles {n} card(s) from their hand and graveyard into their library":
-        "{player} mélange {n} carte(s) de sa main et de son cimetière dans sa bibliothèque",
+    "{player} shuffles {n} card(s) from their hand and graveyard into {library}": "{player} mélange {n} carte(s) de sa main et de son cimetière dans {library}",
     "{player} learns: no card to discard, and no Lesson outside the game":
         "{player} apprend : aucune carte à défausser, et aucune Leçon en dehors de la partie",
     "{player} learns: discards nothing (no Lesson outside the game)":

@@ -693,7 +693,7 @@ class TriggersMixin:
         if isinstance(ab, Synth) and ab.name in COMBAT_TRIGGERED_KEYWORDS:
             extra = extra + (COMBAT_TRIGGERED_KEYWORDS[ab.name],)   # combat2: the keyword's own rule
         if tn:
-            self.log.add("{item} triggers targeting {targets}", "CR 603.3", *extra, item=item, targets=tn)
+            self.log.add("{item} triggers targeting {targets}", "CR 603.3", "CR 603.3d", *extra, item=item, targets=tn)
         else:
             self.log.add("{item} triggers", "CR 603.3", *extra, item=item)
         self.on_trigger_put(item)
@@ -823,8 +823,8 @@ class TriggersMixin:
         top = self.top_cards(p, e.n)
         if not top:
             return
-        self.log.add("{player} looks at the top {n} card(s) of their library (hideaway)", "CR 702.75a",
-                     player=self.players[p], n=len(top))
+        self.log.add("{player} looks at the top {n} card(s) of {library} (hideaway)", "CR 702.75a",
+                     player=self.players[p], n=len(top), library=self.library_said(p))
         c = yield from self.ask(p, "cards", top, "hideaway: choose a card to exile face down", "CR 702.75a")
         new = self.move(self.objects[c], "exile", face_down=True, cause=msg("hideaway of {source}", source=src), rule="CR 406.3")
         if new is not None:

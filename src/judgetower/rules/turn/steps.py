@@ -88,8 +88,8 @@ class StepsMixin:
                 self.move(self.objects[c], "library", owner=p, position="bottom", cause="mulligan",
                           rule="CR 103.5c", log=False)
             if taken[p]:
-                self.log.add("{player} puts {n} card(s) on the bottom of their library", "CR 103.5c",
-                             player=self.players[p], n=taken[p])
+                self.log.add("{player} puts {n} card(s) on the bottom of {library}", "CR 103.5c",
+                             player=self.players[p], n=taken[p], library=self.library_said(p))
 
     def _next_turn(self) -> None:
         """CR 500.7 (extra turns), then the next player in turn order (CR 101.4)."""

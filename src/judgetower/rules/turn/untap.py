@@ -209,12 +209,12 @@ class UntapMixin:
             c = yield from self.ask(p, "cards", cands + [Done()],
                                     f"search your library for a card named {e.name} (done: find nothing)", "CR 701.23a")
             if isinstance(c, Done):
-                self.log.add("{player} searches their library and finds nothing", "CR 701.23a", "CR 701.23b",
-                             player=self.players[p])
+                self.log.add("{player} searches {library} and finds nothing", "CR 701.23a", "CR 701.23b",
+                             player=self.players[p], library=self.library_said(p))
             else:
                 o = self.objects[c]
-                self.log.add("{player} searches their library and reveals {card}", "CR 701.23a", "CR 701.20a",
-                             player=self.players[p], card=o)
+                self.log.add("{player} searches {library} and reveals {card}", "CR 701.23a", "CR 701.20a",
+                             player=self.players[p], card=o, library=self.library_said(p))
                 self.move(o, "hand", owner=p, cause="searched for", rule="CR 701.23a")
             self.shuffle_library(p)
 

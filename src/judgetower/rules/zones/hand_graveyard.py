@@ -64,8 +64,8 @@ class HandGraveyardMixin:
                 continue
             card = self.objects[top[0]]
             if e.reveal:
-                self.log.add("{player} reveals the top card of their library: {card}", "CR 701.20a",
-                             player=self.players[q], card=card)
+                self.log.add("{player} reveals the top card of {library}: {card}", "CR 701.20a",
+                             player=self.players[q], card=card, library=self.library_said(q))
             else:
                 self.log.add("{player} looks at the top card of {owner}'s library", "CR 401.2",
                              player=self.players[me], owner=self.players[q])
@@ -86,8 +86,8 @@ class HandGraveyardMixin:
                 c = yield from self.ask(p, "cards", list(self.hand(p)),
                                         "choose a card from your hand to put on the bottom of your library", "CR 401.4")
                 cards = [c]
-            self.log.add("{player} puts {n} card(s) from their hand on the bottom of their library", "CR 401.4",
-                         player=self.players[p], n=len(cards))
+            self.log.add("{player} puts {n} card(s) from their hand on the bottom of {library}", "CR 401.4",
+                         player=self.players[p], n=len(cards), library=self.library_said(p))
             yield from self.put_rest(p, cards, "bottom_any", "hand")
             if e.draw:
                 yield from self.draw(p, len(cards))
@@ -100,7 +100,8 @@ class HandGraveyardMixin:
         src = _src(ctx["source"], p)
         cands = [c for c in self.graveyard(p) if matches(self, self.objects[c], e.filter, src)]
         if not cands:
-            self.log.add("{player} has no such card in their graveyard", "CR 608.2c", player=self.players[p])
+            self.log.add("{player} has no such card in {yard}", "CR 608.2c", player=self.players[p],
+                         yard=self.graveyard_said(p))
             return
         c = yield from self.ask(p, "cards", cands, "choose a card to put on top of your library", "CR 401.1")
         o = self.objects[c]
@@ -146,8 +147,8 @@ class HandGraveyardMixin:
             if yes:
                 bottom.append((q, c))
         for q, c in bottom:
-            self.log.add("{player} puts the revealed card on the bottom of their library", "CR 701.30a",
-                         player=self.players[q])
+            self.log.add("{player} puts the revealed card on the bottom of {library}", "CR 701.30a",
+                         player=self.players[q], library=self.library_said(q))
             yield from self.put_rest(q, [c], "bottom_any", "revealed")
         mine, theirs = revealed[me], revealed[opp]
         win = mine is not None and (theirs is None or self.clash_mana_value(self.objects[mine])
@@ -238,7 +239,10 @@ class HandGraveyardMixin:
             cards = list(self.graveyard(p))
             for c in cards:
                 self.move(self.objects[c], "exile", owner=p, cause=msg("exiled by {source}", source=ctx['source']), rule="CR 406.2")
-            self.log.add("{n} card(s) of {player}'s graveyard are exiled", "CR 406.2", n=len(cards), player=self.players[p])
+            if self.rules.zone_owner(self, "graveyard", p) is None:
+                self.log.add("{n} card(s) of the shared graveyard are exiled", "CR 406.2", "JT-G5", n=len(cards))
+            else:
+                self.log.add("{n} card(s) of {player}'s graveyard are exiled", "CR 406.2", n=len(cards), player=self.players[p])
         return
         yield
 
@@ -266,6 +270,7 @@ class HandGraveyardMixin:
         players = [p for p in self.apnap() if p in set(self.players_of(e.who, ctx))]
         for p in players:
             moved = 0
+            tried = len(self.hand(p)) + len(self.graveyard(p))
             for c in list(self.hand(p)) + list(self.graveyard(p)):
                 o = self.objects[c]
                 new = self.move(o, "library", owner=p, position="shuffle",
@@ -273,8 +278,12 @@ class HandGraveyardMixin:
                                 log=False)
                 if new is not None and new.zone == "library":
                     moved += 1
-            self.log.add("{player} shuffles {n} card(s) from their hand and graveyard into their library", "CR 701.24a",
-                         player=self.players[p], n=moved)
+            if moved or not tried:
+                self.log.add("{player} shuffles {n} card(s) from their hand and graveyard into {library}", "CR 701.24a",
+                             player=self.players[p], n=moved, library=self.library_said(p))
+            else:   # JT-G8, R7: each was exiled instead (said by the replacement); none is said shuffled in
+                self.log.add("no card is shuffled into {library}: {n} card(s) went elsewhere instead", "CR 701.24a",
+                             "CR 614.6", n=tried, library=self.library_named(p))
             self.shuffle_library(p)
         for p in players:
             if e.draw:

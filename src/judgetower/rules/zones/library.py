@@ -70,8 +70,8 @@ class LibraryMixin:
         for c in reversed(order):
             lib.append(c)
         if found:
-            self.log.add("{player} puts {n} card(s) on top of their library", "CR 701.24b", "CR 401.4",
-                         player=self.players[p], n=len(found))
+            self.log.add("{player} puts {n} card(s) on top of {library}", "CR 701.24b", "CR 401.4",
+                         player=self.players[p], n=len(found), library=self.library_said(p))
         self.touch()
 
     def choose_order(self, p: int, cards: list[int], prompt: str):
@@ -103,8 +103,8 @@ class LibraryMixin:
             for x in reversed(order):
                 lib.append(x)
             self.touch()
-            self.log.add("{player} puts {n} card(s) back on top of their library in the order they choose", "CR 401.4",
-                         player=self.players[p], n=len(order))
+            self.log.add("{player} puts {n} card(s) back on top of {library} in the order they choose", "CR 401.4",
+                         player=self.players[p], n=len(order), library=self.library_said(p))
             return
         if where == "bottom_random":
             order = list(rest)
@@ -150,7 +150,7 @@ class LibraryMixin:
         opts = gy + lib + ([] if gy else [Done()])
         pick = yield from self.ask(p, "cards", opts, "choose the card to find" + ("" if gy else " (done: find nothing)"),
                                    "CR 701.23a")
-        where = msg("their library and graveyard") if library else msg("their graveyard")
+        where = msg("their library and graveyard") if library else self.graveyard_said(p)   # JT-G5
         if isinstance(pick, Done):
             self.log.add("{player} searches {where} and finds nothing", "CR 701.23a", player=self.players[p], where=where)
         else:
@@ -275,7 +275,7 @@ class LibraryMixin:
                             cause=msg("shuffled into the library by {source}", source=ctx['source']), rule="CR 701.24a", log=False)
             if new is not None and new.zone == "library":
                 arrived.add(p)
-                self.log.add("{card} is shuffled into {player}'s library", "CR 701.24a", card=new, player=self.players[p])
+                self.log.add("{card} is shuffled into {library}", "CR 701.24a", card=new, library=self.library_named(p))
         for p in libraries:
             self.shuffle_library(p, *(() if p in arrived else ("CR 701.24c",)))
 
