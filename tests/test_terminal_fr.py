@@ -297,6 +297,29 @@ def test_french_rule_texts_cr_406_renumbered():
     assert book.text_fr("406.4") is None and book.text_fr("R9") is None
 
 
+def test_ability_text_in_french_from_the_card_data_else_quoted():
+    """An activated ability is named by the card's French printed line when the card data has
+    the French text (MTGJSON foreignData), by the French Oracle's words for a fixed mana ability,
+    else by its English Oracle line quoted as such."""
+    import dataclasses
+    from judgetower.ui.terminal import ability_lines_fr
+    assert ability_lines_fr("La créature équipée gagne +2/+0.\nÉquipement {1}") == ["Équipement {1}"]
+    assert ability_lines_fr("Vol\n{T} : Ajoutez un mana de la couleur de votre choix.") == [
+        "{T} : Ajoutez un mana de la couleur de votre choix."]
+    assert ability_lines_fr("Quand X arrive : piochez une carte.\n+1 : Chaque joueur se défausse d'une carte.") == [
+        "+1 : Chaque joueur se défausse d'une carte."]
+    g = _game("referee")
+    ui = TerminalUI(g, 0, out=io.StringIO(), lang="fr")
+    objs = {o.card.name: o for o in g.objects.values() if getattr(o, "card", None) is not None}
+    bone = objs["Bonesplitter"]
+    bone.card = dataclasses.replace(bone.card, text_fr="La créature équipée gagne +2/+0.\nÉquipement {1}")
+    assert ui._ability_text(bone, 0) == "Équipement {1}"
+    assert ui._ability_text(objs["Llanowar Elves"], 0) == "{T} : Ajoutez {G}."
+    mogg = ui._ability_text(objs["Mogg Fanatic"], 0)
+    assert mogg.startswith("«\u00a0Sacrifice this creature") and mogg.endswith("(texte anglais de la carte)")
+    assert TerminalUI(g, 0, out=io.StringIO())._ability_text(objs["Llanowar Elves"], 0) == "{T}: Add {G}."
+
+
 # ---------------------------------------------------------------------------- the command line
 
 @pytest.mark.parametrize("cmd", [["demo", "--players", "1"], ["demo", "--players", "1", "--lang", "fr"],

@@ -238,9 +238,9 @@ _ACTIVATED_KEYWORDS = re.compile(
     r"^(equip|\w*cycling|unearth|crew|ninjutsu|suspend|foretell|level up|outlast|scavenge|reconfigure)\b",
     re.IGNORECASE)
 #: the same keywords as the French Oracle prints them (équipement, recyclage, exhumation, équipage,
-#: ninjutsu, suspension, présage, niveau supérieur, persévérance, récupération, reconfiguration)
+#: ninjutsu, suspension, présage, montée de niveau, persévérance, récupération, reconfiguration)
 _ACTIVATED_KEYWORDS_FR = re.compile(
-    r"^(équipement|\w*recyclage|exhumation|équipage|ninjutsu|suspension|présage|niveau supérieur|"
+    r"^(équipement|\w*recyclage|exhumation|équipage|ninjutsu|suspension|présage|montée de niveau|"
     r"persévérance|récupération|reconfiguration)\b", re.IGNORECASE)
 
 
@@ -322,6 +322,10 @@ def _mana_style(symbol: str) -> str:
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
 
+
+#: the Oracle line of a mana ability that adds fixed mana ("{T}: Add {G}.", "{T}: Add {W}{W}."),
+#: whose French Oracle wording is "{T} : Ajoutez {G}."
+_MANA_LINE = re.compile(r"\{T\}: Add ((?:\{[WUBRGC0-9]\})+)\.")
 
 _COLOR_WORDS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green", "C": "colorless"}
 
@@ -574,6 +578,9 @@ class TerminalUI:
             french = ability_lines_fr(getattr(card, "text_fr", None))
             if len(french) == len(lines):
                 return french[index]
+            m = _MANA_LINE.fullmatch(lines[index])
+            if m:   # "{T}: Add {G}." (a basic land's intrinsic ability, CR 305.6): the French Oracle's words
+                return f"{{T}} : Ajoutez {m.group(1)}."
             return self.t("\u201c{text}\u201d", text=lines[index])
         return self.t("its {nth} activated ability (of {n}; type help, or see the card)",
                       nth=Ord(index + 1), n=len(abilities))
