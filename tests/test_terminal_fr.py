@@ -89,8 +89,10 @@ def _words(s: str) -> set[str]:
 
 
 FRENCH_WORDS = set().union(*(_words(v) for v in ui_text.FR.values()))
+#: French words that are English words too (the log: "Joueuse exile Divination face cachée")
+BOTH = {"exile", "sacrifice", "date", "vote", "menace", "portion"}
 #: the English of the table that French never uses, and common English words
-ENGLISH = ({w for k in ui_text.FR for w in _words(k) if len(w) >= 3} - FRENCH_WORDS) | {
+ENGLISH = ({w for k in ui_text.FR for w in _words(k) if len(w) >= 3} - FRENCH_WORDS - BOTH) | {
     "the", "your", "you", "pass", "cast", "done", "turn", "with", "and", "for", "has", "priority", "choose",
     "target", "player", "from", "into", "moves", "draws", "card", "cards", "which", "ability", "of", "to"}
 

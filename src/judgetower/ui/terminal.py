@@ -410,6 +410,11 @@ class TerminalUI:
         single = n in (0, 1) if self.lang == "fr" else n == 1
         return self.t(one if single else many, n=n, **params)
 
+    @property
+    def semicolon(self) -> str:
+        """What separates the items of a list: "; " (French typography: " ; ")."""
+        return " ; " if self.lang == "fr" else "; "
+
     def card_name(self, name: str) -> str:
         """A card's English name as the person reads it (French: its French printing)."""
         return self.names_fr.get(name, name) if self.lang == "fr" else name
@@ -631,7 +636,7 @@ class TerminalUI:
                     parts.append(t(what + ": {cards}", cards=", ".join(self.object_name(i) for i in ids)))
             if not parts:
                 return t("(nothing)")
-            joined = "; ".join(parts)
+            joined = self.semicolon.join(parts)
             return t("{parts} (top first)", parts=joined) if len(opt.top) > 1 else joined
         if isinstance(opt, PID):
             return self.object_label(opt)
@@ -817,7 +822,7 @@ class TerminalUI:
         blockers = [self._vname(x) for x in field if o.get("id") in (x.get("blocking") or ())]
         if blockers:
             bits.append(t("blocked by {names}", names=", ".join(blockers)))
-        return s + (f" [{'; '.join(bits)}]" if bits else "")
+        return s + (f" [{self.semicolon.join(bits)}]" if bits else "")
 
     def _attacked(self, o: dict) -> str:
         """Whom an attacking creature of the view attacks, in the person's language."""
@@ -837,7 +842,7 @@ class TerminalUI:
                         "bold yellow")]
         picks = self._picks(d)
         if picks:
-            lines.append(t("  declared so far: {picks}", picks="; ".join(picks)))
+            lines.append(t("  declared so far: {picks}", picks=self.semicolon.join(picks)))
         for n, opt in enumerate(self.option_order(d), 1):
             lines.append(f"  {n:>2}. {self.label(d, opt)}")
         forced = self.forced_notes(d)
