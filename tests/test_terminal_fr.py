@@ -221,6 +221,12 @@ def test_a_judge_game_in_french_has_no_english_line(french_game):
         assert expected in text, expected
     # every template the game looked up has its French (keys built at run time included)
     assert looked_up and not [k for k in looked_up if k not in ui_text.FR]
+    # every log event the person may read is shown, in French; the others' hidden draws are not (R16)
+    screen = set(text.splitlines())
+    shown = [e for e in g.log.for_player(0) if e.render("fr") in screen]
+    assert len(shown) == len(g.log.for_player(0))
+    hidden = [e for e in g.log.events if not e.visible(0)]
+    assert hidden and not [e for e in hidden if e.render("fr") in screen or e.render() in screen]
 
 
 @pytest.mark.xfail(reason="engine prompts: branch prompts-fr makes Decision.prompt a Message with its French; "

@@ -432,9 +432,10 @@ class TerminalUI:
         if o.get("face_down") and name == "face-down card":
             return self.t("face-down card")
         obj = self.game.objects.get(o.get("id"))
-        if obj is not None and not (getattr(obj, "face_down", False) and self.human not in getattr(obj, "may_look", ())):
+        # a face-down card the person may look at is named by the view (CR 406.3a): its French name
+        if obj is not None and not getattr(obj, "face_down", False):
             if isinstance(obj, StackAbility) or getattr(obj, "name", None) == name:
-                return render(obj, "fr", self.names_fr)
+                return render(obj, "fr", self.names_fr)     # tokens: "jeton Bête"; abilities: "capacité de X"
         return self.names_fr.get(name, name)
 
     def _targets_text(self, o: dict) -> list[str]:
