@@ -250,10 +250,13 @@ def test_the_english_detector_finds_english():
 
 
 def test_the_french_summary_and_the_english_one_say_the_same():
-    g = _game("referee", seed=3, players=2)
-    while not g.game_over and len(g.decisions) < 3000:
-        d = g.pending()
-        g.decide(d.player, d.options[0] if d.kind != "priority" else d.options[-1])
+    # an ordinary game that ends (a Judge Tower game between bots seldom does: JT-G3, JT-E2)
+    import random
+    from judgetower.agents.random_agent import RandomAgent, play_out
+    from judgetower.rules.deck import new_game, random_deck
+    pool, rng = starter_pool(), random.Random(2)
+    g = new_game(pool, {n: random_deck(pool, rng) for n in ("A", "B")}, seed=2)
+    play_out(g, [RandomAgent(62 + i, pass_bias=0.5) for i in range(2)])
     en, fr = summary_lines(g), summary_lines(g, "fr")
     assert len(en) == len(fr) and en != fr
     finder = EnglishFinder(g)
@@ -261,6 +264,13 @@ def test_the_french_summary_and_the_english_one_say_the_same():
     assert fr[0].startswith("Résultat : ") and any(line.startswith("Table de la honte") for line in fr)
     # the same figures
     assert re.findall(r"\d+", "".join(en[2:])) == re.findall(r"\d+", "".join(fr[2:]))
+    # the end reason: the reason's part of the French line that ended the game (CR 104)
+    from judgetower.ui.summary import end_text
+    assert g.game_over
+    end = [e for e in g.log.events if e.key == "The game ends; winner: {winners} ({reason})"][-1]
+    reason = end_text(g, "fr")
+    assert reason and f"({reason})" in end.text_fr and "La partie se termine" not in reason
+    assert fr[1] == f"Fin : {reason}" and en[1] == f"End: {g.end_reason}"
 
 
 def test_english_stays_the_default_and_a_bad_language_is_refused():

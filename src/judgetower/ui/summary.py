@@ -68,12 +68,21 @@ def _status(p) -> str:
 
 
 def end_text(game, lang: str = "en") -> str:
-    """Why the game ended, in ``lang``: English, the game's reason; French, the French of the log
-    line that ended it (CR 104: "La partie se termine ; ..."), which says the same reason."""
+    """Why the game ended, in ``lang``: English, the game's reason; French, the reason as the
+    French log line that ended the game says it (CR 104: "La partie se termine ; vainqueur(s) :
+    B (a pioché dans une bibliothèque vide)" -> "a pioché dans une bibliothèque vide"), or that
+    whole line when it does not read as its template."""
     if lang == "fr":
+        import re
+        from judgetower.rules.log_fr import FRENCH
+        key = "The game ends; winner: {winners} ({reason})"
         for e in reversed(game.log.events):
-            if e.key == "The game ends; winner: {winners} ({reason})" and e.text_fr:
-                return e.text_fr
+            if e.key == key and e.text_fr:
+                # the reason's part of the French line, read through the French template
+                parts = re.split(r"\{(\w+)\}", FRENCH.get(key, ""))
+                pattern = "".join(re.escape(p) if i % 2 == 0 else f"(?P<{p}>.*)" for i, p in enumerate(parts))
+                m = re.fullmatch(pattern, e.text_fr) if "reason" in parts else None
+                return m.group("reason") if m else e.text_fr
     return game.end_reason
 
 
