@@ -59,6 +59,18 @@ def _literal_keys(path: Path, funcs=("t", "tr", "tn", "template", "show_new_even
         elif isinstance(node, ast.IfExp):
             yield from strings(node.body)
             yield from strings(node.orelse)
+        elif isinstance(node, ast.Dict):                # t({"may": ("Yes", "No"), ...}.get(kind, ...)[i])
+            for v in node.values:
+                yield from strings(v)
+        elif isinstance(node, ast.Tuple):
+            for v in node.elts:
+                yield from strings(v)
+        elif isinstance(node, ast.Subscript):
+            yield from strings(node.value)
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get":
+            yield from strings(node.func.value)
+            for v in node.args[1:]:
+                yield from strings(v)
 
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if not isinstance(node, ast.Call):
