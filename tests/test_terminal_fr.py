@@ -350,6 +350,22 @@ def test_ability_text_in_french_from_the_card_data_else_quoted():
     assert TerminalUI(g, 0, out=io.StringIO())._ability_text(objs["Llanowar Elves"], 0) == "{T}: Add {G}."
 
 
+def test_a_mode_is_named_by_its_text_never_by_an_object_id():
+    """A modal spell's options are mode indexes (CR 700.2): labelled by the mode's text; an index
+    read as an object id named a card of the hidden library (object 1: "Plains (the shared
+    library)", principle 6)."""
+    from judgetower.rules.decisions import Decision, Done
+    g = _game("referee", players=2)
+    assert g.objects[1].zone == "library"
+    d = Decision(0, "mode", [0, 1, Done()], "choose a mode for X", "CR 601.2b",
+                 {"texts": ("X deals 2 damage to any target.", "Draw a card."), "chosen": ()})
+    en = [TerminalUI(g, 0, out=io.StringIO()).label(d, o) for o in d.options]
+    fr = [TerminalUI(g, 0, out=io.StringIO(), lang="fr").label(d, o) for o in d.options]
+    assert en == ["Mode 1: X deals 2 damage to any target.", "Mode 2: Draw a card.", "Done"]
+    assert fr[1] == "Mode 2 : «\u00a0Draw a card.\u00a0» (texte anglais de la carte)" and fr[2] == "Terminé"
+    assert TerminalUI(g, 0, out=io.StringIO()).label(Decision(0, "mode", [5], "p", "", {}), 5) == "Mode 6"
+
+
 # ---------------------------------------------------------------------------- the command line
 
 @pytest.mark.parametrize("cmd", [["demo", "--players", "1"], ["demo", "--players", "1", "--lang", "fr"],

@@ -649,6 +649,14 @@ class TerminalUI:
                 return t("X = {n}", n=opt)
             if kind == "kicker":
                 return t("Don't kick") if opt == 0 else self.tn(opt, "Kick {n} time", "Kick {n} times")
+            if kind == "mode":   # a modal spell's mode by its printed text (CR 700.2), never an object's id
+                texts = d.context.get("texts") or ()
+                if 0 <= opt < len(texts):
+                    text = texts[opt]
+                    shown = (self.t("\u201c{text}\u201d", text=text) if self.lang == "fr" and isinstance(text, str)
+                             else render(text, self.lang, self.names_fr))
+                    return t("Mode {n}: {text}", n=opt + 1, text=shown)
+                return t("Mode {n}", n=opt + 1)
             if kind == "trigger_order":
                 names = self._trigger_names(d)
                 return (t("Put {name} on the stack next", name=self.card_name(names[opt])) if opt < len(names)

@@ -108,6 +108,8 @@ FR: dict[str, str] = {
     "Kick {n} times": "Payer le kicker {n} fois",
     "Put {name} on the stack next": "Mettre {name} sur la pile ensuite",
     "Trigger {n}": "Capacité déclenchée {n}",
+    "Mode {n}: {text}": "Mode {n} : {text}",
+    "Mode {n}": "Mode {n}",
     "{colour} ({symbol})": "{colour} ({symbol})",
     "defender": "le joueur défenseur",
     # ---------------------------------------------------------------- keywords
