@@ -21,7 +21,7 @@ from typing import Any, Callable, TextIO
 
 from judgetower.rules.decisions import Activate, Attack, Block, Cast, Decision, Done, Pass, PlayLand, Reset, Split
 from judgetower.rules.errors import IllegalAction
-from judgetower.rules.log import Term, render
+from judgetower.rules.log import render
 from judgetower.rules.state import PID, StackAbility
 from judgetower.ui.summary import summary_lines
 from judgetower.ui.text import COMMANDS_FR, LANGS, NO, YES, Ord, Poss, ordinal, possessive, template, tr
@@ -415,6 +415,14 @@ class TerminalUI:
         """What separates the items of a list: "; " (French typography: " ; ")."""
         return " ; " if self.lang == "fr" else "; "
 
+    def term(self, word: str) -> str:
+        """A game term (a step, a zone, a counter kind, a creature type) in the person's language:
+        French from the log's glossary (`judgetower.rules.log_fr.glossary`), else as it is."""
+        if self.lang != "fr":
+            return word
+        from judgetower.rules.log_fr.glossary import GLOSSARY
+        return GLOSSARY.get(word, word)
+
     def card_name(self, name: str) -> str:
         """A card's English name as the person reads it (French: its French printing)."""
         return self.names_fr.get(name, name) if self.lang == "fr" else name
@@ -568,7 +576,7 @@ class TerminalUI:
             if owned:
                 return self.t("{name} (your " + zone + ")", name=name)
             return self.t("{name} ({owner} " + zone + ")", name=name, owner=Poss(g.players[o.owner].name))
-        return self.t("{name} ({zone})", name=name, zone=Term(zone))
+        return self.t("{name} ({zone})", name=name, zone=self.term(zone))
 
     def _ability_text(self, o, index: int) -> str:
         """The printed line of an object's ``index``-th activated ability. French: the line of
@@ -673,7 +681,7 @@ class TerminalUI:
         if self.lang == "fr" and isinstance(opt, str):
             if opt == "defender":
                 return t("defender")
-            return render(Term(opt), "fr", self.names_fr)   # a creature type, a term (the glossary)
+            return self.term(opt)   # a creature type, a term (the glossary)
         return str(opt)
 
     def _face_name(self, face) -> str:
@@ -696,7 +704,7 @@ class TerminalUI:
         lines: list = []
         step = v["step"].replace("_", " ")
         lines.append((t("=== Turn {turn}: {active} turn, {step} ===", turn=v["turn"], active=Poss(v["active"]),
-                        step=Term(step)), "bold"))
+                        step=self.term(step)), "bold"))
         shared = g.rules.zone_owner(g, "library", me) is None
         rows = [tuple(t(w) for w in ("player", "life", "shame", "hand") + (() if shared else ("library",)))]
         for i, pv in enumerate(v["players"]):
@@ -814,7 +822,7 @@ class TerminalUI:
         if o.get("tapped"):
             bits.append(t("tapped"))
         for k, n in sorted((o.get("counters") or {}).items()):
-            bits.append(self.tn(n, "{n} {kind} counter", "{n} {kind} counters", kind=Term(k)))
+            bits.append(self.tn(n, "{n} {kind} counter", "{n} {kind} counters", kind=self.term(k)))
         if o.get("keywords"):
             bits.append(", ".join(keyword_text(k, self.lang) for k in o["keywords"]))
         if o.get("attached_to") is not None:
