@@ -308,6 +308,15 @@ def test_french_commands_and_english_ones_both_work_under_french():
     assert "n'est pas un choix" not in text
 
 
+def test_rich_output_colours_french_card_names():
+    g = _game("referee")
+    ui = TerminalUI(g, 0, out=io.StringIO(), use_rich=True, lang="fr")
+    text = ui.rich_text("   1. Lancer Grizzlis {1}{G}")
+    start = text.plain.index("Grizzlis")
+    styled = [span for span in text.spans if span.start == start and span.end == start + len("Grizzlis")]
+    assert styled and "green" in str(styled[0].style)
+
+
 def test_keywords_and_protections_in_french():
     from judgetower.ui.terminal import keyword_text
     assert keyword_text("flying", "fr") == "vol"
