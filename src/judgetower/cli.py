@@ -24,10 +24,14 @@ def _demo(args) -> int:
     g = new_game(pool, decks, seed=args.seed)
     agents = [RandomAgent(args.seed * 31 + i, pass_bias=0.5) for i in range(args.players)]
     n = play_out(g, agents)
+    lang = getattr(args, "lang", "en")
     for e in g.log.for_player(None):
-        print(e.render())
-    winners = ", ".join(g.players[w].name for w in g.winners) or "none (draw)"
-    print(f"\nGame over after {g.turn} turns and {n} decisions. Winner(s): {winners}. Reason: {g.end_reason}")
+        print(e.render(lang))
+    from judgetower.ui.summary import end_text
+    from judgetower.ui.text import tr
+    winners = ", ".join(g.players[w].name for w in g.winners) or tr("none (draw)", lang)
+    print("\n" + tr("Game over after {turns} turns and {decisions} decisions. Winner(s): {winners}. Reason: {reason}",
+                    lang, turns=g.turn, decisions=n, winners=winners, reason=end_text(g, lang)))
     return 0
 
 
@@ -120,7 +124,7 @@ def _full_pool(data: str | None):
         raise _UsageError(str(e)) from None
 
 
-def _game_tower(args) -> tuple[list[str], str, object]:
+def _game_tower(args, lang: str = "en") -> tuple[list[str], str, object]:
     """The tower of a `sim`/`play` game and the `CardPool` holding its cards: ``--tower FILE``
     names cards of the pool (`_full_pool`), read like `judgetower tower check` (unknown and
     unplayable cards refused, each named); without it, the starter tower's cards, taken from that
@@ -139,21 +143,22 @@ def _game_tower(args) -> tuple[list[str], str, object]:
     else:
         full = _full_pool(getattr(args, "data", None))
     try:
+        from judgetower.ui.text import tr
         if args.tower:
             names = _read(args.tower, full)
-            desc = f"{args.tower} ({len(names)} cards)"
+            desc = tr("{tower} ({n} cards)", lang, tower=args.tower, n=len(names))
         else:
             names = full.resolve_many(starter_pool().names())
             refused = [f"{n}: " + "; ".join(full.status(n).why()) for n in names if not full.playable(n)]
             if refused:
                 raise CardError(f"starter tower cards the engine cannot play in {full.source}: "
                                 + " | ".join(refused))
-            desc = f"the starter tower ({len(names)} cards)"
+            desc = tr("the starter tower ({n} cards)", lang, n=len(names))
         cards = CardPool(full.card(n).front for n in dict.fromkeys(names))
     except CardError as e:
         raise _UsageError(str(e)) from None
     if full.source != _starter_source():
-        desc += f", cards from {full.source}"
+        desc += tr(", cards from {source}", lang, source=full.source)
     return names, desc, cards
 
 
@@ -390,33 +395,36 @@ def _play(args) -> int:
         _check_path("--tower", args.tower)
         _check_path("--data", args.data)
         house = _house(args)
-        tower, tower_desc, pool = _game_tower(args)
+        tower, tower_desc, pool = _game_tower(args, args.lang)
     except _UsageError as e:
         return _fail("play", str(e))
+    from judgetower.ui.text import tr
+    lang = args.lang
     seed = args.seed if args.seed is not None else _random.SystemRandom().randrange(2 ** 31)
     specs = ([{"name": name, "judge_level": args.judge_level, "first_game": args.first_game}]
              + [{"name": b, "judge_level": args.judge_level, "first_game": False} for b in bots])
     if not 0.0 <= args.bot_errors <= 1.0 or not 0.0 <= args.bot_calls <= 1.0:
         return _fail("play", "--bot-errors and --bot-calls are probabilities from 0 to 1")
-    print(f"Judge Tower ({args.mode} mode): you are {name}, against {', '.join(bots)}; {tower_desc}; "
-          f"seed {seed} (judgetower play --seed {seed} replays the deal)")
+    print(tr("Judge Tower ({mode} mode): you are {name}, against {bots}; {tower}; seed {seed} "
+             "(judgetower play --seed {seed} replays the deal)", lang, mode=tr(args.mode, lang), name=name,
+             bots=", ".join(bots), tower=tower_desc, seed=seed))
     if args.manual_triggers and args.mode != "judge":
         return _fail("play", "--manual-triggers needs --mode judge (R13: a judge-mode option)")
     if house:
-        print(f"House rules: {', '.join(house)}")
+        print(tr("House rules: {specs}", lang, specs=", ".join(house)))
     game = new_judge_tower_game(pool, tower, specs, seed=seed, mode=args.mode,
                                 manual_triggers=args.manual_triggers, house=house)
     table = None
     if args.mode == "judge":
         from judgetower.agents.judge_bots import ErringAutopilot, JudgeTable
-        print("Judge mode: every choice Magic allows is offered; one that breaks a Judge Tower rule is noted, "
-              "hidden, until someone calls it (JT-S2). Type 'call PLAYER RULE [EVENT]' at any prompt.")
+        print(tr("Judge mode: every choice Magic allows is offered; one that breaks a Judge Tower rule is noted, "
+                 "hidden, until someone calls it (JT-S2). Type 'call PLAYER RULE [EVENT]' at any prompt.", lang))
         agents = {i + 1: ErringAutopilot(seed * 31 + i + 1, args.bot_errors) for i in range(args.bots)}
         table = JudgeTable(game, seed=seed, call_rate=args.bot_calls, dispute_rate=0.1)
     else:
         agents = {i + 1: Autopilot(seed * 31 + i + 1) for i in range(args.bots)}
     return play_game(game, 0, agents, record_path=args.record, auto_pass=not args.ask_always,
-                     table=table)
+                     table=table, lang=lang)
 
 
 _HOUSE_HELP = ("a house rule (repeatable): H-OPEN-HANDS, H-STRIKES=N, H-ONE-NAME-PER-TURN, "
@@ -479,6 +487,9 @@ def _add_game_parsers(sub) -> None:
     pl.add_argument("--manual-triggers", action="store_true",
                     help="judge mode: acknowledge each of your triggers yourself; a missed one is a violation (R13)")
     pl.add_argument("--house", action="append", metavar="NAME[=VALUE]", help=_HOUSE_HELP)
+    pl.add_argument("--lang", choices=("en", "fr"), default="en",
+                    help="language of the table: its texts, card names, the log and the summary (fr: French; "
+                         "the engine's decision prompts are French where the engine has them)")
 
 
 class _HelpFormatter(argparse.HelpFormatter):
@@ -536,6 +547,8 @@ def build_parser() -> argparse.ArgumentParser:
     demo = sub.add_parser("demo", help="two random agents play ordinary Magic with starter-tower decks")
     demo.add_argument("--seed", type=int, default=1, help="seed of the deal and of the agents")
     demo.add_argument("--players", type=int, default=2, help="number of random agents (at least 2)")
+    demo.add_argument("--lang", choices=("en", "fr"), default="en",
+                      help="language of the log and of the last line (fr: French where the engine has it)")
     _add_game_parsers(sub)
     from judgetower import cli_cards as card_commands  # `cards` and `tower` commands
     card_commands.add_parsers(sub)

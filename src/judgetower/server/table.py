@@ -107,7 +107,7 @@ class Table:
         self.capped = False
         self.wake: asyncio.Event | None = None
         self.task: asyncio.Task | None = None
-        self._uis: dict[int, Any] = {}
+        self._uis: dict[tuple[int, str], Any] = {}   # (seat, language) -> labeller
         self._house: dict[str, list[dict]] = {}    # the house rules in force, by language
         self.last_change = time.time()
 
@@ -129,11 +129,14 @@ class Table:
         return random.Random("/".join(str(p) for p in (self.config["seed"], len(self.game.decisions),
                                                         len(self._actions()), *parts)))
 
-    def _ui(self, seat: int):
-        ui = self._uis.get(seat)
+    def _ui(self, seat: int, lang: str = "en"):
+        """The seat's labeller in the page's language (issue 14: option labels and the prompt in
+        French on the French page), one per seat and language."""
+        ui = self._uis.get((seat, lang))
         if ui is None:
             from judgetower.ui.terminal import TerminalUI
-            ui = self._uis[seat] = TerminalUI(self.game, seat, out=io.StringIO(), use_rich=False)
+            ui = self._uis[(seat, lang)] = TerminalUI(self.game, seat, out=io.StringIO(), use_rich=False,
+                                                      lang=lang if lang in ("en", "fr") else "en")
         return ui
 
     # ------------------------------------------------------------------ persistence
@@ -426,7 +429,7 @@ class Table:
             "seats": [{"name": p.name, "kind": s["kind"], "judge_level": p.judge_level,
                        "first_game": bool(p.first_game), "autopass": self.autopass.get(i)}
                       for i, (p, s) in enumerate(zip(g.players, self.seats))],
-            "decision": self._decision(seat), "over": self.over(),
+            "decision": self._decision(seat, conn.lang), "over": self.over(),
             "house": self.house_rules(conn.lang),
         }
         rounds = self.rounds_state()
@@ -452,14 +455,15 @@ class Table:
         conn.frames += 1
         return frame
 
-    def _decision(self, seat: int | None) -> dict | None:
+    def _decision(self, seat: int | None, lang: str = "en") -> dict | None:
         """The seat's own pending decision: options with labels and the objects they name (for
-        clicking cards), and in referee mode the Judge Tower rules that force it."""
+        clicking cards), and in referee mode the Judge Tower rules that force it; the prompt,
+        labels and explanations in the page's language ``lang`` (`judgetower.ui.text`)."""
         g = self.game
         d = g.pending()
         if d is None or seat is None or d.player != seat or self.over():
             return None
-        ui = self._ui(seat)
+        ui = self._ui(seat, lang)
         opts = []
         for i, o in enumerate(d.options):
             ids, player = _refs(g, d, o)
@@ -478,7 +482,7 @@ class Table:
                 forced = [{"rule": r, "text": t} for r, t in ui.forced_notes(d)]
             except Exception:   # an explanation never breaks the table
                 forced = []
-        return {"kind": d.kind, "prompt": d.prompt, "rule": d.rule, "options": opts, "forced": forced,
+        return {"kind": d.kind, "prompt": ui.prompt_text(d), "rule": d.rule, "options": opts, "forced": forced,
                 "key": self.decision_key()}
 
     def house_rules(self, lang: str = "en") -> list[dict]:

@@ -14,13 +14,14 @@ def is_judge_tower(game) -> bool:
     return getattr(game.rules, "name", "") == "judge-tower"
 
 
-def result_text(game) -> str:
+def result_text(game, lang: str = "en") -> str:
+    from judgetower.ui.text import tr
     names = [game.players[w].name for w in game.winners]
     if game.game_over:
         if names:
-            return ("winner: " if len(names) == 1 else "winners: ") + ", ".join(names)
-        return "draw (no winner)"
-    return f"unfinished (the game had not ended after {len(game.decisions)} decisions): no winner"
+            return tr("winner: {names}" if len(names) == 1 else "winners: {names}", lang, names=", ".join(names))
+        return tr("draw (no winner)", lang)
+    return tr("unfinished (the game had not ended after {n} decisions): no winner", lang, n=len(game.decisions))
 
 
 def summary_dict(game) -> dict[str, Any]:
@@ -66,25 +67,49 @@ def _status(p) -> str:
     return "in the game"
 
 
-def summary_lines(game) -> list[str]:
-    """The summary as text: result, end reason, turns and decisions, the shame table."""
+def end_text(game, lang: str = "en") -> str:
+    """Why the game ended, in ``lang``: English, the game's reason; French, the reason as the
+    French log line that ended the game says it (CR 104: "La partie se termine ; vainqueur(s) :
+    B (a pioché dans une bibliothèque vide)" -> "a pioché dans une bibliothèque vide"), or that
+    whole line when it does not read as its template."""
+    if lang == "fr":
+        import re
+        from judgetower.rules.log_fr import FRENCH
+        key = "The game ends; winner: {winners} ({reason})"
+        for e in reversed(game.log.events):
+            if e.key == key and e.text_fr:
+                # the reason's part of the French line, read through the French template
+                parts = re.split(r"\{(\w+)\}", FRENCH.get(key, ""))
+                pattern = "".join(re.escape(p) if i % 2 == 0 else f"(?P<{p}>.*)" for i, p in enumerate(parts))
+                m = re.fullmatch(pattern, e.text_fr) if "reason" in parts else None
+                return m.group("reason") if m else e.text_fr
+    return game.end_reason
+
+
+def summary_lines(game, lang: str = "en") -> list[str]:
+    """The summary as text: result, end reason, turns and decisions, the shame table; ``lang``:
+    "en" or "fr" (`judgetower.ui.text`)."""
+    from judgetower.ui.text import tr
     jt = is_judge_tower(game)
-    lines = [f"Result: {result_text(game)}"]
-    lines.append(f"End: {game.end_reason}" if game.game_over else "End: none (the game is not over)")
-    lines.append(f"Turns: {game.turn}, decisions: {len(game.decisions)}")
+    lines = [tr("Result: {result}", lang, result=result_text(game, lang))]
+    lines.append(tr("End: {reason}", lang, reason=end_text(game, lang)) if game.game_over
+                 else tr("End: none (the game is not over)", lang))
+    lines.append(tr("Turns: {turns}, decisions: {decisions}", lang, turns=game.turn, decisions=len(game.decisions)))
     c = _calls(game)
     if c:
-        lines.append(f"Calls: {c['calls']}, upheld (shame added): {c['upheld_calls']}, disputed: {c['disputes']} "
-                     "(JT-S2, JT-S4, JT-G11)")
-    rows = [("player", "level", "shame", "life", "status")] if jt else [("player", "shame", "life", "status")]
+        lines.append(tr("Calls: {calls}, upheld (shame added): {upheld}, disputed: {disputes} (JT-S2, JT-S4, JT-G11)",
+                        lang, calls=c["calls"], upheld=c["upheld_calls"], disputes=c["disputes"]))
+    head = ("player", "level", "shame", "life", "status") if jt else ("player", "shame", "life", "status")
+    rows = [tuple(tr(w, lang) for w in head)]
     for p in game.players:
         life = game.life_str(p.index)
+        status = tr(_status(p), lang)
         if jt:
-            rows.append((p.name, str(p.judge_level), str(p.shame), life, _status(p)))
+            rows.append((p.name, str(p.judge_level), str(p.shame), life, status))
         else:
-            rows.append((p.name, str(p.shame), life, _status(p)))
+            rows.append((p.name, str(p.shame), life, status))
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-    lines.append("Shame table" + (" (JT-S1, JT-E1)" if jt else "") + ":")
+    lines.append(tr("Shame table{cite}:", lang, cite=" (JT-S1, JT-E1)" if jt else ""))
     for r in rows:
         lines.append("  " + "  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip())
     return lines

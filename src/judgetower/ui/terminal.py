@@ -21,8 +21,10 @@ from typing import Any, Callable, TextIO
 
 from judgetower.rules.decisions import Activate, Attack, Block, Cast, Decision, Done, Pass, PlayLand, Reset, Split
 from judgetower.rules.errors import IllegalAction
+from judgetower.rules.log import render
 from judgetower.rules.state import PID, StackAbility
 from judgetower.ui.summary import summary_lines
+from judgetower.ui.text import COMMANDS_FR, LANGS, NO, YES, Ord, Poss, ordinal, possessive, template, tr
 
 #: what ``TerminalUI.ask`` returns when the person quits
 QUIT = object()
@@ -134,6 +136,7 @@ class RuleBook:
         self._dirs = [Path(directory)] if directory is not None else _rules_dirs()
         self._jt: dict[str, str] | None = None
         self._cr_lines: list[str] | None = None
+        self._fr: dict[str, str] | None = None
 
     def _find(self, name: str) -> Path | None:
         for d in self._dirs:
@@ -188,6 +191,39 @@ class RuleBook:
             return found or CR_BRIEF.get(rule, "")
         return self._load_jt().get(rule, "")
 
+    def _load_fr(self) -> dict[str, str]:
+        """The French texts the shared rules hold: the Judge Tower rules (``judge-tower.fr.md``,
+        the original French text) and CR 406 (``cr-406-exile.fr.md``, the 2011 French
+        translation, renumbered to today's numbers as that file says: 406.1-406.3 unchanged,
+        2011's 406.4-406.7 are today's 406.5-406.8; today's 406.3a, 406.3b and 406.4 have none)."""
+        if self._fr is None:
+            out: dict[str, str] = {}
+            p = self._find("judge-tower.fr.md")
+            try:
+                text = p.read_text(encoding="utf-8") if p else ""
+            except OSError:
+                text = ""
+            for line in text.splitlines():
+                m = re.match(r"^\*\*(JT-[A-Z]\d+)\.\*\*\s*(.*)$", line.strip())
+                if m:
+                    out[m.group(1)] = m.group(2).strip()
+            p = self._find("cr-406-exile.fr.md")
+            try:
+                text = p.read_text(encoding="utf-8") if p else ""
+            except OSError:
+                text = ""
+            for line in text.splitlines():
+                m = re.match(r"^\*\*406\.(\d+)\.\*\*\s*(.*)$", line.strip())
+                if m:
+                    k = int(m.group(1))
+                    out[f"CR 406.{k if k <= 3 else k + 1}"] = m.group(2).strip()
+            self._fr = out
+        return self._fr
+
+    def text_fr(self, rule: str) -> str | None:
+        """The rule's French text when the shared rules have one (JT rules, CR 406), else None."""
+        return self._load_fr().get(normalize_rule(rule))
+
 
 def _strip_reminder(text: str) -> str:
     s = text.strip()
@@ -201,6 +237,11 @@ def _strip_reminder(text: str) -> str:
 _ACTIVATED_KEYWORDS = re.compile(
     r"^(equip|\w*cycling|unearth|crew|ninjutsu|suspend|foretell|level up|outlast|scavenge|reconfigure)\b",
     re.IGNORECASE)
+#: the same keywords as the French Oracle prints them (équipement, recyclage, exhumation, équipage,
+#: ninjutsu, suspension, présage, montée de niveau, persévérance, récupération, reconfiguration)
+_ACTIVATED_KEYWORDS_FR = re.compile(
+    r"^(équipement|\w*recyclage|exhumation|équipage|ninjutsu|suspension|présage|montée de niveau|"
+    r"persévérance|récupération|reconfiguration)\b", re.IGNORECASE)
 
 
 def ability_lines(card) -> list[str]:
@@ -230,8 +271,35 @@ def ability_lines(card) -> list[str]:
     return out
 
 
+def ability_lines_fr(text_fr: str | None) -> list[str]:
+    """`ability_lines` read from a card's French printed text ("{T} : Ajoutez {G}.", "Équipement
+    {1}"): its activated abilities in order, best effort (the caller uses them only when they are
+    as many as the English ones)."""
+    out = []
+    for raw in (text_fr or "").splitlines():
+        line = raw.strip()
+        if line.startswith("(") and line.endswith(")"):
+            line = line[1:-1]
+        if re.match(r"^Équipement(\s|—)", line):
+            out.append(_strip_reminder(line))
+            continue
+        head = line.split(":", 1)[0] if ":" in line else None
+        if head is None:
+            for part in _strip_reminder(line).split(", "):
+                m = _ACTIVATED_KEYWORDS_FR.match(part.strip())
+                if m:
+                    kw = part.strip()
+                    out.extend([kw[0].upper() + kw[1:]] * (2 if m.group(1).lower() == "reconfiguration" else 1))
+            continue
+        if "«" in head or '"' in head or re.match(r"^(Quand|Lorsque|Chaque fois|Au début|À|Tant que|Si|Dès)\b",
+                                                   head):
+            continue
+        out.append(_strip_reminder(line))
+    return out
+
+
 def _ordinal(n: int) -> str:
-    return f"{n}" + ("th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th"))
+    return ordinal(n)
 
 
 #: card colours and mana symbols at the terminal (rich styles); black is shown purple, which reads
@@ -255,37 +323,61 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
 
 
-def possessive(name: str) -> str:
-    """"Bot 1's", "Ada's", but "Plains'" and "James'" (a name ending in s)."""
-    return name + ("'" if name.endswith(("s", "S")) else "'s")
-
+#: the Oracle line of a mana ability that adds fixed mana ("{T}: Add {G}.", "{T}: Add {W}{W}."),
+#: whose French Oracle wording is "{T} : Ajoutez {G}."
+_MANA_LINE = re.compile(r"\{T\}: Add ((?:\{[WUBRGC0-9]\})+)\.")
 
 _COLOR_WORDS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green", "C": "colorless"}
 
 
-def keyword_text(kw: str) -> str:
+def keyword_text(kw: str, lang: str = "en") -> str:
     """A keyword as printed, from the engine's stored form: "protection:B" -> "protection from
     black", "protection:artifacts" -> "protection from artifacts", "landwalk:Forest" ->
-    "forestwalk"; a keyword with another parameter ("ward:life:2") -> its words."""
+    "forestwalk"; a keyword with another parameter ("ward:life:2") -> its words. French
+    (``lang="fr"``): the French Oracle's names (the log's glossary, `KEYWORDS_FR`): "vol",
+    "protection contre le noir", "traversée des forêts"; a keyword the glossary lacks keeps its
+    English name."""
+    from judgetower.rules.log_fr.glossary import COLORS_FR, KEYWORDS_FR
+    fr = lang == "fr"
     name, _, arg = kw.partition(":")
+    word = name.replace("_", " ")
+    if fr:
+        word = KEYWORDS_FR.get(word, word)
     if not arg:
-        return name.replace("_", " ")
+        return word
     if name == "protection":
-        parts = [_COLOR_WORDS.get(a, a.replace("_", " ")) for a in re.split(r"[,/]", arg) if a]
-        return "protection from " + " and from ".join(parts)
+        parts = []
+        for a in re.split(r"[,/]", arg):
+            if not a:
+                continue
+            if fr:
+                parts.append(("le " + COLORS_FR[a]) if a in COLORS_FR else a.replace("_", " "))
+            else:
+                parts.append(_COLOR_WORDS.get(a, a.replace("_", " ")))
+        joined = parts[0] if parts else ""
+        for p in parts[1:]:
+            joined = tr("{a} and from {b}", lang, a=joined, b=p)
+        return tr("protection from {what}", lang, what=joined)
     if name == "landwalk":
-        return arg.lower().replace(" ", "") + "walk"
-    return " ".join([name.replace("_", " ")] + [a.replace("_", " ") for a in arg.split(":") if a])
+        english = arg.lower().replace(" ", "") + "walk"
+        return KEYWORDS_FR.get(english, english) if fr else english
+    return " ".join([word] + [a.replace("_", " ") for a in arg.split(":") if a])
 
 
 class TerminalUI:
-    """One person's seat at the terminal table."""
+    """One person's seat at the terminal table. ``lang``: "en" or "fr" (issue 18): every text the
+    table writes comes from `judgetower.ui.text` in that language, card names in their French
+    printing (the log's ``names_fr``), the log lines in French (`LogEvent.render`)."""
 
     def __init__(self, game, human: int = 0, *, input_fn: Callable[[str], str] | None = None,
                  out: TextIO | None = None, use_rich: bool | None = None, log_lines: int = 8,
-                 rulebook: RuleBook | None = None) -> None:
+                 rulebook: RuleBook | None = None, lang: str = "en") -> None:
+        if lang not in LANGS:
+            raise ValueError(f"lang {lang!r} is not one of {', '.join(LANGS)}")
         self.game = game
         self.human = human
+        self.lang = lang
+        self.names_fr: dict[str, str] = getattr(getattr(game, "log", None), "names_fr", None) or {}
         self.input_fn = input_fn or input
         self.out = out or sys.stdout
         self.log_lines = log_lines
@@ -307,6 +399,73 @@ class TerminalUI:
                                        markup=False, force_terminal=True)
             except ImportError:
                 self.console = None
+
+    # ------------------------------------------------------------------ words
+    def t(self, key: str, **params: Any) -> str:
+        """A text of the table in the person's language (`judgetower.ui.text`)."""
+        return tr(key, self.lang, self.names_fr, **params)
+
+    def tn(self, n: int, one: str, many: str, **params: Any) -> str:
+        """``one`` or ``many`` by the number ``n`` (French: 0 and 1 are singular)."""
+        single = n in (0, 1) if self.lang == "fr" else n == 1
+        return self.t(one if single else many, n=n, **params)
+
+    @property
+    def semicolon(self) -> str:
+        """What separates the items of a list: "; " (French typography: " ; ")."""
+        return " ; " if self.lang == "fr" else "; "
+
+    def term(self, word: str) -> str:
+        """A game term (a step, a zone, a counter kind, a creature type) in the person's language:
+        French from the log's glossary (`judgetower.rules.log_fr.glossary`), else as it is."""
+        if self.lang != "fr":
+            return word
+        from judgetower.rules.log_fr.glossary import GLOSSARY
+        return GLOSSARY.get(word, word)
+
+    def card_name(self, name: str) -> str:
+        """A card's English name as the person reads it (French: its French printing)."""
+        return self.names_fr.get(name, name) if self.lang == "fr" else name
+
+    def prompt_text(self, d: Decision) -> str:
+        """The decision's prompt in the person's language (a `Message` prompt has its French;
+        a plain string prompt is shown as it is)."""
+        return render(d.prompt, self.lang, self.names_fr)
+
+    def _vname(self, o: dict) -> str:
+        """The name of an object of the view (``game.view``) in the person's language."""
+        name = o.get("name", "")
+        if self.lang != "fr":
+            return name
+        if o.get("face_down") and name == "face-down card":
+            return self.t("face-down card")
+        obj = self.game.objects.get(o.get("id"))
+        # a face-down card the person may look at is named by the view (CR 406.3a): its French name
+        if obj is not None and not getattr(obj, "face_down", False):
+            if isinstance(obj, StackAbility) or getattr(obj, "name", None) == name:
+                return render(obj, "fr", self.names_fr)     # tokens: "jeton Bête"; abilities: "capacité de X"
+        return self.names_fr.get(name, name)
+
+    def _targets_text(self, o: dict) -> list[str]:
+        """The targets of a spell or ability of the view, in the person's language."""
+        if self.lang != "fr":
+            return list(o.get("targets") or [])
+        obj = self.game.objects.get(o.get("id"))
+        if obj is None or not getattr(obj, "targets", None):
+            return [self.names_fr.get(t, t) for t in o.get("targets") or []]
+        return [render(self.game.target_said(t), "fr", self.names_fr) for ts in obj.targets for t in ts]
+
+    def rule_text(self, rule: str) -> str:
+        """A rule's text in the person's language: the French JT rules and CR 406 where the
+        shared rules have them; else the English text, quoted and said to be English."""
+        english = self.rules.text(rule)
+        if self.lang != "fr":
+            return english
+        french = self.rules.text_fr(rule)
+        if french:
+            return french
+        return self.t("{english} (English text: this rule has no French version here)", english=english) \
+            if english else ""
 
     # ------------------------------------------------------------------ output
     def write(self, text: str = "", style: str | None = None) -> None:
@@ -335,7 +494,8 @@ class TerminalUI:
         return t
 
     def _names(self) -> re.Pattern | None:
-        """A pattern matching the names of the game's cards that have a colour (built once)."""
+        """A pattern matching the names of the game's cards that have a colour (built once;
+        French: their French names too)."""
         if self._name_re is None:
             styles: dict[str, str] = {}
             for o in list(self.game.objects.values()):
@@ -344,6 +504,10 @@ class TerminalUI:
                 if card is None or not colors or not card.name:
                     continue
                 styles[card.name] = _COLOR_STYLE[colors[0]] if len(colors) == 1 else _GOLD
+                if self.lang == "fr":
+                    fr = self.names_fr.get(card.name) or getattr(card, "name_fr", None)
+                    if fr:
+                        styles[fr] = styles[card.name]
             self._name_style = styles
             names = sorted(styles, key=len, reverse=True)
             self._name_re = (re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, names)) + r")(?!\w)")
@@ -359,10 +523,7 @@ class TerminalUI:
 
     # ------------------------------------------------------------------ names
     def _pname(self, p: int) -> str:
-        return "you" if p == self.human else self.game.players[p].name
-
-    def _pname_poss(self, p: int) -> str:
-        return "your" if p == self.human else possessive(self.game.players[p].name)
+        return self.t("you") if p == self.human else self.game.players[p].name
 
     def object_name(self, oid: Any) -> str:
         """An object's name as the person may see it (face-down cards stay hidden)."""
@@ -373,7 +534,11 @@ class TerminalUI:
         if o is None:
             return f"#{oid}"
         if getattr(o, "face_down", False) and self.human not in getattr(o, "may_look", ()):
-            return "a face-down card"
+            return self.t("a face-down card")
+        if self.lang == "fr":
+            if isinstance(o, StackAbility) or o.card is None:
+                return render(o, "fr", self.names_fr)
+            return self.card_name(o.card.name)
         if isinstance(o, StackAbility):
             return o.name
         return o.card.name if o.card is not None else o.name
@@ -383,49 +548,68 @@ class TerminalUI:
         g = self.game
         if isinstance(oid, PID):
             p = oid.index
-            return "you (player)" if p == self.human else f"{g.players[p].name} (player)"
+            return self.t("you (player)") if p == self.human else self.t("{name} (player)", name=g.players[p].name)
         o = g.objects.get(oid) if isinstance(oid, int) else None
         name = self.object_name(oid)
         if o is None:
             return name
-        if isinstance(o, StackAbility):
-            return f"{name} (on the stack, {self._pname_poss(o.controller)})"
+        mine = o.controller == self.human
+        if isinstance(o, StackAbility) or o.zone == "stack":
+            return (self.t("{name} (on the stack, your)", name=name) if mine else
+                    self.t("{name} (on the stack, {owner})", name=name, owner=Poss(g.players[o.controller].name)))
         zone = o.zone
         if zone == "battlefield":
-            bits = ["yours" if o.controller == self.human else self._pname_poss(o.controller)]
+            bits = [self.t("yours") if mine else self.t("{owner}", owner=Poss(g.players[o.controller].name))]
             ch = g.chars(o)
             if "Creature" in ch.types:
                 bits.append(f"{ch.power}/{ch.toughness}")
             if o.tapped:
-                bits.append("tapped")
+                bits.append(self.t("tapped"))
             return f"{name} ({', '.join(bits)})"
+        owned = o.owner == self.human
         if zone == "hand":
-            return f"{name} ({self._pname_poss(o.owner)} hand)"
-        if zone == "stack":
-            return f"{name} (on the stack, {self._pname_poss(o.controller)})"
-        shared = g.rules.zone_owner(g, zone, o.owner) is None if zone in ("library", "graveyard") else False
+            return (self.t("{name} (your hand)", name=name) if owned else
+                    self.t("{name} ({owner} hand)", name=name, owner=Poss(g.players[o.owner].name)))
         if zone in ("library", "graveyard"):
-            return f"{name} ({'the shared' if shared else self._pname_poss(o.owner)} {zone})"
-        return f"{name} ({zone})"
+            if g.rules.zone_owner(g, zone, o.owner) is None:
+                return self.t("{name} (the shared " + zone + ")", name=name)
+            if owned:
+                return self.t("{name} (your " + zone + ")", name=name)
+            return self.t("{name} ({owner} " + zone + ")", name=name, owner=Poss(g.players[o.owner].name))
+        return self.t("{name} ({zone})", name=name, zone=self.term(zone))
 
     def _ability_text(self, o, index: int) -> str:
+        """The printed line of an object's ``index``-th activated ability. French: the line of
+        the card's French printed text when the card data has it (and it holds as many such
+        lines), else the English Oracle line quoted (a quotation of the card)."""
         g = self.game
         abilities = g.activated_abilities(o)
-        lines = ability_lines(o.card) if getattr(o, "card", None) is not None else []
+        card = getattr(o, "card", None)
+        lines = ability_lines(card) if card is not None else []
         if len(lines) == len(abilities) and 0 <= index < len(lines):
-            return lines[index]
-        return f"its {_ordinal(index + 1)} activated ability (of {len(abilities)}; type help, or see the card)"
+            if self.lang != "fr":
+                return lines[index]
+            french = ability_lines_fr(getattr(card, "text_fr", None))
+            if len(french) == len(lines):
+                return french[index]
+            m = _MANA_LINE.fullmatch(lines[index])
+            if m:   # "{T}: Add {G}." (a basic land's intrinsic ability, CR 305.6): the French Oracle's words
+                return f"{{T}} : Ajoutez {m.group(1)}."
+            return self.t("\u201c{text}\u201d", text=lines[index])
+        return self.t("its {nth} activated ability (of {n}; type help, or see the card)",
+                      nth=Ord(index + 1), n=len(abilities))
 
     def label(self, d: Decision, opt: Any) -> str:
         """A readable label for one option of ``d`` (card names, not ids)."""
-        g, kind = self.game, d.kind
+        g, kind, t = self.game, d.kind, self.t
         if isinstance(opt, Pass):
-            return "Pass priority"
+            return t("Pass priority")
         if isinstance(opt, PlayLand):
             o = g.objects.get(opt.obj)
             if getattr(opt, "face", None) is not None and o is not None and o.card is not None:
-                return f"Play land: {o.card.faces[opt.face].name} (a face of {self.object_name(opt.obj)})"
-            return f"Play land: {self.object_name(opt.obj)}"
+                return t("Play land: {name} (a face of {card})", name=self._face_name(o.card.faces[opt.face]),
+                         card=self.object_name(opt.obj))
+            return t("Play land: {name}", name=self.object_name(opt.obj))
         if isinstance(opt, Cast):
             o = g.objects.get(opt.obj)
             card = o.card if o is not None else None
@@ -433,67 +617,102 @@ class TerminalUI:
                 # faces: the face cast (its options are shown to its owner only, like the hand)
                 face = card.faces[opt.face]
                 cost = f" {face.mana_cost}" if face.mana_cost else ""
-                return f"Cast {face.name}{cost} (a face of {self.object_name(opt.obj)})"
+                return t("Cast {name}{cost} (a face of {card})", name=self._face_name(face), cost=cost,
+                         card=self.object_name(opt.obj))
             cost = f" {o.card.mana_cost}" if o is not None and o.card is not None and o.card.mana_cost else ""
-            return f"Cast {self.object_name(opt.obj)}{cost}" + (" by its alternative cost" if opt.alternative else "")
+            return t("Cast {name}{cost} by its alternative cost" if opt.alternative else "Cast {name}{cost}",
+                     name=self.object_name(opt.obj), cost=cost)
         if isinstance(opt, Activate):
             o = g.objects.get(opt.obj)
             text = (self._ability_text(o, opt.index) if o is not None
-                    else f"its {_ordinal(opt.index + 1)} activated ability")
-            return f"Activate {self.object_name(opt.obj)}: {text}"
+                    else t("its {nth} activated ability", nth=Ord(opt.index + 1)))
+            return t("Activate {name}: {text}", name=self.object_name(opt.obj), text=text)
         if isinstance(opt, Attack):
-            return f"Attack with {self.object_label(opt.creature)} -> {self.object_label(opt.defender)}"
+            return t("Attack with {creature} -> {defender}", creature=self.object_label(opt.creature),
+                     defender=self.object_label(opt.defender))
         if isinstance(opt, Block):
-            return f"Block {self.object_label(opt.attacker)} with {self.object_label(opt.blocker)}"
+            return t("Block {attacker} with {blocker}", attacker=self.object_label(opt.attacker),
+                     blocker=self.object_label(opt.blocker))
         if isinstance(opt, Done):
-            return {"attackers": "Done: no more attackers", "blockers": "Done: no more blockers",
-                    "target": "Done: no more targets", "cards": "Done: no more cards"}.get(kind, "Done")
+            return t({"attackers": "Done: no more attackers", "blockers": "Done: no more blockers",
+                      "target": "Done: no more targets", "cards": "Done: no more cards"}.get(kind, "Done"))
         if isinstance(opt, Reset):
-            return "Start the declaration again"
+            return t("Start the declaration again")
         if isinstance(opt, Split):
             parts = []
             for what, ids in (("top", opt.top), ("bottom", opt.bottom), ("graveyard", opt.graveyard)):
                 if ids:
-                    parts.append(f"{what}: " + ", ".join(self.object_name(i) for i in ids))
-            return "; ".join(parts) + (" (top first)" if len(opt.top) > 1 else "") if parts else "(nothing)"
+                    parts.append(t(what + ": {cards}", cards=", ".join(self.object_name(i) for i in ids)))
+            if not parts:
+                return t("(nothing)")
+            joined = self.semicolon.join(parts)
+            return t("{parts} (top first)", parts=joined) if len(opt.top) > 1 else joined
         if isinstance(opt, PID):
             return self.object_label(opt)
         if isinstance(opt, bool):
-            return {"may": ("Yes", "No"), "pay": ("Pay", "Don't pay"), "buyback": ("Pay buyback", "Don't pay buyback"),
-                    "phyrexian": ("Pay 2 life", "Pay mana")}.get(kind, ("Yes", "No"))[0 if opt else 1]
+            return t({"may": ("Yes", "No"), "pay": ("Pay", "Don't pay"), "buyback": ("Pay buyback", "Don't pay buyback"),
+                      "phyrexian": ("Pay 2 life", "Pay mana")}.get(kind, ("Yes", "No"))[0 if opt else 1])
         if isinstance(opt, int):
             if kind == "x":
-                return f"X = {opt}"
+                return t("X = {n}", n=opt)
             if kind == "kicker":
-                return "Don't kick" if opt == 0 else f"Kick {_plural(opt, 'time')}"
+                return t("Don't kick") if opt == 0 else self.tn(opt, "Kick {n} time", "Kick {n} times")
+            if kind == "mode":   # a modal spell's mode by its printed text (CR 700.2), never an object's id
+                texts = d.context.get("texts") or ()
+                if 0 <= opt < len(texts):
+                    text = texts[opt]
+                    shown = (self.t("\u201c{text}\u201d", text=text) if self.lang == "fr" and isinstance(text, str)
+                             else render(text, self.lang, self.names_fr))
+                    return t("Mode {n}: {text}", n=opt + 1, text=shown)
+                return t("Mode {n}", n=opt + 1)
             if kind == "trigger_order":
                 names = self._trigger_names(d)
-                return f"Put {names[opt]} on the stack next" if opt < len(names) else f"Trigger {opt}"
+                return (t("Put {name} on the stack next", name=self.card_name(names[opt])) if opt < len(names)
+                        else t("Trigger {n}", n=opt))
             return self.object_label(opt)
         if isinstance(opt, str) and kind == "color" and len(opt) > 1:   # "{W}{U}" (manaab)
             return "".join("{%s}" % x for x in opt)
         if isinstance(opt, str) and kind == "color":
+            if self.lang == "fr":
+                from judgetower.rules.log_fr.glossary import COLORS_FR
+                colour = COLORS_FR.get(opt, opt)
+                return t("{colour} ({symbol})", colour=colour[:1].upper() + colour[1:], symbol=opt)
             return f"{COLOR_NAMES.get(opt, opt)} ({opt})"
+        if self.lang == "fr" and isinstance(opt, str):
+            if opt == "defender":
+                return t("defender")
+            return self.term(opt)   # a creature type, a term (the glossary)
         return str(opt)
+
+    def _face_name(self, face) -> str:
+        name = face.name
+        if self.lang == "fr":
+            return self.names_fr.get(name) or getattr(face, "name_fr", None) or name
+        return name
 
     @staticmethod
     def _trigger_names(d: Decision) -> list[str]:
-        _, _, tail = d.prompt.partition("? ")
+        _, _, tail = str(d.prompt).partition("? ")
         return [re.sub(r"^\d+:\s*", "", part) for part in tail.split("; ")] if tail else []
 
     # ------------------------------------------------------------------ the table
     def state_lines(self, recent: bool = False) -> list:
         """The table as the person sees it. ``recent``: also the last ``log_lines`` log lines
         (`ask` shows every event since the person's last decision instead)."""
-        g, me = self.game, self.human
+        g, me, t = self.game, self.human, self.t
         v = g.view(me)
         lines: list = []
         step = v["step"].replace("_", " ")
-        lines.append((f"=== Turn {v['turn']}: {possessive(v['active'])} turn, {step} ===", "bold"))
+        lines.append((t("=== Turn {turn}: {active} turn, {step} ===", turn=v["turn"], active=Poss(v["active"]),
+                        step=self.term(step)), "bold"))
         shared = g.rules.zone_owner(g, "library", me) is None
-        rows = [("player", "life", "shame", "hand") + (() if shared else ("library",))]
+        rows = [tuple(t(w) for w in ("player", "life", "shame", "hand") + (() if shared else ("library",)))]
         for i, pv in enumerate(v["players"]):
-            name = pv["name"] + (" (you)" if i == me else "") + (" [out]" if pv["lost"] else "")
+            name = pv["name"]
+            if i == me:
+                name = t("{name} (you)", name=name)
+            if pv["lost"]:
+                name = t("{name} [out]", name=name)
             row = (name, pv["life"], str(pv["shame"]), str(pv["hand_count"]))
             rows.append(row + (() if shared else (str(pv["library_count"]),)))
         widths = [max(len(r[k]) for r in rows) for k in range(len(rows[0]))]
@@ -501,97 +720,154 @@ class TerminalUI:
             lines.append(("  " + "  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip(), "bold" if n == 0 else None))
         if shared:
             pv = v["players"][me]
-            lines.append(f"Shared library: {_plural(pv['library_count'], 'card')}")
-            lines.append(self._zone_line("Shared graveyard", pv["graveyard"]))
+            lines.append(self.tn(pv["library_count"], "Shared library: {n} card", "Shared library: {n} cards"))
+            lines.append(self._zone_line(t("Shared graveyard"), pv["graveyard"]))
         else:
             for pv in v["players"]:
-                lines.append(self._zone_line(f"{possessive(pv['name'])} graveyard", pv["graveyard"]))
-        lines.append(self._zone_line("Exile", v["exile"]))
-        for pile in v.get("exile_piles") or []:     # R20: exiled cards an object can still find
+                lines.append(self._zone_line(t("{owner} graveyard", owner=Poss(pv["name"])), pv["graveyard"]))
+        lines.append(self._zone_line(t("Exile"), v["exile"]))
+        piles = v.get("exile_piles") or []
+        labels = self._pile_labels(piles)
+        for pile, label in zip(piles, labels):     # R20: exiled cards an object can still find
             if pile.get("referenced") and pile.get("cards"):
-                lines.append(f"  {pile.get('label', 'linked')}: " + ", ".join(o["name"] for o in pile["cards"]))
-        lines.append(("Battlefield:", "bold"))
+                lines.append(t("  {label}: {names}", label=label,
+                               names=", ".join(self._vname(o) for o in pile["cards"])))
+        lines.append((t("Battlefield:"), "bold"))
         for i, pv in enumerate(v["players"]):
             perms = [o for o in v["battlefield"] if o.get("controller") == pv["name"]]
-            who = pv["name"] + (" (you)" if i == me else "")
-            lines.append(f"  {who}: " + (", ".join(self._perm_text(o, v["battlefield"]) for o in perms)
-                                         if perms else "-"))
+            who = t("{name} (you)", name=pv["name"]) if i == me else pv["name"]
+            lines.append(t("  {who}: {perms}", who=who,
+                           perms=", ".join(self._perm_text(o, v["battlefield"]) for o in perms) if perms else "-"))
         if v["stack"]:
-            lines.append(("Stack (top first):", "bold"))
+            lines.append((t("Stack (top first):"), "bold"))
             for o in reversed(v["stack"]):
-                tg = f" -> {', '.join(o['targets'])}" if o.get("targets") else ""
-                lines.append(f"  {o['name']} ({o.get('controller', '?')}){tg}")
+                targets = self._targets_text(o)
+                tg = f" -> {', '.join(targets)}" if targets else ""
+                lines.append(f"  {self._vname(o)} ({o.get('controller', '?')}){tg}")
         else:
-            lines.append("Stack: empty")
+            lines.append(t("Stack: empty"))
         hand = v["players"][me].get("hand", [])
-        lines.append(("Your hand: " + (", ".join(self._hand_text(o) for o in hand) if hand else "empty"), "cyan"))
-        recent = v["log"][-self.log_lines:] if self.log_lines and recent else []
-        if recent:
-            lines.append(("Recent log:", "bold"))
-            lines.extend((line, "dim") for line in recent)
+        lines.append((t("Your hand: {cards}", cards=", ".join(self._hand_text(o) for o in hand)) if hand
+                      else t("Your hand: empty"), "cyan"))
+        if self.log_lines and recent:
+            if self.lang == "fr":
+                shown = [e.render("fr") for e in g.log.for_player(me)][-self.log_lines:]
+            else:
+                shown = v["log"][-self.log_lines:]
+            if shown:
+                lines.append((t("Recent log:"), "bold"))
+                lines.extend((line, "dim") for line in shown)
         return lines
+
+    def _pile_labels(self, piles: list[dict]) -> list[str]:
+        """The exile piles' labels (CR 406.4, 406.5, R20). English: the engine's. French: made
+        here from the pile's kind and its exiling object (`Game.exile_piles`, the piles of the
+        view in the same order); a kind without French keeps the engine's English label."""
+        if self.lang != "fr":
+            return [p.get("label", "linked") for p in piles]
+        g, out = self.game, []
+        try:
+            raw = g.exile_piles()
+        except Exception:    # a label never breaks the table
+            raw = []
+        for i, pile in enumerate(piles):
+            label = pile.get("label") or self.t("linked")
+            src = raw[i] if i < len(raw) else None
+            holder = g.objects.get(src.get("source")) if src is not None and src.get("source") is not None else None
+            kind = src.get("kind") if src is not None else None
+            if holder is not None and kind is not None:
+                name = render(holder, "fr", self.names_fr)
+                ctl = g.players[holder.controller].name
+                if kind == "until":
+                    label = self.t("until {name} leaves the battlefield", name=name)
+                elif kind == "adventure" and getattr(holder, "adventure_player", None) is not None:
+                    label = self.t("on an adventure: {player} may cast it",
+                                   player=g.players[holder.adventure_player].name)
+                elif kind == "delayed":
+                    label = self.t("exiled with {name} ({controller}): returns at the beginning of the next end step",
+                                   name=name, controller=ctl)
+                elif not kind.startswith("exilecast") and not kind.startswith("exile_cast"):
+                    label = self.t("exiled with {name} ({controller})", name=name, controller=ctl)
+            out.append(label)
+        return out
 
     def _zone_line(self, title: str, objs: list[dict]) -> str:
         if not objs:
-            return f"{title}: empty"
-        names = [o["name"] for o in objs]
+            return self.t("{title}: empty", title=title)
+        names = [self._vname(o) for o in objs]
         shown = names[-12:]
-        more = f"... ({len(names) - len(shown)} more), " if len(names) > len(shown) else ""
-        return f"{title} ({len(names)}): {more}{', '.join(shown)}"
+        more = self.t("... ({n} more), ", n=len(names) - len(shown)) if len(names) > len(shown) else ""
+        return self.t("{title} ({n}): {more}{names}", title=title, n=len(names), more=more, names=", ".join(shown))
 
     def _hand_text(self, o: dict) -> str:
         obj = self.game.objects.get(o["id"])
         cost = obj.card.mana_cost if obj is not None and obj.card is not None and obj.card.mana_cost else ""
-        return o["name"] + (f" {cost}" if cost else "")
+        return self._vname(o) + (f" {cost}" if cost else "")
 
     def _perm_text(self, o: dict, field: list[dict] | None = None) -> str:
         """A permanent as the table shows it: P/T, damage, tapped, counters, keywords as printed,
         what it is attached to and what is attached to it, whom it attacks, what it blocks and
         what blocks it (``field``: the battlefield of the view, for the last two kinds)."""
-        s = o["name"]
+        t = self.t
+        s = self._vname(o)
         field = field or []
         bits = []
         if "power" in o:
             bits.append(f"{o['power']}/{o['toughness']}")
             if o.get("damage"):
-                bits.append(f"{o['damage']} damage")
+                bits.append(t("{n} damage", n=o["damage"]) if self.lang != "fr" or o["damage"] == 1
+                            else t("{n} damages", n=o["damage"]))
             if o.get("sick"):
-                bits.append("summoning sick")
+                bits.append(t("summoning sick"))
         if o.get("tapped"):
-            bits.append("tapped")
+            bits.append(t("tapped"))
         for k, n in sorted((o.get("counters") or {}).items()):
-            bits.append(f"{n} {k} counter" + ("" if n == 1 else "s"))
+            bits.append(self.tn(n, "{n} {kind} counter", "{n} {kind} counters", kind=self.term(k)))
         if o.get("keywords"):
-            bits.append(", ".join(keyword_text(k) for k in o["keywords"]))
+            bits.append(", ".join(keyword_text(k, self.lang) for k in o["keywords"]))
         if o.get("attached_to") is not None:
-            bits.append(f"attached to {self.object_name(o['attached_to'])}")
+            bits.append(t("attached to {name}", name=self.object_name(o["attached_to"])))
         if o.get("attached_to_player"):
-            bits.append(f"attached to {o['attached_to_player']}")
-        attached = [x["name"] for x in field if x.get("attached_to") == o.get("id")]
+            bits.append(t("attached to {name}", name=o["attached_to_player"]))
+        attached = [self._vname(x) for x in field if x.get("attached_to") == o.get("id")]
         if attached:
-            bits.append("with " + ", ".join(attached) + " attached")
+            bits.append(t("with {names} attached", names=", ".join(attached)))
         if o.get("attacking"):
-            bits.append(f"attacking {o['attacking']}")
+            bits.append(t("attacking {who}", who=self._attacked(o)))
         if o.get("blocking"):
-            bits.append("blocking " + ", ".join(self.object_name(b) for b in o["blocking"]))
-        blockers = [x["name"] for x in field if o.get("id") in (x.get("blocking") or ())]
+            bits.append(t("blocking {names}", names=", ".join(self.object_name(b) for b in o["blocking"])))
+        blockers = [self._vname(x) for x in field if o.get("id") in (x.get("blocking") or ())]
         if blockers:
-            bits.append("blocked by " + ", ".join(blockers))
-        return s + (f" [{'; '.join(bits)}]" if bits else "")
+            bits.append(t("blocked by {names}", names=", ".join(blockers)))
+        return s + (f" [{self.semicolon.join(bits)}]" if bits else "")
+
+    def _attacked(self, o: dict) -> str:
+        """Whom an attacking creature of the view attacks, in the person's language."""
+        if self.lang == "fr":
+            obj = self.game.objects.get(o.get("id"))
+            if obj is not None and getattr(obj, "attacking", None) is not None:
+                return render(self.game.target_said(obj.attacking), "fr", self.names_fr)
+        return o["attacking"]
+
+    PROMPT_HELP = "Type a number, or help, log, state, rule ID, shame, calls, quit."
+    JUDGE_HELP = ("Judge mode: call PLAYER RULE [EVENT] (e.g. call Bot 1 JT-C5 120) calls an error; "
+                  "rule ID shows a rule's text; shame shows the shame table; calls lists the calls.")
 
     def decision_lines(self, d: Decision) -> list:
-        lines: list = [(f"Your decision: {d.prompt}" + (f"  [{d.rule}]" if d.rule else ""), "bold yellow")]
+        t = self.t
+        lines: list = [(t("Your decision: {prompt}", prompt=self.prompt_text(d)) + (f"  [{d.rule}]" if d.rule else ""),
+                        "bold yellow")]
         picks = self._picks(d)
         if picks:
-            lines.append("  declared so far: " + "; ".join(picks))
+            lines.append(t("  declared so far: {picks}", picks=self.semicolon.join(picks)))
         for n, opt in enumerate(self.option_order(d), 1):
             lines.append(f"  {n:>2}. {self.label(d, opt)}")
         forced = self.forced_notes(d)
         if forced:
-            lines.append((f"  (forced: {', '.join(r for r, _ in forced)}; type help for why)", "magenta"))
-        lines.append((self.PROMPT_HELP, "dim"))
+            lines.append((t("  (forced: {rules}; type help for why)", rules=", ".join(r for r, _ in forced)), "magenta"))
+        lines.append((t(self.PROMPT_HELP), "dim"))
         if getattr(self.game.rules, "mode", None) == "judge":
-            lines.append((self.JUDGE_HELP, "dim"))
+            lines.append((t(self.JUDGE_HELP), "dim"))
         return lines
 
     @staticmethod
@@ -606,7 +882,7 @@ class TerminalUI:
 
     def _decl_key(self, d: Decision) -> tuple:
         g = self.game
-        return (g.turn, g.step, d.kind, d.player, re.sub(r"\d+", "", d.prompt))
+        return (g.turn, g.step, d.kind, d.player, re.sub(r"\d+", "", str(d.prompt)))
 
     def _picks(self, d: Decision) -> list[str]:
         key, picks = self._declared
@@ -624,7 +900,7 @@ class TerminalUI:
     # ------------------------------------------------------------------ help
     def forced_notes(self, d: Decision) -> list[tuple[str, str]]:
         """The Judge Tower rules that removed options from ``d``: (rule, explanation) pairs."""
-        g = self.game
+        g, t = self.game, self.t
         if not hasattr(g.rules, "why_illegal"):
             return []
         notes: list[tuple[str, str]] = []
@@ -637,8 +913,8 @@ class TerminalUI:
 
         if d.kind == "priority":
             if Pass() not in d.options:
-                notes.append(("JT-P1", "You cannot pass priority while you have another legal action "
-                                       "(JT-P1, ruling R11): take one of the actions below."))
+                notes.append(("JT-P1", t("You cannot pass priority while you have another legal action "
+                                         "(JT-P1, ruling R11): take one of the actions below.")))
             try:
                 full = g.legal_actions(d.player)
             except Exception:
@@ -652,43 +928,46 @@ class TerminalUI:
                 what = self.label(d, a)
                 reason = {"JT-C1": "its alternative cost must be used when able (JT-C1, R9)",
                           "JT-P2": "a later printed ability of the same object must be used first (JT-P2, R12)",
-                          "JT-P1": "it was already activated this turn (JT-P1, R11)"}.get(rule, rule)
-                notes.append((rule, f"Not offered: {what}: {reason}."))
+                          "JT-P1": "it was already activated this turn (JT-P1, R11)"}.get(rule)
+                notes.append((rule, t("Not offered: {what}: {reason}.", what=what,
+                                      reason=t(reason) if reason else rule)))
         elif d.kind in ("attackers", "blockers") and Done() not in d.options:
             rule = why(Done())
             if rule.startswith("JT-"):
-                what = "attack" if d.kind == "attackers" else "block"
-                notes.append((rule, f"You cannot stop declaring: every creature that can {what} must "
-                                    f"{what} (JT-C5, ruling R9)."))
+                notes.append((rule, t("You cannot stop declaring: every creature that can attack must attack "
+                                      "(JT-C5, ruling R9)." if d.kind == "attackers" else
+                                      "You cannot stop declaring: every creature that can block must block "
+                                      "(JT-C5, ruling R9).")))
         elif d.kind in ("target", "cards") and Done() not in d.options and getattr(g.rules, "max_targets", False):
             spec = d.context.get("spec")
             if spec is not None and (spec.count_max is None or spec.count_max > spec.count_min):
-                notes.append(("JT-C3", "You must choose as many targets as possible (JT-C3, ruling R9)."))
+                notes.append(("JT-C3", t("You must choose as many targets as possible (JT-C3, ruling R9).")))
         elif d.kind in ("x",):
-            notes.append(("JT-C2", "An arbitrarily large number is 5 (JT-C2)."))
+            notes.append(("JT-C2", t("An arbitrarily large number is 5 (JT-C2).")))
         return notes
 
     def help_lines(self, d: Decision) -> list:
-        lines: list = [(f"Decision: {d.prompt}", "bold")]
+        t = self.t
+        lines: list = [(t("Decision: {prompt}", prompt=self.prompt_text(d)), "bold")]
         for rule in [r.strip() for r in (d.rule or "").split(",") if r.strip()]:
-            text = self.rules.text(rule)
-            lines.append(f"Rule {rule}: {text}" if text else f"Rule {rule}.")
+            text = self.rule_text(rule)
+            lines.append(t("Rule {rule}: {text}", rule=rule, text=text) if text else t("Rule {rule}.", rule=rule))
         if not d.rule:
-            lines.append("Rule: (the engine cites no rule for this decision)")
+            lines.append(t("Rule: (the engine cites no rule for this decision)"))
         for rule, why in self.forced_notes(d):
             lines.append((why, "magenta"))
-            text = self.rules.text(rule)
+            text = self.rule_text(rule)
             if text:
-                lines.append(f"  {rule}: {text}")
+                lines.append(t("  {rule}: {text}", rule=rule, text=text))
             ruling = {"JT-P1": "R11", "JT-P2": "R12", "JT-C1": "R9", "JT-C3": "R9", "JT-C5": "R9"}.get(rule)
             if ruling and self.rules.text(ruling):
-                lines.append(f"  {ruling}: {self.rules.text(ruling)}")
+                lines.append(t("  {rule}: {text}", rule=ruling, text=self.rule_text(ruling)))
         return lines
 
     def log_text(self, n: int | None) -> list:
         events = self.game.log.for_player(self.human)
         chosen = events if n is None else events[-n:]
-        return [e.render() for e in chosen] or ["(the log is empty)"]
+        return [e.render(self.lang) for e in chosen] or [self.t("(the log is empty)")]
 
     # ------------------------------------------------------------------ following the game
     def new_events(self) -> list:
@@ -698,24 +977,31 @@ class TerminalUI:
     def show_new_events(self, title: str | None = None, style: str | None = "dim") -> int:
         """Write every event the person may read since the last ones shown (all of them: the
         turns, steps, spells, attacks, damage, zone changes and calls of everyone), then mark
-        them shown. Returns how many were written."""
+        them shown. ``title``: a template of `judgetower.ui.text` ({first}, {last}, {n}).
+        Returns how many were written."""
         events = self.new_events()
         if not events:
             return 0
         if title:
-            self.write(title.format(first=events[0].number, last=events[-1].number, n=len(events)), "bold")
+            self.write(template(title, self.lang).format(first=events[0].number, last=events[-1].number,
+                                                         n=len(events)), "bold")
         for e in events:
-            self.write(e.render(), style)
+            self.write(e.render(self.lang), style)
         self._shown = events[-1].number
         return len(events)
 
     # ------------------------------------------------------------------ the prompt
-    PROMPT_HELP = "Type a number, or help, log, state, rule ID, shame, calls, quit."
+    def _word(self, word: str) -> str:
+        """A command word as typed -> the command (French words work under --lang fr, and the
+        English ones in both languages)."""
+        low = word.lower()
+        return COMMANDS_FR.get(low, low) if self.lang == "fr" else low
 
     def ask(self, d: Decision) -> Any:
         """Show what happened since the person's last decision, the table and the options; read
         until the person picks one (returns it) or quits (returns ``QUIT``). Nothing the person
         types changes the game but a valid number (and, in judge mode, a call)."""
+        t = self.t
         self.write()
         self.show_new_events("Since your last decision (log events {first}-{last}):"
                              if self._shown else "The game so far (log events {first}-{last}):")
@@ -729,9 +1015,10 @@ class TerminalUI:
                 self.write()
                 return QUIT
             text = (raw or "").strip()
-            low = text.lower()
+            low = self._word(text)
             if not text:
-                self.write(f"Type a number from 1 to {n}, or help, log, state, rule ID, shame, calls, quit.", "red")
+                self.write(t("Type a number from 1 to {n}, or help, log, state, rule ID, shame, calls, quit.", n=n),
+                           "red")
                 continue
             if low in ("quit", "q", "exit"):
                 return QUIT
@@ -750,25 +1037,24 @@ class TerminalUI:
                     choice = self.option_order(d)[k - 1]
                     self._remember(d, choice)
                     return choice
-                self.write(f"There is no choice {k}: type a number from 1 to {n}.", "red")
+                self.write(t("There is no choice {k}: type a number from 1 to {n}.", k=k, n=n), "red")
                 continue
-            self.write(f"{text!r} is not a choice: type a number from 1 to {n}, or help, log, state, rule ID, "
-                       "shame, calls, quit.", "red")
+            self.write(t("{text!r} is not a choice: type a number from 1 to {n}, or help, log, state, rule ID, "
+                         "shame, calls, quit.", text=text, n=n), "red")
 
     # ------------------------------------------------------------------ commands (both modes)
-    JUDGE_HELP = ("Judge mode: call PLAYER RULE [EVENT] (e.g. call Bot 1 JT-C5 120) calls an error; "
-                  "rule ID shows a rule's text; shame shows the shame table; calls lists the calls.")
-
     def command(self, text: str) -> bool:
         """``log [N|all]``, ``rule ID``, ``shame``, ``calls`` (any mode) and ``call`` (judge
-        mode) at any prompt. True when ``text`` was one of them (handled)."""
+        mode) at any prompt (French: ``journal [N|tout]``, ``règle ID``, ``honte``,
+        ``signalements``, ``signaler``). True when ``text`` was one of them (handled)."""
         words = text.split()
         if not words:
             return False
-        head, low = words[0].lower(), text.lower()
-        g = self.game
+        head = self._word(words[0])
+        g, t = self.game, self.t
         if head == "log":
-            arg = low[3:].strip()
+            arg = " ".join(words[1:]).lower()
+            arg = COMMANDS_FR.get(arg, arg) if self.lang == "fr" else arg
             if not arg:
                 self.write_lines(self.log_text(40))
             elif arg == "all":
@@ -776,40 +1062,42 @@ class TerminalUI:
             elif arg.isdigit() and int(arg) > 0:
                 self.write_lines(self.log_text(int(arg)))
             else:
-                self.write(f"log takes a number of lines or 'all', not {arg!r}.", "red")
+                self.write(t("log takes a number of lines or 'all', not {arg!r}.", arg=arg), "red")
             return True
         if head == "shame" and len(words) == 1:
             for p in g.players:
-                self.write(f"  {p.name}: shame {p.shame}" + ("  (lost)" if p.lost else ""))
-            self.write(f"  JT-E1: a player whose shame exceeds {2 * len(g.players)} loses the game.", "dim")
+                self.write(t("  {name}: shame {shame}", name=p.name, shame=p.shame) + (t("  (lost)") if p.lost else ""))
+            self.write(t("  JT-E1: a player whose shame exceeds {n} loses the game.", n=2 * len(g.players)), "dim")
             return True
         if head == "calls" and len(words) == 1:
             j = self._judge()
             if j is None:
-                self.write("No calls: in referee mode the engine enforces every Judge Tower rule, nobody "
-                           "can err, so there is nothing to call (JT-S2; judgetower play --mode judge).")
+                self.write(t("No calls: in referee mode the engine enforces every Judge Tower rule, nobody "
+                             "can err, so there is nothing to call (JT-S2; judgetower play --mode judge)."))
                 return True
             if not j.calls:
-                self.write("No calls yet.")
+                self.write(t("No calls yet."))
             for c in j.calls:
-                outcome = "upheld, shame added" if c.added else ("upheld" if c.upheld else "rejected")
-                self.write(f"  call {c.number}: {c.by} called {g.players[c.accused].name} for {c.rule}"
-                           + (f" at event {c.event}" if c.event is not None else "") + f": {outcome}")
+                outcome = t("upheld, shame added" if c.added else ("upheld" if c.upheld else "rejected"))
+                at = t(" at event {event}", event=c.event) if c.event is not None else ""
+                self.write(t("  call {number}: {by} called {accused} for {rule}{at}: {outcome}", number=c.number,
+                             by=c.by, accused=g.players[c.accused].name, rule=c.rule, at=at, outcome=outcome))
             return True
         if head == "rule":
             if len(words) == 1:
-                self.write("Usage: rule ID, e.g. rule JT-C5, rule R9, rule CR 117.1 or rule 117.1.", "red")
+                self.write(t("Usage: rule ID, e.g. rule JT-C5, rule R9, rule CR 117.1 or rule 117.1."), "red")
                 return True
             asked = " ".join(words[1:])
             rule = normalize_rule(asked)
-            found = self.rules.text(rule)
-            self.write(f"{rule}: {found}" if found else
-                       f"No rule {asked!r} is known (JT-G1 ... JT-E2, R1 ... R20, CR numbers like 117.1).")
+            found = self.rule_text(rule)
+            self.write(t("{rule}: {text}", rule=rule, text=found) if found else
+                       t("No rule {asked!r} is known (JT-G1 ... JT-E2, R1 ... R20, CR numbers like 117.1).",
+                         asked=asked))
             return True
         if head == "call":
             if self._judge() is None:
-                self.write("Calls are for judge mode (judgetower play --mode judge): in referee mode the engine "
-                           "enforces every rule, nobody can err (JT-S2).", "red")
+                self.write(t("Calls are for judge mode (judgetower play --mode judge): in referee mode the engine "
+                             "enforces every rule, nobody can err (JT-S2)."), "red")
                 return True
             self.judge_call(text)
             return True
@@ -828,10 +1116,10 @@ class TerminalUI:
         return self.command(text)
 
     def judge_call(self, text: str) -> None:
-        """``call PLAYER RULE [EVENT]`` (JT-S2, JT-G11): the call, then the accused's answer and
-        the votes (the table's bots), each log line shown at once."""
+        """``call PLAYER RULE [EVENT]`` (JT-S2, JT-G11; French: ``signaler ...``): the call, then
+        the accused's answer and the votes (the table's bots), each log line shown at once."""
         g, j = self.game, self.game.judge
-        rest = text[4:].strip()
+        rest = text.strip()[len(text.split()[0]):].strip()
         # the accused's name may hold spaces ("Bot 1"): the longest player name the text starts with
         names = sorted((p.name for p in g.players), key=len, reverse=True)
         accused = next((n for n in names if rest.lower().startswith(n.lower() + " ")), None)
@@ -839,13 +1127,14 @@ class TerminalUI:
         if len(args) >= 2 and args[0].upper() == "CR":     # "call Bot 1 CR 508.1 120": a rule of two words
             args = [f"{args[0]} {args[1]}"] + args[2:]
         if accused is None or not 1 <= len(args) <= 2 or (len(args) == 2 and not args[1].isdigit()):
-            self.write("Usage: call PLAYER RULE [EVENT], e.g. call Bot 1 JT-C5 120 (the event number is in the log).", "red")
+            self.write(self.t("Usage: call PLAYER RULE [EVENT], e.g. call Bot 1 JT-C5 120 (the event number is in "
+                              "the log)."), "red")
             return
         self.show_new_events()
         try:
             rec = j.call(self.human, accused, normalize_rule(args[0]), int(args[1]) if len(args) == 2 else None)
         except IllegalAction as e:
-            self.write(f"Refused: {e}", "red")
+            self.write(self.t("Refused: {error}", error=str(e)), "red")
             return
         self.show_new_events(style="yellow")
         table = getattr(self, "table", None)
@@ -854,26 +1143,27 @@ class TerminalUI:
             self.show_new_events(style="yellow")
 
     def _answer(self, question: str) -> bool | None:
-        """A yes/no question: y/yes or n/no; the commands (log, rule, shame, calls, help) work
-        meanwhile; anything else asks again. None when the input ends."""
+        """A yes/no question: y/yes or n/no (French: o/oui or n/non); the commands (log, rule,
+        shame, calls, help) work meanwhile; anything else asks again. None when the input ends."""
+        t = self.t
         while True:
             try:
-                raw = self.input_fn(question + " [y/n] ")
+                raw = self.input_fn(t("{question} [y/n] ", question=question))
             except (EOFError, KeyboardInterrupt):
                 self.write()
                 return None
             ans = (raw or "").strip()
             low = ans.lower()
-            if low in ("y", "yes"):
+            if low in YES[self.lang]:
                 return True
-            if low in ("n", "no"):
+            if low in NO[self.lang]:
                 return False
-            if low.split()[:1] != ["call"] and self.command(ans):
+            if [self._word(w) for w in low.split()[:1]] != ["call"] and self.command(ans):
                 continue
-            if low in ("help", "h", "?"):
-                self.write("Answer y (yes) or n (no). Meanwhile: log [N|all], rule ID, shame, calls.", "dim")
+            if self._word(low) in ("help", "h", "?"):
+                self.write(t("Answer y (yes) or n (no). Meanwhile: log [N|all], rule ID, shame, calls."), "dim")
                 continue
-            self.write(f"{ans!r} is not an answer: type y or n (or log, rule ID, shame, calls).", "red")
+            self.write(t("{ans!r} is not an answer: type y or n (or log, rule ID, shame, calls).", ans=ans), "red")
 
     def yes_no(self, question: str) -> bool:
         return bool(self._answer(question))
@@ -881,42 +1171,47 @@ class TerminalUI:
     def ask_dispute(self, rec) -> bool:
         """A bot called you: dispute at once (JT-G11, R15)? Asked only when the call added
         shame: a call already counted, not explained or wrong changes nothing to dispute."""
-        g = self.game
+        g, t = self.game, self.t
         self._asked = True
         self.show_new_events("Meanwhile (log events {first}-{last}):")
         v = rec.violation
-        what = f"event {v.event}: {v.what}" if v is not None else "the engine finds no such violation"
-        self.write(f"{rec.by} calls you for {rec.rule} ({what}).", "yellow")
+        what = (t("event {event}: {what}", event=v.event, what=v.what) if v is not None
+                else t("the engine finds no such violation"))
+        self.write(t("{by} calls you for {rule} ({what}).", by=rec.by, rule=rec.rule, what=what), "yellow")
         if not rec.added:
-            self.write("  The call adds no shame (" + ("the engine finds no violation" if v is None else
-                       "that error was already counted, or the rule was never explained to you")
-                       + "): nothing to dispute.", "dim")
+            self.write(t("  The call adds no shame (the engine finds no violation): nothing to dispute." if v is None
+                         else "  The call adds no shame (that error was already counted, or the rule was never "
+                              "explained to you): nothing to dispute."), "dim")
             return False
-        text = self.rules.text(rec.rule)
+        text = self.rule_text(rec.rule)
         if text:
-            self.write(f"  {rec.rule}: {text}", "dim")
-        self.write(f"  Your shame: {g.players[self.human].shame}.", "dim")
-        return self.yes_no("Dispute the call? The players still in the game vote (R15)")
+            self.write(t("  {rule}: {text}", rule=rec.rule, text=text), "dim")
+        self.write(t("  Your shame: {shame}.", shame=g.players[self.human].shame), "dim")
+        return self.yes_no(t("Dispute the call? The players still in the game vote (R15)"))
 
     def ask_vote(self, rec) -> bool:
+        t = self.t
         self._asked = True
         self.show_new_events(style="yellow")
-        ruling = "a violation" if rec.engine_ruling else "no violation"
-        return self.yes_no(f"Vote on call {rec.number} ({rec.rule} against {self.game.players[rec.accused].name}; "
-                           f"the engine's ruling: {ruling}). Uphold it?")
+        ruling = t("a violation" if rec.engine_ruling else "no violation")
+        return self.yes_no(t("Vote on call {number} ({rule} against {accused}; the engine's ruling: {ruling}). "
+                             "Uphold it?", number=rec.number, rule=rec.rule,
+                             accused=self.game.players[rec.accused].name, ruling=ruling))
 
     def confirm_save(self, default_path: str | None) -> str | None:
         """Ask where to save the game record; None: don't save."""
+        t = self.t
         try:
             if default_path:
-                ans = self.input_fn(f"Save the game record to {default_path}? [Y/n] ").strip().lower()
-                if ans in ("", "y", "yes"):
+                ans = self.input_fn(t("Save the game record to {path}? [Y/n] ", path=default_path)).strip().lower()
+                if ans == "" or ans in YES[self.lang]:
                     return default_path
-                if ans in ("n", "no", "q", "quit"):
+                if ans in NO[self.lang] or self._word(ans) in ("q", "quit"):
                     return None
                 return ans  # a file name typed instead
-            ans = self.input_fn("Save the game record? Type a file name (Enter: don't save): ").strip()
-            if ans.lower() in ("", "n", "no", "q", "quit", "exit"):
+            ans = self.input_fn(t("Save the game record? Type a file name (Enter: don't save): ")).strip()
+            if ans.lower() in ("", "n", "no", "q", "quit", "exit") or (
+                    self.lang == "fr" and ans.lower() in NO["fr"] + ("quitter",)):
                 return None
             return ans
         except (EOFError, KeyboardInterrupt):
@@ -925,13 +1220,14 @@ class TerminalUI:
 
 def play_game(game, human: int, agents: dict[int, Any], *, input_fn=None, out=None, record_path: str | None = None,
               use_rich: bool | None = None, log_lines: int = 8, max_bot_decisions: int = 1_000_000,
-              auto_pass: bool = True, table=None) -> int:
+              auto_pass: bool = True, table=None, lang: str = "en") -> int:
     """Run ``game`` with the person at seat ``human`` and ``agents`` (seat -> bot) at the others.
     Returns 0. The record is saved to ``record_path`` when the game ends, and offered on quit.
     ``auto_pass``: when passing priority is the person's only option, pass without asking (it is
-    still a recorded decision); any other forced option (JT-P1) is shown and asked."""
+    still a recorded decision); any other forced option (JT-P1) is shown and asked. ``lang``:
+    the table's language ("en", "fr")."""
     from judgetower import record as records
-    ui = TerminalUI(game, human, input_fn=input_fn, out=out, use_rich=use_rich, log_lines=log_lines)
+    ui = TerminalUI(game, human, input_fn=input_fn, out=out, use_rich=use_rich, log_lines=log_lines, lang=lang)
     if table is not None:   # judge mode: the bots' calls, disputes and votes (JT-S2, JT-G11)
         ui.table = table
         table.human, table.ask_dispute, table.ask_vote = human, ui.ask_dispute, ui.ask_vote
@@ -947,7 +1243,7 @@ def play_game(game, human: int, agents: dict[int, Any], *, input_fn=None, out=No
                 continue
             choice = ui.ask(d)
             if choice is QUIT:
-                ui.write("You leave the table; the game is not finished.")
+                ui.write(ui.t("You leave the table; the game is not finished."))
                 path = ui.confirm_save(record_path)
                 if path:
                     _save(records, game, path, ui)
@@ -955,7 +1251,7 @@ def play_game(game, human: int, agents: dict[int, Any], *, input_fn=None, out=No
             try:
                 game.decide(human, choice)
             except IllegalAction as e:   # cannot happen with offered options; never corrupt the game
-                ui.write(f"Refused: {e}", "red")
+                ui.write(ui.t("Refused: {error}", error=str(e)), "red")
             if table is not None:
                 _after(ui, table)
             continue
@@ -964,13 +1260,13 @@ def play_game(game, human: int, agents: dict[int, Any], *, input_fn=None, out=No
             _after(ui, table)
         bot_run += 1
         if bot_run >= max_bot_decisions:
-            ui.write(f"The bots took {bot_run} decisions in a row without you: stopping (unfinished).", "red")
+            ui.write(ui.t("The bots took {n} decisions in a row without you: stopping (unfinished).", n=bot_run), "red")
             break
     ui.write()
     ui.show_new_events("Since your last decision (log events {first}-{last}):")
     ui.write_lines(ui.state_lines())
-    ui.write(("Game over." if game.game_over else "The game stops."), "bold")
-    for line in summary_lines(game):
+    ui.write(ui.t("Game over." if game.game_over else "The game stops."), "bold")
+    for line in summary_lines(game, lang):
         ui.write(line)
     if record_path:
         _save(records, game, record_path, ui)
@@ -990,6 +1286,6 @@ def _after(ui: TerminalUI, table) -> None:
 def _save(records, game, path: str, ui: TerminalUI) -> None:
     try:
         records.save(game, path)
-        ui.write(f"Record saved to {path} (judgetower replay {path})")
+        ui.write(ui.t("Record saved to {path} (judgetower replay {path})", path=path))
     except (OSError, records.RecordError) as e:
-        ui.write(f"Could not save the record to {path}: {e}", "red")
+        ui.write(ui.t("Could not save the record to {path}: {error}", path=path, error=str(e)), "red")
