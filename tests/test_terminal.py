@@ -309,3 +309,21 @@ def _tower(tmp_path):
     p = tmp_path / "t.txt"
     p.write_text("8 Forest\n", encoding="utf-8")
     return p
+
+
+def test_start_again_is_not_offered_when_the_declaration_was_forced():
+    """Issue 18: "start the declaration again" is offered only when a pick so far had another
+    option; when every block so far was forced (JT-C5, CR 509.1c), starting again could only
+    rebuild the same declaration."""
+    from judgetower.rules.decisions import Block, Decision, Done, Reset
+    g = _game("referee", seed=3)
+    ui = TerminalUI(g, 0, out=io.StringIO())
+    first = Decision(0, "blockers", [Block(1, 9)], "A: declare blockers", "CR 509.1a", {})
+    ui._remember(first, Block(1, 9))                      # the only block there was
+    then = Decision(0, "blockers", [Done(), Block(2, 9), Reset()], "A: declare blockers", "CR 509.1a", {})
+    assert Reset() not in ui.shown_options(then)
+    assert ui.shown_options(then) == [Block(2, 9), Done()]
+    ui2 = TerminalUI(g, 0, out=io.StringIO())
+    free = Decision(0, "blockers", [Done(), Block(1, 9), Block(2, 9)], "A: declare blockers", "CR 509.1a", {})
+    ui2._remember(free, Block(1, 9))                      # a choice: starting again can change it
+    assert ui2.shown_options(then) == [Block(2, 9), Reset(), Done()]

@@ -384,6 +384,7 @@ class TerminalUI:
         self.rules = rulebook or RuleBook()
         self.console = None
         self._declared: tuple[tuple, list[str]] = ((), [])   # this declaration's picks so far
+        self._free_pick = False   # a pick of this declaration had another option (start again: a new one)
         self._shown = 0        # the number of the last log event shown to the person
         self._asked = False    # a dispute or a vote was asked (the table's hooks) since last looked
         self._name_re: re.Pattern | None = None
@@ -860,7 +861,7 @@ class TerminalUI:
         picks = self._picks(d)
         if picks:
             lines.append(t("  declared so far: {picks}", picks=self.semicolon.join(picks)))
-        for n, opt in enumerate(self.option_order(d), 1):
+        for n, opt in enumerate(self.shown_options(d), 1):
             lines.append(f"  {n:>2}. {self.label(d, opt)}")
         forced = self.forced_notes(d)
         if forced:
@@ -892,10 +893,22 @@ class TerminalUI:
         """Attackers, blockers and targets are declared one at a time: keep the picks to show them."""
         if d.kind not in ("attackers", "blockers", "target") or isinstance(choice, (Done, Reset)):
             self._declared = ((), [])
+            self._free_pick = False
             return
         key = self._decl_key(d)
         picks = self._declared[1] if self._declared[0] == key else []
+        free = sum(1 for o in d.options if not isinstance(o, Reset)) > 1
+        self._free_pick = (self._free_pick if picks else False) or free
         self._declared = (key, picks + [self.label(d, choice)])
+
+    def shown_options(self, d: Decision) -> list:
+        """The options numbered at the table (`option_order`), without "start the declaration
+        again" when every pick so far was forced (JT-C5, JT-C6, CR 509.1c): starting again could
+        only rebuild the same declaration."""
+        opts = self.option_order(d)
+        if d.kind in ("attackers", "blockers") and not (self._free_pick and self._picks(d)):
+            opts = [o for o in opts if not isinstance(o, Reset)]
+        return opts or self.option_order(d)
 
     # ------------------------------------------------------------------ help
     def forced_notes(self, d: Decision) -> list[tuple[str, str]]:
@@ -1007,7 +1020,7 @@ class TerminalUI:
                              if self._shown else "The game so far (log events {first}-{last}):")
         self.write_lines(self.state_lines())
         self.write_lines(self.decision_lines(d))
-        n = len(d.options)
+        n = len(self.shown_options(d))
         while True:
             try:
                 raw = self.input_fn("> ")
@@ -1034,7 +1047,7 @@ class TerminalUI:
             if text.isdigit():
                 k = int(text)
                 if 1 <= k <= n:
-                    choice = self.option_order(d)[k - 1]
+                    choice = self.shown_options(d)[k - 1]
                     self._remember(d, choice)
                     return choice
                 self.write(t("There is no choice {k}: type a number from 1 to {n}.", k=k, n=n), "red")
