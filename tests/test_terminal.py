@@ -327,3 +327,22 @@ def test_start_again_is_not_offered_when_the_declaration_was_forced():
     free = Decision(0, "blockers", [Done(), Block(1, 9), Block(2, 9)], "A: declare blockers", "CR 509.1a", {})
     ui2._remember(free, Block(1, 9))                      # a choice: starting again can change it
     assert ui2.shown_options(then) == [Block(2, 9), Reset(), Done()]
+
+
+def test_damage_assignment_in_one_step():
+    """Issue 18: combat damage is assigned one point at a time (CR 510.1c); "all N" gives every
+    remaining point of that creature's damage to choice N in one step."""
+    from judgetower.rules.decisions import Decision
+    g = _game("referee", seed=3)
+    ids = [o.id for o in g.permanents()][:2] or list(g.objects)[:2]
+    answers = iter(["all 2", "1"])
+    out = io.StringIO()
+    ui = TerminalUI(g, 0, input_fn=lambda prompt: next(answers), out=out)
+    prompt = "assign 1 point of Hill Giant's combat damage (defender: B)"
+    d = Decision(0, "damage", list(ids), prompt, "CR 510.1c", {})
+    assert ui.ask(d) == ids[1]
+    assert "all N: every remaining point" in out.getvalue()
+    assert ui.ask(d) == ids[1] and ui.ask(d) == ids[1]            # no input read: "all 2" goes on
+    other = Decision(0, "damage", list(ids), "assign 1 point of Craw Wurm's combat damage (defender: B)",
+                     "CR 510.1c", {})
+    assert ui.ask(other) == ids[0]                                 # another creature's damage: asked

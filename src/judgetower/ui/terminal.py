@@ -385,6 +385,7 @@ class TerminalUI:
         self.console = None
         self._declared: tuple[tuple, list[str]] = ((), [])   # this declaration's picks so far
         self._free_pick = False   # a pick of this declaration had another option (start again: a new one)
+        self._damage_rest: tuple[str, str] | None = None   # "all N": (the damage prompt, the option's label)
         self._shown = 0        # the number of the last log event shown to the person
         self._asked = False    # a dispute or a vote was asked (the table's hooks) since last looked
         self._name_re: re.Pattern | None = None
@@ -863,6 +864,8 @@ class TerminalUI:
             lines.append(t("  declared so far: {picks}", picks=self.semicolon.join(picks)))
         for n, opt in enumerate(self.shown_options(d), 1):
             lines.append(f"  {n:>2}. {self.label(d, opt)}")
+        if d.kind == "damage" and len(d.options) > 1:
+            lines.append((t("  (all N: every remaining point of this damage to choice N at once)"), "dim"))
         forced = self.forced_notes(d)
         if forced:
             lines.append((t("  (forced: {rules}; type help for why)", rules=", ".join(r for r, _ in forced)), "magenta"))
@@ -1015,6 +1018,12 @@ class TerminalUI:
         until the person picks one (returns it) or quits (returns ``QUIT``). Nothing the person
         types changes the game but a valid number (and, in judge mode, a call)."""
         t = self.t
+        if self._damage_rest is not None:   # "all N": the rest of this damage, one point at a time (CR 510.1c)
+            prompt, label = self._damage_rest
+            same = [o for o in d.options if d.kind == "damage" and str(d.prompt) == prompt and self.label(d, o) == label]
+            if same:
+                return same[0]
+            self._damage_rest = None
         self.write()
         self.show_new_events("Since your last decision (log events {first}-{last}):"
                              if self._shown else "The game so far (log events {first}-{last}):")
@@ -1043,6 +1052,15 @@ class TerminalUI:
                 self.write_lines(self.decision_lines(d))
                 continue
             if self.command(text):
+                continue
+            words = text.split()
+            if d.kind == "damage" and len(words) == 2 and self._word(words[0]) == "all" and words[1].isdigit():
+                k = int(words[1])
+                if 1 <= k <= n:
+                    choice = self.shown_options(d)[k - 1]
+                    self._damage_rest = (str(d.prompt), self.label(d, choice))
+                    return choice
+                self.write(t("There is no choice {k}: type a number from 1 to {n}.", k=k, n=n), "red")
                 continue
             if text.isdigit():
                 k = int(text)

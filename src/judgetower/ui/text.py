@@ -160,6 +160,8 @@ FR: dict[str, str] = {
     "Your decision: {prompt}": "Votre décision : {prompt}",
     "  declared so far: {picks}": "  déclaré jusqu'ici : {picks}",
     "  (forced: {rules}; type help for why)": "  (imposé : {rules} ; tapez aide pour savoir pourquoi)",
+    "  (all N: every remaining point of this damage to choice N at once)":
+        "  (tout N : tous les points restants de ces blessures au choix N d'un coup)",
     "Type a number, or help, log, state, rule ID, shame, calls, quit.":
         "Tapez un numéro, ou aide, journal, table, règle ID, honte, appels, quitter.",
     "Judge mode: call PLAYER RULE [EVENT] (e.g. call Bot 1 JT-C5 120) calls an error; "
