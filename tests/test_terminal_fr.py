@@ -102,7 +102,7 @@ def _words(s: str) -> set[str]:
 
 FRENCH_WORDS = set().union(*(_words(v) for v in ui_text.FR.values()))
 #: French words that are English words too (the log: "Joueuse exile Divination face cachée")
-BOTH = {"exile", "sacrifice", "date", "vote", "menace", "portion"}
+BOTH = {"exile", "sacrifice", "date", "vote", "menace", "portion", "point"}
 #: the English of the table that French never uses, and common English words
 ENGLISH = ({w for k in ui_text.FR for w in _words(k) if len(w) >= 3} - FRENCH_WORDS - BOTH) | {
     "the", "your", "you", "pass", "cast", "done", "turn", "with", "and", "for", "has", "priority", "choose",
