@@ -185,3 +185,19 @@ def test_bad_house_rule_is_refused_and_creates_nothing(client, house, words):
     assert all(w in err for w in words), err
     assert client.get("/api/tables").json()["tables"] == []
     assert client.app.state.server.tables == {}
+
+
+def test_the_summary_is_in_the_page_s_language(client):
+    """Issue 14/18: the end-of-game summary (result, end reason, shame table) in French on a
+    French page, English on an English one."""
+    out = _table(client, seats=[{"name": "Bot A", "kind": "autopilot"}, {"name": "Bot B", "kind": "autopilot"}])
+    _wait_over(client, out["id"])
+    tok = out["spectator"].split("/t/")[1]
+    with client.websocket_connect(f"/ws/{tok}?lang=fr") as ws:
+        fr = json.loads(ws.receive_text())["summary"]
+    with client.websocket_connect(f"/ws/{tok}") as ws:
+        en = json.loads(ws.receive_text())["summary"]
+    assert en["lines"][0].startswith("Result:") and fr["lines"][0].startswith("Résultat")
+    assert fr["lines"] != en["lines"]
+    if en["end_reason"]:
+        assert fr["end_reason"] and fr["end_reason"] != en["end_reason"]

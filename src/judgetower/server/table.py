@@ -438,7 +438,7 @@ class Table:
         if self.judge_mode:
             frame["judge"] = self._judge_public(seat)
         if self.over():
-            frame["summary"] = self.summary()
+            frame["summary"] = self.summary(conn.lang)
         if full:
             conn.cards_sent = set()
         names = view_names(v)
@@ -536,11 +536,14 @@ class Table:
                 "waiting_for": [g.players[q].name for q in self.awaiting_people()],
                 "shame_limit": 2 * len(g.players), "limit": self.shame_limit()}
 
-    def summary(self) -> dict:
-        from judgetower.ui.summary import summary_dict, summary_lines
+    def summary(self, lang: str = "en") -> dict:
+        """The end-of-game summary in the page's language (the end reason and the lines; issue 14)."""
+        from judgetower.ui.summary import end_text, summary_dict, summary_lines
         g = self.game
         s = summary_dict(g)
-        s["lines"] = summary_lines(g)
+        s["lines"] = summary_lines(g, lang)
+        if lang != "en" and s.get("end_reason"):
+            s["end_reason"] = end_text(g, lang)
         s["capped"] = self.capped
         s["house"] = [h["spec"] for h in self.house_rules()]
         rounds = self.rounds_state()
