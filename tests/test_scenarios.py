@@ -35,12 +35,6 @@ DATA = SHARED / "data" / "AtomicCards-dev-2022.json.xz"
 
 #: Files that show an engine gap: path relative to tests/scenarios -> the missing engine piece.
 ENGINE_GAPS = {
-    "format-v1.1/divide-as-you-choose.yaml":
-        "engine gap: no division decision for 'divided as you choose' (CR 601.2d); "
-        "rules/effects.py _e_DealDamage divides every divided amount evenly, rounded down",
-    "real-cards/cr-601-2d-divided-damage-arc-lightning.yaml":
-        "engine gap: no division decision for 'divided as you choose' (CR 601.2d); "
-        "rules/effects.py _e_DealDamage divides every divided amount evenly, rounded down",
     "real-cards/cr-122-1a-pt-counters-wall-of-roots.yaml":
         "engine gap: P/T counters other than +1/+1 and -1/-1 (-0/-1, +1/+0, ...) are ignored; "
         "rules/layers.py compute_all counts only those two (CR 122.1a, 613.4c)",

@@ -76,7 +76,7 @@ _REQUIRED = ("engine", "variant", "mode", "seed", "players", "decisions")
 CHOICE_TYPES: dict[str, type] = {
     cls.__name__: cls
     for cls in (_dec.Pass, _dec.PlayLand, _dec.Cast, _dec.Activate, _dec.Done, _dec.Attack, _dec.Block,
-                _dec.Reset, _dec.Split)
+                _dec.Reset, _dec.Split, _dec.Divide)
 }
 
 

@@ -103,6 +103,41 @@ class Split:
     graveyard: tuple[int, ...] = ()
 
 
+@dataclass(frozen=True)
+class Divide:
+    """How an amount "divided as you choose" is split among the chosen targets (CR 601.2d): one
+    amount per target, in the order the targets were chosen, each at least 1."""
+
+    amounts: tuple[int, ...] = ()
+
+    def __str__(self) -> str:
+        return "divide " + "/".join(str(n) for n in self.amounts)
+
+
+def division_count(amount: int, k: int) -> int:
+    """How many splits of ``amount`` among ``k`` targets give each at least 1: C(amount-1, k-1)."""
+    from math import comb
+    return comb(amount - 1, k - 1) if 1 <= k <= amount else 0
+
+
+def divisions(amount: int, k: int) -> list[Divide]:
+    """Every split of ``amount`` among ``k`` targets, each at least 1 (CR 601.2d), the most even
+    first (then the first targets getting more). The caller bounds `division_count` first."""
+    out: list[tuple[int, ...]] = []
+
+    def build(left: int, slots: int, prefix: tuple[int, ...]) -> None:
+        if slots == 1:
+            out.append(prefix + (left,))
+            return
+        for n in range(left - slots + 1, 0, -1):
+            build(left - n, slots - 1, prefix + (n,))
+
+    if k >= 1 and amount >= k:
+        build(amount, k, ())
+    out.sort(key=lambda t: max(t) - min(t))   # stable: within a spread, the first targets get more
+    return [Divide(t) for t in out]
+
+
 #: Kinds of decision.
 KINDS = (
     "priority",        # options: Pass / PlayLand / Cast / Activate
@@ -126,6 +161,7 @@ KINDS = (
     "mode",            # options: indexes of a modal spell's modes (printed order), Done (CR 601.2b, 700.2)
     "creature_type",   # conds: options: creature types ("Elf"), CR 614.12 "choose a creature type"
     "proliferate",     # misc: options: True/False (proliferate this permanent or player?), CR 701.34a
+    "divide",          # options: Divide (an amount split among the chosen targets), CR 601.2d
 )
 
 

@@ -54,6 +54,8 @@ class GameObject:
     buyback: bool = False
     cast_from: str = ""
     modes: tuple[int, ...] = ()    # a modal spell's chosen modes, printed order (CR 601.2b, 700.2)
+    # CR 601.2d: target group index -> the amount each of its targets gets, in target order
+    divisions: dict[int, tuple[int, ...]] = field(default_factory=dict)
     # combat (CR 506.4)
     attacking: Any = None          # PID or planeswalker id while attacking
     blocking: list[int] = field(default_factory=list)
@@ -141,6 +143,8 @@ class StackAbility:
     targets: list[list[Any]] = field(default_factory=list)
     x: int = 0
     context: dict[str, Any] = field(default_factory=dict)
+    #: CR 601.2d: target group index -> the amount each of its targets gets, in target order
+    divisions: dict[int, tuple[int, ...]] = field(default_factory=dict)
     zone: str = "stack"
 
     @property

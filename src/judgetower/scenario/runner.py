@@ -92,9 +92,9 @@ def default_data_path() -> str | None:
 
 
 STOP_KIND = "scenario_stop"
-#: Decision kinds under which an engine would ask how an amount is divided (CR 601.2d); the
-#: engine asks none today (see `_check_division`).
-DIVIDE_KINDS = ("divide", "division")
+#: Decision kinds under which the engine asks how an amount is divided (CR 601.2d): "divide",
+#: answered with a `Divide` (the amounts in target order).
+DIVIDE_KINDS = ("divide",)
 
 
 class _Pending:
@@ -1048,29 +1048,51 @@ class Runner:
             r = self.find_anywhere(ref, f"{key}.targets")
             if r not in chosen:
                 from judgetower.rules.decisions import Decision
+                full = self._divided_full(top)
+                if full is not None:   # CR 601.2d: each target of a divided amount gets at least 1
+                    raise IllegalAction(f"{ref!r} can't be a target of {top.name}: its {full} divided as its caster "
+                                        f"chooses allows at most {full} targets, each getting at least 1", "CR 601.2d")
                 why = g._why_target(Decision(top.controller, "target", [], "choose targets"), r)
                 raise IllegalAction(f"{ref!r} is not a legal target for {top.name}", why)
 
-    def _division(self, d, mapping: dict, key: str) -> dict:
-        """`divide: {TARGET_REF: N}` -> {target id or PID: N}, each a chosen target (CR 601.2d)."""
-        g = self.game
-        spell = g.objects.get(g.stack[-1]) if g.stack else None
-        chosen = [t for ts in (getattr(spell, "targets", None) or []) for t in ts]
+    def _division(self, d, mapping: dict, key: str):
+        """`divide: {TARGET_REF: N}` -> the engine's `Divide` answer to ``d``: each amount in the
+        order the targets were chosen (the decision's ``targets``), each a chosen target (CR 601.2d)."""
+        from judgetower.rules.decisions import Divide
+        chosen = list(d.context.get("targets") or [])
         out = {}
         for ref, n in mapping.items():
             r = self.resolve_ref(ref, chosen, f"{key}.{ref}")
             if r is None:
                 raise Bad(f"{key}.{ref}", f"{ref!r} is not one of the targets chosen ({len(chosen)} chosen)")
-            out[r] = int(n)
+            if isinstance(n, bool) or not isinstance(n, int):
+                raise Bad(f"{key}.{ref}", f"an amount is a whole number, not {n!r} (CR 601.2d)")
+            out[r] = n
+        missing = [t for t in chosen if t not in out]
+        if missing:
+            raise Bad(key, f"the division names {len(out)} of the {len(chosen)} targets chosen; each target gets at "
+                           "least 1 (CR 601.2d)")
         self._divided = True
-        return out
+        return Divide(tuple(out[t] for t in chosen))
+
+    def _divided_full(self, top) -> int | None:
+        """The amount of ``top``'s "divided as you choose" target group whose targets already
+        number that amount (so no more can be chosen, CR 601.2d), or None."""
+        g = self.game
+        ab = getattr(top, "ability", None)
+        specs = getattr(ab, "targets", ()) if ab is not None else g.spell_targets(top)
+        for i, spec in enumerate(specs or ()):
+            if getattr(spec, "divided", False) and not spec.evenly and i < len(top.targets):
+                amount = g.divided_amount(top, i, top.controller)
+                if amount is not None and len(top.targets[i]) >= amount:
+                    return amount
+        return None
 
     def _check_division(self, mapping: dict, key: str) -> None:
         """After the announcement: every `divide` key is a target of the spell or ability, each
-        gets at least 1 (CR 601.2d); and the division was made. The engine poses no division
-        decision today ("divided as you choose" is dealt evenly, rules/effects.py `_e_DealDamage`):
-        a file that names a division the engine did not ask for gets a failed check saying so,
-        never a silent pass."""
+        gets at least 1 (CR 601.2d); and the division was made: a file that names a division the
+        engine did not ask for (a spell that divides nothing, or "divided evenly") gets a failed
+        check saying so, never a silent pass."""
         g = self.game
         top = None
         for oid in reversed(g.stack):
@@ -1086,6 +1108,12 @@ class Runner:
         if len(mapping) != len(chosen):
             raise Bad(f"{key}.divide", f"the division names {len(mapping)} target(s), the spell has {len(chosen)} "
                                        "(each target gets at least 1, CR 601.2d)")
+        announced = [n for i, ns in sorted((getattr(top, "divisions", None) or {}).items()) for n in ns]
+        if not getattr(self, "_divided", False) and announced and len(announced) == len(chosen):
+            # the engine took the only division there was (1 each); it must be the file's
+            wanted = {self.resolve_ref(ref, chosen, f"{key}.divide.{ref}"): n for ref, n in mapping.items()}
+            if wanted == dict(zip(chosen, announced)):
+                self._divided = True
         if not getattr(self, "_divided", False):
             self.notes.append(f"{key}.divide: the engine asked for no division of {getattr(top, 'name', 'the spell')}'s "
                               f"amount among its targets (CR 601.2d): the division {dict(mapping)!r} could not be made")

@@ -19,7 +19,7 @@ import sys
 from pathlib import Path
 from typing import Any, Callable, TextIO
 
-from judgetower.rules.decisions import Activate, Attack, Block, Cast, Decision, Done, Pass, PlayLand, Reset, Split
+from judgetower.rules.decisions import Activate, Attack, Block, Cast, Decision, Divide, Done, Pass, PlayLand, Reset, Split
 from judgetower.rules.errors import IllegalAction
 from judgetower.rules.log import render
 from judgetower.rules.state import PID, StackAbility
@@ -640,6 +640,10 @@ class TerminalUI:
                       "target": "Done: no more targets", "cards": "Done: no more cards"}.get(kind, "Done"))
         if isinstance(opt, Reset):
             return t("Start the declaration again")
+        if isinstance(opt, Divide):   # CR 601.2d: an amount per target, in the order chosen
+            targets = list(d.context.get("targets") or [])
+            return self.semicolon.join(t("{n} to {target}", n=n, target=self.object_label(x))
+                                       for n, x in zip(opt.amounts, targets))
         if isinstance(opt, Split):
             parts = []
             for what, ids in (("top", opt.top), ("bottom", opt.bottom), ("graveyard", opt.graveyard)):

@@ -162,6 +162,7 @@ FR: dict[str, str] = {
     "  (forced: {rules}; type help for why)": "  (imposé : {rules} ; tapez aide pour savoir pourquoi)",
     "  (all N: every remaining point of this damage to choice N at once)":
         "  (tout N : tous les points restants de ces blessures au choix N d'un coup)",
+    "{n} to {target}": "{n} à {target}",
     "Type a number, or help, log, state, rule ID, shame, calls, quit.":
         "Tapez un numéro, ou aide, journal, table, règle ID, honte, appels, quitter.",
     "Judge mode: call PLAYER RULE [EVENT] (e.g. call Bot 1 JT-C5 120) calls an error; "

@@ -311,12 +311,24 @@ class EffectsMixin:
         if isinstance(e.to, ir.Target):
             specs = self._specs(ctx)
             spec = specs[e.to.index] if e.to.index < len(specs) else None
-        if spec is not None and spec.divided and targets:
-            # CR 601.2d: divided evenly, rounded down (Fireball)
-            # only "divided evenly" (Fireball) compiles today; a free division would be a choice
+        if spec is not None and spec.divided and spec.evenly and targets:
+            # CR 601.2d: "divided evenly, rounded down" (Fireball): among the targets still legal
             each = n // len(targets)
             for t in targets:
                 self.deal_damage(src, t, each)
+            return
+        if spec is not None and spec.divided and targets:
+            # CR 601.2d: divided as announced while casting; a target no longer legal gets none
+            # of the damage (CR 608.2b: it is not redistributed)
+            holder = ctx.get("item") or ctx["source"]
+            amounts = holder.divisions.get(e.to.index) if holder is not None else None
+            if amounts is None:
+                raise RuntimeError(f"{getattr(holder, 'name', holder)}: no division announced for target group "
+                                   f"{e.to.index} (CR 601.2d)")
+            share = dict(zip((t for t in holder.targets[e.to.index]), amounts))
+            for t in targets:
+                key = t if isinstance(t, PID) else t.id
+                self.deal_damage(src, t, share.get(key, 0))
             return
         for t in targets:
             self.deal_damage(src, t, n)

@@ -1,6 +1,9 @@
 """French templates of the log messages of `judgetower.rules.stack` (English template -> French)."""
 
 FRENCH: dict[str, str] = {
+    # CR 601.2d: the division of an amount "divided as you choose" (a decision's prompt)
+    "divide {n} among {targets}": "répartir {n} entre {targets}",
+    "divide {n} among {targets}: how much to {target}": "répartir {n} entre {targets} : combien à {target}",
     # ---- casting.py: casting a spell (CR 601.2)
     "{player} casts {spell}": "{player} lance {spell}",
     "a face-down creature spell": "un sort de créature face cachée",

@@ -7,13 +7,30 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from judgetower.oracle import ir
-from judgetower.rules.decisions import Done
+from judgetower.rules.decisions import Divide, Done, division_count, divisions
 from judgetower.rules.characteristics.filters import chars_of, matches
 from judgetower.rules.stack.mana import ManaCost, Source, plan_payment
 from judgetower.rules.state import PID, StackAbility
 from judgetower.rules.turn.untap import IMPROVISE   # turnflow
 from judgetower.rules.registry import effect
 from judgetower.rules.log import CardName, Message, Term, msg
+
+
+def _walk_effects(effects):
+    """Every IR node in ``effects``, nested ones included (a conditional's, a modal's...)."""
+    import dataclasses
+    stack = list(effects) if isinstance(effects, (list, tuple)) else [effects]
+    while stack:
+        e = stack.pop(0)
+        if not dataclasses.is_dataclass(e) or isinstance(e, type):
+            continue
+        yield e
+        for f in dataclasses.fields(e):
+            v = getattr(e, f.name)
+            if isinstance(v, (list, tuple)):
+                stack.extend(x for x in v if dataclasses.is_dataclass(x))
+            elif dataclasses.is_dataclass(v):
+                stack.append(v)
 
 
 @dataclass(frozen=True)
@@ -551,6 +568,9 @@ class CastingMixin:
                 cands = [c for c in cands if j >= len(chosen) or c not in chosen[j]]
             picked: list = []
             maxn = spec.count_max if spec.count_max is not None else len(cands)
+            amount = self.divided_amount(source, len(chosen), p) if spec.divided and not spec.evenly else None
+            if amount is not None:
+                maxn = min(maxn, amount)   # CR 601.2d: each target gets at least 1 (JT-C3 included)
             while len(picked) < maxn:
                 opts = [c for c in cands if c not in picked]
                 if getattr(spec, "zones4_single_graveyard", False) and picked:
@@ -573,7 +593,54 @@ class CastingMixin:
                 picked.append(c)
             chosen.append(picked)
             total += len(picked)
+            if amount is not None and picked:
+                division = yield from self.choose_division(p, source, amount, picked)
+                # by position in the target group: a copy given new targets keeps it (CR 707.10, 707.10c)
+                source.divisions = {**source.divisions, len(chosen) - 1: division.amounts}
         return chosen
+
+    #: more splits than this are chosen target by target (CR 601.2d allows any split)
+    DIVISION_OPTIONS = 2000
+
+    def choose_division(self, p: int, source, amount: int, picked: list):
+        """CR 601.2d: the amount "divided as you choose" is split among the chosen targets as
+        they are announced, each target at least 1. One decision offering every split when
+        they are few; else one decision per target but the last (how much it gets)."""
+        k = len(picked)
+        said = [self.target_said(t) for t in picked]
+        if division_count(amount, k) <= self.DIVISION_OPTIONS:
+            return (yield from self.ask(p, "divide", divisions(amount, k),
+                                        msg("divide {n} among {targets}", n=amount, targets=said), "CR 601.2d",
+                                        targets=list(picked)))
+        prefix: tuple[int, ...] = ()
+        left = amount
+        for i in range(k - 1):
+            most = left - (k - 1 - i)
+            opts = [Divide(prefix + (n,)) for n in range(1, most + 1)]
+            pick = yield from self.ask(p, "divide", opts, msg("divide {n} among {targets}: how much to {target}",
+                                                              n=amount, targets=said, target=said[i]),
+                                       "CR 601.2d", targets=list(picked), partial=True)
+            prefix = pick.amounts
+            left = amount - sum(prefix)
+        return Divide(prefix + (left,))
+
+    def divided_amount(self, source, index: int, p: int) -> int | None:
+        """The amount the effect dealing "N damage divided as you choose" among target group
+        ``index`` divides (CR 601.2d), as announced (X is chosen before, CR 601.2b)."""
+        from judgetower.oracle import ir
+        ab = getattr(source, "ability", None)
+        if ab is None:
+            sa = self.spell_ability(source) if getattr(source, "card", None) is not None else None
+            effects = getattr(sa, "effects", ()) if sa is not None else ()
+        else:
+            effects = ab.effects if not isinstance(ab, dict) else ab["effects"]
+        for e in _walk_effects(effects):
+            if isinstance(e, ir.DealDamage) and isinstance(e.to, ir.Target) and e.to.index == index:
+                ctx = self.make_ctx(source, p, [], x=getattr(source, "x", 0) or 0,
+                                    kicked=getattr(source, "kicked", 0) or 0,
+                                    item=source if ab is not None else None)
+                return max(0, self.amount(e.amount, ctx))
+        return None
 
     def has_targets(self, p: int, source, specs) -> bool:
         for spec in specs:

@@ -67,7 +67,7 @@ def madness_trigger(o) -> tuple[int, Synth]:
 #: triggers branch: the rule of each newer trigger event, cited when its trigger goes on the stack
 # copies2: the choices made when casting a spell that a copy of it copies (CR 707.10): modes,
 # X, kicker, the alternative cost paid (overload too, CR 702.96), entwine (CR 702.42)
-COPIED_CHOICES = ("modes", "x", "kicked", "alternative", "keyword_entwined", "copy_overloaded",
+COPIED_CHOICES = ("modes", "divisions", "x", "kicked", "alternative", "keyword_entwined", "copy_overloaded",
                   "copy_prototyped", "aura_awaken")   # auras2: the awaken cost paid
 
 EVENT_RULES = {
