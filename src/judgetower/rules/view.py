@@ -90,7 +90,9 @@ class ViewMixin:
                              "referenced": pile["referenced"], "cards": zone(pile["cards"])}
                             for pile in self.exile_piles()],
             "pending": None if d is None else {"player": self.players[d.player].name, "kind": d.kind,
-                                                "prompt": d.prompt,
+                                                # the prompt in English, and in French (DESIGN.md principle 5)
+                                                "prompt": d.prompt_text(),
+                                                "prompt_fr": d.prompt_text("fr", self.log.names_fr),
                                                 "options": [str(o) for o in d.options] if d.player == viewer else None},
             **({"log": [e.render() for e in self.log.for_player(viewer)]} if log else {}),
             "game_over": self.game_over,
