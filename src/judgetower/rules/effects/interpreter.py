@@ -1593,12 +1593,13 @@ class EffectsMixin:
                     chosen_objs.append(o)
             for q in players:
                 who = self.players[q]
-                prompt = msg("proliferate: give {player} another poison counter?", player=who) \
-                    if self.players[q].poison > 0 else None
-                if self.players[q].c2_energy > 0:   # counters2: energy (CR 122.1)
+                energy = who.c2_energy > 0   # counters2: energy (CR 122.1)
+                if who.poison > 0:
                     prompt = msg("proliferate: give {player} another counter of each kind (poison, energy)?",
-                                 player=who) if prompt is not None else \
-                        msg("proliferate: give {player} another energy counter?", player=who)
+                                 player=who) if energy else \
+                        msg("proliferate: give {player} another poison counter?", player=who)
+                else:
+                    prompt = msg("proliferate: give {player} another energy counter?", player=who)
                 yes = yield from self.ask(p, "proliferate", self.forced_bool_options([True, False], "proliferate"),
                                           prompt, "CR 701.34a")
                 if yes:
