@@ -245,8 +245,11 @@ def test_a_french_game_poses_every_prompt_in_french(monkeypatch):
     assert not plain, f"prompts posed as plain text: {sorted(plain)[:20]}"
     assert not untranslated, f"prompts whose French is their English: {sorted(untranslated)}"
     assert not MISSING_TERMS, f"terms without French in the glossary: {sorted(MISSING_TERMS)}"
+    # the view's prompt: English, and French (asked for) with the game's French names
+    game = new_judge_tower_game(pool, pool.names(), specs, seed=1, mode="judge")
     d = game.pending()
-    if d is not None:   # the view's prompt: English, and French with the game's French names
-        view = game.view(d.player)
-        assert view["pending"]["prompt"] == str(d.prompt)
-        assert view["pending"]["prompt_fr"] == render(d.prompt, "fr", game.log.names_fr)
+    assert d is not None
+    view = game.view(d.player, lang="fr")
+    assert view["pending"]["prompt"] == str(d.prompt)
+    assert view["pending"]["prompt_fr"] == render(d.prompt, "fr", game.log.names_fr) != str(d.prompt)
+    assert "prompt_fr" not in game.view(d.player)["pending"]   # the English view is as it was
