@@ -95,7 +95,8 @@ class CombatDeclarationsMixin:
                 break
             if opts == [Done()]:
                 break
-            c = yield from self.ask(ap, "attackers", opts, msg("{player}: declare attackers", player=self.players[ap]), "CR 508.1a",
+            c = yield from self.ask(ap, "attackers", opts, msg("{player}: declare attackers",
+                                                               player=self.players[ap]), "CR 508.1a",
                                     declared=dict(declared))
             if isinstance(c, Done):
                 break
@@ -247,7 +248,8 @@ class CombatDeclarationsMixin:
                 opts = self.block_options(d, blocks)
                 if opts == [Done()] or not opts:
                     break
-                c = yield from self.ask(d, "blockers", opts, msg("{player}: declare blockers", player=self.players[d]), "CR 509.1a",
+                c = yield from self.ask(d, "blockers", opts, msg("{player}: declare blockers",
+                                                                 player=self.players[d]), "CR 509.1a",
                                         blocks=dict(blocks))
                 if isinstance(c, Done):
                     break

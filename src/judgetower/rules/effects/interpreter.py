@@ -482,7 +482,8 @@ class EffectsMixin:
                 payer = o.controller
                 opts = [False] + ([True] if self.can_pay_mana(payer, cost) else [])
                 paid = yield from self.ask(payer, "pay", self.forced_bool_options(opts, "unless"),
-                                           msg("pay {cost} so that {spell} is not countered?", cost=e.unless_pays, spell=o), "CR 118.12")
+                                           msg("pay {cost} so that {spell} is not countered?",
+                                               cost=e.unless_pays, spell=o), "CR 118.12")
                 if paid:
                     self.pay_mana(payer, cost, PaymentLabel(f"{ctx['source'].name}'s \"unless\"",
                                                             msg("{source}'s \"unless\"", source=ctx['source'])))
@@ -568,7 +569,8 @@ class EffectsMixin:
             cands = [c for c in self.hand(p) if flt is None or matches(self, self.objects[c], flt, source)]
             if not cands:
                 return
-            c = yield from self.ask(chooser, "cards", cands, msg("choose a card for {player} to discard", player=self.players[p]), rule)
+            c = yield from self.ask(chooser, "cards", cands, msg("choose a card for {player} to discard",
+                                                                 player=self.players[p]), rule)
             o = self.objects[c]
             self.log.add("{player} discards {card}", rule, player=self.players[p], card=o)
             self.move(o, "graveyard", cause="discarded", rule=rule, log=False)
@@ -658,7 +660,8 @@ class EffectsMixin:
                      player=self.players[p], n=len(top), scry=n)
         self.log.add("{player} sees: {cards}", "CR 701.22a", visible_to=[p], player=self.players[p],
                      cards=[self.objects[c] for c in top])
-        split = yield from self.ask(p, "split", opts, msg("scry {n}: choose the cards for the top and the bottom", n=n), "CR 701.22a")
+        split = yield from self.ask(p, "split", opts, msg("scry {n}: choose the cards for the top and the bottom",
+                                                          n=n), "CR 701.22a")
         self.apply_split(p, split)
 
     def apply_split(self, p: int, split: Split) -> None:
@@ -1131,7 +1134,8 @@ class EffectsMixin:
             return
         p = who[0]
         yes = yield from self.ask(p, "may", self.forced_bool_options([True, False], "may"),
-                                  msg("{source}: do you want to do it?", source=ctx['source']), "CR 603.5" if ctx.get("item") else "CR 608.2c")
+                                  msg("{source}: do you want to do it?",
+                                      source=ctx['source']), "CR 603.5" if ctx.get("item") else "CR 608.2c")
         if yes:
             ctx["did"] = yield from self.run_effects_measured(e.effects, ctx)
         else:
@@ -1496,7 +1500,8 @@ class EffectsMixin:
             cands = [x for x in top if matches(self, self.objects[x], e.reveal, _src(ctx["source"], p))]
             # "you may reveal ... and put it into your hand": JT-C1/JT-C4 force it when a card qualifies
             yes = bool(cands) and (yield from self.ask(p, "may", self.forced_bool_options([True, False], "may"),
-                                                       msg("{source}: reveal a card and put it into your hand?", source=ctx['source']),
+                                                       msg("{source}: reveal a card and put it into your hand?",
+                                                           source=ctx['source']),
                                                        "CR 608.2c"))
             if yes:
                 c = yield from self.ask(p, "cards", cands, msg("choose the card to reveal and put into your hand"), "CR 701.20a")
@@ -1732,7 +1737,8 @@ class EffectsMixin:
                 for t_order in itertools.permutations(rest):
                     for g_order in itertools.permutations(gy):   # the order they reach the graveyard
                         opts.append(Split(tuple(t_order), (), tuple(g_order)))
-        split = yield from self.ask(p, "split", opts, msg("{what}: choose the cards for the top and the graveyard", what=what) if label
+        split = yield from self.ask(p, "split", opts, msg("{what}: choose the cards for the top and the graveyard",
+                                                          what=what) if label
                                     else msg("choose the cards for the top and the graveyard"), rule)
         lib = self.library(p)
         for c in split.top:

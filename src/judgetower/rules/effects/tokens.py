@@ -153,7 +153,8 @@ class TokenEffectsMixin:
         yes = False
         if able:
             yes = yield from self.ask(p, "may", self.forced_bool_options([True, False], "may"),
-                                      msg("fabricate {n}: put {n} +1/+1 counter(s) on {card}? (if not, create {n} 1/1 Servo token(s))",
+                                      msg("fabricate {n}: put {n} +1/+1 counter(s) on {card}? "
+                                          "(if not, create {n} 1/1 Servo token(s))",
                                           n=e.n, card=src), "CR 702.123a")
         if yes:
             self._tc_counters_on(src, e.n, msg("fabricate {n}", n=e.n), "CR 702.123a")
@@ -428,7 +429,8 @@ class TokenEffectsMixin:
                                             what=Term(e.what), card=src),
                                         "CR 702.72a")
         if exile:
-            c = yield from self.ask(p, "cards", cands, msg("champion: choose another {what} you control to exile", what=Term(e.what)),
+            c = yield from self.ask(p, "cards", cands, msg("champion: choose another {what} you control to exile",
+                                                           what=Term(e.what)),
                                     "CR 702.72a")
             o = self.objects[c]
             new = self.move(o, "exile", cause=msg("championed by {source}", source=src), rule="CR 702.72a")
@@ -494,8 +496,9 @@ class TokenEffectsMixin:
             return
         if self.rules_free_mana():
             opts = _tc_color_options(cost)
-            pick = yield from self.ask(p, "color", opts, msg("{spell}: the colors of mana spent to cast it (Judge Tower: the payer chooses the mana, JT-G4)",
-                                           spell=spell), "R4")
+            pick = yield from self.ask(p, "color", opts,
+                                       msg("{spell}: the colors of mana spent to cast it "
+                                           "(Judge Tower: the payer chooses the mana, JT-G4)", spell=spell), "R4")
             colors = tuple(c for c in pick if c in "WUBRG")
             spell.colors_spent = colors
             if colors:

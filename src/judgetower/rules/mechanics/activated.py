@@ -533,7 +533,8 @@ class ActivatedKeywordsMixin:
         """CR 702.49a: reveal the card, return an unblocked attacker (its defender is kept for
         CR 702.49c)."""
         cands = [o.id for o in self.unblocked_attackers(p)]
-        c = yield from self.ask(p, "cards", cands, msg("return an unblocked attacking creature for the ninjutsu of {card}", card=card),
+        c = yield from self.ask(p, "cards", cands, msg("return an unblocked attacking creature for the ninjutsu of {card}",
+                                                       card=card),
                                 "CR 702.49a")
         o = self.objects[c]
         card.ninja_defender = o.attacking

@@ -177,7 +177,8 @@ class AlternativeCostsMixin:
             # CR 702.138a: "Exile N other cards from your graveyard" (JT: the shared graveyard, R5)
             for _ in range(self.keyword_arg(spell, "escape")[1]):
                 cands = [c for c in reversed(self.graveyard(p)) if c != spell.id]
-                c = yield from self.ask(p, "cards", cands, msg("exile another card from your graveyard for escape ({card})", card=CardName(name)),
+                c = yield from self.ask(p, "cards", cands, msg("exile another card from your graveyard for escape ({card})",
+                                                               card=CardName(name)),
                                         "CR 702.138a")
                 self.move(self.objects[c], "exile", cause=msg("escape cost of {card}", card=CardName(name)), rule="CR 702.138a")
             return

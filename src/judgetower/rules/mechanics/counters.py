@@ -388,7 +388,8 @@ class CounterMechanicsMixin:
             return
         least = min(self.chars(o).toughness for o in mine)
         cands = [o.id for o in mine if self.chars(o).toughness == least]
-        c = yield from self.ask(p, "cards", cands, msg("bolster {n}: choose a creature you control with the least toughness ({least})", n=e.n,
+        c = yield from self.ask(p, "cards", cands, msg("bolster {n}: choose a creature you control with the least toughness ({least})",
+                                                       n=e.n,
                                     least=least),
                                 "CR 701.39a")
         o = self.objects[c]

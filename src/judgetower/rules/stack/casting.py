@@ -863,7 +863,8 @@ class CastingMixin:
         bb = False
         if buyback:
             opts = [False] + ([True] if self.can_pay_mana(p, total(0, kicks, True), helpers=cv) else [])
-            bb = yield from self.ask(p, "buyback", self.forced_bool_options(opts, "buyback"), msg("pay buyback for {spell}?", spell=said_as(name, name_v)), "CR 702.27a")
+            bb = yield from self.ask(p, "buyback", self.forced_bool_options(opts, "buyback"),
+                                     msg("pay buyback for {spell}?", spell=said_as(name, name_v)), "CR 702.27a")
         spell.buyback = bb
         x = 0
         if base.x_count:
@@ -883,7 +884,8 @@ class CastingMixin:
                 opts.append(False)
             if self.can_pay_life(p, 2 * len(base.phyrexian)):
                 opts.append(True)
-            phy_life = yield from self.ask(p, "phyrexian", opts, msg("pay Phyrexian mana of {spell} with 2 life?", spell=said_as(name, name_v)),
+            phy_life = yield from self.ask(p, "phyrexian", opts, msg("pay Phyrexian mana of {spell} with 2 life?",
+                                                                     spell=said_as(name, name_v)),
                                        "CR 107.4f")
         # 601.2c targets
         specs = self.spell_targets(spell)
@@ -1057,12 +1059,14 @@ class CastingMixin:
                          kind=Term(kind), card=source, what=payment_label(what))
         if cost.exile_from_hand is not None:
             cands = [c for c in self.hand(p) if c != source.id and matches(self, self.objects[c], cost.exile_from_hand, source)]
-            c = yield from self.ask(p, "cards", cands, msg("exile a card from your hand for {what}", what=label_said(what)), "CR 118.3")
+            c = yield from self.ask(p, "cards", cands, msg("exile a card from your hand for {what}",
+                                                           what=label_said(what)), "CR 118.3")
             self.move(self.objects[c], "exile", cause=msg("cost of {what}", what=payment_label(what)), rule="CR 118.3")
         if cost.exile_from_graveyard:
             for _ in range(cost.exile_from_graveyard):
                 cands = list(reversed(self.graveyard(p)))
-                c = yield from self.ask(p, "cards", cands, msg("exile a card from your graveyard for {what}", what=label_said(what)), "CR 118.3")
+                c = yield from self.ask(p, "cards", cands, msg("exile a card from your graveyard for {what}",
+                                                               what=label_said(what)), "CR 118.3")
                 self.move(self.objects[c], "exile", cause=msg("cost of {what}", what=payment_label(what)), rule="CR 118.3")
         if cost.sacrifice is not None:
             cands = [x.id for x in self.permanents(p) if matches(self, x, cost.sacrifice, source)]

@@ -148,7 +148,8 @@ class LibraryMixin:
             else:
                 lib = [c for c in reversed(self.library(p)) if ok(self.objects[c], "library")]
         opts = gy + lib + ([] if gy else [Done()])
-        pick = yield from self.ask(p, "cards", opts, msg("choose the card to find") if gy else msg("choose the card to find (done: find nothing)"),
+        pick = yield from self.ask(p, "cards", opts, msg("choose the card to find") if gy
+                                   else msg("choose the card to find (done: find nothing)"),
                                    "CR 701.23a")
         where = msg("their library and graveyard") if library else msg("their graveyard")
         if isinstance(pick, Done):
