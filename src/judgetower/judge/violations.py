@@ -185,4 +185,7 @@ def describe(game, d, choice) -> Message:
         return msg("{player} misses the trigger of {source}", player=player, source=d.context['trigger']['source'])
     # the prompt quoted: in English as before (its text's repr), in French its French between guillemets
     prompt = Phrase(repr(str(d.prompt)), "« " + d.prompt_text("fr", game.log.names_fr) + " »")
-    return msg("{player} answers {prompt} with {choice}", player=player, prompt=prompt, choice=str(choice))
+    # the answer: yes, no and done in French too, any other answer as its text
+    said = Phrase(str(choice), "terminé" if isinstance(choice, Done) else {True: "oui", False: "non"}[choice]) \
+        if isinstance(choice, (bool, Done)) else str(choice)
+    return msg("{player} answers {prompt} with {choice}", player=player, prompt=prompt, choice=said)
