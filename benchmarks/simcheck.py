@@ -252,7 +252,7 @@ class JudgeSims:
     @staticmethod
     def _where(g) -> str:
         d = g.pending()
-        return f", pending: {g.players[d.player].name} {d.kind} ({d.prompt[:60]})" if d is not None else ""
+        return f", pending: {g.players[d.player].name} {d.kind} ({str(d.prompt)[:60]})" if d is not None else ""
 
     def _keep(self, g, seed: int, why: str) -> None:
         if g is None or not self.args.keep_records:

@@ -32,7 +32,7 @@ def _play_pridemate_first(limit: int = 2000):
         d = g.pending()
         biggest = max(biggest, len(g.stack))
         if d.kind == "trigger_order":
-            first = next((k for k in d.options if "Ajani's Pridemate" in d.prompt.split("; ")[k]), d.options[0])
+            first = next((k for k in d.options if "Ajani's Pridemate" in str(d.prompt).split("; ")[k]), d.options[0])
             g.decide(d.player, first)
         else:
             g.decide(d.player, d.options[-1] if d.kind != "priority" else d.options[0])

@@ -241,8 +241,6 @@ def test_a_judge_game_in_french_has_no_english_line(french_game):
     assert hidden and not [e for e in hidden if e.render("fr") in screen or e.render() in screen]
 
 
-@pytest.mark.xfail(reason="engine prompts: branch prompts-fr makes Decision.prompt a Message with its French; "
-                          "until it is merged the prompts are English", strict=False)
 def test_the_decision_prompts_of_a_french_game_are_french(french_game):
     g, text, _, _ = french_game
     _, prompts = _split_prompts(text)

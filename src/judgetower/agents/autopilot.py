@@ -101,7 +101,8 @@ class Autopilot:
             real = [o for o in opts if not isinstance(o, Done)]
             if not real:
                 return opts[0]
-            if "sacrifice" in d.prompt or "discard" in d.prompt:
+            prompt = str(d.prompt)   # the English (a prompt is a message)
+            if "sacrifice" in prompt or "discard" in prompt:
                 return min(real, key=lambda i: (game.objects[i].card.mana_value if game.objects[i].card else 0, i))
             return real[0]
         if kind == "color":

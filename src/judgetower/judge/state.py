@@ -228,7 +228,7 @@ class Judge:
             return
         from judgetower.rules.decisions import Decision
         d = Decision(seat, "missed_trigger", [True, False],
-                     f"{rec.by}: put the missed trigger of {src.name} on the stack now?", "R13",
+                     msg("{who}: put the missed trigger of {source} on the stack now?", who=rec.by, source=src), "R13",
                      {"call": rec.number, "auto": False})
         rec.remedy = d
         g.interrupt(d, put)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from judgetower.rules.decisions import Activate, Attack, Block, Cast, Done, Pass
-from judgetower.rules.log import Message, msg
+from judgetower.rules.log import Message, Phrase, msg
 
 
 @dataclass(frozen=True)
@@ -187,4 +187,9 @@ def describe(game, d, choice) -> Message:
         return msg("{player}: {choice}", player=player, choice=str(choice))
     if d.kind == "trigger" and choice is False:
         return msg("{player} misses the trigger of {source}", player=player, source=d.context['trigger']['source'])
-    return msg("{player} answers {prompt} with {choice}", player=player, prompt=repr(d.prompt), choice=str(choice))
+    # the prompt quoted: in English as before (its text's repr), in French its French between guillemets
+    prompt = Phrase(repr(str(d.prompt)), "« " + d.prompt_text("fr", game.log.names_fr) + " »")
+    # the answer: yes, no and done in French too, any other answer as its text
+    said = Phrase(str(choice), "terminé" if isinstance(choice, Done) else {True: "oui", False: "non"}[choice]) \
+        if isinstance(choice, (bool, Done)) else str(choice)
+    return msg("{player} answers {prompt} with {choice}", player=player, prompt=prompt, choice=said)

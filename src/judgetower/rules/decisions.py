@@ -170,12 +170,22 @@ class Decision:
     player: int
     kind: str
     options: list[Any]
-    prompt: str
+    # what the player is asked: a message (`judgetower.rules.log.msg`: its English template and
+    # typed parameters, so that it reads in French too, DESIGN.md principle 5), or plain text;
+    # ``str(prompt)`` is the English
+    prompt: Any
     rule: str = ""
     context: dict[str, Any] = field(default_factory=dict)
 
+    def prompt_text(self, lang: str = "en", names_fr: dict[str, str] | None = None) -> str:
+        """The prompt in ``lang`` ("en" or "fr"; French card names from ``names_fr``, the game
+        log's ``names_fr``)."""
+        from judgetower.rules.log import render
+        return render(self.prompt, lang, names_fr)
+
     def __repr__(self) -> str:
-        return f"Decision(player={self.player}, kind={self.kind!r}, options={len(self.options)}, prompt={self.prompt!r})"
+        return (f"Decision(player={self.player}, kind={self.kind!r}, options={len(self.options)}, "
+                f"prompt={str(self.prompt)!r})")
 
 
 class _Recheck:

@@ -28,7 +28,7 @@ from judgetower.rules.effects.interpreter import EffectsMixin
 from judgetower.rules.errors import GameOverError, IllegalAction
 from judgetower.rules.characteristics.layers import compute_all
 from judgetower.rules.legality import LegalityMixin
-from judgetower.rules.log import GameLog, Term, msg, render, said
+from judgetower.rules.log import GameLog, Message, Term, msg, render, said
 from judgetower.rules.state import PID, GameObject, Player, StackAbility
 from judgetower.rules.turn.priority import PriorityMixin
 from judgetower.rules.stack.resolution import ResolutionMixin
@@ -719,8 +719,9 @@ class Game(StepsMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixi
             if not self.game_over:
                 self.end_game([], "no more turns", "CR 104")
 
-    def ask(self, player: int, kind: str, options: list, prompt: str, rule: str = "", **context):
-        """Generator helper: yield a decision, return the choice (one option: taken at once)."""
+    def ask(self, player: int, kind: str, options: list, prompt: Message, rule: str = "", **context):
+        """Generator helper: yield a decision, return the choice (one option: taken at once).
+        ``prompt``: a message (``msg(template, **params)``), so that it reads in French too."""
         if not options:
             raise RuntimeError(f"engine asked {kind!r} with no options: {prompt}")
         if len(options) == 1 and context.get("auto", True):
@@ -732,7 +733,7 @@ class Game(StepsMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixi
         """Generator helper for "any number of" cards or objects (devour, amplify): chosen one at a
         time, each choice a decision; ``Done`` is offered first to stop, except in Judge Tower
         referee mode where "any number" is as many as possible (JT-C3, R9: ``rules.max_targets``).
-        ``prompt(k)``: the prompt once k are chosen. Returns the chosen ids, in order."""
+        ``prompt(k)``: the prompt (a message) once k are chosen. Returns the chosen ids, in order."""
         from judgetower.rules.decisions import Done
         chosen: list = []
         while True:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from judgetower.rules.characteristics.filters import matches
 from judgetower.rules.characteristics.until_end_of_turn import chars_protected   # chars: protection from any quality (CR 702.16)
-from judgetower.rules.log import Term
+from judgetower.rules.log import CardName, Term, msg
 
 
 class SBAMixin:
@@ -129,7 +129,8 @@ class SBAMixin:
             if not dup:
                 return
             (p, name), ids = dup[0]
-            keep = yield from self.ask(p, "legend", ids, f"legend rule: choose the {name} to keep", "CR 704.5j")
+            keep = yield from self.ask(p, "legend", ids, msg("legend rule: choose the {card} to keep", card=CardName(name)),
+                                   "CR 704.5j")
             for i in ids:
                 if i != keep:
                     o = self.objects[i]

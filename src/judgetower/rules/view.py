@@ -47,10 +47,12 @@ class ViewMixin:
             d["targets"] = [self.target_name(t) for ts in o.targets for t in ts]
         return d
 
-    def view(self, viewer: int | None, *, log: bool = True) -> dict:
+    def view(self, viewer: int | None, *, log: bool = True, lang: str = "en") -> dict:
         """What ``viewer`` (a player index, or None for a spectator) may see. ``log=False``
         leaves out the log lines (a caller that sends the log as it grows, like the web table,
-        reads ``game.log`` itself, filtered by ``LogEvent.visible``)."""
+        reads ``game.log`` itself, filtered by ``LogEvent.visible``). ``lang="fr"`` adds the
+        pending decision's prompt in French (``pending["prompt_fr"]``, card names in their French
+        printing; ``pending["prompt"]`` stays the English), DESIGN.md principle 5."""
         if viewer is not None:
             check_seat(self, viewer, "viewer")   # None or an int seat in range (principle 7)
         def zone(lst):
@@ -90,7 +92,9 @@ class ViewMixin:
                              "referenced": pile["referenced"], "cards": zone(pile["cards"])}
                             for pile in self.exile_piles()],
             "pending": None if d is None else {"player": self.players[d.player].name, "kind": d.kind,
-                                                "prompt": d.prompt,
+                                                "prompt": d.prompt_text(),   # the English
+                                                **({"prompt_fr": d.prompt_text("fr", self.log.names_fr)}
+                                                   if lang == "fr" else {}),
                                                 "options": [str(o) for o in d.options] if d.player == viewer else None},
             **({"log": [e.render() for e in self.log.for_player(viewer)]} if log else {}),
             "game_over": self.game_over,

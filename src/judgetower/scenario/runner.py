@@ -12,6 +12,7 @@ from judgetower.cards.pool import card_from_mapping, starter_pool
 from judgetower.rules.decisions import Activate, Attack, Block, Cast, Decision, Done, Pass, PlayLand, Split
 from judgetower.rules.errors import IllegalAction
 from judgetower.rules.game import Game
+from judgetower.rules.log import Term, msg
 from judgetower.rules.state import PID, StackAbility
 from judgetower.rules.turn.steps import STEPS
 from judgetower.scenario.errors import Bad
@@ -511,7 +512,8 @@ class Runner:
             stop = runner._stop_at
             if stop is not None and stop[0] == step and (stop[1] is None or stop[1] == g.turn) and not g.game_over:
                 runner._stop_at = None
-                yield Decision(g.active, STOP_KIND, [Pass()], f"scenario stop: the {step.replace('_', ' ')} step has begun",
+                yield Decision(g.active, STOP_KIND, [Pass()],
+                               msg("scenario stop: the {step} step has begun", step=Term(step.replace('_', ' '))),
                                "", {"auto": False})
 
         g.ask = ask
@@ -846,7 +848,7 @@ class Runner:
                     # the declaration ended on its own (no other creature could attack): this one
                     # can't attack; cite why (CR 508.1a, 302.6, 702.3b...)
                     raise IllegalAction(f"{name} can't attack", g.why_illegal(
-                        Decision(p, "attackers", [], "declare attackers", "CR 508.1a"), Attack(ref, defender)))
+                        Decision(p, "attackers", [], msg("declare attackers"), "CR 508.1a"), Attack(ref, defender)))
                 self.decide(p, Attack(ref, defender))
             d = g.pending()
             if d is not None and d.kind == "attackers" and d.player == p:
@@ -878,7 +880,7 @@ class Runner:
                     if b is None or att is None:
                         raise Bad(f"{key}.block", f"{bname!r} can't block {aname!r}: no such blocker or attacker")
                     raise IllegalAction(f"{bname} can't block {aname}", g.why_illegal(
-                        Decision(p, "blockers", [], "declare blockers", "CR 509.1a"), Block(b, att)))
+                        Decision(p, "blockers", [], msg("declare blockers"), "CR 509.1a"), Block(b, att)))
                 raise Bad(f"{key}.block", "no blockers declaration was pending")
             for bname, aname in (a["block"] or {}).items():
                 b = self.resolve_ref(bname, [o.id for o in g.permanents(p)], f"{key}.block")
@@ -915,13 +917,14 @@ class Runner:
                 want[b] = att
                 if b is not None and att not in g.objects[b].blocking:
                     raise IllegalAction(f"{bname} can't block {aname}", g.why_illegal(
-                        Decision(p, "blockers", [], "declare blockers", "CR 509.1a"), Block(b, att)))
+                        Decision(p, "blockers", [], msg("declare blockers"), "CR 509.1a"), Block(b, att)))
             extra = [o for o in g.permanents(p) if o.blocking and o.id not in want]
         if extra:
             names = ", ".join(o.name for o in extra)
             raise IllegalAction(f"the declaration named stops short: {names} must also be declared ({kind})",
-                                g.why_illegal(Decision(p, kind, [], f"declare {kind}", "CR 508.1" if kind == "attackers"
-                                                       else "CR 509.1"), Done()))
+                                g.why_illegal(Decision(p, kind, [], msg("declare attackers") if kind == "attackers"
+                                                       else msg("declare blockers"),
+                                                       "CR 508.1" if kind == "attackers" else "CR 509.1"), Done()))
 
     def _begin_targets(self, targets) -> None:
         """Start logging the target choices of the spell or ability being announced."""
@@ -949,7 +952,7 @@ class Runner:
                 g = self.game
                 from judgetower.rules.decisions import Decision
                 who = g.pending().player if g.pending() is not None else 0
-                why = g._why_target(Decision(who, "target", [], "choose targets"), r)
+                why = g._why_target(Decision(who, "target", [], msg("choose targets")), r)
                 what = self.names[chosen.index] if isinstance(chosen, PID) else g.objects[chosen].name
                 raise IllegalAction(f"target {self._tgt_ptr + 1} listed is {ref!r}, but the only legal choice "
                                     f"for that target is {what}", why)
@@ -1006,20 +1009,21 @@ class Runner:
                 i = self.mode_index(modal.texts, v, f"{key}.modes")
                 idx.append(i)
                 if i not in spell.modes:
-                    d = Decision(p, "mode", list(spell.modes), f"choose a mode for {spell.name}", "CR 601.2b",
+                    d = Decision(p, "mode", list(spell.modes), msg("choose a mode for {spell}", spell=spell), "CR 601.2b",
                                  {"illegal_rule": "CR 700.2a"})
                     raise IllegalAction(f"mode {v!r} is not a legal choice for {spell.name}", g.why_illegal(d, i))
             extra = [i for i in spell.modes if i not in idx]
             if extra:
                 # the file's mode list is complete, but the engine had to add modes (the only legal
                 # choice: "choose two", or JT-C3/R9's "as many as possible" in referee mode)
-                d = Decision(p, "mode", extra, f"choose a mode for {spell.name}", "CR 601.2b",
+                d = Decision(p, "mode", extra, msg("choose a mode for {spell}", spell=spell), "CR 601.2b",
                              {"illegal_rule": "CR 700.2"})
                 raise IllegalAction(f"{len(named)} mode(s) named, but {spell.name} also needs "
                                     + ", ".join(repr(modal.texts[i]) for i in extra), g.why_illegal(d, Done()))
         for kind, want, got, ctx in checks:
             if want != got:
-                rule = g.why_illegal(Decision(p, kind, [got], f"{kind} for {spell.name}", "CR 601.2b", ctx), want)
+                rule = g.why_illegal(Decision(p, kind, [got], msg("{kind} for {spell}", kind=kind, spell=spell), "CR 601.2b",
+                                              ctx), want)
                 raise IllegalAction(f"{kind} {want!r} is not a legal choice for {spell.name} (the only legal "
                                     f"value here is {got!r})", rule)
 
@@ -1052,7 +1056,7 @@ class Runner:
                 if full is not None:   # CR 601.2d: each target of a divided amount gets at least 1
                     raise IllegalAction(f"{ref!r} can't be a target of {top.name}: its {full} divided as its caster "
                                         f"chooses allows at most {full} targets, each getting at least 1", "CR 601.2d")
-                why = g._why_target(Decision(top.controller, "target", [], "choose targets"), r)
+                why = g._why_target(Decision(top.controller, "target", [], msg("choose targets")), r)
                 raise IllegalAction(f"{ref!r} is not a legal target for {top.name}", why)
 
     def _division(self, d, mapping: dict, key: str):

@@ -169,10 +169,10 @@ class JudgeTowerRules(StandardRules):
         acknowledged is missed (a violation, noted in judge mode, whoever owns the card)."""
         if not self.manual_triggers or t.get("acknowledged"):
             return True
-        src = t["source"].name
         ok = yield from game.ask(t["controller"], "trigger", [True, False],
-                                 f"{game.players[t['controller']].name}: acknowledge the trigger of {src} "
-                                 "(yes: it goes on the stack; no: it is missed)", "R13", trigger=t)
+                                 msg("{player}: acknowledge the trigger of {source} (yes: it goes on the stack; "
+                                     "no: it is missed)", player=game.players[t["controller"]], source=t["source"]),
+                                 "R13", trigger=t)
         return ok
 
     def detect_loop(self, game, holder) -> bool:

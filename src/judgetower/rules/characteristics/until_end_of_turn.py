@@ -82,7 +82,7 @@ class UntilEndOfTurnMixin:
                              "CR 115.7a", spell=spell)
                 continue
             new = yield from self.ask(ctx["controller"], "target", options,
-                                      f"choose the new target of {spell.name}", "CR 115.7a")
+                                      msg("choose the new target of {spell}", spell=spell), "CR 115.7a")
             spell.targets = [list(ts) for ts in spell.targets]
             spell.targets[i] = [new]
             self.touch()
@@ -129,7 +129,8 @@ class UntilEndOfTurnMixin:
             can = self.can_pay_mana(payer, cost)
         opts = [False] + ([True] if can else [])
         paid = yield from self.ask(payer, "pay", self.forced_bool_options(opts, "unless"),
-                                   f"{what} so that {item.name} is not countered by {src}'s ward?", "CR 702.21a")
+                                   msg("{what} so that {item} is not countered by {source}'s ward?", what=said_what,
+                                       item=item, source=source), "CR 702.21a")
         if paid:
             if e.cost.startswith("life:"):
                 self.lose_life(payer, n, rule="CR 119.4")
@@ -196,7 +197,7 @@ class UntilEndOfTurnMixin:
         colors = tuple(e.colors)
         if e.choice:
             c = yield from self.ask(ctx["controller"], "color", list("WUBRG"),
-                                    "choose a color for " + ", ".join(o.name for o in objs), "CR 105.4")
+                                    msg("choose a color for {cards}", cards=list(objs)), "CR 105.4")
             colors = (c,)
         self._chars_add(objs, chars_colors=colors)
         self.log.add("{cards} becomes {colors} until end of turn", "CR 105.3", "CR 613.1e", "CR 611.2",
@@ -209,7 +210,7 @@ class UntilEndOfTurnMixin:
             return
         from judgetower.oracle.subtypes import CREATURE_TYPES
         t = yield from self.ask(ctx["controller"], "creature_type", sorted(CREATURE_TYPES),
-                                "choose a creature type for " + ", ".join(o.name for o in objs), "CR 205.3m")
+                                msg("choose a creature type for {cards}", cards=list(objs)), "CR 205.3m")
         self._chars_add(objs, chars_creature_type=t)
         self.log.add("{cards} becomes the creature type {subtype} until end of turn", "CR 205.1a", "CR 613.1d",
                      "CR 611.2", cards=objs, subtype=Term(t))
@@ -220,7 +221,7 @@ class UntilEndOfTurnMixin:
         if not objs:
             return
         c = yield from self.ask(ctx["controller"], "color", list("WUBRG"),
-                                "choose a color: protection for " + ", ".join(o.name for o in objs), "CR 702.16a")
+                                msg("choose a color: protection for {cards}", cards=list(objs)), "CR 702.16a")
         self._chars_add(objs, keywords=(f"protection:{c}",), power=0, toughness=0)
         self.log.add("{cards} gain(s) protection from {color} until end of turn", "CR 702.16a", "CR 613.1f",
                      "CR 611.2", cards=objs, color=Term(_WORDS[c]))

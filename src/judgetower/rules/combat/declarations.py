@@ -95,7 +95,8 @@ class CombatDeclarationsMixin:
                 break
             if opts == [Done()]:
                 break
-            c = yield from self.ask(ap, "attackers", opts, f"{self.players[ap].name}: declare attackers", "CR 508.1a",
+            c = yield from self.ask(ap, "attackers", opts, msg("{player}: declare attackers",
+                                                               player=self.players[ap]), "CR 508.1a",
                                     declared=dict(declared))
             if isinstance(c, Done):
                 break
@@ -247,7 +248,8 @@ class CombatDeclarationsMixin:
                 opts = self.block_options(d, blocks)
                 if opts == [Done()] or not opts:
                     break
-                c = yield from self.ask(d, "blockers", opts, f"{self.players[d].name}: declare blockers", "CR 509.1a",
+                c = yield from self.ask(d, "blockers", opts, msg("{player}: declare blockers",
+                                                                 player=self.players[d]), "CR 509.1a",
                                         blocks=dict(blocks))
                 if isinstance(c, Done):
                     break
@@ -333,7 +335,8 @@ class CombatDeclarationsMixin:
             if trample and not lacking and default != "defender":
                 opts.append("defender")
             pick = yield from self.ask(p, "damage", opts,
-                                       f"assign 1 point of {a.name}'s combat damage (defender: {self.target_name(a.attacking)})",
+                                       msg("assign 1 point of {attacker}'s combat damage (defender: {defender})",
+                                           attacker=a, defender=self.target_said(a.attacking)),
                                        "CR 510.1c" if not trample else "CR 702.19b")
             if pick == "defender":
                 to_target += 1

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from judgetower.oracle import ir
 from judgetower.rules.state import PID
+from judgetower.rules.log import msg
 
 
 from judgetower.oracle.ir import BlockersBeyondFirst, OpponentsAttacked   # amounts (oracle/ir/amounts.py)
@@ -375,7 +376,7 @@ class CombatRestrictionsMixin:
         if not self.misc_combat_rules(a, "cb2_unblocked_damage"):
             return False
         yes = yield from self.ask(a.controller, "may", self.forced_bool_options([False, True], "assign as unblocked"),
-                                  f"have {a.name} assign its combat damage as though it weren't blocked?",
+                                  msg("have {card} assign its combat damage as though it weren't blocked?", card=a),
                                   "CR 510.1c")
         if yes:
             self.log.add("{card} assigns its combat damage as though it weren't blocked", "CR 510.1c", card=a)

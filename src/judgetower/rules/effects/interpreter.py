@@ -463,7 +463,7 @@ class EffectsMixin:
                         self.log.add("{card} has nothing it could enchant and stays in {zone}", "CR 303.4g", card=o,
                                      zone=Term(o.zone))
                         continue
-                    host = yield from self.ask(ctl, "cards", cands, f"choose what {o.name} will enchant", "CR 303.4f")
+                    host = yield from self.ask(ctl, "cards", cands, msg("choose what {card} will enchant", card=o), "CR 303.4f")
                 new = self.move(o, "battlefield", controller=ctl, tapped=e.tapped,
                                 cause=msg("returned by {source}", source=ctx['source']), rule="CR 607.2a" if isinstance(e.what, ir.LinkedExiled) else "CR 400.7")
                 if new is not None and host is not None:
@@ -494,7 +494,8 @@ class EffectsMixin:
                 payer = o.controller
                 opts = [False] + ([True] if self.can_pay_mana(payer, cost) else [])
                 paid = yield from self.ask(payer, "pay", self.forced_bool_options(opts, "unless"),
-                                           f"pay {e.unless_pays} so that {o.name} is not countered?", "CR 118.12")
+                                           msg("pay {cost} so that {spell} is not countered?",
+                                               cost=e.unless_pays, spell=o), "CR 118.12")
                 if paid:
                     self.pay_mana(payer, cost, PaymentLabel(f"{ctx['source'].name}'s \"unless\"",
                                                             msg("{source}'s \"unless\"", source=ctx['source'])))
@@ -528,7 +529,7 @@ class EffectsMixin:
             cost = ManaCost.parse(e.mana)
             opts = [False] + ([True] if self.can_pay_mana(payer, cost) else [])
             paid = yield from self.ask(payer, "pay", self.forced_bool_options(opts, "unless"),
-                                       f"pay {e.mana} to keep {o.name}? (else it is sacrificed)", rules[0])
+                                       msg("pay {cost} to keep {card}? (else it is sacrificed)", cost=e.mana, card=o), rules[0])
             if paid and self.pay_mana(payer, cost, PaymentLabel(f"{o.name}'s \"unless\"",
                                                                 msg("{source}'s \"unless\"", source=o))):
                 self.log.add("{player} pays {cost}: {card} is not sacrificed", *rules, player=self.players[payer],
@@ -580,7 +581,8 @@ class EffectsMixin:
             cands = [c for c in self.hand(p) if flt is None or matches(self, self.objects[c], flt, source)]
             if not cands:
                 return
-            c = yield from self.ask(chooser, "cards", cands, f"choose a card for {self.players[p].name} to discard", rule)
+            c = yield from self.ask(chooser, "cards", cands, msg("choose a card for {player} to discard",
+                                                                 player=self.players[p]), rule)
             o = self.objects[c]
             self.log.add("{player} discards {card}", rule, player=self.players[p], card=o)
             self.move(o, "graveyard", cause="discarded", rule=rule, log=False)
@@ -670,7 +672,8 @@ class EffectsMixin:
                      player=self.players[p], n=len(top), scry=n, library=self.library_said(p))
         self.log.add("{player} sees: {cards}", "CR 701.22a", visible_to=[p], player=self.players[p],
                      cards=[self.objects[c] for c in top])
-        split = yield from self.ask(p, "split", opts, f"scry {n}: choose the cards for the top and the bottom", "CR 701.22a")
+        split = yield from self.ask(p, "split", opts, msg("scry {n}: choose the cards for the top and the bottom",
+                                                          n=n), "CR 701.22a")
         self.apply_split(p, split)
 
     def apply_split(self, p: int, split: Split) -> None:
@@ -700,7 +703,7 @@ class EffectsMixin:
             return
         self.log.add("{player} looks at the top {n} card(s) of {library}", "CR 401.4", player=self.players[p], n=len(top), library=self.library_said(p))  # CR 401.4: cards put back in a chosen order (401.5 is about revealed top cards)
         opts = [Split(tuple(order)) for order in itertools.permutations(top)]
-        split = yield from self.ask(p, "split", opts, "put them back in any order (top first)", "CR 401.4")
+        split = yield from self.ask(p, "split", opts, msg("put them back in any order (top first)"), "CR 401.4")
         self.apply_split(p, split)
 
     @effect(ir.PutFromHandOnTop)
@@ -710,7 +713,7 @@ class EffectsMixin:
             cands = list(self.hand(p))
             if not cands:
                 return
-            c = yield from self.ask(p, "cards", cands, "put a card from your hand on top of your library", "CR 401.4")
+            c = yield from self.ask(p, "cards", cands, msg("put a card from your hand on top of your library"), "CR 401.4")
             self.move(self.objects[c], "library", owner=p, position="top", cause="put on top", rule="CR 401.4", log=False)
             self.log.add("{player} puts a card from their hand on top of {library}", "CR 401.4", player=self.players[p], library=self.library_said(p))
 
@@ -857,7 +860,7 @@ class EffectsMixin:
             # library2: CR 701.23d: a search for just "a card" (no stated quality) finds one if it can
             opts = (cands if cands and e.count == 1 and e.filter == ir.Filter(zone="library")
                     and getattr(e, "name", None) is None else cands + [Done()])
-            c = yield from self.ask(p, "cards", opts, "search your library (done: find nothing more)", "CR 701.23a")
+            c = yield from self.ask(p, "cards", opts, msg("search your library (done: find nothing more)"), "CR 701.23a")
             if isinstance(c, Done):
                 break
             found.append(c)
@@ -902,7 +905,7 @@ class EffectsMixin:
                 cands = [o.id for o in self.permanents(p) if matches(self, o, e.filter, _src(ctx["source"], p))]
                 if not cands:
                     break
-                c = yield from self.ask(p, "cards", cands, "choose a permanent to sacrifice", "CR 701.21a")
+                c = yield from self.ask(p, "cards", cands, msg("choose a permanent to sacrifice"), "CR 701.21a")
                 o = self.objects[c]
                 self.log.add("{player} sacrifices {card}", "CR 701.21a", player=self.players[p], card=o)
                 ctx["replacement_sacrificed"] = o   # replace: "the sacrificed creature's power" (CR 608.2h)
@@ -961,7 +964,7 @@ class EffectsMixin:
                     self.log.add("{player} adds no mana: no permanent it looks at could produce any",
                                  "CR 106.7", player=self.players[p])
                     return
-                c = yield from self.ask(p, "color", kinds, "choose a type of mana to add", "CR 106.7")
+                c = yield from self.ask(p, "color", kinds, msg("choose a type of mana to add"), "CR 106.7")
                 pool[c] = pool.get(c, 0) + 1
                 added.append(c)
                 continue
@@ -975,14 +978,15 @@ class EffectsMixin:
                     added.append(c)
                 continue
             if e.any_color:
-                c = yield from self.ask(p, "color", list("WUBRG"), "choose a colour of mana", "CR 106.1b")
+                c = yield from self.ask(p, "color", list("WUBRG"), msg("choose a colour of mana"), "CR 106.1b")
                 pool[c] = pool.get(c, 0) + 1
                 added.append(c)
             elif e.options:
                 # "Add {R} or {G}": the player chooses as the ability resolves (CR 106.1b, 605.3b)
                 opts = list(e.options)
-                c = yield from self.ask(p, "color", opts, "choose which mana to add: " +
-                                        ", ".join("".join("{%s}" % x for x in opt) for opt in opts), "CR 106.1b")
+                c = yield from self.ask(p, "color", opts, msg("choose which mana to add: {options}",
+                                            options=", ".join("".join("{%s}" % x for x in opt) for opt in opts)),
+                                        "CR 106.1b")
                 for x in c:
                     pool[x] = pool.get(x, 0) + 1
                     added.append(x)
@@ -1015,7 +1019,7 @@ class EffectsMixin:
                 cands = [o.id for o in self.permanents(p) if matches(self, o, e.filter, _src(ctx["source"], p))]
                 if not cands:
                     break
-                c = yield from self.ask(p, "cards", cands, "choose a permanent to return to its owner's hand",
+                c = yield from self.ask(p, "cards", cands, msg("choose a permanent to return to its owner's hand"),
                                         "CR 400.7")
                 o = self.objects[c]
                 self.log.add("{player} returns {card} to its owner's hand", "CR 400.7", player=self.players[p], card=o)
@@ -1042,7 +1046,7 @@ class EffectsMixin:
                 cands = list(reversed(self.graveyard(p)))
                 if not cands:
                     break
-                c = yield from self.ask(p, "cards", cands, "exile a card from your graveyard", "CR 406.2")
+                c = yield from self.ask(p, "cards", cands, msg("exile a card from your graveyard"), "CR 406.2")
                 self.move(self.objects[c], "exile", cause=msg("exiled by {source}", source=ctx['source']), rule="CR 406.2")
 
     @effect(ir.ExileAllGraveyards)
@@ -1126,7 +1130,7 @@ class EffectsMixin:
                 self.log.add("{player} can't cast {card}: no half has legal targets",
                              "CR 709.3a", "CR 601.2c", player=self.players[p], card=o)
                 return
-            face = yield from self.ask(p, "split_half", halves, f"cast which half of {o.name}?", "CR 709.3")
+            face = yield from self.ask(p, "split_half", halves, msg("cast which half of {card}?", card=o), "CR 709.3")
         spell = self.move(o, "stack", controller=p, cause="cast without paying its mana cost", rule="CR 601.2a")
         if face is not None:
             self.put_face_on_stack(spell, face)
@@ -1149,7 +1153,8 @@ class EffectsMixin:
             return
         p = who[0]
         yes = yield from self.ask(p, "may", self.forced_bool_options([True, False], "may"),
-                                  f"{ctx['source'].name}: do you want to do it?", "CR 603.5" if ctx.get("item") else "CR 608.2c")
+                                  msg("{source}: do you want to do it?",
+                                      source=ctx['source']), "CR 603.5" if ctx.get("item") else "CR 608.2c")
         if yes:
             ctx["did"] = yield from self.run_effects_measured(e.effects, ctx)
         else:
@@ -1507,17 +1512,18 @@ class EffectsMixin:
             return
         c = None
         if e.reveal is None:
-            c = yield from self.ask(p, "cards", top, "put one of them into your hand", "CR 701.20e")
+            c = yield from self.ask(p, "cards", top, msg("put one of them into your hand"), "CR 701.20e")
             self.move(self.objects[c], "hand", owner=p, cause="looked at and taken", rule="CR 400.7", log=False)
             self.log.add("{player} puts one of them into their hand", "CR 400.7", player=self.players[p])
         else:
             cands = [x for x in top if matches(self, self.objects[x], e.reveal, _src(ctx["source"], p))]
             # "you may reveal ... and put it into your hand": JT-C1/JT-C4 force it when a card qualifies
             yes = bool(cands) and (yield from self.ask(p, "may", self.forced_bool_options([True, False], "may"),
-                                                       f"{ctx['source'].name}: reveal a card and put it into your hand?",
+                                                       msg("{source}: reveal a card and put it into your hand?",
+                                                           source=ctx['source']),
                                                        "CR 608.2c"))
             if yes:
-                c = yield from self.ask(p, "cards", cands, "choose the card to reveal and put into your hand", "CR 701.20a")
+                c = yield from self.ask(p, "cards", cands, msg("choose the card to reveal and put into your hand"), "CR 701.20a")
                 self.log.add("{player} reveals {card} and puts it into their hand",
                              "CR 701.20a", player=self.players[p], card=self.objects[c])
                 self.move(self.objects[c], "hand", owner=p, cause="revealed and taken", rule="CR 400.7", log=False)
@@ -1554,8 +1560,8 @@ class EffectsMixin:
             for old in cp.targets[i]:
                 opts = [old] + [t for t in self.legal_targets(spec, cp, p) if t != old and t not in picked
                                 and t not in cp.targets[i]]
-                t = yield from self.ask(p, "target", opts, f"new target for the copy (first option: keep "
-                                        f"{self.target_name(old)})", "CR 707.10c", spec=spec)
+                t = yield from self.ask(p, "target", opts, msg("new target for the copy (first option: keep {target})",
+                                            target=self.target_said(old)), "CR 707.10c", spec=spec)
                 picked.append(t)
             cp.targets[i] = picked
         self.log.add("{player} chooses the copy's targets", "CR 707.10c", player=self.players[p])
@@ -1583,7 +1589,7 @@ class EffectsMixin:
             if not cands:
                 self.log.add("{player} has no such card in hand", "CR 110.2a", player=self.players[p])
                 continue
-            c = yield from self.ask(p, "cards", cands, "choose the card to put onto the battlefield", "CR 110.2a")
+            c = yield from self.ask(p, "cards", cands, msg("choose the card to put onto the battlefield"), "CR 110.2a")
             self.move(self.objects[c], "battlefield", controller=p, tapped=e.tapped,
                       cause=msg("put from the hand by {source}", source=ctx['source']), rule="CR 110.2a")
 
@@ -1602,19 +1608,24 @@ class EffectsMixin:
             players = [q for q in self.apnap() if q in players or (self.players[q].alive and self.players[q].c2_energy > 0)]
             chosen_objs, chosen_players = [], []
             for o in perms:
-                kinds = ", ".join(f"{k}" for k, v in sorted(o.counters.items()) if v > 0)
+                kinds = [Term(f"{k}") for k, v in sorted(o.counters.items()) if v > 0]
                 yes = yield from self.ask(p, "proliferate", self.forced_bool_options([True, False], "proliferate"),
-                                          f"proliferate: give {o.name} another counter of each kind ({kinds})?",
+                                          msg("proliferate: give {card} another counter of each kind ({kinds})?",
+                                              card=o, kinds=kinds),
                                           "CR 701.34a")
                 if yes:
                     chosen_objs.append(o)
             for q in players:
-                what = "poison counter" if self.players[q].poison > 0 else ""
-                if self.players[q].c2_energy > 0:   # counters2: energy (CR 122.1)
-                    what = "counter of each kind (poison, energy)" if what else "energy counter"
+                who = self.players[q]
+                energy = who.c2_energy > 0   # counters2: energy (CR 122.1)
+                if who.poison > 0:
+                    prompt = msg("proliferate: give {player} another counter of each kind (poison, energy)?",
+                                 player=who) if energy else \
+                        msg("proliferate: give {player} another poison counter?", player=who)
+                else:
+                    prompt = msg("proliferate: give {player} another energy counter?", player=who)
                 yes = yield from self.ask(p, "proliferate", self.forced_bool_options([True, False], "proliferate"),
-                                          f"proliferate: give {self.players[q].name} another {what}?",
-                                          "CR 701.34a")
+                                          prompt, "CR 701.34a")
                 if yes:
                     chosen_players.append(q)
             self.log.add("{player} proliferates", "CR 701.34a", player=self.players[p])
@@ -1749,8 +1760,9 @@ class EffectsMixin:
                 for t_order in itertools.permutations(rest):
                     for g_order in itertools.permutations(gy):   # the order they reach the graveyard
                         opts.append(Split(tuple(t_order), (), tuple(g_order)))
-        split = yield from self.ask(p, "split", opts, f"{label + ': ' if label else ''}choose the cards for the top and "
-                                    "the graveyard", rule)
+        split = yield from self.ask(p, "split", opts, msg("{what}: choose the cards for the top and the graveyard",
+                                                          what=what) if label
+                                    else msg("choose the cards for the top and the graveyard"), rule)
         lib = self.library(p)
         for c in split.top:
             lib.remove(c)

@@ -119,7 +119,8 @@ class TokenEffectsMixin:
                 p = o.controller
                 cands = [x.id for x in self.permanents(p) if x.id != o.id and "Creature" in self.chars(x).types]
                 chosen = yield from self.ask_any_number(
-                    p, cands, lambda k: f"{o.name} (devour {n}): sacrifice a creature ({k} so far)", "CR 702.82a",
+                    p, cands, lambda k: msg("{card} (devour {n}): sacrifice a creature ({k} so far)", card=o, n=n, k=k),
+                    "CR 702.82a",
                     tc_devour=True)
                 who = self.players[p]
                 for c in chosen:
@@ -152,8 +153,9 @@ class TokenEffectsMixin:
         yes = False
         if able:
             yes = yield from self.ask(p, "may", self.forced_bool_options([True, False], "may"),
-                                      f"fabricate {e.n}: put {e.n} +1/+1 counter(s) on {src.name}? "
-                                      f"(if not, create {e.n} 1/1 Servo token(s))", "CR 702.123a")
+                                      msg("fabricate {n}: put {n} +1/+1 counter(s) on {card}? "
+                                          "(if not, create {n} 1/1 Servo token(s))",
+                                          n=e.n, card=src), "CR 702.123a")
         if yes:
             self._tc_counters_on(src, e.n, msg("fabricate {n}", n=e.n), "CR 702.123a")
             return
@@ -180,7 +182,7 @@ class TokenEffectsMixin:
         cands = [o.id for o in armies()]
         if not cands:
             return
-        c = yield from self.ask(p, "cards", cands, f"amass {e.n}: choose an Army creature you control", "CR 701.47a")
+        c = yield from self.ask(p, "cards", cands, msg("amass {n}: choose an Army creature you control", n=e.n), "CR 701.47a")
         o = self.objects[c]
         self.put_counters(o, "+1/+1", e.n)
         self.log.add("{player} amasses {n}: {n} +1/+1 counter(s) on {card}", "CR 701.47a", "CR 122.1", player=who,
@@ -205,7 +207,7 @@ class TokenEffectsMixin:
             self.log.add("{player} controls no creature token: populate creates nothing", "CR 701.36b",
                          player=self.players[p])
             return
-        c = yield from self.ask(p, "cards", cands, "populate: choose a creature token you control", "CR 701.36a")
+        c = yield from self.ask(p, "cards", cands, msg("populate: choose a creature token you control"), "CR 701.36a")
         self.log.add("{player} populates: {token}", "CR 701.36a", player=self.players[p], token=self.objects[c])
         ctx.setdefault("chosen", {})["tc_populate"] = [self.objects[c]]
         yield from self._e_CreateTokenCopy(ir.CreateTokenCopy(ir.Chosen("tc_populate")), ctx)
@@ -237,7 +239,7 @@ class TokenEffectsMixin:
             return
         self._tc_counters_on(o, 1, msg("explore"), "CR 701.44a")
         yes = yield from self.ask(p, "may", self.forced_bool_options([True, False], "may"),
-                                  f"explore: put {card.name} into your graveyard?", "CR 701.44a")
+                                  msg("explore: put {card} into your graveyard?", card=card), "CR 701.44a")
         if yes:
             self.move(card, "graveyard", owner=p, cause="explore", rule="CR 701.44a")
         else:
@@ -259,7 +261,7 @@ class TokenEffectsMixin:
         if not cands:
             self.log.add("{player} has no card to discard (connive)", "CR 701.50a", player=who)
             return
-        c = yield from self.ask(p, "cards", cands, f"connive: discard a card", "CR 701.50a")
+        c = yield from self.ask(p, "cards", cands, msg("connive: discard a card"), "CR 701.50a")
         card = self.objects[c]
         nonland = "Land" not in card.card.types
         self.log.add("{player} discards {card} (connive)", "CR 701.50a", "CR 701.9a", player=who, card=card)
@@ -424,10 +426,13 @@ class TokenEffectsMixin:
         exile = False
         if cands:
             exile = yield from self.ask(p, "may", self.forced_bool_options([True, False], "may"),
-                                        f"champion: exile another {e.what} you control? (if not, sacrifice {src.name})",
+                                        msg("champion: exile another {what} you control? (if not, sacrifice {card})",
+                                            what=Term(e.what), card=src),
                                         "CR 702.72a")
         if exile:
-            c = yield from self.ask(p, "cards", cands, f"champion: choose another {e.what} you control to exile", "CR 702.72a")
+            c = yield from self.ask(p, "cards", cands, msg("champion: choose another {what} you control to exile",
+                                                           what=Term(e.what)),
+                                    "CR 702.72a")
             o = self.objects[c]
             new = self.move(o, "exile", cause=msg("championed by {source}", source=src), rule="CR 702.72a")
             if new is None:
@@ -492,8 +497,9 @@ class TokenEffectsMixin:
             return
         if self.rules_free_mana():
             opts = _tc_color_options(cost)
-            pick = yield from self.ask(p, "color", opts, f"{spell.name}: the colors of mana spent to cast it "
-                                       "(Judge Tower: the payer chooses the mana, JT-G4)", "R4")
+            pick = yield from self.ask(p, "color", opts,
+                                       msg("{spell}: the colors of mana spent to cast it "
+                                           "(Judge Tower: the payer chooses the mana, JT-G4)", spell=spell), "R4")
             colors = tuple(c for c in pick if c in "WUBRG")
             spell.colors_spent = colors
             if colors:

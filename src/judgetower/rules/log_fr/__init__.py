@@ -39,9 +39,9 @@ def term_fr(term: str) -> str:
 
 
 from judgetower.rules.log_fr import (  # noqa: E402  (the catalogues, merged in this order)
-    core, effects, stack, triggers, zones, combat, mechanics, replacement, judge,
+    core, effects, stack, triggers, zones, combat, mechanics, replacement, judge, prompts,
 )
 
-_merge(core, effects, stack, triggers, zones, combat, mechanics, replacement, judge)
+_merge(core, effects, stack, triggers, zones, combat, mechanics, replacement, judge, prompts)
 
 __all__ = ["FRENCH", "GLOSSARY", "MISSING_TERMS", "STEPS_FR", "term_fr"]

@@ -23,8 +23,9 @@ from dataclasses import dataclass
 
 from judgetower.oracle import ir
 from judgetower.rules.decisions import Done
-from judgetower.rules.log import CardName
+from judgetower.rules.log import CardName, msg
 from judgetower.rules.registry import effect
+from judgetower.rules.stack.casting import name_said   # a spell's name in a prompt
 
 
 @dataclass(frozen=True)
@@ -188,7 +189,8 @@ class ActivatedKeywordsMixin:
                 opts = cands
             if not opts:
                 break
-            c = yield from self.ask(p, "cards", opts, f"tap a creature to crew {vehicle.name} (crew {n}, power so far {total})",
+            c = yield from self.ask(p, "cards", opts, msg("tap a creature to crew {vehicle} (crew {n}, power so far {total})",
+                                        vehicle=vehicle, n=n, total=total),
                                     "CR 702.122a", crew=True)
             if isinstance(c, Done):
                 break
@@ -271,11 +273,11 @@ class ActivatedKeywordsMixin:
             self.log.add("{player} has no creature to sacrifice for exploit", "CR 702.110a", player=who)
             return
         yes = yield from self.ask(p, "may", self.forced_bool_options([True, False], "may"),
-                                  f"{src.name}: sacrifice a creature (exploit)?", "CR 702.110a")
+                                  msg("{card}: sacrifice a creature (exploit)?", card=src), "CR 702.110a")
         if not yes:
             self.log.add("{player} chooses not to exploit", "CR 702.110a", player=who)
             return
-        c = yield from self.ask(p, "cards", cands, f"sacrifice a creature for the exploit of {src.name}", "CR 702.110a")
+        c = yield from self.ask(p, "cards", cands, msg("sacrifice a creature for the exploit of {card}", card=src), "CR 702.110a")
         cur = self.current(src)
         on_bf = cur is not None and cur.zone == "battlefield"
         victim = self.objects[c]
@@ -385,7 +387,7 @@ class ActivatedKeywordsMixin:
                 if not isinstance(ab, ir.ExertAbility):
                     continue
                 yes = yield from self.ask(ap, "may", self.forced_bool_options([True, False], "may"),
-                                          f"exert {o.name} as it attacks?", "CR 701.43d")
+                                          msg("exert {card} as it attacks?", card=o), "CR 701.43d")
                 if not yes:
                     continue
                 o.skip_next_untap = True
@@ -464,7 +466,8 @@ class ActivatedKeywordsMixin:
                 opts.append(1)
             spell.keyword_entwined = False
         n = yield from self.ask(p, "kicker", self.forced_count_options(opts, "kicker"),
-                                f"pay the entwine cost {cost} of {spell.name} (choose every mode)?", "CR 702.42a",
+                                msg("pay the entwine cost {cost} of {spell} (choose every mode)?", cost=cost, spell=spell),
+                                "CR 702.42a",
                                 entwine=True)
         if not n:
             return False
@@ -489,7 +492,8 @@ class ActivatedKeywordsMixin:
                 break
         spell.replicated = 0
         n = yield from self.ask(p, "kicker", self.forced_count_options(opts, "multikicker"),
-                                f"pay the replicate cost {rep} of {name} how many times?", "CR 702.56a", multi=True)
+                                msg("pay the replicate cost {cost} of {spell} how many times?", cost=rep, spell=name_said(name)),
+                                "CR 702.56a", multi=True)
         spell.replicated = n
         if n:
             self.log.add("{player} pays the replicate cost of {spell} {n} time(s)", "CR 702.56a", "CR 601.2b",
@@ -529,7 +533,8 @@ class ActivatedKeywordsMixin:
         """CR 702.49a: reveal the card, return an unblocked attacker (its defender is kept for
         CR 702.49c)."""
         cands = [o.id for o in self.unblocked_attackers(p)]
-        c = yield from self.ask(p, "cards", cands, f"return an unblocked attacking creature for the ninjutsu of {card.name}",
+        c = yield from self.ask(p, "cards", cands, msg("return an unblocked attacking creature for the ninjutsu of {card}",
+                                                       card=card),
                                 "CR 702.49a")
         o = self.objects[c]
         card.ninja_defender = o.attacking

@@ -44,6 +44,7 @@ from judgetower.cards.card import mana_value_of
 from judgetower.oracle import ir
 from judgetower.rules.log import CardName, Term, msg
 from judgetower.rules.registry import effect
+from judgetower.rules.stack.casting import name_said   # a spell's name in a prompt
 
 
 @dataclass(frozen=True)
@@ -176,13 +177,15 @@ class AlternativeCostsMixin:
             # CR 702.138a: "Exile N other cards from your graveyard" (JT: the shared graveyard, R5)
             for _ in range(self.keyword_arg(spell, "escape")[1]):
                 cands = [c for c in reversed(self.graveyard(p)) if c != spell.id]
-                c = yield from self.ask(p, "cards", cands, f"exile another card from your graveyard for escape ({name})",
+                c = yield from self.ask(p, "cards", cands, msg("exile another card from your graveyard for escape ({card})",
+                                                               card=CardName(name)),
                                         "CR 702.138a")
                 self.move(self.objects[c], "exile", cause=msg("escape cost of {card}", card=CardName(name)), rule="CR 702.138a")
             return
         rule = "CR 702.133a" if kw == "jump-start" else "CR 702.81a"
         cands = self.gy_discards(p, spell)
-        c = yield from self.ask(p, "cards", cands, f"discard a {'land ' if kw == 'retrace' else ''}card for {kw}", rule)
+        c = yield from self.ask(p, "cards", cands, msg("discard a land card for {keyword}", keyword=Term(kw)) if kw == "retrace"
+                                else msg("discard a card for {keyword}", keyword=Term(kw)), rule)
         self.log.add("{player} discards {card} to pay for {keyword} ({spell})", rule, "CR 118.3", "CR 701.9a",
                      player=self.players[p], card=self.objects[c], keyword=Term(kw), spell=CardName(name))
         self.move(self.objects[c], "graveyard", cause=msg("discarded for {what}", what=Term(kw)), rule="CR 701.9a", log=False)
@@ -261,7 +264,7 @@ class AlternativeCostsMixin:
                 self.log.add("{card} is not supported by the engine: it is not cast", "CR 702.85a", card=hit)
             elif self.spell_has_targets(p, hit):
                 yes = yield from self.ask(p, "may", self.forced_bool_options([True, False], "may"),
-                                          f"cascade: cast {hit.name} without paying its mana cost?", "CR 702.85a")
+                                          msg("cascade: cast {card} without paying its mana cost?", card=hit), "CR 702.85a")
                 if yes:
                     cast = True
                     yield from self.cast_free(p, hit)
@@ -390,11 +393,12 @@ class AlternativeCostsMixin:
         cands = self.casualty_cands(p, spell)
         opts = [False] + ([True] if cands else [])
         pay = yield from self.ask(p, "casualty", self.forced_bool_options(opts, "casualty"),
-                                  f"pay casualty {n} for {name} (sacrifice a creature with power {n} or greater)?",
+                                  msg("pay casualty {n} for {spell} (sacrifice a creature with power {n} or greater)?", n=n,
+                                      spell=name_said(name)),
                                   "CR 702.153a")
         if not pay:
             return
-        c = yield from self.ask(p, "cards", cands, f"sacrifice for casualty {n}", "CR 702.153a")
+        c = yield from self.ask(p, "cards", cands, msg("sacrifice for casualty {n}", n=n), "CR 702.153a")
         self.log.add("{player} sacrifices {card} for casualty {n} ({spell})", "CR 702.153a", "CR 701.21a",
                      player=self.players[p], card=self.objects[c], n=n, spell=CardName(name))
         self.move(self.objects[c], "graveyard", cause="sacrificed", rule="CR 701.21a", log=False)

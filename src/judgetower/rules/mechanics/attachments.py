@@ -369,7 +369,7 @@ class AttachmentsMixin:
             self.log.add("{card} has no player it could enchant and stays in {zone}", "CR 303.4g",
                          card=o, zone=Term(o.zone))
             return
-        who = yield from self.ask(ctl, "target", cands, f"choose the player {o.name} will enchant", "CR 303.4f")
+        who = yield from self.ask(ctl, "target", cands, msg("choose the player {card} will enchant", card=o), "CR 303.4f")
         new = self.move(o, "battlefield", controller=ctl, tapped=e.tapped,
                         cause=msg("returned by {source}", source=ctx['source']), rule="CR 400.7")
         if new is not None:

@@ -200,9 +200,12 @@ class CounterMechanicsMixin:
                     acted = True
                     continue
                 rule = "CR 702.136a" if name == "riot" else "CR 702.98a"
-                alt = "" if name == "unleash" else " (if not, it gains haste)"
+                prompt = msg("{card} ({keyword}): enter with an additional +1/+1 counter?", card=o,
+                             keyword=Term(name)) if name == "unleash" else \
+                    msg("{card} ({keyword}): enter with an additional +1/+1 counter? (if not, it gains haste)",
+                        card=o, keyword=Term(name))
                 yes = yield from self.ask(o.controller, "may", self.forced_bool_options([True, False], "may"),
-                                          f"{o.name} ({name}): enter with an additional +1/+1 counter?{alt}", rule)
+                                          prompt, rule)
                 who = self.players[o.controller]
                 if yes:
                     self.put_counters(o, "+1/+1", 1)
@@ -228,8 +231,8 @@ class CounterMechanicsMixin:
         mine = set(self.chars(o).subtypes)
         cands = [c for c in self.hand(p) if mine & set(self.chars(self.objects[c]).subtypes)]
         shown = yield from self.ask_any_number(
-            p, cands, lambda k: f"{o.name} (amplify {n}): reveal a card that shares a creature type with it "
-            f"({k} so far)", "CR 702.38a", auto=False)
+            p, cands, lambda k: msg("{card} (amplify {n}): reveal a card that shares a creature type with it ({k} so far)",
+                             card=o, n=n, k=k), "CR 702.38a", auto=False)
         if shown:
             self.log.add("{player} reveals {cards} (amplify)", "CR 702.38a", "CR 701.20a", player=self.players[p],
                          cards=[self.objects[c] for c in shown])
@@ -303,7 +306,8 @@ class CounterMechanicsMixin:
             return
         p = ctx["controller"]
         yes = yield from self.ask(p, "may", self.forced_bool_options([True, False], "may"),
-                                  f"move a +1/+1 counter from {src.name} onto {tgt.name} (graft)?", "CR 702.58a")
+                                  msg("move a +1/+1 counter from {source} onto {card} (graft)?", source=src, card=tgt),
+                                  "CR 702.58a")
         if not yes:
             self.log.add("{player} doesn't move a counter ({card}'s graft)", "CR 702.58a", player=self.players[p],
                          card=src)
@@ -384,7 +388,9 @@ class CounterMechanicsMixin:
             return
         least = min(self.chars(o).toughness for o in mine)
         cands = [o.id for o in mine if self.chars(o).toughness == least]
-        c = yield from self.ask(p, "cards", cands, f"bolster {e.n}: choose a creature you control with the least toughness ({least})",
+        c = yield from self.ask(p, "cards", cands, msg("bolster {n}: choose a creature you control with the least toughness ({least})",
+                                                       n=e.n,
+                                    least=least),
                                 "CR 701.39a")
         o = self.objects[c]
         self.put_counters(o, "+1/+1", e.n)

@@ -33,7 +33,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from judgetower.oracle import ir
-from judgetower.rules.log import msg
+from judgetower.rules.log import Term, msg
 from judgetower.rules.registry import effect
 
 
@@ -356,7 +356,8 @@ class ExileCastingMixin:
             self.log.add("{player} can't cast {card}: it stays in exile", rule, "CR 601.2c", player=self.players[p], card=o)
             return
         cast = yield from self.ask(p, "may", self.forced_bool_options([False, True], "may"),
-                                   f"cast {o.name} from exile without paying its mana cost ({what})?", rule)
+                                   msg("cast {card} from exile without paying its mana cost ({what})?", card=o,
+                                       what=Term(what)), rule)
         if not cast:
             self.log.add("{player} doesn't cast {card}: it remains exiled", rule, player=self.players[p], card=o)
             return
@@ -413,7 +414,7 @@ class ExileCastingMixin:
         if n != 1 or cost is None or not new.compiled.ok or new.zone != "hand":
             return
         reveal = yield from self.ask(p, "may", self.forced_bool_options([False, True], "may"),
-                                     f"reveal {new.name} as you draw it (miracle {cost})?", "CR 702.94a")
+                                     msg("reveal {card} as you draw it (miracle {cost})?", card=new, cost=cost), "CR 702.94a")
         if not reveal:
             return
         from judgetower.rules.triggers.abilities import Synth
@@ -441,7 +442,7 @@ class ExileCastingMixin:
         if ok and add is not None and not self.can_pay_extra(p, card, add):
             ok = False
         cast = yield from self.ask(p, "may", self.forced_bool_options([False] + ([True] if ok else []), "may"),
-                                   f"cast {card.name} for its miracle cost {e.cost}?", "CR 702.94a")
+                                   msg("cast {card} for its miracle cost {cost}?", card=card, cost=e.cost), "CR 702.94a")
         if not cast:
             card.exile_cast_miracle = False
             self.log.add("{player} doesn't cast {card} (miracle)", "CR 702.94a", player=self.players[p], card=card)

@@ -13,7 +13,7 @@
 from __future__ import annotations
 
 from judgetower.oracle import ir
-from judgetower.rules.log import CardName, Term
+from judgetower.rules.log import CardName, Term, msg
 from judgetower.rules.state import GameObject
 from judgetower.rules.registry import effect
 
@@ -350,7 +350,8 @@ class ReplacementMixin:
             else:
                 self.log.add("{source}: there is no source to choose", "CR 609.7a", source=ctx["source"])
             return
-        c = yield from self.ask(p, "cards", cands, f"choose a {kind + ' ' if kind else ''}source", "CR 609.7a")
+        c = yield from self.ask(p, "cards", cands, msg("choose a {kind}", kind=Term(kind + " source")) if kind
+                                else msg("choose a source"), "CR 609.7a")
         src = self.objects[c]
         self.continuous.append({"circle_of_protection": True, "player": p, "source": src.id, "by": ctx["source"].name,
                                 "duration": "end_of_turn", "timestamp": self.new_timestamp()})

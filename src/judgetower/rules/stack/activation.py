@@ -18,6 +18,7 @@ from __future__ import annotations
 from judgetower.oracle import ir
 from judgetower.rules.registry import effect
 from judgetower.rules.log import CardName, Term, msg
+from judgetower.rules.stack.casting import label_said   # what a cost is paid for, in a prompt
 
 
 class ActivationMixin:
@@ -88,7 +89,8 @@ class ActivationMixin:
             # creature that came under your control this turn may be tapped (CR 302.6)
             for _ in range(cost.actcost_tap[1]):
                 cands = self.tap_candidates(p, source, cost)
-                c = yield from self.ask(p, "cards", cands, f"tap an untapped permanent for {what}", "CR 118.3")
+                c = yield from self.ask(p, "cards", cands, msg("tap an untapped permanent for {what}", what=label_said(what)),
+                                        "CR 118.3")
                 x = self.objects[c]
                 x.tapped = True
                 self.note_tapped(x, True)
@@ -206,7 +208,8 @@ class ActivationMixin:
         have = source.counters.get(kind, 0)
         # JT-C3 (R9): a number that can't be arbitrarily large is the largest possible
         opts = self.forced_count_options(list(range(0, have + 1)), "remove_counters")
-        n = yield from self.ask(p, "x", opts, f"how many {kind} counters to remove from {source.name}", "CR 118.3")
+        n = yield from self.ask(p, "x", opts, msg("how many {kind} counters to remove from {card}", kind=Term(kind), card=source),
+                                "CR 118.3")
         if n:
             self.remove_counters(source, kind, n)
         source.removed_counters = (kind, n)

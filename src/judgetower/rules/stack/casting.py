@@ -13,7 +13,7 @@ from judgetower.rules.stack.mana import ManaCost, Source, plan_payment
 from judgetower.rules.state import PID, StackAbility
 from judgetower.rules.turn.untap import IMPROVISE   # turnflow
 from judgetower.rules.registry import effect
-from judgetower.rules.log import CardName, Message, Term, msg
+from judgetower.rules.log import CardName, Message, Term, msg, render
 
 
 def _walk_effects(effects):
@@ -85,6 +85,30 @@ def payment_label(what):
     if isinstance(what, Message):
         return what
     return getattr(what, "value", None) or CardName(what)
+
+
+def name_said(name: str):
+    """A spell's name held as text, as a prompt's parameter: the hidden names as the messages the
+    log writes for them (CR 708.4, 702.143a), else a card's name (its French printing in French)."""
+    if name == "a face-down creature spell":
+        return msg("a face-down creature spell")
+    if name == "a face-down card":
+        return msg("a face-down card")
+    if name == "a card to foretell":
+        return msg("a card to foretell")
+    return CardName(name)
+
+
+def said_as(text: str, value):
+    """``value`` as a prompt's parameter where the prompt said ``text``: ``value`` when it reads
+    ``text`` in English, else ``text`` (`name_said`), so that no prompt's English changes."""
+    return value if render(value) == text else name_said(text)
+
+
+def label_said(what):
+    """The ``what`` of a payment (a spell's name, a `PaymentLabel`, a `Message`) as a prompt's
+    parameter that reads as ``str(what)`` in English."""
+    return said_as(str(what), payment_label(what))
 
 
 def cost_phrase(cost):
@@ -241,7 +265,7 @@ class CastingMixin:
                 opts.append(Done())
             if not opts or opts == [Done()]:
                 break
-            c = yield from self.ask(p, "mode", opts, f"choose a mode for {name}", rules[0],
+            c = yield from self.ask(p, "mode", opts, msg("choose a mode for {spell}", spell=name_said(name)), rules[0],
                                     illegal_rule="CR 700.2a", chosen=tuple(chosen), texts=modal.texts)
             if isinstance(c, Done):
                 break
@@ -585,7 +609,7 @@ class CastingMixin:
                     break
                 if len(opts) == 1 and isinstance(opts[0], Done):
                     break
-                c = yield from self.ask(p, "target", opts, f"choose target {len(picked) + 1} for {source.name}",
+                c = yield from self.ask(p, "target", opts, msg("choose target {n} for {source}", n=len(picked) + 1, source=source),
                                         "CR 601.2c" if not isinstance(source, StackAbility) else "CR 602.2b",
                                         spec=spec, auto=len(picked) < spec.count_min or spec.count_max == spec.count_min)
                 if isinstance(c, Done):
@@ -890,7 +914,8 @@ class CastingMixin:
             limit = 1 if kicker else 10
             opts = [k for k in range(limit + 1) if self.can_pay_mana(p, total(0, k), helpers=cv)]
             kicks = yield from self.ask(p, "kicker", self.forced_count_options(opts, "kicker" if kicker else "multikicker"),
-                                        f"kick {name} how many times?", "CR 702.33a" if kicker else "CR 702.33c")
+                                        msg("kick {spell} how many times?", spell=said_as(name, name_v)),
+                                        "CR 702.33a" if kicker else "CR 702.33c")
         spell.kicked = kicks
         yield from self.choose_replicate(p, spell, name, lambda: total(0, kicks), cv)   # kw2: CR 702.56a
         yield from self.choose_splice(p, spell, label, lambda: total(0, kicks), cv)   # copies2: CR 702.47a
@@ -905,7 +930,8 @@ class CastingMixin:
         bb = False
         if buyback:
             opts = [False] + ([True] if self.can_pay_mana(p, total(0, kicks, True), helpers=cv) else [])
-            bb = yield from self.ask(p, "buyback", self.forced_bool_options(opts, "buyback"), f"pay buyback for {name}?", "CR 702.27a")
+            bb = yield from self.ask(p, "buyback", self.forced_bool_options(opts, "buyback"),
+                                     msg("pay buyback for {spell}?", spell=said_as(name, name_v)), "CR 702.27a")
         spell.buyback = bb
         x = 0
         if base.x_count:
@@ -916,7 +942,7 @@ class CastingMixin:
                 while xmax < 30 and self.can_pay_mana(p, total(xmax + 1, kicks, bb), helpers=cv):
                     xmax += 1
             x = yield from self.ask(p, "x", self.forced_x_options(list(range(0, max(0, xmax) + 1))),
-                                    f"choose X for {name}", "CR 601.2b")
+                                    msg("choose X for {spell}", spell=said_as(name, name_v)), "CR 601.2b")
         spell.x = x
         base_cost = total(x, kicks, bb)
         if base.phyrexian and not self.rules_free_mana():
@@ -925,7 +951,9 @@ class CastingMixin:
                 opts.append(False)
             if self.can_pay_life(p, 2 * len(base.phyrexian)):
                 opts.append(True)
-            phy_life = yield from self.ask(p, "phyrexian", opts, f"pay Phyrexian mana of {name} with 2 life?", "CR 107.4f")
+            phy_life = yield from self.ask(p, "phyrexian", opts, msg("pay Phyrexian mana of {spell} with 2 life?",
+                                                                     spell=said_as(name, name_v)),
+                                       "CR 107.4f")
         # 601.2c targets
         specs = self.spell_targets(spell)
         inc = self._cost_increase(spell)
@@ -1098,22 +1126,24 @@ class CastingMixin:
                          kind=Term(kind), card=source, what=payment_label(what))
         if cost.exile_from_hand is not None:
             cands = [c for c in self.hand(p) if c != source.id and matches(self, self.objects[c], cost.exile_from_hand, source)]
-            c = yield from self.ask(p, "cards", cands, f"exile a card from your hand for {what}", "CR 118.3")
+            c = yield from self.ask(p, "cards", cands, msg("exile a card from your hand for {what}",
+                                                           what=label_said(what)), "CR 118.3")
             self.move(self.objects[c], "exile", cause=msg("cost of {what}", what=payment_label(what)), rule="CR 118.3")
         if cost.exile_from_graveyard:
             for _ in range(cost.exile_from_graveyard):
                 cands = list(reversed(self.graveyard(p)))
-                c = yield from self.ask(p, "cards", cands, f"exile a card from your graveyard for {what}", "CR 118.3")
+                c = yield from self.ask(p, "cards", cands, msg("exile a card from your graveyard for {what}",
+                                                               what=label_said(what)), "CR 118.3")
                 self.move(self.objects[c], "exile", cause=msg("cost of {what}", what=payment_label(what)), rule="CR 118.3")
         if cost.sacrifice is not None:
             cands = [x.id for x in self.permanents(p) if matches(self, x, cost.sacrifice, source)]
-            c = yield from self.ask(p, "cards", cands, f"sacrifice for {what}", "CR 701.21a")
+            c = yield from self.ask(p, "cards", cands, msg("sacrifice for {what}", what=label_said(what)), "CR 701.21a")
             source.replacement_sacrificed = self.objects[c]   # replace: "the sacrificed creature's power" (CR 608.2h)
             self.move(self.objects[c], "graveyard", cause="sacrificed", rule="CR 701.21a")
         for _ in range(cost.discard):
             # kwcosts: "Discard a card" as a cost (CR 118.3, 701.9a)
             cands = [c for c in self.hand(p) if c != source.id]
-            c = yield from self.ask(p, "cards", cands, f"discard a card for {what}", "CR 118.3")
+            c = yield from self.ask(p, "cards", cands, msg("discard a card for {what}", what=label_said(what)), "CR 118.3")
             self.log.add("{player} discards {card} to pay for {what}", "CR 118.3", "CR 701.9a",
                          player=self.players[p], card=self.objects[c], what=payment_label(what))
             self.move(self.objects[c], "graveyard", cause=msg("discarded for {what}", what=payment_label(what)), rule="CR 701.9a", log=False)

@@ -23,7 +23,7 @@ import copy
 
 from judgetower.oracle import ir
 from judgetower.rules.log import CardName, msg
-from judgetower.rules.stack.casting import payment_label
+from judgetower.rules.stack.casting import name_said, payment_label
 
 
 def prototype_of(o):
@@ -148,11 +148,11 @@ class CopiesMixin:
                 self.log.add("{card} enters as itself: there is nothing it could copy", "CR 707.5", card=o)
                 continue
             yes = yield from self.ask(p, "may", self.forced_bool_options([True, False], "may"),
-                                      f"have {o.name} enter as a copy of a permanent?", "CR 707.5")
+                                      msg("have {card} enter as a copy of a permanent?", card=o), "CR 707.5")
             if not yes:
                 self.log.add("{player} has {card} enter as itself", "CR 707.5", player=self.players[p], card=o)
                 continue
-            t = yield from self.ask(p, "cards", cands, f"choose what {o.name} enters as a copy of", "CR 707.5")
+            t = yield from self.ask(p, "cards", cands, msg("choose what {card} enters as a copy of", card=o), "CR 707.5")
             self.become_copy(o, self.objects[t], effs[0].add_types, effs[0].add_subtypes, effs[0].set_pt)
             self.apply_enter_replacements(o)   # CR 707.5: the copied "enters with / tapped" apply
         return acted
@@ -242,7 +242,8 @@ class CopiesMixin:
             if not payable:
                 continue
             yes = yield from self.ask(p, "may", self.forced_bool_options([False, True], "splice"),
-                                      f"reveal {c.name} and splice it onto {name} for {cost}?", "CR 702.47a")
+                                      msg("reveal {card} and splice it onto {spell} for {cost}?", card=c, spell=name_said(name),
+                                          cost=cost), "CR 702.47a")
             if yes:
                 chosen.append((c, cost, sa))
                 spell.splice_costs = [x for _, x, _ in chosen]
@@ -252,7 +253,8 @@ class CopiesMixin:
         left = list(chosen)
         while len(left) > 1:   # CR 702.47b: the player chooses the order of the spliced effects
             cid = yield from self.ask(p, "cards", [c.id for c, _, _ in left],
-                                      f"choose the next spliced card whose effects happen (after {name}'s)", "CR 702.47b")
+                                      msg("choose the next spliced card whose effects happen (after {spell}'s)",
+                                          spell=name_said(name)), "CR 702.47b")
             pick = next(x for x in left if x[0].id == cid)
             left.remove(pick)
             order.append(pick)

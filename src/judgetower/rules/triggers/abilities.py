@@ -16,6 +16,13 @@ from judgetower.rules.registry import effect
 from judgetower.rules.mechanics.returns import RETURNS, return_synth   # persist, undying
 
 
+def _one_by_one(items: list):
+    """Prompt parts joined with "; " (French: " ; "), as a message of messages."""
+    if len(items) == 1:
+        return items[0]
+    return msg("{first}; {rest}", first=items[0], rest=_one_by_one(items[1:]))
+
+
 @dataclass(frozen=True)
 class Synth:
     """A triggered ability the rules give a keyword (persist CR 702.79a, hideaway CR 702.75a)."""
@@ -282,7 +289,7 @@ class TriggersMixin:
             self.events.append({"kind": "spell_copied", "obj": cp, "player": p})   # copies2: "cast or copy"
             if new_targets and any(cp.targets):
                 new = yield from self.ask(p, "may", self.forced_bool_options([False, True], "new targets"),
-                                          f"choose new targets for the copy of {spell.name}?", "CR 707.10c")
+                                          msg("choose new targets for the copy of {spell}?", spell=spell), "CR 707.10c")
                 if new:
                     yield from self._copy_new_targets(p, cp)
             tn = [self.target_said(t) for ts in cp.targets for t in ts]
@@ -654,9 +661,10 @@ class TriggersMixin:
             mine = [t for t in pending if t["controller"] == p]
             while mine:
                 if len(mine) > 1:
-                    names = [f"{t['source'].name}" for t in mine]
+                    listed = [msg("{i}: {source}", i=i, source=t["source"]) for i, t in enumerate(mine)]
                     k = yield from self.ask(p, "trigger_order", list(range(len(mine))),
-                                            "put which trigger on the stack next? " + "; ".join(f"{i}: {n}" for i, n in enumerate(names)),
+                                            msg("put which trigger on the stack next? {triggers}",
+                                                triggers=_one_by_one(listed)),
                                             "CR 603.3b")
                 else:
                     k = 0
@@ -717,12 +725,12 @@ class TriggersMixin:
                     continue
                 if what == "color":
                     c = yield from self.ask(o.controller, "color", list("WUBRG"),
-                                            f"choose a color for {o.name}", "CR 614.12")
+                                            msg("choose a color for {cards}", cards=o), "CR 614.12")
                     shown = Term({"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}[c])
                 else:
                     from judgetower.oracle.subtypes import CREATURE_TYPES
                     c = yield from self.ask(o.controller, "creature_type", sorted(CREATURE_TYPES),
-                                            f"choose a creature type for {o.name}", "CR 614.12")
+                                            msg("choose a creature type for {cards}", cards=o), "CR 614.12")
                     shown = Term(c)
                 chosen[what] = c
                 self.touch()
@@ -769,7 +777,8 @@ class TriggersMixin:
         cost = ManaCost.parse(total or None)
         opts = [False] + ([True] if self.can_pay_mana(p, cost) else [])
         paid = yield from self.ask(p, "pay", self.forced_bool_options(opts, "unless"),
-                                   f"pay {total or '{0}'} (cumulative upkeep, {n} age counter(s)) to keep {o.name}?",
+                                   msg("pay {cost} (cumulative upkeep, {n} age counter(s)) to keep {card}?", cost=total or "{0}",
+                                       n=n, card=o),
                                    "CR 702.24a")
         if paid and self.pay_mana(p, cost, msg("{card}'s cumulative upkeep", card=o)):
             self.log.add("{player} pays cumulative upkeep {mana} for {card}", "CR 702.24a", player=self.players[p],
@@ -795,7 +804,7 @@ class TriggersMixin:
             ok = False
         opts = [False] + ([True] if ok else [])
         cast = yield from self.ask(p, "may", self.forced_bool_options(opts, "may"),
-                                   f"cast {card.name} for its madness cost {e.cost}?", "CR 702.35a")
+                                   msg("cast {card} for its madness cost {cost}?", card=card, cost=e.cost), "CR 702.35a")
         if cast:
             yield from self.cast_spell(p, card)
             return
@@ -825,7 +834,7 @@ class TriggersMixin:
             return
         self.log.add("{player} looks at the top {n} card(s) of {library} (hideaway)", "CR 702.75a",
                      player=self.players[p], n=len(top), library=self.library_said(p))
-        c = yield from self.ask(p, "cards", top, "hideaway: choose a card to exile face down", "CR 702.75a")
+        c = yield from self.ask(p, "cards", top, msg("hideaway: choose a card to exile face down"), "CR 702.75a")
         new = self.move(self.objects[c], "exile", face_down=True, cause=msg("hideaway of {source}", source=src), rule="CR 406.3")
         if new is not None:
             new.may_look = frozenset({p})

@@ -132,10 +132,11 @@ class StateTriggersMixin:
                 what_said = msg("discard a card at random")
             opts = [False] + ([True] if cands else [])
             do = yield from self.ask(p, "may", self.forced_bool_options(opts, "unless"),
-                                     f"{what} to keep {o.name}? (else it is sacrificed)", "CR 118.12")
+                                     msg("{what} to keep {card}? (else it is sacrificed)", what=what_said, card=o),
+                                     "CR 118.12")
             if do:
                 if e.action == "return":
-                    c = yield from self.ask(p, "cards", cands, "choose a permanent to return to its owner's hand",
+                    c = yield from self.ask(p, "cards", cands, msg("choose a permanent to return to its owner's hand"),
                                             "CR 400.7")
                     r = self.objects[c]
                     self.log.add("{player} returns {card} to its owner's hand rather than sacrifice {other}",
@@ -143,7 +144,7 @@ class StateTriggersMixin:
                     self.move(r, "hand", cause=msg("returned by {source}", source=ctx['source']), rule="CR 400.7",
                               log=False)
                 elif e.action == "discard":
-                    c = yield from self.ask(p, "cards", cands, "choose a card to discard", "CR 701.9a")
+                    c = yield from self.ask(p, "cards", cands, msg("choose a card to discard"), "CR 701.9a")
                     d = self.objects[c]
                     self.log.add("{player} discards {card} rather than sacrifice {other}", "CR 118.12", "CR 701.9a",
                                  player=self.players[p], card=d, other=o)
@@ -284,7 +285,8 @@ class StateTriggersMixin:
             total = cost_arg.life * n
             opts = [False] + ([True] if pl.life >= total else [])
             paid = yield from self.ask(p, "pay", self.forced_bool_options(opts, "unless"),
-                                       f"pay {total} life (cumulative upkeep, {n} age counter(s)) to keep {o.name}?",
+                                       msg("pay {total} life (cumulative upkeep, {n} age counter(s)) to keep {card}?", total=total,
+                                           n=n, card=o),
                                        "CR 702.24a")
             if paid:
                 if total:
@@ -301,12 +303,13 @@ class StateTriggersMixin:
                     mixes[k] = total or "{0}"
             opts = [False] + ([True] if mixes else [])
             paid = yield from self.ask(p, "pay", self.forced_bool_options(opts, "unless"),
-                                       f"pay {a} or {b} for each of {n} age counter(s) (cumulative upkeep) to keep {o.name}?",
+                                       msg("pay {a} or {b} for each of {n} age counter(s) (cumulative upkeep) to keep {card}?",
+                                           a=a, b=b, n=n, card=o),
                                        "CR 702.24a")
             if paid:
                 total = mixes[next(iter(mixes))]
                 if len(mixes) > 1:
-                    total = yield from self.ask(p, "mode", list(mixes.values()), "cumulative upkeep: pay which mix?",
+                    total = yield from self.ask(p, "mode", list(mixes.values()), msg("cumulative upkeep: pay which mix?"),
                                                 "CR 702.24a")
                 if self.pay_mana(p, ManaCost.parse(None if total == "{0}" else total), msg("{card}'s cumulative upkeep", card=o)):
                     self.log.add("{player} pays cumulative upkeep {mana} for {card}", "CR 702.24a", player=pl, mana=total,

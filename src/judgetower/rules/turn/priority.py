@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from judgetower.oracle import ir
 from judgetower.rules.decisions import RECHECK, Activate, Cast, Pass, PlayLand
+from judgetower.rules.log import Term, msg
 
 MAIN_STEPS = ("precombat_main", "postcombat_main")
 
@@ -35,7 +36,8 @@ class PriorityMixin:
                 continue  # JT-P3: loop objects exiled; check state-based actions again
             self.priority_player = holder
             action = yield from self.ask(holder, "priority", options,
-                                         f"{self.players[holder].name} has priority ({self.step.replace('_', ' ')})",
+                                         msg("{player} has priority ({step})", player=self.players[holder],
+                                             step=Term(self.step.replace('_', ' '))),
                                          "CR 117.1", auto=False)
             if action is RECHECK:
                 passes = 0      # something was put on the stack meanwhile (R13): ask again (CR 117.5)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from judgetower.rules.log import Term
+from judgetower.rules.log import Term, msg
 
 STEPS = ("untap", "upkeep", "draw", "precombat_main", "beginning_of_combat", "declare_attackers",
          "declare_blockers", "first_strike_damage", "combat_damage", "end_of_combat",
@@ -67,7 +67,8 @@ class StepsMixin:
                 if taken[p] >= self.rules.opening_hand:
                     continue  # nothing left to lose: the hand is kept
                 m = yield from self.ask(p, "mulligan", [False, True],
-                                        f"{self.players[p].name}: keep this hand (no) or take a mulligan (yes)?", "CR 103.5")
+                                        msg("{player}: keep this hand (no) or take a mulligan (yes)?", player=self.players[p]),
+                                        "CR 103.5")
                 if m:
                     takers.append(p)
                     self.log.add("{player} takes a mulligan", "CR 103.5", player=self.players[p])
@@ -84,7 +85,8 @@ class StepsMixin:
         for p in self.apnap():
             for k in range(taken[p]):
                 c = yield from self.ask(p, "cards", list(self.hand(p)),
-                                        f"put a card on the bottom of your library ({k + 1} of {taken[p]})", "CR 103.5c")
+                                        msg("put a card on the bottom of your library ({k} of {n})", k=k + 1, n=taken[p]),
+                                        "CR 103.5c")
                 self.move(self.objects[c], "library", owner=p, position="bottom", cause="mulligan",
                           rule="CR 103.5c", log=False)
             if taken[p]:

@@ -58,7 +58,7 @@ class UntapMixin:
             return False
         # R9 / JT-C1: the "may" is taken when able (see module docstring)
         keep = yield from self.ask(o.controller, "may", self.forced_bool_options([False, True], "may"),
-                                   f"{o.name}: choose not to untap it during this untap step?", "CR 502.3")
+                                   msg("{card}: choose not to untap it during this untap step?", card=o), "CR 502.3")
         if keep:
             self.log.add("{player} chooses not to untap {card}", "CR 502.3",
                          *(("JT-C1", "R9") if self.may_is_forced() else ()), player=self.players[o.controller], card=o)
@@ -207,7 +207,8 @@ class UntapMixin:
                 continue
             cands = [c for c in reversed(self.library(p)) if _tf_name_key(self.objects[c].name) == want]
             c = yield from self.ask(p, "cards", cands + [Done()],
-                                    f"search your library for a card named {e.name} (done: find nothing)", "CR 701.23a")
+                                    msg("search your library for a card named {name} (done: find nothing)",
+                                        name=CardName(e.name)), "CR 701.23a")
             if isinstance(c, Done):
                 self.log.add("{player} searches {library} and finds nothing", "CR 701.23a", "CR 701.23b",
                              player=self.players[p], library=self.library_said(p))
@@ -473,12 +474,12 @@ def _e_SoulbondPair(self, e, ctx):
         return
     p = src.controller
     yes = yield from self.ask(p, "may", self.forced_bool_options([True, False], "may"),
-                              f"{src.name}: pair it with another creature (soulbond)?", "CR 702.95a")
+                              msg("{card}: pair it with another creature (soulbond)?", card=src), "CR 702.95a")
     if not yes:
         return
     if e.which == "self":
         cands = [o.id for o in self._tf_unpaired_others(src)]
-        c = yield from self.ask(p, "cards", cands, f"{src.name}: choose a creature to pair it with", "CR 702.95a")
+        c = yield from self.ask(p, "cards", cands, msg("{card}: choose a creature to pair it with", card=src), "CR 702.95a")
         other = self.objects[c]
     else:
         other = self.current(entering)

@@ -84,7 +84,7 @@ class HandGraveyardMixin:
                 if not self.hand(p):
                     continue
                 c = yield from self.ask(p, "cards", list(self.hand(p)),
-                                        "choose a card from your hand to put on the bottom of your library", "CR 401.4")
+                                        msg("choose a card from your hand to put on the bottom of your library"), "CR 401.4")
                 cards = [c]
             self.log.add("{player} puts {n} card(s) from their hand on the bottom of {library}", "CR 401.4",
                          player=self.players[p], n=len(cards), library=self.library_said(p))
@@ -103,7 +103,7 @@ class HandGraveyardMixin:
             self.log.add("{player} has no such card in {yard}", "CR 608.2c", player=self.players[p],
                          yard=self.graveyard_said(p))
             return
-        c = yield from self.ask(p, "cards", cands, "choose a card to put on top of your library", "CR 401.1")
+        c = yield from self.ask(p, "cards", cands, msg("choose a card to put on top of your library"), "CR 401.1")
         o = self.objects[c]
         new = self.move(o, "library", owner=p, position="top", cause="put on top of the library", rule="CR 401.1",
                         log=False)
@@ -118,7 +118,7 @@ class HandGraveyardMixin:
         if not opps:
             return
         from judgetower.rules.state import PID
-        pick = yield from self.ask(me, "player", [PID(q) for q in opps], "choose an opponent to clash with",
+        pick = yield from self.ask(me, "player", [PID(q) for q in opps], msg("choose an opponent to clash with"),
                                    "CR 701.30b")
         opp = pick.index
         revealed: dict[int, int | None] = {}
@@ -142,7 +142,7 @@ class HandGraveyardMixin:
             # Judge Tower: looking at the top card and choosing top or bottom is the split JT-C6
             # allows (R10, like scry 1), a free choice, not a forced "may" (JT-C1)
             yes = yield from self.ask(q, "may", [True, False],
-                                      f"clash: put {self.objects[c].name} on the bottom of your library?",
+                                      msg("clash: put {card} on the bottom of your library?", card=self.objects[c]),
                                       "CR 701.30a")
             if yes:
                 bottom.append((q, c))
@@ -217,7 +217,7 @@ class HandGraveyardMixin:
             ids = by_owner.get(owner)
             if not ids:
                 continue
-            order = yield from self.choose_order(owner, ids, "choose the next card from the top of the library")
+            order = yield from self.choose_order(owner, ids, msg("choose the next card from the top of the library"))
             for x in reversed(order):
                 o = self.objects[x]
                 new = self.move(o, "library", owner=owner, position="top",
@@ -300,7 +300,8 @@ class HandGraveyardMixin:
                              player=self.players[p])
                 continue
             yes = yield from self.ask(p, "may", self.forced_bool_options([True, False], "may"),
-                                      f"{ctx['source'].name}: learn - discard a card to draw a card?", "CR 701.48a")
+                                      msg("{source}: learn - discard a card to draw a card?", source=ctx['source']),
+                                      "CR 701.48a")
             if not yes:
                 self.log.add("{player} learns: discards nothing (no Lesson outside the game)", "CR 701.48a",
                              player=self.players[p])
@@ -325,7 +326,8 @@ class HandGraveyardMixin:
             if e.optional:
                 # "you may choose": Judge Tower takes it when able (JT-C1, R9)
                 yes = yield from self.ask(me, "may", self.forced_bool_options([True, False], "may"),
-                                          f"{ctx['source'].name}: choose a card from {self.players[p].name}'s hand?",
+                                          msg("{source}: choose a card from {player}'s hand?", source=ctx['source'],
+                                              player=self.players[p]),
                                           "CR 608.2c")
                 if not yes:
                     self.log.add("{player} chooses no card", "CR 608.2c", player=self.players[me])
@@ -333,7 +335,7 @@ class HandGraveyardMixin:
             if e.discard:
                 yield from self.discard_chosen(p, 1, chooser=me, flt=e.filter, source=src)
                 continue
-            c = yield from self.ask(me, "cards", cands, f"choose a card from {self.players[p].name}'s hand to exile",
+            c = yield from self.ask(me, "cards", cands, msg("choose a card from {player}'s hand to exile", player=self.players[p]),
                                     "CR 701.20a")
             o = self.objects[c]
             source = ctx["source"]
@@ -369,7 +371,7 @@ class HandGraveyardMixin:
             self.log.add("{player} has no card an opponent owns in exile to put into a graveyard", "CR 406.3",
                          player=self.players[p])
             return
-        c = yield from self.ask(p, "cards", cands, "choose a card an opponent owns in exile", "CR 406.3")
+        c = yield from self.ask(p, "cards", cands, msg("choose a card an opponent owns in exile"), "CR 406.3")
         o = self.objects[c]
         owner = o.owner
         self.log.add("{player} puts {card} from exile into {owner}'s graveyard", "CR 406.3", "CR 400.3",

@@ -25,7 +25,7 @@ from __future__ import annotations
 from judgetower.oracle import ir
 from judgetower.rules.decisions import Done
 from judgetower.rules.characteristics.filters import matches
-from judgetower.rules.log import Term, msg
+from judgetower.rules.log import Message, Term, msg
 from judgetower.rules.registry import effect
 
 
@@ -66,7 +66,7 @@ class LibraryMixin:
             if c in lib:
                 lib.remove(c)
         self.shuffle_library(p)
-        order = yield from self.choose_order(p, found, "choose the next card from the top of your library")
+        order = yield from self.choose_order(p, found, msg("choose the next card from the top of your library"))
         for c in reversed(order):
             lib.append(c)
         if found:
@@ -74,7 +74,7 @@ class LibraryMixin:
                          player=self.players[p], n=len(found), library=self.library_said(p))
         self.touch()
 
-    def choose_order(self, p: int, cards: list[int], prompt: str):
+    def choose_order(self, p: int, cards: list[int], prompt: Message):
         """CR 401.4: the owner arranges cards put into a library at the same time (first = chosen first)."""
         left, order = list(cards), []
         while len(left) > 1:
@@ -96,7 +96,7 @@ class LibraryMixin:
                 self.move(self.objects[x], where, owner=p, cause=msg("the other {what} cards", what=Term(what)), rule="CR 400.7")
             return
         if where == "top_any":
-            order = yield from self.choose_order(p, rest, "choose the next card from the top of your library")
+            order = yield from self.choose_order(p, rest, msg("choose the next card from the top of your library"))
             lib = self.library(p)
             for x in rest:
                 lib.remove(x)
@@ -111,7 +111,7 @@ class LibraryMixin:
             self.rng.shuffle(order)
             how = msg("in a random order")
         else:
-            order = yield from self.choose_order(p, rest, "choose the next card to put on the bottom of your library")
+            order = yield from self.choose_order(p, rest, msg("choose the next card to put on the bottom of your library"))
             how = msg("in the order they choose")
         moved = [self.move(self.objects[x], "library", owner=p, position="bottom", cause="put on the bottom",
                            rule="CR 401.4", log=False) for x in order]
@@ -138,7 +138,7 @@ class LibraryMixin:
             return matches(self, o, replace(e.filter, zone=zone), src)
 
         library = yield from self.ask(p, "may", self.forced_bool_options([True, False], "may"),
-                                      "search your library too (then shuffle)?", "CR 701.23a")
+                                      msg("search your library too (then shuffle)?"), "CR 701.23a")
         gy = [c for c in self.graveyard(p) if ok(self.objects[c], "graveyard")]
         lib = []
         chose_library = library
@@ -148,7 +148,8 @@ class LibraryMixin:
             else:
                 lib = [c for c in reversed(self.library(p)) if ok(self.objects[c], "library")]
         opts = gy + lib + ([] if gy else [Done()])
-        pick = yield from self.ask(p, "cards", opts, "choose the card to find" + ("" if gy else " (done: find nothing)"),
+        pick = yield from self.ask(p, "cards", opts, msg("choose the card to find") if gy
+                                   else msg("choose the card to find (done: find nothing)"),
                                    "CR 701.23a")
         where = msg("their library and graveyard") if library else self.graveyard_said(p)   # JT-G5
         if isinstance(pick, Done):
@@ -227,11 +228,11 @@ class LibraryMixin:
         cands = [x for x in top if matches(self, self.objects[x], e.filter, _src(ctx["source"], p))]
         # "you may put ... onto the battlefield": JT-C1/JT-C4 force it when a card qualifies (R9)
         yes = bool(cands) and (yield from self.ask(p, "may", self.forced_bool_options([True, False], "may"),
-                                                   f"{ctx['source'].name}: put a card onto the battlefield?",
+                                                   msg("{source}: put a card onto the battlefield?", source=ctx['source']),
                                                    "CR 608.2c"))
         c = None
         if yes:
-            c = yield from self.ask(p, "cards", cands, "choose the card to put onto the battlefield", "CR 701.20e")
+            c = yield from self.ask(p, "cards", cands, msg("choose the card to put onto the battlefield"), "CR 701.20e")
             self.move(self.objects[c], "battlefield", owner=p, controller=p, tapped=e.tapped,
                       cause="looked at and put onto the battlefield", rule="CR 400.7")
         else:
@@ -302,10 +303,10 @@ class LibraryMixin:
         if not cards:
             return False
         yes = yield from self.ask(p, "may", self.forced_bool_options([True, False], "may"),
-                                  "dredge instead of drawing a card?", "CR 702.52a")
+                                  msg("dredge instead of drawing a card?"), "CR 702.52a")
         if not yes:
             return False
-        pick = yield from self.ask(p, "cards", [c for c, _ in cards], "choose the card to dredge", "CR 702.52a")
+        pick = yield from self.ask(p, "cards", [c for c, _ in cards], msg("choose the card to dredge"), "CR 702.52a")
         n = dict(cards)[pick]
         o = self.objects[pick]
         self.log.add("{player} dredges {card}: mills {n} card(s) instead of drawing", "CR 702.52a",
