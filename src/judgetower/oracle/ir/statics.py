@@ -245,7 +245,7 @@ class PairedBonus:
 
 @dataclass(frozen=True)
 class PlayerKeyword:
-    """chars: "You have hexproof." (CR 702.11d) / "You have shroud." (CR 702.18a): a static
+    """chars: "You have hexproof." (CR 702.11c) / "You have shroud." (CR 702.18a): a static
     ability of a permanent; its controller can't be the target of spells or abilities their
     opponents control (hexproof) / of any spell or ability (shroud)."""
 

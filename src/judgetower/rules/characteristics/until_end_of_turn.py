@@ -49,19 +49,19 @@ class UntilEndOfTurnMixin:
         return chars_of(self, source)
 
     def chars_player_targetable(self, q: int, controller) -> bool:
-        """CR 702.11d: "You have hexproof": the player can't be the target of spells or abilities
+        """CR 702.11c: "You have hexproof": the player can't be the target of spells or abilities
         their opponents control; "You have shroud" (CR 702.18a, 702.18d... as for objects): no
         spell or ability can target them. From static abilities of permanents they control."""
         return self.chars_player_untargetable_rule(q, controller) is None
 
     def chars_player_untargetable_rule(self, q: int, controller):
         """The rule that stops ``controller``'s spells and abilities from targeting player ``q``
-        ("CR 702.18a" shroud, "CR 702.11d" hexproof), or None."""
+        ("CR 702.18a" shroud, "CR 702.11c" hexproof), or None."""
         for _, e in self.static_effects(ir.PlayerKeyword, q):
             if e.keyword == "shroud":
                 return "CR 702.18a"
             if controller is not None and self.are_opponents(controller, q):
-                return "CR 702.11d"
+                return "CR 702.11c"
         return None
 
     @effect(ir.ChangeTarget)

@@ -524,7 +524,7 @@ class CastingMixin:
                     out.append(oid)
             out += [PID(q) for q in (self.apnap(controller) if kind == "player_or_planeswalker"
                                      else self.opponents(controller))
-                    if self.chars_player_targetable(q, controller)]   # chars: "you have hexproof" (CR 702.11d)
+                    if self.chars_player_targetable(q, controller)]   # chars: "you have hexproof" (CR 702.11c)
         if kind in ("any", "player"):
             out += [PID(q) for q in self.apnap(controller) if self.chars_player_targetable(q, controller)]
         if kind == "opponent":
@@ -560,7 +560,7 @@ class CastingMixin:
     def target_still_legal(self, spec, t, source, controller) -> bool:
         """CR 608.2b: a target is illegal if it is gone or no longer matches."""
         if isinstance(t, PID):
-            # chars: a player with hexproof / shroud is no longer a legal target (CR 702.11d, 608.2b)
+            # chars: a player with hexproof / shroud is no longer a legal target (CR 702.11c, 608.2b)
             return not self.players[t.index].lost and self.chars_player_targetable(t.index, controller)
         o = self.objects.get(t)
         if o is None or o.zone.startswith("gone"):
