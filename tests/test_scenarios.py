@@ -35,9 +35,6 @@ DATA = SHARED / "data" / "AtomicCards-dev-2022.json.xz"
 
 #: Files that show an engine gap: path relative to tests/scenarios -> the missing engine piece.
 ENGINE_GAPS = {
-    "real-cards/cr-122-1a-pt-counters-wall-of-roots.yaml":
-        "engine gap: P/T counters other than +1/+1 and -1/-1 (-0/-1, +1/+0, ...) are ignored; "
-        "rules/layers.py compute_all counts only those two (CR 122.1a, 613.4c)",
     "real-cards/cr-503-1a-upkeep-dark-confidant.yaml":
         "engine gap: 'You lose life equal to its mana value' after 'reveal the top card ... put that card "
         "into your hand' compiles to ManaValueOf(This()) (the source, Dark Confidant: 2) instead of the "

@@ -10,6 +10,8 @@ sublayer effects apply in timestamp order (CR 613.7); the supported 7c effects c
 from __future__ import annotations
 
 import copy
+import re
+from functools import lru_cache
 from dataclasses import dataclass
 
 from judgetower.oracle import ir
@@ -257,12 +259,24 @@ def compute_all(game) -> dict[int, Chars]:
         out[tid].power += pw
         out[tid].toughness += tg
     for o in bf:
-        if o.counters:
-            p = o.counters.get("+1/+1", 0) - o.counters.get("-1/-1", 0)
-            out[o.id].power += p
-            out[o.id].toughness += p
+        if o.counters:   # CR 613.4c, 122.1a: every +X/+Y counter (+1/+1, -0/-1, +1/+0, ...)
+            for kind, n in o.counters.items():
+                pt = pt_counter(kind)
+                if pt is not None and n:
+                    out[o.id].power += pt[0] * n
+                    out[o.id].toughness += pt[1] * n
     chars_layer_7d(game, out)   # chars: switching power and toughness (CR 613.4d)
     return out
+
+
+_PT_COUNTER = re.compile(r"^([+-]\d+)/([+-]\d+)$")
+
+
+@lru_cache(maxsize=64)
+def pt_counter(kind: str) -> tuple[int, int] | None:
+    """A counter that changes power and toughness (CR 122.1a): "-0/-1" -> (0, -1); else None."""
+    m = _PT_COUNTER.match(kind)
+    return (int(m.group(1)), int(m.group(2))) if m else None
 
 
 def define_pt_of(obj):
