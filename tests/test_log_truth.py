@@ -131,3 +131,17 @@ def test_a_triggered_ability_s_targets_cite_cr_603_3d():
     targeted = [e for e in g.log.events if " triggers targeting " in e.text]
     assert targeted, "seed 2 has a targeted trigger"
     assert all("CR 603.3d" in e.rules for e in targeted)
+
+
+def test_a_dispute_s_outcome_is_announced_once_after_every_vote():
+    """R15: everyone still in the game votes; the outcome is said once, after the last vote."""
+    g, table = _judge_game(1, decisions=6000)
+    disputed = [c for c in table.judge.calls if c.votes]
+    assert disputed, "seed 1 has a disputed call"
+    texts = [e.text for e in g.log.events]
+    for c in disputed:
+        settled = [i for i, t in enumerate(texts) if t.startswith(f"the dispute of call {c.number} is settled")]
+        votes = [i for i, t in enumerate(texts) if re.search(rf" votes to (uphold|reject) call {c.number}$", t)]
+        assert len(settled) == 1, (c.number, settled)
+        assert votes and max(votes) < settled[0], (c.number, votes, settled)
+        assert len(votes) == len(c.votes)
