@@ -37,7 +37,7 @@ import hashlib
 import lzma
 import os
 import zlib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -135,6 +135,27 @@ class AtomicCard:
         if self.name_fr:
             names.insert(0, self.name_fr)
         return tuple(dict.fromkeys(names))
+
+
+# ------------------------------------------------------------------------------------ names
+
+def fold_name(name: str) -> str:
+    """A card name as lookups compare it: typographic apostrophe as ``'``, case folded, trimmed."""
+    return name.replace("\u2019", "'").casefold().strip()
+
+
+def name_index(cards: Iterable[tuple[str, Iterable[str]]]) -> dict[str, str]:
+    """Folded name -> card name, for ``(card name, other names)`` pairs (other names: face and
+    French names): a card's full name wins over another card's face or French name, and the first
+    card in order wins a tie (the one lookup of `FullPool` and `LazyPool`)."""
+    cards = [(name, tuple(others)) for name, others in cards]
+    index: dict[str, str] = {}
+    for name, _ in cards:
+        index.setdefault(fold_name(name), name)
+    for name, others in cards:
+        for other in others:
+            index.setdefault(fold_name(other), name)
+    return index
 
 
 # ---------------------------------------------------------------------------------------- reading
@@ -285,8 +306,9 @@ def _card_from_faces(name: str, faces: Any, where: str) -> AtomicCard:
     )
 
 
-def parse_atomic(raw: bytes, where: str) -> tuple[dict, list[AtomicCard]]:
-    """Decompress and parse the bytes of an AtomicCards file: (meta, cards in file order)."""
+def _read_document(raw: bytes, where: str) -> tuple[dict, dict]:
+    """Decompress and parse the bytes of an AtomicCards file: (meta, the ``data`` object: card
+    name -> list of face objects), its shape checked (not yet each card)."""
     raw_text = decompress(raw, where)
     try:
         text = safeio.decode_text(raw_text, where, "JSON text file")
@@ -308,8 +330,74 @@ def parse_atomic(raw: bytes, where: str) -> tuple[dict, list[AtomicCard]]:
     if not data:
         raise CardError(f"{where}: MTGJSON AtomicCards file with no card in 'data'")
     meta = doc.get("meta") if isinstance(doc.get("meta"), dict) else {}
+    return meta, data
+
+
+def parse_atomic(raw: bytes, where: str) -> tuple[dict, list[AtomicCard]]:
+    """Decompress and parse the bytes of an AtomicCards file: (meta, cards in file order)."""
+    meta, data = _read_document(raw, where)
     cards = [_card_from_faces(name, faces, where) for name, faces in data.items()]
     return meta, cards
+
+
+def _has_legalities(faces: Any) -> bool:
+    """`AtomicCard.has_legalities` read from a card's face objects without building the card."""
+    return (isinstance(faces, list) and bool(faces) and isinstance(faces[0], Mapping)
+            and isinstance(faces[0].get("legalities"), Mapping))
+
+
+class LazyAtomic:
+    """An AtomicCards file read (decompressed and parsed as JSON, its shape checked) whose
+    `AtomicCard`s are built only when asked for (`card`): building all of a 24,000-card file's
+    `CardDef`s costs more than reading it, and a tower needs a few hundred. The same cards, with
+    the same errors (a malformed card raises its `CardError` when it is asked for), as
+    `load_atomic`; ``cards`` builds them all."""
+
+    def __init__(self, path: str, sha256: str, meta: dict, data: dict) -> None:
+        self.path = path
+        self.sha256 = sha256
+        self.meta = meta
+        self._data = data
+        self._built: dict[str, AtomicCard] = {}
+        self._has_legalities: bool | None = None
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._data
+
+    def names(self) -> list[str]:
+        """Card names, in file order."""
+        return list(self._data)
+
+    def card(self, name: str) -> AtomicCard:
+        """The card named exactly ``name`` (a KeyError if none), built on first use."""
+        card = self._built.get(name)
+        if card is None:
+            card = self._built[name] = _card_from_faces(name, self._data[name], self.path)
+        return card
+
+    @property
+    def cards(self) -> tuple[AtomicCard, ...]:
+        """Every card, in file order (builds them all)."""
+        return tuple(self.card(name) for name in self._data)
+
+    @property
+    def has_legalities(self) -> bool:
+        """Any card has a ``legalities`` object (as `AtomicData.has_legalities`)."""
+        if self._has_legalities is None:
+            self._has_legalities = any(_has_legalities(faces) for faces in self._data.values())
+        return self._has_legalities
+
+
+def read_atomic_lazy(path: str | os.PathLike) -> LazyAtomic:
+    """Read an AtomicCards ``.json``/``.json.gz``/``.json.xz`` file, building each card only when
+    it is asked for (`LazyAtomic`)."""
+    where = os.fspath(path)
+    raw = read_bytes(path)
+    meta, data = _read_document(raw, where)
+    return LazyAtomic(where, file_digest(raw), meta, data)
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ reads the formats towers are shared in (a Cube Cobra CSV export, an Arena/MTGO l
 `build_tower(pool, size, seed, ...)` picks a singleton tower of ``size`` cards: about 10% basic
 lands spread over the five basic types, the rest distinct non-basic cards drawn at random (by
 ``seed``, deterministically) from the Judge Tower pool's playable cards, optionally narrowed by a
-filter expression (`parse_filter`).
+filter expression (`parse_filter`). Cards are checked (compiled) only as they are drawn.
 
 Filter syntax: terms joined by commas, all of which must hold (AND); ``a|b`` in a value means
 either (OR)::
@@ -194,12 +194,14 @@ def read_tower(path: str | os.PathLike, pool, *, allow_unsupported: bool = False
 
 @dataclass(frozen=True)
 class Tower:
-    """A built tower: distinct non-basic cards and basic land counts."""
+    """A built tower: distinct non-basic cards and basic land counts. ``checked``: how many
+    candidate cards (in the Judge Tower pool, not basic, matching the filter) were drawn and
+    checked to find them (only those were compiled)."""
 
     cards: tuple[str, ...]
     basics: tuple[tuple[str, int], ...]
     seed: int
-    candidates: int
+    checked: int
 
     def names(self) -> list[str]:
         out = list(self.cards)
@@ -221,7 +223,15 @@ def basic_counts(size: int, share: float = BASIC_SHARE) -> list[tuple[str, int]]
 
 def build_tower(pool, size: int, seed: int, *, filter_expr: str | None = None,
                 allow_unsupported: bool = False, basic_share: float = BASIC_SHARE) -> Tower:
-    """A singleton tower of ``size`` cards from ``pool`` (see the module doc)."""
+    """A singleton tower of ``size`` cards from ``pool`` (see the module doc).
+
+    The pool's card names, sorted, are shuffled by ``seed``; they are then taken in that order,
+    skipping those outside the Judge Tower pool, basic lands, non-deck cards (CR 100.2a), cards
+    the filter refuses and (unless ``allow_unsupported``) cards the engine cannot play, until the
+    tower is full. Only the cards drawn are checked, so with a lazy pool
+    (`tower_formats.LazyPool`) only they are compiled: a 250-card tower from a 24,000-card file
+    compiles a few hundred cards. The same pool content and seed give the same tower, whatever
+    kind of pool holds it."""
     if size < 1:
         raise CardError(f"a tower needs at least 1 card, not {size}")
     pool = _full(pool)
@@ -230,31 +240,31 @@ def build_tower(pool, size: int, seed: int, *, filter_expr: str | None = None,
     for name, _ in basics:
         if pool.resolve(name) is None:
             raise CardError(f"the card pool ({pool.source}) has no basic land {name!r}")
-    candidates = []
-    for name in pool:
-        info = pool.info(name)
+    want = size - sum(n for _, n in basics)
+    order = sorted(pool)
+    random.Random(seed).shuffle(order)
+    picked: list[str] = []
+    checked = 0
+    for name in order:
+        if len(picked) >= want:
+            break
         if not pool.in_tower_pool(name):
             continue
-        if not (info.status.playable or allow_unsupported):
+        front = pool.card(name).front
+        if front is None or "Basic" in front.supertypes or NON_DECK_TYPES.intersection(front.types):
             continue
-        card = pool.card(name)
-        front = card.front
-        if front is None or "Basic" in front.supertypes:
+        if not predicate(front):
             continue
-        if NON_DECK_TYPES.intersection(front.types):
-            continue
-        if predicate(front):
-            candidates.append(name)
-    want = size - sum(n for _, n in basics)
-    if want > len(candidates):
+        checked += 1
+        if allow_unsupported or pool.status(name).playable:
+            picked.append(name)
+    if len(picked) < want:
         what = "playable cards" if not allow_unsupported else "cards"
         narrowed = f" matching the filter {filter_expr!r}" if filter_expr else ""
-        raise CardError(f"only {len(candidates)} {what} of the Judge Tower pool{narrowed} "
+        raise CardError(f"only {len(picked)} {what} of the Judge Tower pool{narrowed} "
                         f"(from {pool.source}): a {size}-card tower needs {want} besides "
                         f"{size - want} basic land{'' if size - want == 1 else 's'}")
-    rng = random.Random(seed)
-    picked = sorted(rng.sample(sorted(candidates), want))
-    return Tower(tuple(picked), tuple((pool.resolve(n), k) for n, k in basics), seed, len(candidates))
+    return Tower(tuple(sorted(picked)), tuple((pool.resolve(n), k) for n, k in basics), seed, checked)
 
 
 def tower_text(tower: Tower, header: list[str] = ()) -> str:
