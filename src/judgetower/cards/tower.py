@@ -33,6 +33,7 @@ e.g. ``--filter "type=creature,mv<=3,color=R|G"``.
 
 from __future__ import annotations
 
+import itertools
 import operator
 import os
 import random
@@ -243,21 +244,35 @@ def build_tower(pool, size: int, seed: int, *, filter_expr: str | None = None,
     want = size - sum(n for _, n in basics)
     order = sorted(pool)
     random.Random(seed).shuffle(order)
+
+    def candidates():
+        for name in order:
+            if not pool.in_tower_pool(name):
+                continue
+            front = pool.card(name).front
+            if front is None or "Basic" in front.supertypes or NON_DECK_TYPES.intersection(front.types):
+                continue
+            if predicate(front):
+                yield name
+
+    # a pool that can check several cards at once (`LazyCompiledPool.prefetch`: in parallel) is
+    # handed the next batch first; the cards are then taken in the same order, one by one
+    prefetch = None if allow_unsupported else getattr(pool, "prefetch", None)
     picked: list[str] = []
     checked = 0
-    for name in order:
-        if len(picked) >= want:
+    drawn = candidates()
+    while len(picked) < want:
+        batch = list(itertools.islice(drawn, (want - len(picked)) * 3 // 2 + 8 if prefetch else 1))
+        if not batch:
             break
-        if not pool.in_tower_pool(name):
-            continue
-        front = pool.card(name).front
-        if front is None or "Basic" in front.supertypes or NON_DECK_TYPES.intersection(front.types):
-            continue
-        if not predicate(front):
-            continue
-        checked += 1
-        if allow_unsupported or pool.status(name).playable:
-            picked.append(name)
+        if prefetch:
+            prefetch(batch)
+        for name in batch:
+            if len(picked) >= want:
+                break
+            checked += 1
+            if allow_unsupported or pool.status(name).playable:
+                picked.append(name)
     if len(picked) < want:
         what = "playable cards" if not allow_unsupported else "cards"
         narrowed = f" matching the filter {filter_expr!r}" if filter_expr else ""

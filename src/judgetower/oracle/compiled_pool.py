@@ -61,6 +61,9 @@ KEEP_POOLS = 6
 POOL_STALE_DAYS = 2
 #: Below this many cards, compile in this process; above, use worker processes.
 PARALLEL_MIN = 400
+#: The same for a lazy pool's batch (`LazyCompiledPool.prefetch`, e.g. a tower's candidates):
+#: forking costs little next to compiling this many cards.
+PREFETCH_PARALLEL_MIN = 48
 
 Progress = Callable[[int, int], None]
 Notice = Callable[[str], None]
@@ -359,6 +362,16 @@ class LazyCompiledPool(_PoolViews, LazyPool):
         """The compile result (`CompiledCard`) of each of the card's valid faces, in order."""
         return self._faces_ir(self.card(name))
 
+    def prefetch(self, names: Iterable[str]) -> None:
+        """Compile these cards now, together (`compile_all`: one cache query; worker processes
+        on a machine with several cores when `PREFETCH_PARALLEL_MIN` cards or more are missing
+        from the per-card cache). The results are those of compiling each alone."""
+        cards = [self.card(n) for n in dict.fromkeys(names)]
+        cards = [c for c in cards if c.name not in self._ir]
+        if cards:
+            for card, ir in zip(cards, compile_all(cards, parallel_min=PREFETCH_PARALLEL_MIN)):
+                self._ir[card.name] = ir
+
     def info(self, name: str) -> CardInfo:
         card = self.card(name)
         return _info(card, self.status(card.name))
@@ -393,13 +406,14 @@ def _compile_chunk(indices: list[int]) -> list[tuple[int, bytes]]:
 
 
 def compile_all(cards: list[AtomicCard], *, workers: int | None = None,
-                progress: Progress | None = None) -> list[tuple]:
+                progress: Progress | None = None, parallel_min: int = PARALLEL_MIN) -> list[tuple]:
     """Compile every face of every card: a tuple of `CompiledCard`s per card, in order.
 
     Faces already in the per-card compile cache (`judgetower.oracle.compiler.cache`: same name,
     text, types and compiler) are read from it; the others are compiled, by ``workers`` processes
-    (default: the machine's cores, at most 4, for 400 cards or more to compile, forked; else this
-    process), and written to it. ``progress(done, total)`` is called as cards are done."""
+    (default: the machine's cores, at most 4, for ``parallel_min`` cards or more to compile,
+    forked; else this process), and written to it. ``progress(done, total)`` is called as cards
+    are done."""
     global _WORK
     from judgetower.oracle.compiler.cache import _DISK
     total = len(cards)
@@ -418,7 +432,7 @@ def compile_all(cards: list[AtomicCard], *, workers: int | None = None,
     if progress and done:
         progress(done, total)
     if workers is None:
-        workers = min(4, os.cpu_count() or 1) if len(todo) >= PARALLEL_MIN else 1
+        workers = min(4, os.cpu_count() or 1) if len(todo) >= parallel_min else 1
     step = max(1, total // 200)
 
     def finish(i: int, compiled: tuple) -> None:
