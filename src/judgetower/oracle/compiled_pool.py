@@ -61,9 +61,11 @@ KEEP_POOLS = 6
 POOL_STALE_DAYS = 2
 #: Below this many cards, compile in this process; above, use worker processes.
 PARALLEL_MIN = 400
-#: The same for a lazy pool's batch (`LazyCompiledPool.prefetch`, e.g. a tower's candidates):
-#: forking costs little next to compiling this many cards.
-PREFETCH_PARALLEL_MIN = 48
+#: The same for a lazy pool's batch (`LazyCompiledPool.prefetch`, e.g. a tower's candidates).
+#: Measured on the shared 2-core machine (load average 6.5, `benchmarks/tower_cold.py` against
+#: ``--serial``): a 250-card tower's ~400 candidates in 2 workers took 4.8 s CPU and 11.8 s wall,
+#: in this process 3.4 s CPU and 8.6 s wall; so only big batches go to workers.
+PREFETCH_PARALLEL_MIN = 400
 
 Progress = Callable[[int, int], None]
 Notice = Callable[[str], None]
