@@ -9,11 +9,13 @@
     judgetower tower import FILE [--format auto|cubecobra-csv|text|arena|mtgo] [--out TOWER] [--data PATH]
     judgetower tower export TOWER [--format cubecobra-csv|text] [--out FILE] [--data PATH]
 
-``tower check``, ``import`` and ``export`` read any tower format (`judgetower.cards.tower_formats`)
-and, with a data file, check (compile) only the tower's own cards (`LazyPool`), never the whole
-file.
+``tower check``, ``import`` and ``export`` read any tower format (`judgetower.cards.tower_formats`).
+Every command but ``cards coverage`` works on a lazy pool (`compiled_pool.LazyCompiledPool`): with
+a data file it checks (compiles) only the cards it touches (a tower's own cards, the candidates
+``tower build`` draws, the card shown), never the whole file; ``cards coverage`` compiles every
+card, with a progress bar and an ETA (`compiled_pool.RichProgress`).
 
-Every command needing the full pool takes ``--data PATH`` (an AtomicCards ``.json``/``.json.gz``/
+Every command takes ``--data PATH`` (an AtomicCards ``.json``/``.json.gz``/
 ``.json.xz``), else uses the file ``cards download`` fetched, else falls back to the embedded
 starter tower with a notice. Bad input (unknown card, malformed file, failed download) prints
 ``judgetower CMD: message`` on stderr and exits with 2.

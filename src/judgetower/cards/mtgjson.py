@@ -353,13 +353,16 @@ class LazyAtomic:
     the same errors (a malformed card raises its `CardError` when it is asked for), as
     `load_atomic`; ``cards`` builds them all."""
 
-    def __init__(self, path: str, sha256: str, meta: dict, data: dict) -> None:
+    def __init__(self, path: str, sha256: str, meta: dict, data: Mapping,
+                 has_legalities: bool | None = None, indexed: bool = False) -> None:
         self.path = path
         self.sha256 = sha256
         self.meta = meta
-        self._data = data
+        self._data = data            # name -> face objects (a dict, or `data_index.IndexedCards`)
         self._built: dict[str, AtomicCard] = {}
-        self._has_legalities: bool | None = None
+        self._has_legalities = has_legalities
+        #: the cards come from the cache dir's index of this file (`data_index`), not the file
+        self.indexed = indexed
 
     def __len__(self) -> int:
         return len(self._data)
@@ -391,13 +394,29 @@ class LazyAtomic:
         return self._has_legalities
 
 
-def read_atomic_lazy(path: str | os.PathLike) -> LazyAtomic:
+def read_atomic_lazy(path: str | os.PathLike, index_dir: str | os.PathLike | None = None) -> LazyAtomic:
     """Read an AtomicCards ``.json``/``.json.gz``/``.json.xz`` file, building each card only when
-    it is asked for (`LazyAtomic`)."""
+    it is asked for (`LazyAtomic`). With ``index_dir`` (the cache dir), a file read before is not
+    read again: its card names come from the index kept there and each card's faces are read from
+    it only when asked for (`judgetower.cards.data_index`); a file read for the first time is
+    indexed at the end of the process."""
     where = os.fspath(path)
+    key = None
+    if index_dir is not None:
+        from judgetower.cards import data_index
+        try:
+            key = data_index.file_key(path)
+        except OSError:
+            key = None           # unreadable: read_bytes says why
+        hit = data_index.lookup(index_dir, key) if key is not None else None
+        if hit is not None:
+            return LazyAtomic(where, hit.sha256, hit.meta, hit.cards, hit.has_legalities, indexed=True)
     raw = read_bytes(path)
     meta, data = _read_document(raw, where)
-    return LazyAtomic(where, file_digest(raw), meta, data)
+    atomic = LazyAtomic(where, file_digest(raw), meta, data)
+    if key is not None:
+        data_index.store_later(index_dir, key, where, atomic.sha256, meta, data, atomic.has_legalities)
+    return atomic
 
 
 @dataclass(frozen=True)

@@ -694,7 +694,7 @@ def pool_from_cards(cards: Iterable[CardDef], source: str = "a card pool") -> Fu
 def lazy_pool(path: str | os.PathLike) -> LazyCompiledPool:
     """The cards of an AtomicCards file, each compiled only when asked about (`LazyCompiledPool`).
     A `CardError` names the file if it cannot be read or parsed."""
-    return LazyCompiledPool(read_atomic_lazy(path))
+    return LazyCompiledPool(read_atomic_lazy(path, index_dir=cache_dir()))
 
 
 def starter_lazy_pool() -> LazyCompiledPool:
