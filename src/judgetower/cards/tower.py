@@ -50,7 +50,6 @@ BASIC_SHARE = 0.10
 #: Card types that never go in a deck (CR 100.2a: only traditional Magic cards).
 NON_DECK_TYPES = frozenset({"Conspiracy", "Scheme", "Plane", "Phenomenon", "Vanguard", "Dungeon"})
 
-_COUNT_LINE = re.compile(r"^(\d+)\s*[xX]?\s+(\S.*)$")
 _COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G",
                 "colorless": "C", "colourless": "C"}
 _OPS: dict[str, Callable[[int, int], bool]] = {
@@ -152,25 +151,6 @@ def _full(pool):
 
 
 # ------------------------------------------------------------------------------------ reading
-
-def parse_tower_text(text: str, pool, where: str) -> list[tuple[int, str, int]]:
-    """(line number, name as written, copies) for each card line."""
-    entries = []
-    for lineno, raw in enumerate(text.splitlines(), 1):
-        line = raw.split("#", 1)[0].strip()
-        if not line:
-            continue
-        m = _COUNT_LINE.match(line)
-        if m and pool.resolve(line) is None:
-            count, name = int(m.group(1)), m.group(2).strip()
-            if count < 1:
-                raise CardError(f"tower file {where} line {lineno}: {count} copies of {name!r}: "
-                                "a count is at least 1")
-            entries.append((lineno, name, count))
-        else:
-            entries.append((lineno, line, 1))
-    return entries
-
 
 def parse_tower_text(text: str, pool, where: str) -> list[tuple[int, str, int]]:
     """(line number, name as written, copies) for each card line of our own format."""
