@@ -194,7 +194,7 @@ class _PoolViews:
         for d in defs:
             if d.name not in pool:       # a case-only clash keeps the first card
                 pool._add(d)
-        # games built from this pool take each card's IR from the compiled-pool cache instead of
+        # games built from this pool take each card's IR from this pool (the per-card cache) instead of
         # compiling its text again (new_judge_tower_game, judgetower.record replays)
         pool.precompiled = self.precompiled
         return pool
