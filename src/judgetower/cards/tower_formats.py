@@ -46,7 +46,6 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from judgetower.cards.card import CardError
-from judgetower.cards.mtgjson import fold_name as _fold
 
 FORMATS = ("text", "cubecobra-csv", "arena", "mtgo")
 #: A tower file larger than this is refused (the largest published cubes are ~1,000 lines).
@@ -387,6 +386,13 @@ def resolve_entries(tf: TowerFile, pool, *, allow_unsupported: bool = False) -> 
 
 
 # ------------------------------------------------------------------------------- a lazy pool
+
+def _fold(name: str) -> str:
+    """`mtgjson.fold_name` (imported when first needed: ``judgetower --version`` and the argument
+    parser import this module, not the data file reader)."""
+    from judgetower.cards.mtgjson import fold_name
+    return fold_name(name)
+
 
 class _Built:
     """`AtomicData`'s cards behind `mtgjson.LazyAtomic`'s interface (``names``, ``card``)."""
