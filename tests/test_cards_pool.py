@@ -139,6 +139,58 @@ def test_lookups_by_face_french_and_case(pool):
     assert pool.search("3 blessures", lang="fr") == ["Lightning Bolt"]
 
 
+def test_lazy_pool_gives_the_full_pools_answers(pool, fixture_path):
+    """`open_pool` reads a data file lazily (`LazyCompiledPool`): every card's status, info, IR,
+    lookups, search, tower and engine pool are those of the whole compiled pool (`load_pool`)."""
+    lazy = compiled.lazy_pool(fixture_path)
+    assert isinstance(open_pool(fixture_path), compiled.LazyCompiledPool)
+    assert lazy.names() == pool.names()
+    for name in pool:
+        assert lazy.status(name) == pool.status(name), name
+        assert lazy.info(name) == pool.info(name), name
+        assert lazy.compiled(name) == pool.compiled(name), name
+        assert lazy.in_tower_pool(name) == pool.in_tower_pool(name), name
+    for name in ("foudre", "Ice", "LIGHTNING BOLT", "Zzyzx"):
+        assert lazy.resolve(name) == pool.resolve(name), name
+    assert lazy.search("FOUD") == pool.search("FOUD")
+    assert lazy.unknown_message("Lightning Blot") == pool.unknown_message("Lightning Blot")
+    for seed in (1, 2, 3):
+        assert build_tower(lazy, 20, seed) == build_tower(pool, 20, seed)
+    assert build_tower(lazy, 5, 1, filter_expr="type=creature") == build_tower(pool, 5, 1, filter_expr="type=creature")
+    assert lazy.card_pool().names() == pool.card_pool().names()
+
+
+def test_a_lazy_tower_compiles_only_the_cards_it_draws(fixture_path, monkeypatch):
+    """`tower build` on a data file compiles (or reads from the per-card cache) the candidates it
+    draws, not the whole file."""
+    asked: list[str] = []
+    real = compiled.compile_all
+
+    def counting(cards, **kw):
+        asked.extend(c.name for c in cards)
+        return real(cards, **kw)
+    monkeypatch.setattr(compiled, "compile_all", counting)
+    lazy = compiled.lazy_pool(fixture_path)
+    tower = build_tower(lazy, 10, seed=4)
+    # the candidates are handed to the compiler in batches (LazyCompiledPool.prefetch): those
+    # checked and the rest of the last batch, each once
+    assert len(asked) == len(set(asked)) == len(lazy._ir)
+    assert tower.checked <= len(asked) < len(lazy)
+    assert set(tower.cards) <= set(asked)
+
+
+def test_the_pool_cache_keeps_no_ir(fixture_path, tmp_path, monkeypatch):
+    """One store for compiled IR: the per-card cache (compiler.cache); the pool cache keeps the
+    card index, statuses and records only."""
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("JUDGETOWER_CACHE_DIR", str(cache))
+    first = load_pool(fixture_path)
+    with sqlite3.connect(cache / CACHE_FILE) as db:
+        columns = [row[1] for row in db.execute("PRAGMA table_info(cards)")]
+    assert "ir" not in columns and "record" in columns
+    assert load_pool(fixture_path).compiled("Fire // Ice") == first.compiled("Fire // Ice")
+
+
 def test_no_data_falls_back_to_the_starter_tower_with_a_notice():
     notes: list[str] = []
     p = open_pool(None, notice=notes.append)

@@ -1,6 +1,7 @@
 """COMPILER_VERSION digests exactly the sources that make compile results (oracle/__init__.py
 `VERSIONED`): editing a grammar fragment, a transformer or IR module changes it; editing a module
-that only reads or shows results (render.py, coverage.py, compiled_pool.py) does not."""
+that only reads, stores or shows results (render.py, coverage.py, compiled_pool.py, the per-card
+cache compiler/cache.py: `UNVERSIONED`) does not."""
 
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ def test_excluded_modules_do_not_change_it(tmp_path):
     root = _copy(tmp_path)
     before = oracle._compiler_version(root)
     assert before == oracle.COMPILER_VERSION
-    for name in ("render.py", "coverage.py", "compiled_pool.py"):
+    for name in ("render.py", "coverage.py", "compiled_pool.py", "compiler/cache.py"):
         with open(root / name, "a", encoding="utf-8") as f:
             f.write("\n# an edit that changes no compile result\n")
         assert oracle._compiler_version(root) == before, name

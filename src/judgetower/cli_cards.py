@@ -9,11 +9,13 @@
     judgetower tower import FILE [--format auto|cubecobra-csv|text|arena|mtgo] [--out TOWER] [--data PATH]
     judgetower tower export TOWER [--format cubecobra-csv|text] [--out FILE] [--data PATH]
 
-``tower check``, ``import`` and ``export`` read any tower format (`judgetower.cards.tower_formats`)
-and, with a data file, check (compile) only the tower's own cards (`LazyPool`), never the whole
-file.
+``tower check``, ``import`` and ``export`` read any tower format (`judgetower.cards.tower_formats`).
+Every command but ``cards coverage`` works on a lazy pool (`compiled_pool.LazyCompiledPool`): with
+a data file it checks (compiles) only the cards it touches (a tower's own cards, the candidates
+``tower build`` draws, the card shown), never the whole file; ``cards coverage`` compiles every
+card, with a progress bar and an ETA (`compiled_pool.RichProgress`).
 
-Every command needing the full pool takes ``--data PATH`` (an AtomicCards ``.json``/``.json.gz``/
+Every command takes ``--data PATH`` (an AtomicCards ``.json``/``.json.gz``/
 ``.json.xz``), else uses the file ``cards download`` fetched, else falls back to the embedded
 starter tower with a notice. Bad input (unknown card, malformed file, failed download) prints
 ``judgetower CMD: message`` on stderr and exits with 2.
@@ -90,10 +92,15 @@ class _Progress:
             print(line, file=sys.stderr, flush=True)
 
 
-def _pool(args):
-    from judgetower.oracle.compiled_pool import open_pool
-    return open_pool(getattr(args, "data", None), notice=_notice,
-                     progress=_Progress("compiling Oracle text"))
+def _pool(args, whole: bool = False):
+    """The pool a card command works on (`open_pool`): lazy (only the cards the command asks
+    about are compiled) unless ``whole`` (``cards coverage``: every card, with a progress bar and
+    an ETA, `RichProgress`)."""
+    from judgetower.oracle.compiled_pool import RichProgress, open_pool
+    if not whole:
+        return open_pool(getattr(args, "data", None), notice=_notice)
+    with RichProgress("compiling Oracle text") as progress:
+        return open_pool(getattr(args, "data", None), notice=_notice, progress=progress, whole=True)
 
 
 def _fail(cmd: str, msg: str) -> int:
@@ -156,7 +163,7 @@ def _search(args) -> int:
 def _coverage(args) -> int:
     from judgetower.oracle.coverage import coverage, coverage_lines
     try:
-        pool = _pool(args)
+        pool = _pool(args, whole=True)
     except CardError as exc:
         return _fail("cards coverage", str(exc))
     report = coverage(pool, top=args.top)
@@ -180,7 +187,7 @@ def _build(args) -> int:
     header = [
         f"Judge Tower: {len(tower)} cards ({len(tower.cards)} distinct cards + "
         f"{sum(n for _, n in tower.basics)} basic lands), seed {args.seed}",
-        f"from {pool.source}" + (f" ({tower.candidates} candidates)"),
+        f"from {pool.source} ({tower.checked} candidate cards drawn and checked)",
         f"filter: {args.filter}" if args.filter else "filter: none",
         "unsupported cards allowed" if args.allow_unsupported else "playable cards only",
         f"judgetower tower build --size {args.size} --seed {args.seed}"
@@ -197,27 +204,17 @@ def _build(args) -> int:
     except OSError as exc:
         return _fail("tower build", f"cannot write {args.output}: {exc.strerror or exc}")
     print(f"Wrote a {len(tower)}-card tower to {args.output} (seed {args.seed}, "
-          f"{tower.candidates} candidate cards)")
+          f"{tower.checked} candidate cards drawn and checked)")
     return 0
 
 
 def _tower_pool(args):
-    """The pool tower commands resolve names in: ``--data PATH`` (or the downloaded file) read
-    without compiling it, each card checked by the Oracle compiler only when the tower names it
-    (`tower_formats.LazyPool`); else the embedded starter tower (with a notice)."""
-    from judgetower.cards.mtgjson import load_atomic
-    from judgetower.cards.tower_formats import LazyPool
-    from judgetower.oracle.compiled_pool import default_data_file, open_pool, status_of
-    data = getattr(args, "data", None)
-    if data is None and default_data_file().exists():
-        data = str(default_data_file())
-    if data is None:
-        return open_pool(None, notice=_notice)
-
-    def check(card):
-        from judgetower.oracle import compile_card
-        return status_of(card, tuple(compile_card(face) for face in card.faces))
-    return LazyPool(load_atomic(data), check)
+    """The pool tower commands resolve names in (`open_pool`): ``--data PATH`` (or the downloaded
+    file) read without compiling it, each card checked by the Oracle compiler only when the tower
+    names it (`compiled_pool.LazyCompiledPool`); else the embedded starter tower (with a notice),
+    lazily too."""
+    from judgetower.oracle.compiled_pool import open_pool
+    return open_pool(getattr(args, "data", None), notice=_notice)
 
 
 def _check(args) -> int:

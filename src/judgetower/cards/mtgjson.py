@@ -37,7 +37,7 @@ import hashlib
 import lzma
 import os
 import zlib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -135,6 +135,27 @@ class AtomicCard:
         if self.name_fr:
             names.insert(0, self.name_fr)
         return tuple(dict.fromkeys(names))
+
+
+# ------------------------------------------------------------------------------------ names
+
+def fold_name(name: str) -> str:
+    """A card name as lookups compare it: typographic apostrophe as ``'``, case folded, trimmed."""
+    return name.replace("\u2019", "'").casefold().strip()
+
+
+def name_index(cards: Iterable[tuple[str, Iterable[str]]]) -> dict[str, str]:
+    """Folded name -> card name, for ``(card name, other names)`` pairs (other names: face and
+    French names): a card's full name wins over another card's face or French name, and the first
+    card in order wins a tie (the one lookup of `FullPool` and `LazyPool`)."""
+    cards = [(name, tuple(others)) for name, others in cards]
+    index: dict[str, str] = {}
+    for name, _ in cards:
+        index.setdefault(fold_name(name), name)
+    for name, others in cards:
+        for other in others:
+            index.setdefault(fold_name(other), name)
+    return index
 
 
 # ---------------------------------------------------------------------------------------- reading
@@ -285,8 +306,9 @@ def _card_from_faces(name: str, faces: Any, where: str) -> AtomicCard:
     )
 
 
-def parse_atomic(raw: bytes, where: str) -> tuple[dict, list[AtomicCard]]:
-    """Decompress and parse the bytes of an AtomicCards file: (meta, cards in file order)."""
+def _read_document(raw: bytes, where: str) -> tuple[dict, dict]:
+    """Decompress and parse the bytes of an AtomicCards file: (meta, the ``data`` object: card
+    name -> list of face objects), its shape checked (not yet each card)."""
     raw_text = decompress(raw, where)
     try:
         text = safeio.decode_text(raw_text, where, "JSON text file")
@@ -308,8 +330,93 @@ def parse_atomic(raw: bytes, where: str) -> tuple[dict, list[AtomicCard]]:
     if not data:
         raise CardError(f"{where}: MTGJSON AtomicCards file with no card in 'data'")
     meta = doc.get("meta") if isinstance(doc.get("meta"), dict) else {}
+    return meta, data
+
+
+def parse_atomic(raw: bytes, where: str) -> tuple[dict, list[AtomicCard]]:
+    """Decompress and parse the bytes of an AtomicCards file: (meta, cards in file order)."""
+    meta, data = _read_document(raw, where)
     cards = [_card_from_faces(name, faces, where) for name, faces in data.items()]
     return meta, cards
+
+
+def _has_legalities(faces: Any) -> bool:
+    """`AtomicCard.has_legalities` read from a card's face objects without building the card."""
+    return (isinstance(faces, list) and bool(faces) and isinstance(faces[0], Mapping)
+            and isinstance(faces[0].get("legalities"), Mapping))
+
+
+class LazyAtomic:
+    """An AtomicCards file read (decompressed and parsed as JSON, its shape checked) whose
+    `AtomicCard`s are built only when asked for (`card`): building all of a 24,000-card file's
+    `CardDef`s costs more than reading it, and a tower needs a few hundred. The same cards, with
+    the same errors (a malformed card raises its `CardError` when it is asked for), as
+    `load_atomic`; ``cards`` builds them all."""
+
+    def __init__(self, path: str, sha256: str, meta: dict, data: Mapping,
+                 has_legalities: bool | None = None, indexed: bool = False) -> None:
+        self.path = path
+        self.sha256 = sha256
+        self.meta = meta
+        self._data = data            # name -> face objects (a dict, or `data_index.IndexedCards`)
+        self._built: dict[str, AtomicCard] = {}
+        self._has_legalities = has_legalities
+        #: the cards come from the cache dir's index of this file (`data_index`), not the file
+        self.indexed = indexed
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._data
+
+    def names(self) -> list[str]:
+        """Card names, in file order."""
+        return list(self._data)
+
+    def card(self, name: str) -> AtomicCard:
+        """The card named exactly ``name`` (a KeyError if none), built on first use."""
+        card = self._built.get(name)
+        if card is None:
+            card = self._built[name] = _card_from_faces(name, self._data[name], self.path)
+        return card
+
+    @property
+    def cards(self) -> tuple[AtomicCard, ...]:
+        """Every card, in file order (builds them all)."""
+        return tuple(self.card(name) for name in self._data)
+
+    @property
+    def has_legalities(self) -> bool:
+        """Any card has a ``legalities`` object (as `AtomicData.has_legalities`)."""
+        if self._has_legalities is None:
+            self._has_legalities = any(_has_legalities(faces) for faces in self._data.values())
+        return self._has_legalities
+
+
+def read_atomic_lazy(path: str | os.PathLike, index_dir: str | os.PathLike | None = None) -> LazyAtomic:
+    """Read an AtomicCards ``.json``/``.json.gz``/``.json.xz`` file, building each card only when
+    it is asked for (`LazyAtomic`). With ``index_dir`` (the cache dir), a file read before is not
+    read again: its card names come from the index kept there and each card's faces are read from
+    it only when asked for (`judgetower.cards.data_index`); a file read for the first time is
+    indexed at the end of the process."""
+    where = os.fspath(path)
+    key = None
+    if index_dir is not None:
+        from judgetower.cards import data_index
+        try:
+            key = data_index.file_key(path)
+        except OSError:
+            key = None           # unreadable: read_bytes says why
+        hit = data_index.lookup(index_dir, key) if key is not None else None
+        if hit is not None:
+            return LazyAtomic(where, hit.sha256, hit.meta, hit.cards, hit.has_legalities, indexed=True)
+    raw = read_bytes(path)
+    meta, data = _read_document(raw, where)
+    atomic = LazyAtomic(where, file_digest(raw), meta, data)
+    if key is not None:
+        data_index.store_later(index_dir, key, where, atomic.sha256, meta, data, atomic.has_legalities)
+    return atomic
 
 
 @dataclass(frozen=True)

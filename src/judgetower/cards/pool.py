@@ -13,8 +13,6 @@ from collections.abc import Iterable, Iterator, Mapping
 from importlib import resources
 from typing import Any
 
-import yaml
-
 from judgetower.cards.card import CardDef, CardError
 
 STARTER_FILE = "starter_tower.yaml"
@@ -198,6 +196,7 @@ class CardPool:
 
 def load_pool_yaml(source: str, where: str) -> CardPool:
     """Parse a YAML list of card mappings; errors name `where` and the entry."""
+    import yaml        # here, not at the top: most commands never read YAML (startup time)
     try:
         data = yaml.safe_load(source)
     except yaml.YAMLError as exc:

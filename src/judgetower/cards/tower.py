@@ -16,7 +16,7 @@ reads the formats towers are shared in (a Cube Cobra CSV export, an Arena/MTGO l
 `build_tower(pool, size, seed, ...)` picks a singleton tower of ``size`` cards: about 10% basic
 lands spread over the five basic types, the rest distinct non-basic cards drawn at random (by
 ``seed``, deterministically) from the Judge Tower pool's playable cards, optionally narrowed by a
-filter expression (`parse_filter`).
+filter expression (`parse_filter`). Cards are checked (compiled) only as they are drawn.
 
 Filter syntax: terms joined by commas, all of which must hold (AND); ``a|b`` in a value means
 either (OR)::
@@ -33,6 +33,7 @@ e.g. ``--filter "type=creature,mv<=3,color=R|G"``.
 
 from __future__ import annotations
 
+import itertools
 import operator
 import os
 import random
@@ -49,7 +50,6 @@ BASIC_SHARE = 0.10
 #: Card types that never go in a deck (CR 100.2a: only traditional Magic cards).
 NON_DECK_TYPES = frozenset({"Conspiracy", "Scheme", "Plane", "Phenomenon", "Vanguard", "Dungeon"})
 
-_COUNT_LINE = re.compile(r"^(\d+)\s*[xX]?\s+(\S.*)$")
 _COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G",
                 "colorless": "C", "colourless": "C"}
 _OPS: dict[str, Callable[[int, int], bool]] = {
@@ -153,25 +153,6 @@ def _full(pool):
 # ------------------------------------------------------------------------------------ reading
 
 def parse_tower_text(text: str, pool, where: str) -> list[tuple[int, str, int]]:
-    """(line number, name as written, copies) for each card line."""
-    entries = []
-    for lineno, raw in enumerate(text.splitlines(), 1):
-        line = raw.split("#", 1)[0].strip()
-        if not line:
-            continue
-        m = _COUNT_LINE.match(line)
-        if m and pool.resolve(line) is None:
-            count, name = int(m.group(1)), m.group(2).strip()
-            if count < 1:
-                raise CardError(f"tower file {where} line {lineno}: {count} copies of {name!r}: "
-                                "a count is at least 1")
-            entries.append((lineno, name, count))
-        else:
-            entries.append((lineno, line, 1))
-    return entries
-
-
-def parse_tower_text(text: str, pool, where: str) -> list[tuple[int, str, int]]:
     """(line number, name as written, copies) for each card line of our own format."""
     from judgetower.cards.tower_formats import parse_text
     return [(e.line, e.name, e.count) for e in parse_text(text, where, pool.resolve).entries]
@@ -194,12 +175,14 @@ def read_tower(path: str | os.PathLike, pool, *, allow_unsupported: bool = False
 
 @dataclass(frozen=True)
 class Tower:
-    """A built tower: distinct non-basic cards and basic land counts."""
+    """A built tower: distinct non-basic cards and basic land counts. ``checked``: how many
+    candidate cards (in the Judge Tower pool, not basic, matching the filter) were drawn and
+    checked to find them (only those were compiled)."""
 
     cards: tuple[str, ...]
     basics: tuple[tuple[str, int], ...]
     seed: int
-    candidates: int
+    checked: int
 
     def names(self) -> list[str]:
         out = list(self.cards)
@@ -221,7 +204,15 @@ def basic_counts(size: int, share: float = BASIC_SHARE) -> list[tuple[str, int]]
 
 def build_tower(pool, size: int, seed: int, *, filter_expr: str | None = None,
                 allow_unsupported: bool = False, basic_share: float = BASIC_SHARE) -> Tower:
-    """A singleton tower of ``size`` cards from ``pool`` (see the module doc)."""
+    """A singleton tower of ``size`` cards from ``pool`` (see the module doc).
+
+    The pool's card names, sorted, are shuffled by ``seed``; they are then taken in that order,
+    skipping those outside the Judge Tower pool, basic lands, non-deck cards (CR 100.2a), cards
+    the filter refuses and (unless ``allow_unsupported``) cards the engine cannot play, until the
+    tower is full. Only the cards drawn are checked, so with a lazy pool
+    (`tower_formats.LazyPool`) only they are compiled: a 250-card tower from a 24,000-card file
+    compiles a few hundred cards. The same pool content and seed give the same tower, whatever
+    kind of pool holds it."""
     if size < 1:
         raise CardError(f"a tower needs at least 1 card, not {size}")
     pool = _full(pool)
@@ -230,31 +221,45 @@ def build_tower(pool, size: int, seed: int, *, filter_expr: str | None = None,
     for name, _ in basics:
         if pool.resolve(name) is None:
             raise CardError(f"the card pool ({pool.source}) has no basic land {name!r}")
-    candidates = []
-    for name in pool:
-        info = pool.info(name)
-        if not pool.in_tower_pool(name):
-            continue
-        if not (info.status.playable or allow_unsupported):
-            continue
-        card = pool.card(name)
-        front = card.front
-        if front is None or "Basic" in front.supertypes:
-            continue
-        if NON_DECK_TYPES.intersection(front.types):
-            continue
-        if predicate(front):
-            candidates.append(name)
     want = size - sum(n for _, n in basics)
-    if want > len(candidates):
+    order = sorted(pool)
+    random.Random(seed).shuffle(order)
+
+    def candidates():
+        for name in order:
+            if not pool.in_tower_pool(name):
+                continue
+            front = pool.card(name).front
+            if front is None or "Basic" in front.supertypes or NON_DECK_TYPES.intersection(front.types):
+                continue
+            if predicate(front):
+                yield name
+
+    # a pool that can check several cards at once (`LazyCompiledPool.prefetch`: in parallel) is
+    # handed the next batch first; the cards are then taken in the same order, one by one
+    prefetch = None if allow_unsupported else getattr(pool, "prefetch", None)
+    picked: list[str] = []
+    checked = 0
+    drawn = candidates()
+    while len(picked) < want:
+        batch = list(itertools.islice(drawn, (want - len(picked)) * 3 // 2 + 8 if prefetch else 1))
+        if not batch:
+            break
+        if prefetch:
+            prefetch(batch)
+        for name in batch:
+            if len(picked) >= want:
+                break
+            checked += 1
+            if allow_unsupported or pool.status(name).playable:
+                picked.append(name)
+    if len(picked) < want:
         what = "playable cards" if not allow_unsupported else "cards"
         narrowed = f" matching the filter {filter_expr!r}" if filter_expr else ""
-        raise CardError(f"only {len(candidates)} {what} of the Judge Tower pool{narrowed} "
+        raise CardError(f"only {len(picked)} {what} of the Judge Tower pool{narrowed} "
                         f"(from {pool.source}): a {size}-card tower needs {want} besides "
                         f"{size - want} basic land{'' if size - want == 1 else 's'}")
-    rng = random.Random(seed)
-    picked = sorted(rng.sample(sorted(candidates), want))
-    return Tower(tuple(picked), tuple((pool.resolve(n), k) for n, k in basics), seed, len(candidates))
+    return Tower(tuple(sorted(picked)), tuple((pool.resolve(n), k) for n, k in basics), seed, checked)
 
 
 def tower_text(tower: Tower, header: list[str] = ()) -> str:

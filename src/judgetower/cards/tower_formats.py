@@ -388,49 +388,79 @@ def resolve_entries(tf: TowerFile, pool, *, allow_unsupported: bool = False) -> 
 # ------------------------------------------------------------------------------- a lazy pool
 
 def _fold(name: str) -> str:
-    return name.replace("\u2019", "'").casefold().strip()
+    """`mtgjson.fold_name` (imported when first needed: ``judgetower --version`` and the argument
+    parser import this module, not the data file reader)."""
+    from judgetower.cards.mtgjson import fold_name
+    return fold_name(name)
 
 
-class LazyPool:
-    """The cards of an MTGJSON AtomicCards file (`judgetower.cards.mtgjson.AtomicData`), looked up
-    by English, face or French name, whose playability is computed only for the cards asked
-    about: ``status_of(card)`` (handed in; e.g. the Oracle compiler on the card's faces) is called
-    once per card. The same lookups as `judgetower.oracle.compiled_pool.FullPool` that towers use
-    (`resolve`, `unknown_message`, `status`, `playable`, `card`, `resolve_many`, `in_tower_pool`)."""
+class _Built:
+    """`AtomicData`'s cards behind `mtgjson.LazyAtomic`'s interface (``names``, ``card``)."""
 
-    def __init__(self, data, status_of: Callable, source: str | None = None) -> None:
-        self.source = source or data.path
+    def __init__(self, data) -> None:
+        self.path = data.path
         self.has_legalities = data.has_legalities
         self._cards = {c.name: c for c in data.cards}
-        self._status_of = status_of
-        self._status: dict[str, object] = {}
-        self._index: dict[str, str] | None = None
 
     def __len__(self) -> int:
         return len(self._cards)
 
+    def __contains__(self, name: object) -> bool:
+        return name in self._cards
+
+    def names(self) -> list[str]:
+        return list(self._cards)
+
+    def card(self, name: str):
+        return self._cards[name]
+
+
+class LazyPool:
+    """The cards of an MTGJSON AtomicCards file (`judgetower.cards.mtgjson.LazyAtomic`, whose cards
+    are built on first use, or a whole `AtomicData`), looked up by English, face or French name,
+    whose playability is computed only for the cards asked about: ``status_of(card)`` (handed in;
+    e.g. the Oracle compiler on the card's faces) is called once per card. The same lookups as
+    `judgetower.oracle.compiled_pool.FullPool` that towers use (`resolve`, `unknown_message`,
+    `status`, `playable`, `card`, `resolve_many`, `in_tower_pool`). An exact card name is found
+    without reading any other card; any other name (another case, a face or French name) builds
+    the name index of the whole file once (`mtgjson.name_index`, as `FullPool` does)."""
+
+    def __init__(self, data, status_of: Callable, source: str | None = None) -> None:
+        from judgetower.cards.mtgjson import LazyAtomic
+        self._data = data if isinstance(data, LazyAtomic) else _Built(data)
+        self.source = source or data.path
+        self._status_of = status_of
+        self._status: dict[str, object] = {}
+        self._index: dict[str, str] | None = None
+
+    @property
+    def has_legalities(self) -> bool:
+        return self._data.has_legalities
+
+    def __len__(self) -> int:
+        return len(self._data)
+
     def __iter__(self):
-        return iter(list(self._cards))
+        return iter(self._data.names())
 
     def __contains__(self, name: object) -> bool:
         return isinstance(name, str) and self.resolve(name) is not None
 
     def __repr__(self) -> str:
-        return f"LazyPool({len(self)} cards from {self.source}, {len(self._status)} checked)"
+        return f"{type(self).__name__}({len(self)} cards from {self.source}, {len(self._status)} checked)"
+
+    def names(self) -> list[str]:
+        return self._data.names()
 
     def _build_index(self) -> dict[str, str]:
         if self._index is None:
-            index: dict[str, str] = {}
-            for name in self._cards:                 # full names win over face/French names
-                index.setdefault(_fold(name), name)
-            for name, card in self._cards.items():
-                for other in card.face_names + card.names_fr():
-                    index.setdefault(_fold(other), name)
-            self._index = index
+            from judgetower.cards.mtgjson import name_index
+            cards = (self._data.card(n) for n in self._data.names())
+            self._index = name_index((c.name, c.face_names + c.names_fr()) for c in cards)
         return self._index
 
     def resolve(self, name: str) -> str | None:
-        if name in self._cards:
+        if name in self._data:
             return name
         return self._build_index().get(_fold(name))
 
@@ -459,14 +489,14 @@ class LazyPool:
         return f"unknown card {name!r}{hint}"
 
     def card(self, name: str):
-        return self._cards[self._need(name)]
+        return self._data.card(self._need(name))
 
     get = card
 
     def status(self, name: str):
         key = self._need(name)
         if key not in self._status:
-            self._status[key] = self._status_of(self._cards[key])
+            self._status[key] = self._status_of(self._data.card(key))
         return self._status[key]
 
     def playable(self, name: str) -> bool:

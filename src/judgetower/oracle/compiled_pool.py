@@ -8,13 +8,19 @@ every face with the Oracle compiler, and decides for each card whether the engin
 * its printed facts are valid (`CardDef`), else ``"card facts: ..."``;
 * the compiler understood every sentence of its text, else the sentences are listed.
 
-Each card's IR is cached on its own (`judgetower.oracle.compiler.cache`: keyed by the card's
-name, text and types and the compiler's version), so a card compiled once on this machine, from
-any file or tower, is not compiled again. The pool as a whole (the card index, statuses, records
-and IR of one file) is also cached in SQLite, keyed by the sha256 of the data file's bytes and
-the compiler's version (`judgetower.oracle.COMPILER_VERSION`, which changes whenever the
-compiler's sources do): a second start reads the card index from the cache in well under a
-second; each card's record (characteristics) and IR are unpickled only when asked for.
+Each card's IR is cached on its own, in one store only (`judgetower.oracle.compiler.cache`:
+keyed by the card's name, text and types and the compiler's version), so a card compiled once on
+this machine, from any file or tower, is not compiled again. The pool as a whole (the card index,
+statuses and records of one file, not the IR) is also cached in SQLite, keyed by the sha256 of the
+data file's bytes and the compiler's version (`judgetower.oracle.COMPILER_VERSION`, which changes
+whenever the compiler's sources do): a second start reads the card index from the cache in well
+under a second; each card's record (characteristics) is unpickled, and its IR read from the
+per-card cache, only when asked for.
+
+Most commands need only a few cards: `open_pool` gives a `LazyCompiledPool` (the data file read,
+each card built and compiled only when a command asks about it: a tower's cards, the card shown);
+only ``judgetower cards coverage``, the smoke check and the server's pools compile the whole file
+(`load_pool`).
 
 The cache lives in the user cache dir (``platformdirs``), or in ``$JUDGETOWER_CACHE_DIR``. A cache
 that cannot be read or written is skipped with a notice, never fatal.
@@ -38,7 +44,9 @@ from pathlib import Path
 from typing import NamedTuple
 
 from judgetower.cards.card import CardDef, CardError
-from judgetower.cards.mtgjson import AtomicCard, file_digest, parse_atomic, read_bytes
+from judgetower.cards.mtgjson import (AtomicCard, file_digest, fold_name as _fold, name_index, parse_atomic,
+                                      read_atomic_lazy, read_bytes)
+from judgetower.cards.tower_formats import LazyPool
 from judgetower.cards.pool import STARTER_FILE, CardPool, load_pool_yaml
 
 CACHE_ENV = "JUDGETOWER_CACHE_DIR"
@@ -53,6 +61,11 @@ KEEP_POOLS = 6
 POOL_STALE_DAYS = 2
 #: Below this many cards, compile in this process; above, use worker processes.
 PARALLEL_MIN = 400
+#: The same for a lazy pool's batch (`LazyCompiledPool.prefetch`, e.g. a tower's candidates).
+#: Measured on the shared 2-core machine (load average 6.5, `benchmarks/tower_cold.py` against
+#: ``--serial``): a 250-card tower's ~400 candidates in 2 workers took 4.8 s CPU and 11.8 s wall,
+#: in this process 3.4 s CPU and 8.6 s wall; so only big batches go to workers.
+PREFETCH_PARALLEL_MIN = 400
 
 Progress = Callable[[int, int], None]
 Notice = Callable[[str], None]
@@ -145,13 +158,62 @@ def _info(card: AtomicCard, status: CardStatus) -> CardInfo:
                     card.is_alchemy, card.vintage, status)
 
 
-def _fold(name: str) -> str:
-    return name.replace("\u2019", "'").casefold().strip()
+class _PoolViews:
+    """What `FullPool` and `LazyCompiledPool` give alike, from their ``names``, ``card``,
+    ``status``, ``compiled``, ``in_tower_pool``, ``resolve`` and ``_all_names``."""
+
+    def search(self, text: str, lang: str = "en") -> list[str]:
+        """Cards whose name (English card or face name, or French name) or Oracle text (French
+        text with ``lang="fr"``) contains ``text``, case-insensitively, in file order."""
+        needle = _fold(text)
+        found = []
+        for name, others in self._all_names():
+            if any(needle in _fold(n) for n in (name,) + others):
+                found.append(name)
+                continue
+            faces = self.card(name).faces
+            texts = [f.text_fr or "" for f in faces] if lang == "fr" else [f.text for f in faces]
+            if any(needle in _fold(t) for t in texts):
+                found.append(name)
+        return found
+
+    # -- views
+    def card_pool(self, *, playable_only: bool = True, tower_pool_only: bool = False) -> CardPool:
+        """The single-faced cards the engine can hold, as a `CardPool` of `CardDef`s (card name
+        = face name): only playable ones unless ``playable_only`` is false."""
+        defs = []
+        for name in self.names():
+            if tower_pool_only and not self.in_tower_pool(name):
+                continue
+            if playable_only and not self.status(name).playable:
+                continue
+            card = self.card(name)
+            if card.layout_reason is None and card.game_card is not None:
+                defs.append(card.game_card)   # faces: a split/adventurer card holds its faces
+        pool = CardPool()
+        for d in defs:
+            if d.name not in pool:       # a case-only clash keeps the first card
+                pool._add(d)
+        # games built from this pool take each card's IR from this pool (the per-card cache) instead of
+        # compiling its text again (new_judge_tower_game, judgetower.record replays)
+        pool.precompiled = self.precompiled
+        return pool
+
+    def precompiled(self, card) -> object | None:
+        """The cached compile result (`CompiledCard`) of a single-faced card of this pool, or
+        None (then the caller compiles the text itself)."""
+        key = self.resolve(card.name)
+        if key is None:
+            return None
+        faces = self.compiled(key)
+        if len(faces) != 1 or faces[0] is None or getattr(faces[0], "name", None) != card.name:
+            return None
+        return faces[0]
 
 
 # --------------------------------------------------------------------------------------- pool
 
-class FullPool:
+class FullPool(_PoolViews):
     """Every card of a data file, with whether the engine can play it.
 
     Iterating yields card names in file order. Card names are the MTGJSON ones (``"Fire // Ice"``);
@@ -160,7 +222,7 @@ class FullPool:
 
     def __init__(self, *, source: str, key: str, meta: dict, has_legalities: bool,
                  infos: list[CardInfo], records: dict, ir: dict | None = None,
-                 db_path: Path | None = None, from_cache: bool = False) -> None:
+                 from_cache: bool = False) -> None:
         self.source = source
         self.key = key
         self.meta = meta
@@ -168,8 +230,7 @@ class FullPool:
         self.from_cache = from_cache
         self._infos = {i.name: i for i in infos}
         self._records = records   # name -> AtomicCard, or its pickle (bytes) until first use
-        self._ir = ir if ir is not None else {}  # name -> tuple[CompiledCard, ...] (or pickle)
-        self._db_path = db_path
+        self._ir = ir if ir is not None else {}  # name -> tuple[CompiledCard, ...]
         self._index: dict[str, str] | None = None
 
     # -- basic protocol
@@ -209,21 +270,9 @@ class FullPool:
     def compiled(self, name: str) -> tuple:
         """The compile result (`CompiledCard`) of each of the card's valid faces, in order."""
         key = self._need(name)
-        if key not in self._ir and self._db_path is not None:
-            try:
-                with _connect(self._db_path) as db:
-                    row = db.execute("SELECT ir FROM cards WHERE key=? AND name=?",
-                                     (self.key, key)).fetchone()
-                if row is not None:
-                    self._ir[key] = row[0]
-            except sqlite3.Error:
-                pass
-        if key not in self._ir:
+        if key not in self._ir:          # from the per-card cache (compiler.cache), else compiled
             self._ir[key] = _compile_faces(self.card(key))
-        value = self._ir[key]
-        if isinstance(value, bytes):
-            value = self._ir[key] = pickle.loads(value)
-        return value
+        return self._ir[key]
 
     def in_tower_pool(self, name: str) -> bool:
         """In the Judge Tower pool: not funny, not Alchemy, legal or restricted in Vintage (a
@@ -236,13 +285,7 @@ class FullPool:
     # -- lookups
     def _build_index(self) -> dict[str, str]:
         if self._index is None:
-            index: dict[str, str] = {}
-            for info in self._infos.values():            # full names win over face/French names
-                index.setdefault(_fold(info.name), info.name)
-            for info in self._infos.values():
-                for other in info.face_names + info.names_fr:
-                    index.setdefault(_fold(other), info.name)
-            self._index = index
+            self._index = name_index((i.name, i.face_names + i.names_fr) for i in self._infos.values())
         return self._index
 
     def resolve(self, name: str) -> str | None:
@@ -276,6 +319,10 @@ class FullPool:
         """The card named ``name`` (a `CardError` with close matches if none)."""
         return self.card(name)
 
+    def _all_names(self) -> Iterator[tuple[str, tuple[str, ...]]]:
+        """(card name, its face and French names) for every card, in file order."""
+        return ((i.name, i.face_names + i.names_fr) for i in self._infos.values())
+
     def resolve_many(self, names: Iterable[str]) -> list[str]:
         """Card names for ``names``, in order; one `CardError` listing every unknown name."""
         names = list(names)
@@ -287,53 +334,54 @@ class FullPool:
                             + "; ".join(self.unknown_message(n) for n in missing))
         return [self.resolve(n) for n in names]  # type: ignore[misc]
 
-    def search(self, text: str, lang: str = "en") -> list[str]:
-        """Cards whose name (English card or face name, or French name) or Oracle text (French
-        text with ``lang="fr"``) contains ``text``, case-insensitively, in file order."""
-        needle = _fold(text)
-        found = []
-        for info in self._infos.values():
-            if any(needle in _fold(n) for n in (info.name,) + info.face_names + info.names_fr):
-                found.append(info.name)
-                continue
-            faces = self.card(info.name).faces
-            texts = [f.text_fr or "" for f in faces] if lang == "fr" else [f.text for f in faces]
-            if any(needle in _fold(t) for t in texts):
-                found.append(info.name)
-        return found
+class LazyCompiledPool(_PoolViews, LazyPool):
+    """Every card of a data file (or of the starter tower), each compiled only when asked about.
 
-    # -- views
-    def card_pool(self, *, playable_only: bool = True, tower_pool_only: bool = False) -> CardPool:
-        """The single-faced cards the engine can hold, as a `CardPool` of `CardDef`s (card name
-        = face name): only playable ones unless ``playable_only`` is false."""
-        defs = []
-        for info in self._infos.values():
-            if playable_only and not info.status.playable:
-                continue
-            if tower_pool_only and not self.in_tower_pool(info.name):
-                continue
-            card = self.card(info.name)
-            if card.layout_reason is None and card.game_card is not None:
-                defs.append(card.game_card)   # faces: a split/adventurer card holds its faces
-        pool = CardPool()
-        for d in defs:
-            if d.name not in pool:       # a case-only clash keeps the first card
-                pool._add(d)
-        # games built from this pool take each card's IR from the compiled-pool cache instead of
-        # compiling its text again (new_judge_tower_game, judgetower.record replays)
-        pool.precompiled = self.precompiled
-        return pool
+    The file is read and parsed as JSON once (`mtgjson.read_atomic_lazy`); a card's `AtomicCard` is
+    built, and its faces compiled (through the per-card cache, `compiler.cache`: a card compiled
+    once on this machine is read back, and the parser is built only when a card is missing from
+    it), the first time a command asks for its status, info or IR. The same answers as a
+    `FullPool` of the same file (`status_of` on the same compile results): `build_tower`,
+    `read_tower` and the card commands work on either. Lookups: `tower_formats.LazyPool`."""
 
-    def precompiled(self, card) -> object | None:
-        """The cached compile result (`CompiledCard`) of a single-faced card of this pool, or
-        None (then the caller compiles the text itself)."""
-        key = self.resolve(card.name)
-        if key is None:
-            return None
-        faces = self.compiled(key)
-        if len(faces) != 1 or faces[0] is None or getattr(faces[0], "name", None) != card.name:
-            return None
-        return faces[0]
+    def __init__(self, data, source: str | None = None) -> None:
+        super().__init__(data, self._check, source)
+        self.meta = getattr(data, "meta", {})
+        self.key = ""
+        self.from_cache = False
+        self._ir: dict[str, tuple] = {}
+
+    def _faces_ir(self, card: AtomicCard) -> tuple:
+        ir = self._ir.get(card.name)
+        if ir is None:
+            ir = self._ir[card.name] = _compile_faces(card)
+        return ir
+
+    def _check(self, card: AtomicCard) -> CardStatus:
+        return status_of(card, self._faces_ir(card))
+
+    def compiled(self, name: str) -> tuple:
+        """The compile result (`CompiledCard`) of each of the card's valid faces, in order."""
+        return self._faces_ir(self.card(name))
+
+    def prefetch(self, names: Iterable[str]) -> None:
+        """Compile these cards now, together (`compile_all`: one cache query; worker processes
+        on a machine with several cores when `PREFETCH_PARALLEL_MIN` cards or more are missing
+        from the per-card cache). The results are those of compiling each alone."""
+        cards = [self.card(n) for n in dict.fromkeys(names)]
+        cards = [c for c in cards if c.name not in self._ir]
+        if cards:
+            for card, ir in zip(cards, compile_all(cards, parallel_min=PREFETCH_PARALLEL_MIN)):
+                self._ir[card.name] = ir
+
+    def info(self, name: str) -> CardInfo:
+        card = self.card(name)
+        return _info(card, self.status(card.name))
+
+    def _all_names(self) -> Iterator[tuple[str, tuple[str, ...]]]:
+        for name in self.names():
+            card = self.card(name)
+            yield name, card.face_names + card.names_fr()
 
 
 # ------------------------------------------------------------------------------------ compile
@@ -360,13 +408,14 @@ def _compile_chunk(indices: list[int]) -> list[tuple[int, bytes]]:
 
 
 def compile_all(cards: list[AtomicCard], *, workers: int | None = None,
-                progress: Progress | None = None) -> list[tuple]:
+                progress: Progress | None = None, parallel_min: int = PARALLEL_MIN) -> list[tuple]:
     """Compile every face of every card: a tuple of `CompiledCard`s per card, in order.
 
     Faces already in the per-card compile cache (`judgetower.oracle.compiler.cache`: same name,
     text, types and compiler) are read from it; the others are compiled, by ``workers`` processes
-    (default: the machine's cores, at most 4, for 400 cards or more to compile, forked; else this
-    process), and written to it. ``progress(done, total)`` is called as cards are done."""
+    (default: the machine's cores, at most 4, for ``parallel_min`` cards or more to compile,
+    forked; else this process), and written to it. ``progress(done, total)`` is called as cards
+    are done."""
     global _WORK
     from judgetower.oracle.compiler.cache import _DISK
     total = len(cards)
@@ -385,7 +434,7 @@ def compile_all(cards: list[AtomicCard], *, workers: int | None = None,
     if progress and done:
         progress(done, total)
     if workers is None:
-        workers = min(4, os.cpu_count() or 1) if len(todo) >= PARALLEL_MIN else 1
+        workers = min(4, os.cpu_count() or 1) if len(todo) >= parallel_min else 1
     step = max(1, total // 200)
 
     def finish(i: int, compiled: tuple) -> None:
@@ -486,7 +535,7 @@ CREATE TABLE IF NOT EXISTS pools (
 CREATE TABLE IF NOT EXISTS cards (
     key TEXT, idx INTEGER, name TEXT, layout TEXT, face_names TEXT, names_fr TEXT,
     is_funny INTEGER, is_alchemy INTEGER, vintage TEXT,
-    playable INTEGER, reasons TEXT, unsupported TEXT, record BLOB, ir BLOB,
+    playable INTEGER, reasons TEXT, unsupported TEXT, record BLOB,
     PRIMARY KEY (key, idx));
 CREATE INDEX IF NOT EXISTS cards_by_name ON cards (key, name);
 """
@@ -523,26 +572,29 @@ def _read_cache(db_path: Path, key: str) -> FullPool | None:
                               vintage, CardStatus(bool(playable), _split(reasons), _split(unsup))))
         records[name] = rec
     return FullPool(source=head[0], key=key, meta=json.loads(head[1]), has_legalities=bool(head[2]),
-                    infos=infos, records=records, db_path=db_path, from_cache=True)
+                    infos=infos, records=records, from_cache=True)
 
 
-def _write_cache(db_path: Path, pool: FullPool, cards: list[AtomicCard], irs: list) -> None:
+def _write_cache(db_path: Path, pool: FullPool, cards: list[AtomicCard]) -> None:
     db_path.parent.mkdir(parents=True, exist_ok=True)
     rows = []
-    for i, (card, ir) in enumerate(zip(cards, irs)):
+    for i, card in enumerate(cards):
         st = pool.status(card.name)
         rows.append((pool.key, i, card.name, card.layout, _SEP.join(card.face_names),
                      _SEP.join(card.names_fr()), int(card.is_funny), int(card.is_alchemy),
                      card.vintage, int(st.playable), _SEP.join(st.reasons), _SEP.join(st.unsupported),
-                     pickle.dumps(card, protocol=pickle.HIGHEST_PROTOCOL),
-                     pickle.dumps(ir, protocol=pickle.HIGHEST_PROTOCOL)))
+                     pickle.dumps(card, protocol=pickle.HIGHEST_PROTOCOL)))
     with _connect(db_path) as db:
         db.executescript(_SCHEMA_SQL)
         db.execute("DELETE FROM cards WHERE key=?", (pool.key,))
         db.execute("INSERT OR REPLACE INTO pools VALUES (?, ?, ?, ?, ?, ?)",
                    (pool.key, pool.source, json.dumps(pool.meta, default=str),
                     int(pool.has_legalities), len(cards), time.time()))
-        db.executemany("INSERT INTO cards VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)", rows)
+        # the columns named: a cache file written before the IR moved to the per-card cache
+        # still has an ``ir`` column, left empty
+        db.executemany("INSERT INTO cards (key, idx, name, layout, face_names, names_fr, is_funny, "
+                       "is_alchemy, vintage, playable, reasons, unsupported, record) "
+                       "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", rows)
         stale = time.time() - POOL_STALE_DAYS * 86400
         old = [k for (k, created) in db.execute("SELECT key, created FROM pools ORDER BY created DESC")
                ][KEEP_POOLS:]
@@ -589,7 +641,7 @@ def _build(source: str, raw: bytes, parse: Callable[[], tuple[dict, list[AtomicC
                     ir={c.name: ir for c, ir in zip(cards, irs)})
     if use_cache:
         try:
-            _write_cache(db_path, pool, cards, irs)
+            _write_cache(db_path, pool, cards)
         except (sqlite3.Error, OSError) as exc:
             if notice:
                 notice(f"cannot write the compiled-pool cache {db_path}: {exc}")
@@ -639,16 +691,39 @@ def pool_from_cards(cards: Iterable[CardDef], source: str = "a card pool") -> Fu
                     records={c.name: c for c in atoms}, ir={c.name: ir for c, ir in zip(atoms, irs)})
 
 
+def lazy_pool(path: str | os.PathLike) -> LazyCompiledPool:
+    """The cards of an AtomicCards file, each compiled only when asked about (`LazyCompiledPool`).
+    A `CardError` names the file if it cannot be read or parsed."""
+    return LazyCompiledPool(read_atomic_lazy(path, index_dir=cache_dir()))
+
+
+def starter_lazy_pool() -> LazyCompiledPool:
+    """The embedded starter tower as a `LazyCompiledPool` (every card normal layout, no
+    legalities), its cards compiled when asked about (through the per-card cache)."""
+    from judgetower.cards.mtgjson import AtomicData
+    from judgetower.cards.pool import starter_pool
+    cards = tuple(AtomicCard(name=d.name, layout="normal", faces=(d,), face_names=(d.name,),
+                             name_fr=d.name_fr) for d in starter_pool())
+    return LazyCompiledPool(AtomicData(STARTER_SOURCE, "", {"source": STARTER_SOURCE}, cards))
+
+
 def open_pool(data: str | os.PathLike | None = None, *, notice: Notice | None = None,
-              progress: Progress | None = None, workers: int | None = None) -> FullPool:
+              progress: Progress | None = None, workers: int | None = None,
+              whole: bool = False):
     """The pool a command works on: ``data`` if given, else the downloaded file
-    (`default_data_file`), else the embedded starter tower (with a notice saying so)."""
+    (`default_data_file`), else the embedded starter tower (with a notice saying so). Lazy
+    (`LazyCompiledPool`: only the cards a command asks about are compiled) unless ``whole``: then
+    every card is compiled (or read from the cache) up front (`load_pool`, `starter_full_pool`)
+    with ``progress`` and ``workers``, as ``judgetower cards coverage`` needs."""
+    if data is None:
+        default = default_data_file()
+        if default.exists():
+            data = default
     if data is not None:
-        return load_pool(data, notice=notice, progress=progress, workers=workers)
-    default = default_data_file()
-    if default.exists():
-        return load_pool(default, notice=notice, progress=progress, workers=workers)
+        if whole:
+            return load_pool(data, notice=notice, progress=progress, workers=workers)
+        return lazy_pool(data)
     if notice:
         notice(f"no card data file (none given with --data, none downloaded at {default}): "
                f"using {STARTER_SOURCE}; run 'judgetower cards download' for every card")
-    return starter_full_pool(notice=notice)
+    return starter_full_pool(notice=notice) if whole else starter_lazy_pool()

@@ -5,8 +5,8 @@ One SQLite file in the cache dir (``$JUDGETOWER_CACHE_DIR`` or the user cache di
 ``compiled-cards.sqlite3``, in WAL mode, one row a card face:
 
 * ``key``: sha256 of the compiler version (`judgetower.oracle.COMPILER_VERSION`, a digest of the
-  compiler's sources) and of the card's name, Oracle text, card types and subtypes (all that
-  ``compile_text`` reads). A card whose text is the same in another data file, or in a tower, has
+  compiler's sources, this module excepted) and of the card's name, Oracle text, card types and
+  subtypes (all that ``compile_text`` reads), and of the row format (`ROW_FORMAT`). A card whose text is the same in another data file, or in a tower, has
   the same key: it is compiled once on this machine, whatever file or command asked for it.
 * ``ir``: the pickled ``CompiledCard`` fields (name, abilities, unsupported).
 
@@ -33,6 +33,10 @@ import time
 from ..ir import CompiledCard
 
 CACHE_FILE = "compiled-cards.sqlite3"
+#: The layout of a row's ``ir`` (a pickled ``(name, abilities, unsupported)``), part of each key.
+#: This module is not in `COMPILER_VERSION` (``oracle.UNVERSIONED``: changing the cache code keeps
+#: the compiled cards), so bump this when the row layout changes.
+ROW_FORMAT = 1
 #: A compiler version nobody used for this many days is dropped from the file.
 STALE_DAYS = 14
 #: New results written to disk in batches of this many (and at exit).
@@ -50,6 +54,8 @@ def card_key(version: str, key: tuple) -> str:
     ``compile_text`` reads them."""
     name, text, types, subtypes = key
     raw = "\x1f".join([version, name, text, "\x1e".join(types), "\x1e".join(subtypes)])
+    if ROW_FORMAT != 1:      # format 1 keys stay as they were before ROW_FORMAT existed
+        raw += f"\x1fr{ROW_FORMAT}"
     return hashlib.sha256(raw.encode("utf-8")).hexdigest()
 
 
