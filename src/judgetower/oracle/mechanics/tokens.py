@@ -211,6 +211,11 @@ class TokenMechanicsCallbacks:
         # CR 701.47a (amass N: the Zombie Army of the cards printed before "amass [subtype] N")
         return [ir.Amass(int(c[0]), "Zombie")]
 
+    def tokens_amass_subtype(self, c):
+        # CR 701.47a: "Amass [subtypes] N" (current wording: "Amass Zombies 2", "Amass Orcs 3")
+        from ..subtypes import canonical_subtype
+        return [ir.Amass(int(c[1]), canonical_subtype(str(c[0])))]
+
     def tokens_populate(self, c):
         return [ir.Populate()]                  # CR 701.36a
 

@@ -167,6 +167,12 @@ class ConditionCallbacks:
         condition, body = c
         return self._conds_wrap(condition, body)
 
+    def conds_during_your_turn(self, c):
+        return self._conds_wrap(ir.YourTurnCondition(), c[0])
+
+    def conds_during_others_turns(self, c):
+        return self._conds_wrap(self.cond_not_your_turn([]), c[0])
+
     def _conds_anthem(self, affected, token, keywords):
         p, t = pt_mod(token)
         return Anthem(affected, p, t, keywords or ())
