@@ -28,7 +28,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from judgetower.server import setup
 from judgetower.server.store import Store
-from judgetower.server.table import SPECTATOR, Conn, Refused, Table, TableError, new_token
+from judgetower.server.table import SPECTATOR, Conn, Refused, Table, TableError, encode, new_token
 
 TOKEN_RE = re.compile(r"^[A-Za-z0-9_-]{22,64}$")
 MAX_MESSAGE = 8_000
@@ -193,7 +193,7 @@ class Server:
                 if (len(t.game.decisions), len(t._actions())) != before:
                     t.broadcast()
                 else:
-                    conn.push(t.frame(conn))
+                    conn.push(encode(t.frame(conn)))
         await asyncio.get_running_loop().run_in_executor(self.people_pool, work)
         if t.wake is not None:
             t.wake.set()
@@ -214,7 +214,7 @@ class Server:
         def join():
             with t.lock:
                 t.conns.add(conn)
-                conn.push(t.frame(conn, full=True))
+                conn.push(encode(t.frame(conn, full=True)))
         await asyncio.to_thread(join)
         writer = asyncio.create_task(self._writer(ws, conn))
         try:
@@ -236,7 +236,7 @@ class Server:
 
                     def refresh():
                         with t.lock:
-                            conn.push(t.frame(conn, full=True))
+                            conn.push(encode(t.frame(conn, full=True)))
                     await asyncio.to_thread(refresh)
                     continue
                 if isinstance(msg, dict) and msg.get("type") == "ping":
@@ -256,7 +256,8 @@ class Server:
         try:
             while True:
                 frame = await conn.queue.get()
-                await ws.send_text(json.dumps(frame, ensure_ascii=False, separators=(",", ":"), default=str))
+                # state frames come encoded by the table's worker thread (once per distinct frame)
+                await ws.send_text(frame if isinstance(frame, str) else encode(frame))
         except (asyncio.CancelledError, WebSocketDisconnect, RuntimeError):
             pass
         except Exception:
