@@ -18,6 +18,7 @@ import asyncio
 import json
 import os
 import random
+import signal
 import socket
 import statistics
 import subprocess
@@ -29,6 +30,43 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 ERRORS: dict = {}
+
+
+#: ``--cprofile``: the server runs under cProfile in every thread, timed by each thread's own CPU
+#: clock (time.thread_time: a thread waiting for a lock, the GIL, a socket or the store costs
+#: nothing), and writes the merged stats when it stops (SIGTERM at the end of the run).
+CPROFILE_WRAPPER = r"""
+import cProfile, pstats, signal, sys, threading, time, runpy
+out = sys.argv.pop(1)
+profs = []
+_run = threading.Thread.run
+def run(self):
+    p = cProfile.Profile(time.thread_time)
+    profs.append(p)
+    p.enable()
+    try:
+        _run(self)
+    finally:
+        p.disable()
+threading.Thread.run = run
+main = cProfile.Profile(time.thread_time)
+profs.append(main)
+def dump(*_):
+    main.disable()
+    st = None
+    for p in list(profs):
+        p.snapshot_stats()
+        class S:   # pstats takes an object with create_stats() and .stats
+            stats = p.stats
+            def create_stats(self): pass
+        st = pstats.Stats(S()) if st is None else (st.add(S()) or st)
+    st.dump_stats(out)
+    sys.exit(0)
+signal.signal(signal.SIGUSR1, dump)
+sys.argv[0] = "judgetower"
+main.enable()
+runpy.run_module("judgetower", run_name="__main__")
+"""
 
 
 def free_port() -> int:
@@ -202,6 +240,8 @@ def main(argv=None) -> int:
     ap.add_argument("--server-src", default=None, metavar="DIR",
                     help="run the server from this source tree (default: this checkout's src/), e.g. an "
                          "older commit's `git archive` for a before/after comparison")
+    ap.add_argument("--cprofile", default=None, metavar="FILE",
+                    help="run the server under cProfile (every thread, by thread CPU time); pstats file to FILE")
     ap.add_argument("--py-spy", default=None, metavar="FILE",
                     help="sample the server with py-spy (--gil: the thread holding the GIL, i.e. Python CPU) while the sockets are driven; raw folded stacks to FILE")
     args = ap.parse_args(argv)
@@ -212,8 +252,11 @@ def main(argv=None) -> int:
     port = free_port()
     env = dict(os.environ, PYTHONPATH=args.server_src or str(ROOT / "src"))
     log = open(os.path.join(tmp, "server.log"), "wb")
-    proc = subprocess.Popen([sys.executable, "-m", "judgetower", "serve", "--host", "127.0.0.1", "--port", str(port),
-                             "--db", db], env=env, stdout=log, stderr=log)
+    cmd = [sys.executable, "-m", "judgetower"]
+    if args.cprofile:
+        cmd = [sys.executable, "-c", CPROFILE_WRAPPER, os.path.abspath(args.cprofile)]
+    proc = subprocess.Popen(cmd + ["serve", "--host", "127.0.0.1", "--port", str(port), "--db", db],
+                            env=env, stdout=log, stderr=log)
     base = f"http://127.0.0.1:{port}"
     try:
         for _ in range(300):
@@ -275,6 +318,12 @@ def main(argv=None) -> int:
         print(f"  errors (other than decisions the game had moved past): {errors} {ERRORS or ''}")
         print(f"  load average: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} (2 cores shared)")
     finally:
+        if args.cprofile and proc.poll() is None:
+            proc.send_signal(signal.SIGUSR1)   # the wrapper writes its stats and exits
+            try:
+                proc.wait(60)
+            except subprocess.TimeoutExpired:
+                pass
         proc.terminate()
         try:
             proc.wait(15)
