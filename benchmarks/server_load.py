@@ -2,11 +2,15 @@
 tables of 4 seats (2 people played by this script over real WebSockets, 2 erring bots), adds a
 spectator socket per table, and drives them for a bounded time. Prints decisions served per
 second, the p50/p99 latency from a person's decision to every socket of the table holding the
-updated view, and the server's memory per table.
+updated view, the server's CPU time per decision served (user + system over all its threads and
+child processes, from the moment every socket is connected: the figure that compares across runs
+on a shared machine) and its memory per table.
 
     python3 benchmarks/server_load.py --tables 50 --seconds 30                     # full speed
     python3 benchmarks/server_load.py --tables 200 --pace 1 --bot-delay 1 --seconds 30   # people's pace
     python3 benchmarks/server_load.py --db postgresql://postgres@127.0.0.1:5432/postgres ...
+    python3 benchmarks/server_load.py ... --server-src /tmp/base/src    # an older commit's `git archive`
+    python3 benchmarks/server_load.py ... --cprofile server.pstats      # where the server's CPU goes
 
 Only loopback addresses; every loop is bounded by --seconds; the server is stopped at the end.
 """
