@@ -2,11 +2,15 @@
 tables of 4 seats (2 people played by this script over real WebSockets, 2 erring bots), adds a
 spectator socket per table, and drives them for a bounded time. Prints decisions served per
 second, the p50/p99 latency from a person's decision to every socket of the table holding the
-updated view, and the server's memory per table.
+updated view, the server's CPU time per decision served (user + system over all its threads and
+child processes, from the moment every socket is connected: the figure that compares across runs
+on a shared machine) and its memory per table.
 
     python3 benchmarks/server_load.py --tables 50 --seconds 30                     # full speed
     python3 benchmarks/server_load.py --tables 200 --pace 1 --bot-delay 1 --seconds 30   # people's pace
     python3 benchmarks/server_load.py --db postgresql://postgres@127.0.0.1:5432/postgres ...
+    python3 benchmarks/server_load.py ... --server-src /tmp/base/src    # an older commit's `git archive`
+    python3 benchmarks/server_load.py ... --cprofile server.pstats      # where the server's CPU goes
 
 Only loopback addresses; every loop is bounded by --seconds; the server is stopped at the end.
 """
@@ -18,6 +22,7 @@ import asyncio
 import json
 import os
 import random
+import signal
 import socket
 import statistics
 import subprocess
@@ -29,6 +34,43 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 ERRORS: dict = {}
+
+
+#: ``--cprofile``: the server runs under cProfile in every thread, timed by each thread's own CPU
+#: clock (time.thread_time: a thread waiting for a lock, the GIL, a socket or the store costs
+#: nothing), and writes the merged stats when it stops (SIGTERM at the end of the run).
+CPROFILE_WRAPPER = r"""
+import cProfile, pstats, signal, sys, threading, time, runpy
+out = sys.argv.pop(1)
+profs = []
+_run = threading.Thread.run
+def run(self):
+    p = cProfile.Profile(time.thread_time)
+    profs.append(p)
+    p.enable()
+    try:
+        _run(self)
+    finally:
+        p.disable()
+threading.Thread.run = run
+main = cProfile.Profile(time.thread_time)
+profs.append(main)
+def dump(*_):
+    main.disable()
+    st = None
+    for p in list(profs):
+        p.snapshot_stats()
+        class S:   # pstats takes an object with create_stats() and .stats
+            stats = p.stats
+            def create_stats(self): pass
+        st = pstats.Stats(S()) if st is None else (st.add(S()) or st)
+    st.dump_stats(out)
+    sys.exit(0)
+signal.signal(signal.SIGUSR1, dump)
+sys.argv[0] = "judgetower"
+main.enable()
+runpy.run_module("judgetower", run_name="__main__")
+"""
 
 
 def free_port() -> int:
@@ -45,6 +87,33 @@ def rss_kb(pid: int) -> int:
     except OSError:
         pass
     return 0
+
+
+def _stat(pid: int) -> list[str] | None:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+
+
+def cpu_s(pid: int) -> float:
+    """CPU time so far (user + system, every thread) of the process and of its live child
+    processes (a server that shards its tables over worker processes), in seconds."""
+    tick = os.sysconf("SC_CLK_TCK")
+    kids: dict[int, list[int]] = {}
+    for d in os.listdir("/proc"):
+        if d.isdigit():
+            f = _stat(int(d))
+            if f:
+                kids.setdefault(int(f[1]), []).append(int(d))
+    total, todo = 0.0, [pid]
+    while todo:
+        p = todo.pop()
+        f = _stat(p)
+        if f:
+            total += (int(f[11]) + int(f[12])) / tick
+        todo.extend(kids.get(p, ()))
+    return total
 
 
 def post(url: str, data: dict) -> dict:
@@ -72,17 +141,23 @@ class TableDriver:
         self.people_decisions = 0
         self.errors = 0
 
-    async def run(self) -> None:
+    async def connect(self) -> None:
         import websockets
-        conns = []
+        self.conns = []
         try:
             for tok in self.links:
-                conns.append(await websockets.connect(f"{self.ws_base}/ws/{tok}", max_size=1 << 24))
-            await asyncio.gather(*(self._reader(i, c) for i, c in enumerate(conns)))
+                self.conns.append(await websockets.connect(f"{self.ws_base}/ws/{tok}", max_size=1 << 24))
+        except (OSError, asyncio.TimeoutError):
+            self.errors += 1
+
+    async def run(self) -> None:
+        try:
+            if len(self.conns) == len(self.links):
+                await asyncio.gather(*(self._reader(i, c) for i, c in enumerate(self.conns)))
         except (OSError, asyncio.TimeoutError):
             self.errors += 1
         finally:
-            for c in conns:
+            for c in self.conns:
                 await c.close()
 
     async def _reader(self, i: int, ws) -> None:
@@ -142,11 +217,18 @@ class TableDriver:
         return f["key"] if f else None
 
 
-async def drive(base: str, outs: list[dict], pace: float, seconds: float) -> tuple[list, list]:
-    deadline = time.time() + seconds
+async def drive(base: str, outs: list[dict], pace: float, seconds: float, started=None) -> tuple[list, list]:
+    """Connect every socket, then (``started()``: the measured window opens) drive them for
+    ``seconds``."""
     lat: list[float] = []
     rng = random.Random(1)
-    drivers = [TableDriver(base, o, pace, deadline, lat, rng) for o in outs]
+    drivers = [TableDriver(base, o, pace, 0.0, lat, rng) for o in outs]
+    await asyncio.gather(*(d.connect() for d in drivers))
+    if started is not None:
+        started()
+    deadline = time.time() + seconds
+    for d in drivers:
+        d.deadline = deadline
     await asyncio.gather(*(d.run() for d in drivers))
     return drivers, lat
 
@@ -159,16 +241,26 @@ def main(argv=None) -> int:
                     help="seconds a person waits before deciding (0: at once; 1: people's pace)")
     ap.add_argument("--bot-delay", type=float, default=0.0, help="the tables' bot delay (seconds)")
     ap.add_argument("--db", default=None, help="store URL (default: a temporary SQLite file)")
+    ap.add_argument("--server-src", default=None, metavar="DIR",
+                    help="run the server from this source tree (default: this checkout's src/), e.g. an "
+                         "older commit's `git archive` for a before/after comparison")
+    ap.add_argument("--cprofile", default=None, metavar="FILE",
+                    help="run the server under cProfile (every thread, by thread CPU time); pstats file to FILE")
+    ap.add_argument("--py-spy", default=None, metavar="FILE",
+                    help="sample the server with py-spy (--gil: the thread holding the GIL, i.e. Python CPU) while the sockets are driven; raw folded stacks to FILE")
     args = ap.parse_args(argv)
     if not 1 <= args.tables <= 1000 or not 1 <= args.seconds <= 600:
         ap.error("--tables 1-1000, --seconds 1-600")
     tmp = tempfile.mkdtemp(prefix="jt-load-")
     db = args.db or f"sqlite:///{tmp}/load.sqlite3"
     port = free_port()
-    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
+    env = dict(os.environ, PYTHONPATH=args.server_src or str(ROOT / "src"))
     log = open(os.path.join(tmp, "server.log"), "wb")
-    proc = subprocess.Popen([sys.executable, "-m", "judgetower", "serve", "--host", "127.0.0.1", "--port", str(port),
-                             "--db", db], env=env, stdout=log, stderr=log)
+    cmd = [sys.executable, "-m", "judgetower"]
+    if args.cprofile:
+        cmd = [sys.executable, "-c", CPROFILE_WRAPPER, os.path.abspath(args.cprofile)]
+    proc = subprocess.Popen(cmd + ["serve", "--host", "127.0.0.1", "--port", str(port), "--db", db],
+                            env=env, stdout=log, stderr=log)
     base = f"http://127.0.0.1:{port}"
     try:
         for _ in range(300):
@@ -188,7 +280,22 @@ def main(argv=None) -> int:
                           {"name": "Bot 1", "kind": "erring", "error_rate": 0.05, "call_rate": 0.5, "dispute_rate": 0.0},
                           {"name": "Bot 2", "kind": "erring", "error_rate": 0.05, "call_rate": 0.5, "dispute_rate": 0.0}]}))
         create_s = time.time() - t0
-        drivers, lat = asyncio.run(drive(base, outs, args.pace, args.seconds))
+        mark: dict = {}
+        prof = None
+
+        def started():   # every socket is connected: the measured window opens
+            nonlocal prof
+            mark["cpu0"], mark["wall0"] = cpu_s(proc.pid), time.time()
+            if args.py_spy:
+                prof = subprocess.Popen(["py-spy", "record", "--pid", str(proc.pid), "--duration",
+                                         str(int(args.seconds)), "--format", "raw", "--output", args.py_spy,
+                                         "--rate", "100", "--nonblocking", "--gil", "--subprocesses"],
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        drivers, lat = asyncio.run(drive(base, outs, args.pace, args.seconds, started))
+        cpu1, wall1 = cpu_s(proc.pid), time.time()
+        cpu0, wall0 = mark.get("cpu0", cpu1), mark.get("wall0", wall1)
+        if prof is not None:
+            prof.wait(60)
         rss1 = rss_kb(proc.pid)
         served = sum(d.last_n - (d.first_n or 0) for d in drivers)
         people = sum(d.people_decisions for d in drivers)
@@ -206,11 +313,21 @@ def main(argv=None) -> int:
               f"({people} by the people over WebSockets)")
         print(f"  person's decision -> every socket of the table updated: p50 {pct(50):.1f} ms, "
               f"p99 {pct(99):.1f} ms (n={len(lat_ms)})")
+        cpu = cpu1 - cpu0
+        print(f"  server CPU: {cpu:.1f} s in {wall1 - wall0:.0f} s ({cpu / (wall1 - wall0) * 100:.0f}% of one core) "
+              f"= {cpu / max(1, served) * 1000:.2f} ms per decision served (user + system, all its threads and "
+              f"child processes, from the moment every socket was connected)")
         print(f"  server memory: {rss0 / 1024:.0f} MB before the tables, {rss1 / 1024:.0f} MB after: "
               f"{(rss1 - rss0) / args.tables / 1024:.2f} MB per table")
         print(f"  errors (other than decisions the game had moved past): {errors} {ERRORS or ''}")
         print(f"  load average: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} (2 cores shared)")
     finally:
+        if args.cprofile and proc.poll() is None:
+            proc.send_signal(signal.SIGUSR1)   # the wrapper writes its stats and exits
+            try:
+                proc.wait(60)
+            except subprocess.TimeoutExpired:
+                pass
         proc.terminate()
         try:
             proc.wait(15)

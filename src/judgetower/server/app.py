@@ -13,6 +13,7 @@ import contextlib
 import json
 import re
 import secrets
+import threading
 import time
 from collections import OrderedDict
 from html import escape
@@ -28,7 +29,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from judgetower.server import setup
 from judgetower.server.store import Store
-from judgetower.server.table import SPECTATOR, Conn, Refused, Table, TableError, new_token
+from judgetower.server.table import SPECTATOR, Conn, Refused, Table, TableError, encode, new_token
 
 TOKEN_RE = re.compile(r"^[A-Za-z0-9_-]{22,64}$")
 MAX_MESSAGE = 8_000
@@ -51,6 +52,35 @@ def error_page(status: int, title: str, message: str, title_fr: str, message_fr:
     return HTMLResponse(body, status_code=status)
 
 
+class PeopleFirst:
+    """People before bots: while a person's message is being applied (and its frames sent), the
+    bots' steps of every table wait, up to ``limit`` seconds. The engine work of all tables shares
+    one interpreter lock, so without this a person's decision competes with the bots' steps of
+    the other tables for it, and its latency grows with the number of tables; bots wait at most
+    ``limit`` (their own delay between decisions is far longer)."""
+
+    def __init__(self, limit: float = 0.05) -> None:
+        self.limit = limit
+        self.busy = 0
+        self.cv = threading.Condition()
+
+    def enter(self) -> None:
+        with self.cv:
+            self.busy += 1
+
+    def leave(self) -> None:
+        with self.cv:
+            self.busy -= 1
+            if self.busy <= 0:
+                self.busy = 0
+                self.cv.notify_all()
+
+    def wait(self) -> None:
+        if self.busy and self.limit > 0:
+            with self.cv:
+                self.cv.wait_for(lambda: self.busy <= 0, timeout=self.limit)
+
+
 class Server:
     """The tables in memory, loaded from the store on demand, and their bot loops."""
 
@@ -68,6 +98,8 @@ class Server:
         from concurrent.futures import ThreadPoolExecutor
         self.people_pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="jt-people")
         self.bots_pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="jt-bots")
+        # and a person's message goes before the bots' next steps (they share one interpreter lock)
+        self.people_first = PeopleFirst(0.05)
 
     # ------------------------------------------------------------------ tables
     async def create(self, form: Any) -> dict:
@@ -144,7 +176,7 @@ class Server:
     async def _bot_loop(self, t: Table) -> None:
         while True:
             try:
-                status = await asyncio.get_running_loop().run_in_executor(self.bots_pool, self._step, t)
+                status = await asyncio.get_running_loop().run_in_executor(self.bots_pool, self._gated_step, t)
             except Exception as e:   # a bug in one table is reported, never spreads
                 print(f"judgetower serve: table {t.id} stopped: {type(e).__name__}: {e}", flush=True)
                 return
@@ -168,6 +200,10 @@ class Server:
             except asyncio.TimeoutError:
                 pass
             t.wake.clear()
+
+    def _gated_step(self, t: Table) -> str:
+        self.people_first.wait()
+        return self._step(t)
 
     @staticmethod
     def _step(t: Table) -> str:
@@ -193,8 +229,14 @@ class Server:
                 if (len(t.game.decisions), len(t._actions())) != before:
                     t.broadcast()
                 else:
-                    conn.push(t.frame(conn))
-        await asyncio.get_running_loop().run_in_executor(self.people_pool, work)
+                    conn.push(encode(t.frame(conn)))
+        loop = asyncio.get_running_loop()
+        self.people_first.enter()
+        try:
+            await loop.run_in_executor(self.people_pool, work)
+        finally:
+            # the gate opens once the frames queued by ``work`` had their turn on the loop
+            loop.call_soon(self.people_first.leave)
         if t.wake is not None:
             t.wake.set()
 
@@ -214,7 +256,7 @@ class Server:
         def join():
             with t.lock:
                 t.conns.add(conn)
-                conn.push(t.frame(conn, full=True))
+                conn.push(encode(t.frame(conn, full=True)))
         await asyncio.to_thread(join)
         writer = asyncio.create_task(self._writer(ws, conn))
         try:
@@ -236,7 +278,7 @@ class Server:
 
                     def refresh():
                         with t.lock:
-                            conn.push(t.frame(conn, full=True))
+                            conn.push(encode(t.frame(conn, full=True)))
                     await asyncio.to_thread(refresh)
                     continue
                 if isinstance(msg, dict) and msg.get("type") == "ping":
@@ -256,7 +298,8 @@ class Server:
         try:
             while True:
                 frame = await conn.queue.get()
-                await ws.send_text(json.dumps(frame, ensure_ascii=False, separators=(",", ":"), default=str))
+                # state frames come encoded by the table's worker thread (once per distinct frame)
+                await ws.send_text(frame if isinstance(frame, str) else encode(frame))
         except (asyncio.CancelledError, WebSocketDisconnect, RuntimeError):
             pass
         except Exception:

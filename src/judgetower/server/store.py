@@ -19,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import queue
 import threading
 import time
 from pathlib import Path
@@ -107,6 +108,7 @@ class Store:
             raise StoreError(f"cannot open the store {self.safe_url()}: {e}") from None
         # SQLite has one writer: serialise our writes rather than meet "database is locked"
         self._write_lock = threading.Lock() if url.startswith("sqlite") else None
+        self._writer = _GroupWriter(self)
 
     def safe_url(self) -> str:
         try:
@@ -130,17 +132,27 @@ class Store:
                 c.execute(tokens_t.insert(), rows)
 
     def append(self, table_id: str, first_seq: int, events: list[tuple[str, Any]], status: str | None = None) -> None:
-        """Write ``events`` (kind, data) with sequence numbers from ``first_seq``, in one transaction."""
+        """Write ``events`` (kind, data) with sequence numbers from ``first_seq``, in one transaction,
+        and return once they are committed (a decision acknowledged to a client is in the store).
+
+        Group commit: the appends of every table waiting at the same moment are written by one
+        writer thread on one held connection, in one transaction (`_GroupWriter`); each caller
+        still returns only after its own rows are committed, and gets the error when they were
+        not (then its rows are not in the store: a failed batch is retried table by table)."""
         if not events and status is None:
             return
-        with self._locked(), self._begin() as c:
-            if events:
-                c.execute(events_t.insert(), [
-                    {"table_id": table_id, "seq": first_seq + k, "kind": kind,
-                     "data": json.dumps(data, ensure_ascii=False, separators=(",", ":"))}
-                    for k, (kind, data) in enumerate(events)])
-            if status is not None:
-                c.execute(tables_t.update().where(tables_t.c.id == table_id).values(status=status))
+        rows = [{"table_id": table_id, "seq": first_seq + k, "kind": kind,
+                 "data": json.dumps(data, ensure_ascii=False, separators=(",", ":"))}
+                for k, (kind, data) in enumerate(events)]
+        self._writer.write(table_id, rows, status)
+
+    def _write_batch(self, c, jobs: list["_Job"]) -> None:
+        rows = [r for j in jobs for r in j.rows]
+        if rows:
+            c.execute(events_t.insert(), rows)
+        for j in jobs:
+            if j.status is not None:
+                c.execute(tables_t.update().where(tables_t.c.id == j.table_id).values(status=j.status))
 
     # ------------------------------------------------------------------ reads
     def seat_of(self, token: str) -> tuple[str, int] | None:
@@ -167,7 +179,126 @@ class Store:
             return [(r[0], r[1], json.loads(r[2]), r[3]) for r in c.execute(q)]
 
     def close(self) -> None:
+        self._writer.stop()
         self.engine.dispose()
+
+
+class _Job:
+    __slots__ = ("table_id", "rows", "status", "done", "error")
+
+    def __init__(self, table_id: str, rows: list[dict], status: str | None) -> None:
+        self.table_id, self.rows, self.status = table_id, rows, status
+        self.done = threading.Event()
+        self.error: BaseException | None = None
+
+
+class _GroupWriter:
+    """One thread and one held connection for every append: it takes the appends waiting (up to
+    ``MAX_BATCH``), writes them in one transaction, commits, then wakes their callers. At people's
+    pace most batches hold one or two tables; under load they grow, and the per-transaction cost
+    (connection checkout, BEGIN, COMMIT) is paid once per batch instead of once per table."""
+
+    MAX_BATCH = 256
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.q: queue.SimpleQueue = queue.SimpleQueue()
+        self.thread: threading.Thread | None = None
+        self.conn = None
+        self.start_lock = threading.Lock()
+        self.batches = 0     # transactions committed (for tests and benchmarks)
+        self.jobs = 0        # appends committed
+
+    def write(self, table_id: str, rows: list[dict], status: str | None) -> None:
+        job = _Job(table_id, rows, status)
+        if self.thread is None or not self.thread.is_alive():
+            with self.start_lock:
+                if self.thread is None or not self.thread.is_alive():
+                    self.thread = threading.Thread(target=self._run, name="jt-store-writer", daemon=True)
+                    self.thread.start()
+        self.q.put(job)
+        job.done.wait()
+        if job.error is not None:
+            if isinstance(job.error, StoreError):
+                raise job.error
+            raise StoreError(f"cannot write table {table_id} to the store {self.store.safe_url()}: "
+                             f"{job.error}") from job.error
+
+    def stop(self) -> None:
+        if self.thread is not None and self.thread.is_alive():
+            self.q.put(None)
+            self.thread.join(10)
+        self.thread = None
+
+    def _connection(self):
+        if self.conn is None or self.conn.closed or self.conn.invalidated:
+            self.conn = self.store.engine.connect()
+        return self.conn
+
+    def _commit(self, jobs: list[_Job]) -> None:
+        with self.store._locked():
+            c = self._connection()
+            try:
+                with c.begin():
+                    self.store._write_batch(c, jobs)
+            except BaseException:
+                try:
+                    c.close()
+                finally:
+                    self.conn = None
+                raise
+
+    def _run(self) -> None:
+        while True:
+            job = self.q.get()
+            if job is None:
+                break
+            jobs = [job]
+            stop = False
+            while len(jobs) < self.MAX_BATCH:
+                try:
+                    nxt = self.q.get_nowait()
+                except queue.Empty:
+                    break
+                if nxt is None:
+                    stop = True
+                    break
+                jobs.append(nxt)
+            try:
+                self._commit(jobs)
+                self.batches += 1
+                self.jobs += len(jobs)
+            except Exception:
+                # one table's bad rows never fail another's: write them one by one
+                for j in jobs:
+                    try:
+                        self._commit([j])
+                        self.batches += 1
+                        self.jobs += 1
+                    except Exception as e:
+                        j.error = e
+            for j in jobs:
+                j.done.set()
+            if stop:
+                break
+        # an append that came in while stopping is still written (its caller waits for it)
+        while True:
+            try:
+                j = self.q.get_nowait()
+            except queue.Empty:
+                break
+            if j is not None:
+                try:
+                    self._commit([j])
+                except Exception as e:
+                    j.error = e
+                j.done.set()
+        if self.conn is not None:
+            try:
+                self.conn.close()
+            except Exception:
+                pass
+            self.conn = None
 
 
 class _NoLock:

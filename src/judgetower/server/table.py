@@ -16,7 +16,7 @@ import random
 import secrets
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from judgetower import record as records
@@ -61,15 +61,41 @@ class Conn:
     loop: asyncio.AbstractEventLoop | None = None
     log_sent: int = 0      # visible log lines sent
     log_idx: int = 0       # log events looked at (visible or not)
-    cards_sent: set = field(default_factory=set)
+    cards_sent: frozenset = frozenset()   # the card frames sent (immutable: sockets may share it)
     spectator_name: str | None = None
     frames: int = 0
 
-    def push(self, frame: dict) -> None:
-        """Queue a frame from any thread (call_soon_threadsafe keeps the order)."""
+    def push(self, frame: dict | str) -> None:
+        """Queue a frame (a dict, or its JSON text) from any thread (call_soon_threadsafe keeps
+        the order)."""
         if self.loop is None or self.queue is None:
             return
         self.loop.call_soon_threadsafe(self.queue.put_nowait, frame)
+
+
+def _deliver(items: list[tuple[Conn, str]]) -> None:
+    """On the event loop: queue each socket's frame (one wake-up of the loop per broadcast)."""
+    for c, text in items:
+        if c.queue is not None and c.loop is not None:
+            c.queue.put_nowait(text)
+
+
+try:   # orjson, when installed, encodes a frame several times faster than the json module
+    import orjson as _orjson
+except ImportError:   # pragma: no cover - depends on the machine
+    _orjson = None
+
+import json as _json
+
+
+def encode(frame: dict) -> str:
+    """A frame's JSON text (UTF-8 characters kept, no spaces), made once per distinct frame."""
+    if _orjson is not None:
+        try:
+            return _orjson.dumps(frame, default=str, option=_orjson.OPT_NON_STR_KEYS).decode("utf-8")
+        except TypeError:   # e.g. an integer too large for orjson: the json module takes it
+            pass
+    return _json.dumps(frame, ensure_ascii=False, separators=(",", ":"), default=str)
 
 
 # ---------------------------------------------------------------------------- the table
@@ -440,7 +466,7 @@ class Table:
         if self.over():
             frame["summary"] = self.summary(conn.lang)
         if full:
-            conn.cards_sent = set()
+            conn.cards_sent = frozenset()
         names = view_names(v)
         if frame["decision"]:
             for o in frame["decision"]["options"]:
@@ -450,7 +476,8 @@ class Table:
             info = card_info(self.pool, n)
             if info is not None:
                 cards[n] = info
-        conn.cards_sent |= set(cards)
+        if cards:   # a new frozenset, never changed in place: sockets sharing frames share it (broadcast)
+            conn.cards_sent = conn.cards_sent.union(cards)
         frame["cards"] = cards
         conn.frames += 1
         return frame
@@ -556,12 +583,40 @@ class Table:
         return s
 
     def broadcast(self) -> None:
-        """Queue a frame for every socket (under the lock, so frames keep the game's order)."""
+        """Queue a frame for every socket (under the lock, so frames keep the game's order).
+
+        Each distinct frame is built and JSON-encoded once: sockets of the same seat, language
+        and spectator name that have been sent the same log lines and card frames get the same
+        text (two tabs of one seat, the spectators); a frame is only ever built from its own
+        seat's view (`frame`), so sharing never crosses seats. All the frames of a broadcast go
+        to the event loop in one call."""
+        items: list[tuple[Conn, str]] = []
+        made: dict[tuple, tuple[str, Conn]] = {}
+        loop = None
         for c in list(self.conns):
+            if c.loop is None:
+                continue
+            key = (c.seat, c.lang, c.spectator_name, c.log_idx, c.log_sent, c.cards_sent)
             try:
-                c.push(self.frame(c))
+                got = made.get(key)
+                if got is None:
+                    text = encode(self.frame(c))
+                    made[key] = (text, c)
+                else:
+                    text, first = got
+                    # the same frame: this socket's record of what it was sent moves on alike
+                    c.log_idx, c.log_sent, c.cards_sent = first.log_idx, first.log_sent, first.cards_sent
+                    c.frames += 1
             except Exception:   # one broken socket never stops the table
                 self.conns.discard(c)
+                continue
+            items.append((c, text))
+            loop = c.loop
+        if items and loop is not None:
+            try:
+                loop.call_soon_threadsafe(_deliver, items)
+            except RuntimeError:   # the loop is closed (the server stops)
+                pass
 
     def record_text(self) -> str:
         return records.dumps(self.game)
