@@ -201,3 +201,10 @@ def test_the_summary_is_in_the_page_s_language(client):
     assert fr["lines"] != en["lines"]
     if en["end_reason"]:
         assert fr["end_reason"] and fr["end_reason"] != en["end_reason"]
+
+
+def test_the_step_is_named_in_the_page_s_language():
+    from judgetower.server.table import _step_said
+    assert _step_said("cleanup", "fr") == "nettoyage" and _step_said("cleanup", "en") == "cleanup"
+    assert _step_said("precombat_main", "fr") == "première phase principale"
+    assert _step_said("precombat_main", "en") == "precombat main"

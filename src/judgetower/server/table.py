@@ -452,6 +452,7 @@ class Table:
             "key": self.decision_key(),
             "seat": seat, "you": g.players[seat].name if seat is not None else conn.spectator_name,
             "mode": self.mode, "lang": conn.lang, "view": v, "log": log,
+            "step": _step_said(g.step, conn.lang),
             "seats": [{"name": p.name, "kind": s["kind"], "judge_level": p.judge_level,
                        "first_game": bool(p.first_game), "autopass": self.autopass.get(i)}
                       for i, (p, s) in enumerate(zip(g.players, self.seats))],
@@ -631,6 +632,15 @@ class Table:
                 "spectators_here": sum(1 for c in self.conns if c.seat == SPECTATOR),
                 "tower": self.config.get("tower_desc", ""), "lang": self.config.get("lang", "en"),
                 "house": list(self.config.get("house") or [])}
+
+
+def _step_said(step: str, lang: str) -> str:
+    """The step's name in the page's language (the log's glossary: "nettoyage", CR 500.1)."""
+    name = str(step).replace("_", " ")
+    if lang == "fr":
+        from judgetower.rules.log_fr.glossary import STEPS_FR
+        return STEPS_FR.get(name, name)
+    return name
 
 
 def view_names(v: dict) -> set:

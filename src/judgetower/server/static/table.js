@@ -103,7 +103,7 @@ function render() {
   document.documentElement.lang = LANG;
   const v = F.view;
   const pend = v.pending;
-  $("turninfo").textContent = `${t("turn")} ${v.turn} · ${v.active} (${t("active")}) · ${t("step")}: ${v.step.replace(/_/g, " ")}` +
+  $("turninfo").textContent = `${t("turn")} ${v.turn} · ${v.active} (${t("active")}) · ${t("step")}: ${F.step || v.step.replace(/_/g, " ")}` +
     (pend ? ` · ${t("priority")}: ${pend.player}` : "");
   $("whoami").textContent = F.seat !== null ? `${F.you} (${t("you")})` : t("spectator") + (F.you ? `: ${F.you}` : "");
   $("log-title").textContent = t("log");
