@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from judgetower.oracle import ir
+from judgetower.rules.capabilities import has_keyword, keyword_arg as _keyword_arg
 from judgetower.rules.decisions import Divide, Done, division_count, divisions
 from judgetower.rules.characteristics.filters import chars_of, matches
 from judgetower.rules.stack.mana import ManaCost, Source, plan_payment
@@ -205,10 +206,7 @@ class CastingMixin:
         if name == "enchant" and getattr(o, "aura_bestowed", False):
             from judgetower.rules.mechanics.attachments import bestow_enchant_filter   # auras2: CR 702.103b
             return bestow_enchant_filter()
-        for ab in o.compiled.abilities:
-            if isinstance(ab, ir.Keyword) and ab.name == name:
-                return ab.arg
-        return None
+        return _keyword_arg(o.compiled, name)   # issue 17: indexed once per compiled card
 
     def spell_ability(self, o):
         """The spell's SpellAbility; for a modal spell (CR 700.2), its chosen modes as one, in
@@ -409,6 +407,11 @@ class CastingMixin:
 
     def can_pay_mana(self, p: int, cost: ManaCost, exclude: int | None = None, helpers: frozenset = frozenset()) -> bool:
         if self.rules_free_mana():
+            return True
+        if cost.is_free():
+            # nothing to pay (a "{T}: Add" ability's cost has no mana part): plan_payment finds
+            # the empty plan whatever the sources (CR 601.2g-h, 118.5), so they are not listed
+            # (listing them per ability was O(lands²) per priority, issue 17)
             return True
         plan = plan_payment(cost, self.players[p].mana_pool, self.mana_sources(p, exclude, helpers))
         if plan is not None and plan.life and not self.can_pay_life(p, plan.life):
@@ -1011,7 +1014,7 @@ class CastingMixin:
     # -- faces: multi-faced cards (CR 709 split cards, CR 715 adventurer cards) ---------------
     def has_aftermath(self, o) -> bool:
         """faces: aftermath (CR 702.127a)."""
-        return any(isinstance(ab, ir.Keyword) and ab.name == "aftermath" for ab in o.compiled.abilities)
+        return has_keyword(o.compiled, "aftermath")   # issue 17: indexed once per compiled card
 
     def fused_compiled(self, card):
         """faces: a fused split spell's abilities (CR 702.102d): both halves' spell abilities as
@@ -1376,7 +1379,23 @@ class CastingMixin:
         self.touch()
 
 
+#: _auto_mana_source's answers, by the ability's id; the ability is kept with its answer so that
+#: its id is not reused while the entry lives (the answer depends on the frozen ability alone)
+_AUTO_MANA: dict[int, tuple[object, bool]] = {}
+
+
 def _auto_mana_source(ab) -> bool:
+    hit = _AUTO_MANA.get(id(ab))
+    if hit is not None and hit[0] is ab:
+        return hit[1]
+    if len(_AUTO_MANA) > 50_000:
+        _AUTO_MANA.clear()
+    out = _auto_mana_source_uncached(ab)
+    _AUTO_MANA[id(ab)] = (ab, out)
+    return out
+
+
+def _auto_mana_source_uncached(ab) -> bool:
     """May automatic payment (CR 601.2g) activate this mana ability on its own? Only when {T}
     is its whole cost and adding mana its whole effect (a cost of life, a sacrifice, a painland's
     damage: the player activates such abilities by hand, CR 605.3a), and each choice it offers is
