@@ -19,12 +19,15 @@ def _index(comp) -> tuple:
     if idx is None or idx[0] is not abilities:
         names: set[str] = set()
         args: dict[str, object] = {}
+        bans = []
         for ab in abilities:
             if isinstance(ab, ir.Keyword):
                 names.add(ab.name)
                 if ab.name not in args:
                     args[ab.name] = ab.arg      # the first one, as a scan in printed order finds
-        idx = (abilities, frozenset(names), args)
+            elif isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, ir.ActivationBan):
+                bans.append(ab.effect)
+        idx = (abilities, frozenset(names), args, tuple(bans))
         object.__setattr__(comp, "_kw_index", idx)
     return idx
 
@@ -43,3 +46,9 @@ def has_keyword(comp, name: str) -> bool:
 def keyword_arg(comp, name: str):
     """The argument of the first keyword ability named ``name`` in printed order, else None."""
     return _index(comp)[2].get(name)
+
+
+def activation_bans(comp) -> tuple:
+    """The effects of the compiled card's "its activated abilities can't be activated" static
+    abilities (CR 602.5), printed order."""
+    return _index(comp)[3]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from itertools import islice
 
 from judgetower.oracle import ir
 from judgetower.rules.capabilities import has_keyword, keyword_arg as _keyword_arg
@@ -482,7 +483,11 @@ class CastingMixin:
     def legal_targets(self, spec: ir.TargetSpec, source, controller: int) -> list:
         """Candidates for one target spec (CR 115), in the engine's order: objects in zone
         order, then players in APNAP order."""
-        out: list = []
+        return list(self.iter_legal_targets(spec, source, controller))
+
+    def iter_legal_targets(self, spec: ir.TargetSpec, source, controller: int):
+        """``legal_targets`` one at a time, in the same order (issue 17: "has it at least N legal
+        targets?" stops at the Nth)."""
         kind = spec.kind
         if kind in ("any", "object"):
             f = spec.filter
@@ -491,12 +496,12 @@ class CastingMixin:
                     o = self.objects[oid]
                     ch = self.chars(o)
                     if ("Creature" in ch.types or "Planeswalker" in ch.types or "Battle" in ch.types) and self._targetable(o, source, controller):
-                        out.append(oid)
+                        yield oid
             elif f.zone == "battlefield":
                 for oid in self.battlefield:
                     o = self.objects[oid]
                     if matches(self, o, f, _Src(source, controller)) and self._targetable(o, source, controller):
-                        out.append(oid)
+                        yield oid
             else:
                 players = [controller] if f.controller == "you" else (
                     self.opponents(controller) if f.controller == "opponent" else self.apnap(controller))
@@ -511,28 +516,27 @@ class CastingMixin:
                         if o.face_down and controller not in o.may_look:
                             continue  # CR 406.3a, 406.4: no characteristics; not chosen without a look
                         if matches(self, o, ir.Filter(**{**f.__dict__, "controller": None}), _Src(source, controller)):
-                            out.append(oid)
+                            yield oid
         if kind == "spell":
             for oid in reversed(self.stack):
                 o = self.objects[oid]
                 if isinstance(o, StackAbility) or o.id == getattr(source, "id", None):
                     continue
                 if matches(self, o, spec.filter, _Src(source, controller)):
-                    out.append(oid)
+                    yield oid
         if kind in ("player_or_planeswalker", "opponent_or_planeswalker"):
             # "target player or planeswalker" (CR 115.1): planeswalkers first, then players
             for oid in self.battlefield:
                 o = self.objects[oid]
                 if "Planeswalker" in self.chars(o).types and self._targetable(o, source):
-                    out.append(oid)
-            out += [PID(q) for q in (self.apnap(controller) if kind == "player_or_planeswalker"
-                                     else self.opponents(controller))
-                    if self.chars_player_targetable(q, controller)]   # chars: "you have hexproof" (CR 702.11c)
+                    yield oid
+            yield from [PID(q) for q in (self.apnap(controller) if kind == "player_or_planeswalker"
+                                         else self.opponents(controller))
+                        if self.chars_player_targetable(q, controller)]   # chars: "you have hexproof" (CR 702.11c)
         if kind in ("any", "player"):
-            out += [PID(q) for q in self.apnap(controller) if self.chars_player_targetable(q, controller)]
+            yield from [PID(q) for q in self.apnap(controller) if self.chars_player_targetable(q, controller)]
         if kind == "opponent":
-            out += [PID(q) for q in self.opponents(controller) if self.chars_player_targetable(q, controller)]
-        return out
+            yield from [PID(q) for q in self.opponents(controller) if self.chars_player_targetable(q, controller)]
 
     def _targetable(self, o, source, controller=None) -> bool:
         """CR 702.16b: protection from a quality -> can't be targeted by sources with it."""
@@ -671,7 +675,9 @@ class CastingMixin:
 
     def has_targets(self, p: int, source, specs) -> bool:
         for spec in specs:
-            if spec.count_min > 0 and len(self.legal_targets(spec, source, p)) < spec.count_min:
+            # (issue 17: counted up to count_min only; the candidates are the same, in the same order)
+            if spec.count_min > 0 and sum(1 for _ in islice(self.iter_legal_targets(spec, source, p),
+                                                             spec.count_min)) < spec.count_min:
                 return False
         if any(spec.distinct_from for spec in specs):
             return _distinct_assignable(tuple(specs), [self.legal_targets(s, source, p) for s in specs])
