@@ -9,6 +9,7 @@ switched to referee for the question.
 
 from __future__ import annotations
 
+import os
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -85,9 +86,8 @@ def referee_priority_options(game, d) -> list:
     return allowed
 
 
-import os as _os   # noqa: E402
-
-_CHECK_DERIVED = _os.environ.get("JUDGETOWER_CHECK_REFEREE_VIEW") == "1"
+#: JUDGETOWER_CHECK_REFEREE_VIEW=1: every derived referee view is compared with the computed one
+_CHECK_DERIVED = os.environ.get("JUDGETOWER_CHECK_REFEREE_VIEW") == "1"
 
 
 def referee_refusal(game, d, choice) -> str | None:

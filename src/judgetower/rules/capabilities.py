@@ -13,10 +13,15 @@ from __future__ import annotations
 from judgetower.oracle import ir
 
 
+#: the index's layout; an index of another layout (a compiled card pickled with an older one, as
+#: a pool cache may be) is computed again
+_LAYOUT = 2
+
+
 def _index(comp) -> tuple:
     idx = getattr(comp, "_kw_index", None)
     abilities = comp.abilities
-    if idx is None or idx[0] is not abilities:
+    if idx is None or idx[0] is not abilities or idx[-1] != _LAYOUT:
         names: set[str] = set()
         args: dict[str, object] = {}
         bans = []
@@ -27,7 +32,7 @@ def _index(comp) -> tuple:
                     args[ab.name] = ab.arg      # the first one, as a scan in printed order finds
             elif isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, ir.ActivationBan):
                 bans.append(ab.effect)
-        idx = (abilities, frozenset(names), args, tuple(bans))
+        idx = (abilities, frozenset(names), args, tuple(bans), _LAYOUT)
         object.__setattr__(comp, "_kw_index", idx)
     return idx
 
