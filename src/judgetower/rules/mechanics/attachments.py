@@ -308,13 +308,17 @@ class AttachmentsMixin:
             return False
         if self.detained(o):   # tokcount: detain (CR 701.35a)
             return True
+        objs = self.objects
         for i in self.battlefield:
-            x = self.objects[i]
-            if x.face_down or x.compiled is None:
+            x = objs[i]
+            comp = x.compiled
+            if x.face_down or comp is None:
                 continue
-            for eff in activation_bans(x.compiled):   # issue 17: indexed once per compiled card
-                if self._static_affects(x, eff.affected, o):
-                    return True
+            bans = activation_bans(comp)   # issue 17: indexed once per compiled card
+            if bans:
+                for eff in bans:
+                    if self._static_affects(x, eff.affected, o):
+                        return True
         return False
 
 
