@@ -1,7 +1,8 @@
 """Judge Tower simulation throughput (referee mode, autopilots, starter tower).
 
-Prints decisions per second, games per second (games that ended), how each game ended, and the
-p50/p99 time of one autopilot decision (``Autopilot.choose``). Games that reach the decision cap
+Prints decisions per second (wall and CPU), games per second (games that ended), how each game
+ended, the p50/p99 time of one autopilot decision (``Autopilot.choose``) and the p50/p99/max CPU
+time of ``game.decide``. Games that reach the decision cap
 are reported as unfinished, never as ended.
 
     python3 benchmarks/jt_sim.py                       # 4 players, seeds 1..5, cap 20,000 decisions
@@ -42,6 +43,7 @@ def main() -> None:
     ended = 0
     endings: Counter = Counter()
     lat: list[int] = []
+    decide_cpu: list[int] = []   # game.decide, in this thread's CPU time (steadier on a shared machine)
     wall0, cpu0 = time.perf_counter(), time.process_time()
     for s in range(args.first_seed, args.first_seed + args.games):
         players = [{"name": chr(65 + i), "judge_level": 1 + (s + i) % 5} for i in range(args.players)]
@@ -53,7 +55,9 @@ def main() -> None:
             t = time.perf_counter_ns()
             c = bots[d.player].choose(g, d.player)
             lat.append(time.perf_counter_ns() - t)
+            t = time.thread_time_ns()
             g.decide(d.player, c)
+            decide_cpu.append(time.thread_time_ns() - t)
             n += 1
         decisions += n
         if g.game_over:
@@ -73,6 +77,9 @@ def main() -> None:
         print(f"           {v} x {k}")
     print(f"time:      {wall:.2f} s wall, {cpu:.2f} s CPU")
     print(f"throughput (wall): {decisions / wall:,.0f} decisions/s, {ended / wall:.3f} ended games/s")
+    print(f"throughput (CPU):  {decisions / cpu:,.0f} decisions/s, {ended / cpu:.3f} ended games/s")
+    print(f"decide CPU time: p50 {pct(decide_cpu, 0.5) / 1000:.1f} µs, p99 {pct(decide_cpu, 0.99) / 1000:.1f} µs, "
+          f"max {max(decide_cpu) / 1000:,.1f} µs over {len(decide_cpu):,} decisions")
     print(f"autopilot decision: p50 {pct(lat, 0.5) / 1000:.1f} µs, p99 {pct(lat, 0.99) / 1000:.1f} µs "
           f"over {len(lat):,} decisions")
 

@@ -8,7 +8,7 @@ Plays GAMES games of ordinary Magic, PLAYERS players (default 2), each with a ``
 Prints: decisions per second and games per second (wall clock and CPU time: on a shared machine
 the CPU figures are the steadier ones), and the p50/p99/max latency of ``game.legal_choices``,
 timed with ``time.perf_counter_ns`` around every call the agents make during the playouts (and,
-for comparison, of ``game.decide``). The Oracle compiler's one-time warm-up (compiling every
+for comparison, of ``game.decide``, in wall time and in this thread's CPU time). The Oracle compiler's one-time warm-up (compiling every
 starter-tower card once) is timed separately and kept out of the throughput.
 
     python3 benchmarks/random_games.py                 # 30 games, seeds 1..30, 2 players
@@ -65,10 +65,12 @@ def main(argv: list[str] | None = None) -> int:
 
     legal_ns: list[int] = []
     decide_ns: list[int] = []
+    decide_cpu_ns: list[int] = []   # the same calls in CPU time of this thread (steadier on a shared machine)
     decisions = turns = 0
     reasons: dict[str, int] = {}
     setup_wall = 0.0
     perf = time.perf_counter_ns
+    tcpu = time.thread_time_ns
     wall0, cpu0 = time.perf_counter(), time.process_time()
     for s in seeds:
         rng = random.Random(s)
@@ -90,8 +92,9 @@ def main(argv: list[str] | None = None) -> int:
         while not game.game_over:
             d = game.pending()
             choice = agents[d.player].choose(game, d.player)
-            a = perf()
+            a, ac = perf(), tcpu()
             game.decide(d.player, choice)
+            decide_cpu_ns.append(tcpu() - ac)
             decide_ns.append(perf() - a)
             n += 1
             if n >= MAX_DECISIONS:
@@ -104,6 +107,7 @@ def main(argv: list[str] | None = None) -> int:
 
     legal_ns.sort()
     decide_ns.sort()
+    decide_cpu_ns.sort()
     games = len(seeds)
     print("judgetower random-playout benchmark")
     print(f"command:   python3 benchmarks/random_games.py --games {args.games} "
@@ -129,6 +133,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"decide latency over {len(decide_ns):,} calls:        p50 {us(percentile(decide_ns, 50))}, "
           f"p99 {us(percentile(decide_ns, 99))}, max {us(decide_ns[-1])}, "
           f"mean {us(statistics.fmean(decide_ns))}")
+    print(f"decide CPU time over {len(decide_cpu_ns):,} calls:       p50 {us(percentile(decide_cpu_ns, 50))}, "
+          f"p99 {us(percentile(decide_cpu_ns, 99))}, max {us(decide_cpu_ns[-1])}, "
+          f"mean {us(statistics.fmean(decide_cpu_ns))}")
     return 0
 
 

@@ -9,6 +9,7 @@ switched to referee for the question.
 
 from __future__ import annotations
 
+import os
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -46,6 +47,49 @@ def as_referee(rules):
         rules.mode = old
 
 
+def referee_priority_options(game, d) -> list:
+    """Referee mode's priority options for the pending priority decision ``d`` (JT-P1, JT-P2,
+    JT-C1; R9, R11, R12), as ``game.priority_options(d.player)`` computes them with the mode
+    switched to referee.
+
+    Issue 17: when ``d`` was posed in judge mode and nothing has happened since (the game's
+    ``state_mark``), they are derived from ``d``'s own options instead of computing the legal
+    actions again: judge mode offers ``[Pass()] + legal_actions`` unfiltered, and the legal
+    actions differ between the modes only by the ``can_activate_more`` hook (JT-P1, R11: in
+    judge mode a second activation is offered, ``JudgeTowerRules.can_activate_more``), which is
+    one more condition of ``can_activate``, a side-effect-free conjunction; so referee mode's
+    legal actions are judge mode's less the activations that hook refuses, and its options are
+    those filtered by the variant's ``priority_options`` in referee mode. Set
+    ``JUDGETOWER_CHECK_REFEREE_VIEW=1`` to compute both and compare (a check, slow)."""
+    rules = game.rules
+    posed = getattr(game, "posed_priority", None)
+    derived = None
+    if (posed is not None and getattr(rules, "mode", None) == "judge" and posed[0] == d.player
+            and posed[1] is d.options and d is game.pending() and posed[2] == game.state_mark()):
+        kept = []
+        with as_referee(rules):
+            for a in d.options:
+                if type(a) is Activate:
+                    o = game.objects[a.obj]
+                    if not rules.can_activate_more(game, d.player, o, a.index,
+                                                   game.activated_abilities(o)[a.index]):
+                        continue
+                kept.append(a)
+            derived = rules.priority_options(game, d.player, kept)
+        if not _CHECK_DERIVED:
+            return derived
+    with as_referee(rules):
+        allowed = game.priority_options(d.player)
+    if derived is not None and derived != allowed:
+        raise AssertionError(f"issue 17: referee view derived {derived!r} != computed {allowed!r} "
+                             f"(turn {game.turn}, {game.step})")
+    return allowed
+
+
+#: JUDGETOWER_CHECK_REFEREE_VIEW=1: every derived referee view is compared with the computed one
+_CHECK_DERIVED = os.environ.get("JUDGETOWER_CHECK_REFEREE_VIEW") == "1"
+
+
 def referee_refusal(game, d, choice) -> str | None:
     """The JT rule referee mode would cite to refuse ``choice`` for decision ``d``, or None
     when referee mode would accept it (or does not restrict this kind of decision)."""
@@ -57,8 +101,7 @@ def referee_refusal(game, d, choice) -> str | None:
         if rule is not None:
             return rule
     if kind == "priority":
-        with as_referee(rules):
-            allowed = game.priority_options(d.player)
+        allowed = referee_priority_options(game, d)
         if choice in allowed:
             return None
         if isinstance(choice, Pass):
@@ -126,8 +169,7 @@ def compliant_options(game, d) -> list:
     obeys every Judge Tower obligation may make); never empty when ``d`` has options."""
     opts = list(d.options)
     if d.kind == "priority":
-        with as_referee(game.rules):
-            allowed = game.priority_options(d.player)
+        allowed = referee_priority_options(game, d)
         ok = [o for o in opts if o in allowed]
     else:
         ok = [o for o in opts if referee_refusal(game, d, o) is None]

@@ -29,7 +29,7 @@ from judgetower.rules.errors import GameOverError, IllegalAction
 from judgetower.rules.characteristics.layers import compute_all
 from judgetower.rules.legality import LegalityMixin
 from judgetower.rules.log import GameLog, Message, Term, msg, render, said
-from judgetower.rules.state import PID, GameObject, Player, StackAbility
+from judgetower.rules.state import LIFE_CHANGES, PID, GameObject, Player, StackAbility
 from judgetower.rules.turn.priority import PriorityMixin
 from judgetower.rules.stack.resolution import ResolutionMixin
 from judgetower.rules.sba import SBAMixin
@@ -113,6 +113,7 @@ class Game(StepsMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixi
         self._version = 0
         self._chars_cache: tuple[int, dict] | None = None
         self._pending: Decision | None = None
+        self.posed_priority: tuple | None = None   # (player, options, state_mark()): issue 17, judge.violations
         self._gen = None
         self.decisions: list[tuple[int, Any]] = []
         self.is_first_turn_of_game = True
@@ -142,7 +143,9 @@ class Game(StepsMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixi
         cache = self._chars_cache
         # conds: "as long as" conditions read life totals and whose turn it is, which do not
         # touch() the cache (CR 611.3a: re-checked continuously)
-        key = (self._version, self.active, tuple(p.life for p in self.players))
+        # (issue 17: the life totals are represented by LIFE_CHANGES, which moves whenever one
+        # changes, instead of a tuple of them built at each call)
+        key = (self._version, self.active, LIFE_CHANGES[0])
         if cache is None or cache[0] != key:
             cache = (key, compute_all(self))
             self._chars_cache = cache

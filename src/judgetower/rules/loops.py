@@ -15,6 +15,10 @@ from __future__ import annotations
 from collections import Counter
 
 
+def _zone_name(kv) -> str:
+    return kv[0]
+
+
 def loop_keys(game, holder: int) -> tuple[tuple, tuple, tuple]:
     """The game state for loop detection (R8: everything but the log and history), in one pass:
     ``(state, shape, amounts)``. ``shape`` is the state without amounts that a loop can grow —
@@ -27,8 +31,8 @@ def loop_keys(game, holder: int) -> tuple[tuple, tuple, tuple]:
     amounts: list[int] = []
     for o in game.permanents():
         attached = objs[o.attached_to].name if o.attached_to in objs else ""
-        acts = tuple(sorted(map(str, o.activated_this_turn)))
-        counters = tuple(sorted(o.counters.items()))
+        acts = tuple(sorted(map(str, o.activated_this_turn))) if o.activated_this_turn else ()
+        counters = tuple(sorted(o.counters.items())) if o.counters else ()
         perms.append((o.name, o.controller, o.tapped, counters, o.damage, attached, acts))
         shapes.append((o.name, o.controller, o.tapped, tuple(k for k, n in counters if n), o.damage, attached, acts,
                        tuple(n for k, n in counters if n)))
@@ -41,8 +45,8 @@ def loop_keys(game, holder: int) -> tuple[tuple, tuple, tuple]:
     for s, n in alike.items():
         amounts.extend(s[-1])
         amounts.append(n)
-    zones = tuple((name, tuple(objs[i].name for i in lst)) for name, lst in sorted(game.all_zone_lists(), key=lambda kv: kv[0])
-                  if name not in ("battlefield", "stack") and lst)
+    zones = tuple((name, tuple([objs[i].name for i in lst])) for name, lst in sorted(game.all_zone_lists(), key=_zone_name)
+                  if lst and name != "battlefield" and name != "stack")
     stack = tuple(objs[i].name for i in game.stack)
     on_stack = sorted(Counter(stack).items())
     amounts.extend(n for _, n in on_stack)

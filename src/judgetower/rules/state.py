@@ -183,3 +183,26 @@ class Player:
     @property
     def alive(self) -> bool:
         return not self.lost
+
+
+#: issue 17: a count of life-total changes, every player of every game (``Game.chars`` reads it in
+#: its cache key instead of building the tuple of life totals at each call: "as long as"
+#: conditions read life totals, which do not ``touch()`` the layer cache, CR 611.3a). It moves
+#: whenever a life total takes another value (a total set to the value it had changes nothing).
+LIFE_CHANGES = [0]
+
+
+def _get_life(self):
+    return self._life
+
+
+def _set_life(self, value) -> None:
+    d = self.__dict__
+    if "_life" not in d or d["_life"] != value:
+        LIFE_CHANGES[0] += 1
+    d["_life"] = value
+
+
+# the dataclass field ``life`` (its __init__ default, eq, repr) read and written through this
+# property, so that every change of a life total is counted
+Player.life = property(_get_life, _set_life)

@@ -9,7 +9,6 @@ sublayer effects apply in timestamp order (CR 613.7); the supported 7c effects c
 
 from __future__ import annotations
 
-import copy
 import re
 from functools import lru_cache
 from dataclasses import dataclass
@@ -59,6 +58,7 @@ def keyword_key(name: str, arg=None) -> str:
 
 
 _BASE_CACHE: dict = {}
+_new_chars = object.__new__
 
 
 def base_chars(obj) -> Chars:
@@ -81,7 +81,10 @@ def base_chars(obj) -> Chars:
             from judgetower.rules.stack.copies import prototyped_chars
             ch = prototyped_chars(obj, ch)   # copies2: a prototyped spell/permanent (CR 718.3b)
         tpl = _BASE_CACHE[key] = (ch, obj.card, obj.compiled, cspec)   # (keeps the keyed objects alive)
-    ch = copy.copy(tpl[0])
+    # a shallow copy, as copy.copy makes it (a plain dataclass: a new instance, the same
+    # attribute dict), without copy's generic protocol (issue 17)
+    ch = _new_chars(Chars)
+    ch.__dict__.update(tpl[0].__dict__)
     if getattr(obj, "aura_bestowed", False):   # auras2: a bestowed Aura (CR 702.103b)
         from judgetower.rules.mechanics.attachments import bestowed_chars
         bestowed_chars(ch)

@@ -42,6 +42,7 @@ from dataclasses import dataclass
 
 from judgetower.cards.card import mana_value_of
 from judgetower.oracle import ir
+from judgetower.rules.capabilities import has_keyword, keyword_names
 from judgetower.rules.log import CardName, Term, msg
 from judgetower.rules.registry import effect
 from judgetower.rules.stack.casting import name_said   # a spell's name in a prompt
@@ -96,8 +97,8 @@ def blitz_synth():
 
 
 def _kw(o, name: str) -> bool:
-    comp = getattr(o, "compiled", None)
-    return comp is not None and any(isinstance(a, ir.Keyword) and a.name == name for a in comp.abilities)
+    # issue 17: the keyword names are indexed once per compiled card (rules.capabilities)
+    return has_keyword(getattr(o, "compiled", None), name)
 
 
 class AlternativeCostsMixin:
@@ -130,10 +131,14 @@ class AlternativeCostsMixin:
     @staticmethod
     def gy_keyword(o) -> str | None:
         """"retrace" / "jump-start" / "escape" when the card has it (and no flashback), else None."""
-        if getattr(o, "card", None) is None or _kw(o, "flashback"):
+        comp = getattr(o, "compiled", None)
+        if getattr(o, "card", None) is None or comp is None:
+            return None
+        names = keyword_names(comp)   # issue 17: indexed once per compiled card
+        if "flashback" in names:
             return None
         for name in ("jump-start", "retrace", "escape"):
-            if _kw(o, name):
+            if name in names:
                 return name
         return None
 

@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 from judgetower.oracle import ir
+from judgetower.rules.capabilities import activation_bans
 from judgetower.rules.characteristics.until_end_of_turn import chars_protected   # chars: protection from any quality (CR 702.16)
 from judgetower.rules.log import Term, msg
 from judgetower.rules.registry import effect
@@ -307,14 +308,17 @@ class AttachmentsMixin:
             return False
         if self.detained(o):   # tokcount: detain (CR 701.35a)
             return True
+        objs = self.objects
         for i in self.battlefield:
-            x = self.objects[i]
-            if x.face_down or x.compiled is None:
+            x = objs[i]
+            comp = x.compiled
+            if x.face_down or comp is None:
                 continue
-            for ab in x.compiled.abilities:
-                if isinstance(ab, ir.StaticAbility) and isinstance(ab.effect, ir.ActivationBan) \
-                        and self._static_affects(x, ab.effect.affected, o):
-                    return True
+            bans = activation_bans(comp)   # issue 17: indexed once per compiled card
+            if bans:
+                for eff in bans:
+                    if self._static_affects(x, eff.affected, o):
+                        return True
         return False
 
 

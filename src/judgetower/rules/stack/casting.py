@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from itertools import islice
 
 from judgetower.oracle import ir
+from judgetower.rules.capabilities import has_keyword, keyword_arg as _keyword_arg
 from judgetower.rules.decisions import Divide, Done, division_count, divisions
 from judgetower.rules.characteristics.filters import chars_of, matches
 from judgetower.rules.stack.mana import ManaCost, Source, plan_payment
@@ -205,10 +207,7 @@ class CastingMixin:
         if name == "enchant" and getattr(o, "aura_bestowed", False):
             from judgetower.rules.mechanics.attachments import bestow_enchant_filter   # auras2: CR 702.103b
             return bestow_enchant_filter()
-        for ab in o.compiled.abilities:
-            if isinstance(ab, ir.Keyword) and ab.name == name:
-                return ab.arg
-        return None
+        return _keyword_arg(o.compiled, name)   # issue 17: indexed once per compiled card
 
     def spell_ability(self, o):
         """The spell's SpellAbility; for a modal spell (CR 700.2), its chosen modes as one, in
@@ -410,6 +409,11 @@ class CastingMixin:
     def can_pay_mana(self, p: int, cost: ManaCost, exclude: int | None = None, helpers: frozenset = frozenset()) -> bool:
         if self.rules_free_mana():
             return True
+        if cost.is_free():
+            # nothing to pay (a "{T}: Add" ability's cost has no mana part): plan_payment finds
+            # the empty plan whatever the sources (CR 601.2g-h, 118.5), so they are not listed
+            # (listing them per ability was O(lands²) per priority, issue 17)
+            return True
         plan = plan_payment(cost, self.players[p].mana_pool, self.mana_sources(p, exclude, helpers))
         if plan is not None and plan.life and not self.can_pay_life(p, plan.life):
             # CR 119.4: Phyrexian mana can be paid with life only if the life total is high enough
@@ -479,7 +483,11 @@ class CastingMixin:
     def legal_targets(self, spec: ir.TargetSpec, source, controller: int) -> list:
         """Candidates for one target spec (CR 115), in the engine's order: objects in zone
         order, then players in APNAP order."""
-        out: list = []
+        return list(self.iter_legal_targets(spec, source, controller))
+
+    def iter_legal_targets(self, spec: ir.TargetSpec, source, controller: int):
+        """``legal_targets`` one at a time, in the same order (issue 17: "has it at least N legal
+        targets?" stops at the Nth)."""
         kind = spec.kind
         if kind in ("any", "object"):
             f = spec.filter
@@ -488,12 +496,12 @@ class CastingMixin:
                     o = self.objects[oid]
                     ch = self.chars(o)
                     if ("Creature" in ch.types or "Planeswalker" in ch.types or "Battle" in ch.types) and self._targetable(o, source, controller):
-                        out.append(oid)
+                        yield oid
             elif f.zone == "battlefield":
                 for oid in self.battlefield:
                     o = self.objects[oid]
                     if matches(self, o, f, _Src(source, controller)) and self._targetable(o, source, controller):
-                        out.append(oid)
+                        yield oid
             else:
                 players = [controller] if f.controller == "you" else (
                     self.opponents(controller) if f.controller == "opponent" else self.apnap(controller))
@@ -508,28 +516,27 @@ class CastingMixin:
                         if o.face_down and controller not in o.may_look:
                             continue  # CR 406.3a, 406.4: no characteristics; not chosen without a look
                         if matches(self, o, ir.Filter(**{**f.__dict__, "controller": None}), _Src(source, controller)):
-                            out.append(oid)
+                            yield oid
         if kind == "spell":
             for oid in reversed(self.stack):
                 o = self.objects[oid]
                 if isinstance(o, StackAbility) or o.id == getattr(source, "id", None):
                     continue
                 if matches(self, o, spec.filter, _Src(source, controller)):
-                    out.append(oid)
+                    yield oid
         if kind in ("player_or_planeswalker", "opponent_or_planeswalker"):
             # "target player or planeswalker" (CR 115.1): planeswalkers first, then players
             for oid in self.battlefield:
                 o = self.objects[oid]
                 if "Planeswalker" in self.chars(o).types and self._targetable(o, source):
-                    out.append(oid)
-            out += [PID(q) for q in (self.apnap(controller) if kind == "player_or_planeswalker"
-                                     else self.opponents(controller))
-                    if self.chars_player_targetable(q, controller)]   # chars: "you have hexproof" (CR 702.11c)
+                    yield oid
+            yield from [PID(q) for q in (self.apnap(controller) if kind == "player_or_planeswalker"
+                                         else self.opponents(controller))
+                        if self.chars_player_targetable(q, controller)]   # chars: "you have hexproof" (CR 702.11c)
         if kind in ("any", "player"):
-            out += [PID(q) for q in self.apnap(controller) if self.chars_player_targetable(q, controller)]
+            yield from [PID(q) for q in self.apnap(controller) if self.chars_player_targetable(q, controller)]
         if kind == "opponent":
-            out += [PID(q) for q in self.opponents(controller) if self.chars_player_targetable(q, controller)]
-        return out
+            yield from [PID(q) for q in self.opponents(controller) if self.chars_player_targetable(q, controller)]
 
     def _targetable(self, o, source, controller=None) -> bool:
         """CR 702.16b: protection from a quality -> can't be targeted by sources with it."""
@@ -668,7 +675,9 @@ class CastingMixin:
 
     def has_targets(self, p: int, source, specs) -> bool:
         for spec in specs:
-            if spec.count_min > 0 and len(self.legal_targets(spec, source, p)) < spec.count_min:
+            # (issue 17: counted up to count_min only; the candidates are the same, in the same order)
+            if spec.count_min > 0 and sum(1 for _ in islice(self.iter_legal_targets(spec, source, p),
+                                                             spec.count_min)) < spec.count_min:
                 return False
         if any(spec.distinct_from for spec in specs):
             return _distinct_assignable(tuple(specs), [self.legal_targets(s, source, p) for s in specs])
@@ -1011,7 +1020,7 @@ class CastingMixin:
     # -- faces: multi-faced cards (CR 709 split cards, CR 715 adventurer cards) ---------------
     def has_aftermath(self, o) -> bool:
         """faces: aftermath (CR 702.127a)."""
-        return any(isinstance(ab, ir.Keyword) and ab.name == "aftermath" for ab in o.compiled.abilities)
+        return has_keyword(o.compiled, "aftermath")   # issue 17: indexed once per compiled card
 
     def fused_compiled(self, card):
         """faces: a fused split spell's abilities (CR 702.102d): both halves' spell abilities as
@@ -1376,7 +1385,23 @@ class CastingMixin:
         self.touch()
 
 
+#: _auto_mana_source's answers, by the ability's id; the ability is kept with its answer so that
+#: its id is not reused while the entry lives (the answer depends on the frozen ability alone)
+_AUTO_MANA: dict[int, tuple[object, bool]] = {}
+
+
 def _auto_mana_source(ab) -> bool:
+    hit = _AUTO_MANA.get(id(ab))
+    if hit is not None and hit[0] is ab:
+        return hit[1]
+    if len(_AUTO_MANA) > 50_000:
+        _AUTO_MANA.clear()
+    out = _auto_mana_source_uncached(ab)
+    _AUTO_MANA[id(ab)] = (ab, out)
+    return out
+
+
+def _auto_mana_source_uncached(ab) -> bool:
     """May automatic payment (CR 601.2g) activate this mana ability on its own? Only when {T}
     is its whole cost and adding mana its whole effect (a cost of life, a sacrifice, a painland's
     damage: the player activates such abilities by hand, CR 605.3a), and each choice it offers is

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from judgetower.oracle import ir
+from judgetower.rules.capabilities import has_keyword
 from judgetower.rules.decisions import RECHECK, Activate, Cast, Pass, PlayLand
 from judgetower.rules.log import Term, msg
 
@@ -26,6 +27,10 @@ class PriorityMixin:
                     holder = self.next_player(holder)
             checked = False
             options = self.priority_options(holder)
+            # issue 17: the options and the state they were computed in, so that judge mode can
+            # derive referee mode's view of this decision from them (judge.violations) instead of
+            # computing the legal actions a second time
+            self.posed_priority = (holder, options, self.state_mark())
             if len(options) > 1 and Pass() in options:
                 # the player could act or not: not a forced decision, so this state can be
                 # neither the start nor the repeat of a mandatory loop (no need to look)
@@ -65,6 +70,13 @@ class PriorityMixin:
         """Hook for variants (e.g. JT-P1 bookkeeping)."""
         self.rules.on_pass(self, player)
 
+    def state_mark(self) -> tuple:
+        """A mark that moves whenever the game may have changed: the characteristics version
+        (``touch``), the log's length, the decisions taken and the decisions put before the
+        flow's own (R13). Equal marks: nothing was done in between (issue 17: a priority
+        decision's options are still those of the present state)."""
+        return (self._version, len(self.log.events), len(self.decisions), len(self.interrupts), self.game_over)
+
     def priority_options(self, p: int) -> list:
         """Legal priority actions, documented order: Pass first (the default), then lands,
         spells in hand order, abilities in battlefield order (CR 117.1)."""
@@ -90,8 +102,7 @@ class PriorityMixin:
                 continue
             if not o.compiled.ok:
                 continue
-            instant = "Instant" in o.card.types or any(
-                isinstance(a, ir.Keyword) and a.name == "flash" for a in o.compiled.abilities)
+            instant = "Instant" in o.card.types or has_keyword(o.compiled, "flash")
             if not (instant or sorcery_ok):
                 continue
             if self.can_cast(p, o, alternative=False):
@@ -147,7 +158,7 @@ class PriorityMixin:
             o = self.objects[oid]
             if getattr(o, "adventure_player", None) != p or not o.compiled.ok:
                 continue
-            flash = any(isinstance(a, ir.Keyword) and a.name == "flash" for a in o.compiled.abilities)
+            flash = has_keyword(o.compiled, "flash")
             if (sorcery_ok or flash) and self.can_cast(p, o, alternative=False):
                 actions.append(Cast(oid))
         actions.extend(self.cast_actions(p, sorcery_ok))   # exilecast: foretold cards (CR 702.143a)
@@ -176,8 +187,7 @@ class PriorityMixin:
                 continue
             if self.has_aftermath(view) != (o.zone == "graveyard"):
                 continue    # CR 702.127a: an aftermath half is cast from a graveyard, and only there
-            instant = "Instant" in view.card.types or any(
-                isinstance(a, ir.Keyword) and a.name == "flash" for a in view.compiled.abilities)
+            instant = "Instant" in view.card.types or has_keyword(view.compiled, "flash")
             if (instant or sorcery_ok) and self.can_cast(p, view, alternative=False):
                 out.append(Cast(o.id, face=i))
         if o.card.layout == "split" and o.zone == "hand":
