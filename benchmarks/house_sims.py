@@ -96,17 +96,36 @@ def game_row(r: JudgeSims, before: tuple, seed: int, line: str) -> dict:
             "failures": r.failures[n_fail:], "line": line}
 
 
+def ranges(seeds: list[int]) -> str:
+    """Sorted seeds as ranges: [0, 1, 2, 5] -> "0-2, 5"."""
+    out: list[list[int]] = []
+    for s in seeds:
+        if out and s == out[-1][1] + 1:
+            out[-1][1] = s
+        else:
+            out.append([s, s])
+    return ", ".join(f"{a}-{b}" if a != b else f"{a}" for a, b in out)
+
+
 def merge(files: list[str]) -> int:
     """Print the per-rule table of the games in the --json files (markdown)."""
     rows = [json.loads(line) for f in files for line in open(f, encoding="utf-8") if line.strip()]
     games = {}
     for row in rows:   # a seed played twice (overlapping runs) counts once: the last one
         games[row["rule"], row["seed"]] = row
-    print(f"{len(games)} games from {', '.join(files)}")
+    # a run stopped mid-seed (SIGTERM) has some rules' game of its last seed and not others: only
+    # seeds every rule played are counted, so that every rule has as many games
+    rules = dict.fromkeys(k[0] for k in games)
+    full = {s for _, s in games if all((r, s) in games for r in rules)}
+    partial = [k for k in games if k[1] not in full]
+    for k in partial:
+        del games[k]
+    print(f"{len(games)} games ({len(full)} seeds, every rule) from {', '.join(files)}"
+          + (f"; left out: {len(partial)} games of seeds not played by every rule" if partial else ""))
     print("| rule | cap | real ends | how they ended | CPU per game: mean, max | decisions: mean, max |")
     print("|---|---|---|---|---|---|")
     failed = 0
-    for rule in dict.fromkeys(k[0] for k in games):
+    for rule in rules:
         rs = [g for (r, _), g in sorted(games.items()) if r == rule]
         seeds = sorted(g["seed"] for g in rs)
         ends: dict[str, int] = {}
@@ -117,7 +136,7 @@ def merge(files: list[str]) -> int:
         failed += sum(1 for g in rs if g["failures"])
         caps = ", ".join(f"{c:,}" for c in sorted({g["cap"] for g in rs}))
         print(f"| `{rule}` | {caps} | "
-              f"{sum(g['real'] for g in rs)} of {len(rs)} (seeds {seeds[0]}-{seeds[-1]}) | "
+              f"{sum(g['real'] for g in rs)} of {len(rs)} (seeds {ranges(seeds)}) | "
               + ", ".join(f"{v} {k}" for k, v in sorted(ends.items(), key=lambda kv: -kv[1])) + " | "
               + (f"{sum(cpus) / len(cpus):.1f} s, {max(cpus):.1f} s" if cpus else "-") + " | "
               + f"{sum(decs) / len(decs):,.0f}, {max(decs):,} |")

@@ -62,5 +62,23 @@ def test_merge_counts_an_unfinished_game_as_no_end(tmp_path, monkeypatch, capsys
                              "line": ""}) + "\n", encoding="utf-8")
     assert _run(["--merge", str(f)], monkeypatch) == 1
     out = capsys.readouterr().out
-    assert "| `H-ROUNDS` | 1,000,000 | 0 of 1 (seeds 95-95) | 1 unfinished (decision cap) |" in out
+    assert "| `H-ROUNDS` | 1,000,000 | 0 of 1 (seeds 95) | 1 unfinished (decision cap) |" in out
     assert "games with a failed check or no real end: 1" in out
+
+
+def test_merge_counts_only_seeds_every_rule_played(tmp_path, monkeypatch, capsys):
+    """A run stopped mid-seed: seed 4's H-ROUNDS game never ended, so seed 4 is left out."""
+    f = tmp_path / "d.json"
+    row = {"players": 2, "cap": 100_000, "end": "JT-E1 (shame)", "real": True, "decisions": 10,
+           "cpu": 1.0, "replay_wall": None, "failures": [], "line": ""}
+    f.write_text("".join(json.dumps({**row, "rule": r, "seed": s}) + "\n"
+                         for s, rules in ((3, ("H-OPEN-HANDS", "H-ROUNDS")), (4, ("H-OPEN-HANDS",)))
+                         for r in rules), encoding="utf-8")
+    assert _run(["--merge", str(f)], monkeypatch) == 0
+    out = capsys.readouterr().out
+    assert "2 games (1 seeds, every rule)" in out and "left out: 1 games" in out
+    assert "| `H-OPEN-HANDS` | 100,000 | 1 of 1 (seeds 3) |" in out
+
+
+def test_seed_ranges():
+    assert house_sims.ranges([0, 1, 2, 5, 100, 101]) == "0-2, 5, 100-101"
