@@ -212,14 +212,16 @@ def _house_lines(game) -> list[str]:
     return lines
 
 
-def _run_bots(game, agents, max_decisions: int) -> bool:
-    """Let the agents decide until the game ends or holds ``max_decisions`` decisions.
-    Returns True when the cap stopped it (the game is unfinished, not won)."""
+def _run_bots(game, agents, max_decisions: int, after=None) -> bool:
+    """Let the agents decide until the game ends or holds ``max_decisions`` decisions (``after()``
+    called after each). Returns True when the cap stopped it (the game is unfinished, not won)."""
     while not game.game_over and len(game.decisions) < max_decisions:
         d = game.pending()
         if d is None:
             break
         game.decide(d.player, agents[d.player].choose(game, d.player))
+        if after is not None:
+            after()
     return not game.game_over
 
 
@@ -265,14 +267,35 @@ def _sim(args) -> int:
         seed = args.seed + k
         game = new_judge_tower_game(pool, tower, specs, seed=seed, mode=args.mode,
                                     manual_triggers=args.manual_triggers, house=house)
+        how = (f"judge mode, bots err {args.bot_errors:g} and call {args.bot_calls:g}" if args.mode == "judge"
+               else "referee") + (f"; house rules {', '.join(house)}" if house else "")
+        shown = 0
+
+        def stream() -> None:
+            """Print the public log lines written since the last call: the game is followed as it
+            is played, not printed once it is over."""
+            nonlocal shown
+            events = game.log.events
+            for e in events[shown:]:
+                if e.visible(None):
+                    print(e.render(args.lang))
+            shown = len(events)
+
+        live = not args.json and not args.no_log
+        if not args.json:
+            print(f"=== Game {k + 1} of {args.games}: Judge Tower ({how}), {args.players} autopilots, "
+                  f"seed {seed}, {tower_desc} ===", flush=True)
+            if live:
+                stream()
+        after = stream if live else None
         if args.mode == "judge":
             from judgetower.agents.judge_bots import ErringAutopilot, JudgeTable, run_judge_game
             agents = [ErringAutopilot(seed * 31 + i, args.bot_errors) for i in range(args.players)]
             table = JudgeTable(game, seed=seed, call_rate=args.bot_calls, dispute_rate=args.bot_disputes)
-            capped = run_judge_game(game, agents, table, args.max_decisions)
+            capped = run_judge_game(game, agents, table, args.max_decisions, after=after)
         else:
             agents = [Autopilot(seed * 31 + i) for i in range(args.players)]
-            capped = _run_bots(game, agents, args.max_decisions)
+            capped = _run_bots(game, agents, args.max_decisions, after=after)
         if capped:
             unfinished += 1
         elif game.winners:
@@ -294,13 +317,8 @@ def _sim(args) -> int:
                    "log": [] if args.no_log else [e.render(args.lang) for e in game.log.for_player(None)]}
             print(json.dumps(out, ensure_ascii=False))
             continue
-        how = (f"judge mode, bots err {args.bot_errors:g} and call {args.bot_calls:g}" if args.mode == "judge"
-               else "referee") + (f"; house rules {', '.join(house)}" if house else "")
-        print(f"=== Game {k + 1} of {args.games}: Judge Tower ({how}), {args.players} autopilots, "
-              f"seed {seed}, {tower_desc} ===")
-        if not args.no_log:
-            for e in game.log.for_player(None):
-                print(e.render(args.lang))
+        if live:
+            stream()
         print(f"--- Summary of game {k + 1} (seed {seed}) ---")
         if capped:
             print(f"Stopped: the decision cap (--max-decisions {args.max_decisions}) was reached: "

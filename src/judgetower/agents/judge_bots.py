@@ -106,15 +106,18 @@ class JudgeTable:
                 j.vote(seat, False if seat == rec.accused else rec.engine_ruling)
 
 
-def run_judge_game(game, bots, table: JudgeTable, max_decisions: int) -> bool:
+def run_judge_game(game, bots, table: JudgeTable, max_decisions: int, after=None) -> bool:
     """Let erring bots play and the table call until the game ends or holds ``max_decisions``
-    decisions. Returns True when the cap stopped it (unfinished, not won)."""
+    decisions (``after()`` called after each decision and the table's calls). Returns True when the
+    cap stopped it (unfinished, not won)."""
     while not game.game_over and len(game.decisions) < max_decisions:
         d = game.pending()
         if d is None:
             break
         game.decide(d.player, bots[d.player].choose(game, d.player))
         table.after_decision()
+        if after is not None:
+            after()
     return not game.game_over
 
 

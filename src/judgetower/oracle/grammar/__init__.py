@@ -12,6 +12,7 @@ golden IR guard (``benchmarks/golden_ir.py``).
 from __future__ import annotations
 
 from functools import lru_cache
+from pathlib import Path
 from importlib import resources
 
 from lark import Lark
@@ -70,6 +71,50 @@ def lark_parser() -> Lark:
                 maybe_placeholders=True, ambiguity="resolve")
 
 
+#: the parser built once and shipped with the package (gzipped pickle of ``(key, parser)``), so that
+#: a fresh machine does not build it on its first game (issue 15); written by
+#: ``python3 -m judgetower.oracle.grammar.ship``; used only when its key is `shipped_key()`
+SHIPPED_PARSER = Path(__file__).with_name("parser.pickle.gz")
+
+
+def shipped_key() -> str:
+    """What a shipped parser must have been built from: the grammar text, Lark's version and
+    Python's major.minor (pickles of the same classes load across patch versions)."""
+    import hashlib
+    import sys
+
+    import lark
+    ver = f"{sys.version_info.major}.{sys.version_info.minor}"
+    return hashlib.sha256("\0".join([grammar_text(), lark.__version__, ver]).encode("utf-8")).hexdigest()
+
+
+def _shipped_lark_parser() -> Lark | None:
+    """The shipped parser when it was built from this grammar (`shipped_key`), else None."""
+    import gzip
+    import pickle
+    try:
+        with gzip.open(SHIPPED_PARSER, "rb") as f:
+            key, built = pickle.load(f)
+    except Exception:   # absent or unreadable: built or taken from the cache dir instead
+        return None
+    return built if key == shipped_key() else None
+
+
+def _module_pickler(f):
+    """A pickler that writes a module as its import (Lark keeps a reference to the `re` module)."""
+    import importlib
+    import pickle
+    import types
+
+    class _Pickler(pickle.Pickler):
+        def reducer_override(self, obj):
+            if isinstance(obj, types.ModuleType):
+                return importlib.import_module, (obj.__name__,)
+            return NotImplemented
+
+    return _Pickler(f, protocol=pickle.HIGHEST_PROTOCOL)
+
+
 def _stored_lark_parser() -> Lark:
     """`lark_parser`, kept pickled in the cache dir between processes: building it costs 1.5-3 s
     of CPU (Lark reads the grammar and computes its sets), loading it about 0.4 s. The file is
@@ -90,6 +135,9 @@ def _stored_lark_parser() -> Lark:
 
     if os.environ.get("JUDGETOWER_NO_PARSER_CACHE"):
         return lark_parser()
+    shipped = _shipped_lark_parser()
+    if shipped is not None:
+        return shipped
     text = grammar_text()
     digest = hashlib.sha256("\0".join([text, lark.__version__, sys.version]).encode("utf-8")).hexdigest()
     base = os.environ.get("JUDGETOWER_CACHE_DIR")
@@ -103,19 +151,12 @@ def _stored_lark_parser() -> Lark:
     except Exception:   # none yet, or unreadable: build it
         pass
     built = lark_parser()
-
-    class _Pickler(pickle.Pickler):
-        def reducer_override(self, obj):     # Lark keeps a reference to the `re` module
-            if isinstance(obj, types.ModuleType):
-                return importlib.import_module, (obj.__name__,)
-            return NotImplemented
-
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
         try:
             with os.fdopen(fd, "wb") as f:
-                _Pickler(f, protocol=pickle.HIGHEST_PROTOCOL).dump(built)
+                _module_pickler(f).dump(built)
             os.replace(tmp, path)
         finally:
             if os.path.exists(tmp):
