@@ -436,7 +436,7 @@ class Table:
         """What one socket is sent: built from its seat's own view only (under the lock)."""
         g = self.game
         seat = None if conn.seat == SPECTATOR else conn.seat
-        v = g.view(seat, log=False)
+        v = g.view(seat, log=False, lang=conn.lang)
         if full:
             conn.log_sent = conn.log_idx = 0
         # the log lines this seat may read (LogEvent.visible), only the new ones

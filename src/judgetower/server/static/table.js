@@ -188,7 +188,7 @@ function renderDecision() {
   }
   if (!d) {
     const p = F.view.pending;
-    D.append(el("div", {class: "muted", text: p && !F.over ? `${t("waiting")} ${p.player} — ${p.prompt}` : t("no_decision")}));
+    D.append(el("div", {class: "muted", text: p && !F.over ? `${t("waiting")} ${p.player} — ${p.prompt_fr || p.prompt}` : t("no_decision")}));
     return;
   }
   D.append(el("h3", {text: t("decision")}));
