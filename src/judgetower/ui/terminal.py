@@ -244,58 +244,54 @@ _ACTIVATED_KEYWORDS_FR = re.compile(
     r"persévérance|récupération|reconfiguration)\b", re.IGNORECASE)
 
 
-def ability_lines(card) -> list[str]:
-    """The printed lines of a card's activated abilities, in order (best effort): "cost: effect"
-    lines, and the activated keyword abilities of keyword lines ("Equip {1}", "Cycling {2}",
-    "Crew 1", "Foretell {W}", ...)."""
+#: how each language prints what `_activated_lines` looks for: the equip keyword line, the activated
+#: keywords, the keyword that is two abilities, what opens a quoted ability, and what opens a line
+#: that is not an activated ability (a trigger, "As ~ enters", a condition)
+_PRINTED = {
+    "en": (re.compile(r"^Equip(\s|—)"), _ACTIVATED_KEYWORDS, "reconfigure", ('"',),
+           re.compile(r"^(When|Whenever|At|As|If)\b")),
+    "fr": (re.compile(r"^Équipement(\s|—)"), _ACTIVATED_KEYWORDS_FR, "reconfiguration", ("«", '"'),
+           re.compile(r"^(Quand|Lorsque|Chaque fois|Au début|À|Tant que|Si|Dès)\b")),
+}
+
+
+def _activated_lines(text: str | None, lang: str) -> list[str]:
+    equip, keywords, twice, quotes, not_activated = _PRINTED[lang]
     out = []
-    for raw in (card.text or "").splitlines():
+    for raw in (text or "").splitlines():
         line = raw.strip()
         if line.startswith("(") and line.endswith(")"):
             line = line[1:-1]
-        if re.match(r"^Equip(\s|—)", line):          # not "Equipped creature gets ..."
+        if equip.match(line):                     # not "Equipped creature gets ..."
             out.append(_strip_reminder(line))
             continue
         head = line.split(":", 1)[0] if ":" in line else None
         if head is None:
             # a keyword line ("First strike, haste", "Flying, cycling {2}", "Crew 1")
             for part in _strip_reminder(line).split(", "):
-                m = _ACTIVATED_KEYWORDS.match(part.strip())
+                m = keywords.match(part.strip())
                 if m:
                     kw = part.strip()
-                    out.extend([kw[0].upper() + kw[1:]] * (2 if m.group(1).lower() == "reconfigure" else 1))
+                    out.extend([kw[0].upper() + kw[1:]] * (2 if m.group(1).lower() == twice else 1))
             continue
-        if '"' in head or re.match(r"^(When|Whenever|At|As|If)\b", head):
+        if any(q in head for q in quotes) or not_activated.match(head):
             continue
         out.append(_strip_reminder(line))
     return out
+
+
+def ability_lines(card) -> list[str]:
+    """The printed lines of a card's activated abilities, in order (best effort): "cost: effect"
+    lines, and the activated keyword abilities of keyword lines ("Equip {1}", "Cycling {2}",
+    "Crew 1", "Foretell {W}", ...)."""
+    return _activated_lines(card.text, "en")
 
 
 def ability_lines_fr(text_fr: str | None) -> list[str]:
     """`ability_lines` read from a card's French printed text ("{T} : Ajoutez {G}.", "Équipement
     {1}"): its activated abilities in order, best effort (the caller uses them only when they are
     as many as the English ones)."""
-    out = []
-    for raw in (text_fr or "").splitlines():
-        line = raw.strip()
-        if line.startswith("(") and line.endswith(")"):
-            line = line[1:-1]
-        if re.match(r"^Équipement(\s|—)", line):
-            out.append(_strip_reminder(line))
-            continue
-        head = line.split(":", 1)[0] if ":" in line else None
-        if head is None:
-            for part in _strip_reminder(line).split(", "):
-                m = _ACTIVATED_KEYWORDS_FR.match(part.strip())
-                if m:
-                    kw = part.strip()
-                    out.extend([kw[0].upper() + kw[1:]] * (2 if m.group(1).lower() == "reconfiguration" else 1))
-            continue
-        if "«" in head or '"' in head or re.match(r"^(Quand|Lorsque|Chaque fois|Au début|À|Tant que|Si|Dès)\b",
-                                                   head):
-            continue
-        out.append(_strip_reminder(line))
-    return out
+    return _activated_lines(text_fr, "fr")
 
 
 def _ordinal(n: int) -> str:
