@@ -69,7 +69,8 @@ class ViewMixin:
                   "hand_count": len(hand), "library_count": len(peek("library")),
                   "graveyard": zone(peek("graveyard")), "shame": p.shame,
                   "mana_pool": dict(p.mana_pool),
-                  "mana_paid": [f"{cost} for {what}" for what, cost in p.mana_paid]}
+                  "mana_paid": [f"{cost} pour {self.log.names_fr.get(what, what)}" if lang == "fr"
+                                else f"{cost} for {what}" for what, cost in p.mana_paid]}
             if p.c2_energy:
                 pv["energy"] = p.c2_energy   # counters2: counters on a player are public (CR 122.1)
             if viewer == p.index or self.rules.hand_public(self, p.index):
