@@ -437,6 +437,7 @@ class Table:
         g = self.game
         seat = None if conn.seat == SPECTATOR else conn.seat
         v = g.view(seat, log=False, lang=conn.lang)
+        _keywords_said(v, conn.lang)
         if full:
             conn.log_sent = conn.log_idx = 0
         # the log lines this seat may read (LogEvent.visible), only the new ones
@@ -633,6 +634,14 @@ class Table:
                 "tower": self.config.get("tower_desc", ""), "lang": self.config.get("lang", "en"),
                 "house": list(self.config.get("house") or [])}
 
+
+def _keywords_said(v: dict, lang: str) -> None:
+    """Each permanent's keywords as printed in the page's language ("protection from black",
+    "protection contre le noir", "vol"), not the engine's stored form ("protection:B")."""
+    from judgetower.ui.terminal import keyword_text
+    for o in v.get("battlefield") or ():
+        if o.get("keywords"):
+            o["keywords"] = [keyword_text(k, lang) for k in o["keywords"]]
 
 def _step_said(step: str, lang: str) -> str:
     """The step's name in the page's language (the log's glossary: "nettoyage", CR 500.1)."""

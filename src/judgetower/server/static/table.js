@@ -51,8 +51,8 @@ window.jt.send = send;
 function objNotes(o) {
   const n = [];
   if (o.tapped) n.push(t("tapped"));
-  if (o.damage) n.push(`${o.damage} dmg`);
-  if (o.sick) n.push("sick");
+  if (o.damage) n.push(`${o.damage} ${t("dmg")}`);
+  if (o.sick) n.push(t("sick"));
   for (const [k, v] of Object.entries(o.counters || {})) n.push(`${v} ${k}`);
   if (o.keywords && o.keywords.length) n.push(o.keywords.join(", "));
   if (o.attached_to !== undefined && o.attached_to !== null) n.push(`${t("attached")} #${o.attached_to}`);
