@@ -433,3 +433,18 @@ def test_the_web_decision_frame_is_french_for_a_french_connection():
     assert isinstance(fr["prompt"], str) and isinstance(en["prompt"], str)
     # the English page is as it was
     assert en["options"][0]["label"] != fr["options"][0]["label"]
+
+
+def test_a_refused_judge_action_is_said_in_french():
+    """A refusal the person may meet at the table (a vote with no dispute open, R15) in French."""
+    from judgetower.agents.judge_bots import JudgeTable
+    from judgetower.rules.errors import IllegalAction
+    g = _game()
+    judge = JudgeTable(g, seed=1).judge
+    try:
+        judge.vote(0, True)
+    except IllegalAction as e:
+        assert str(e).endswith("votes, but no dispute is open [R15]")          # the English is unchanged
+        assert e.said("fr") == f"{g.players[0].name} vote, mais aucune contestation n'est ouverte [R15]"
+    else:
+        raise AssertionError("a vote with no dispute open is refused (R15)")

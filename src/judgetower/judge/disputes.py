@@ -70,10 +70,10 @@ class Disputes:
         g = self.judge.game
         rec = self.open
         if rec is None or rec.state != STANDING:
-            raise IllegalAction(f"{g.players[by].name} disputes, but no call was just made "
-                                "(a call is disputed at once)", "R15")
+            raise IllegalAction(msg("{player} disputes, but no call was just made (a call is disputed at once)",
+                                    player=g.players[by]), "R15")
         if by != rec.accused:
-            raise IllegalAction(f"only the accused ({g.players[rec.accused].name}) may dispute this call", "R15")
+            raise IllegalAction(msg("only the accused ({player}) may dispute this call", player=g.players[rec.accused]), "R15")
         rec.state = DISPUTED
         ruling = msg("a violation") if rec.engine_ruling else msg("no violation")
         g.log.add("{player} disputes call {n} ({rule}); the engine's ruling is {ruling}; the players still in the "
@@ -84,11 +84,11 @@ class Disputes:
         g = self.judge.game
         rec = self.open
         if rec is None or rec.state != DISPUTED:
-            raise IllegalAction(f"{g.players[by].name} votes, but no dispute is open", "R15")
+            raise IllegalAction(msg("{player} votes, but no dispute is open", player=g.players[by]), "R15")
         if g.players[by].lost:
-            raise IllegalAction(f"{g.players[by].name} has left the game and does not vote", "R15")
+            raise IllegalAction(msg("{player} has left the game and does not vote", player=g.players[by]), "R15")
         if by in rec.votes:
-            raise IllegalAction(f"{g.players[by].name} has already voted on call {rec.number}", "R15")
+            raise IllegalAction(msg("{player} has already voted on call {n}", player=g.players[by], n=rec.number), "R15")
         rec.votes[by] = bool(uphold)
         if uphold:
             g.log.add("{player} votes to uphold call {n}", "JT-G11", "R15", player=g.players[by], n=rec.number)

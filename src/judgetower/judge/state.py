@@ -61,14 +61,14 @@ class Judge:
     def add_spectator(self, name: str) -> None:
         name = str(name)
         if name in (p.name for p in self.game.players) or name in self.spectators:
-            raise IllegalAction(f"{name!r} is already in this game", "R16")
+            raise IllegalAction(msg("{name} is already in this game", name=repr(name)), "R16")
         self.spectators.append(name)
         self._act(spectator=name)
 
     def spectator_view(self, name: str) -> dict:
         """R16: a spectator sees public information only."""
         if name not in self.spectators:
-            raise IllegalAction(f"{name!r} is not a spectator of this game", "R16")
+            raise IllegalAction(msg("{name} is not a spectator of this game", name=repr(name)), "R16")
         return self.game.view(None)
 
     def _person(self, who) -> tuple[str, int | None]:
@@ -82,12 +82,12 @@ class Judge:
                 return p.name, p.index
         if who in self.spectators:
             return who, None
-        raise IllegalAction(f"{who!r} is neither a player nor a spectator of this game", "JT-G12")
+        raise IllegalAction(msg("{name} is neither a player nor a spectator of this game", name=repr(who)), "JT-G12")
 
     def _seat(self, who) -> int:
         name, seat = self._person(who)
         if seat is None:
-            raise IllegalAction(f"{name} is a spectator: spectators do not vote or dispute", "R16")
+            raise IllegalAction(msg("{name} is a spectator: spectators do not vote or dispute", name=name), "R16")
         return seat
 
     # ------------------------------------------------------------------ noting violations
@@ -134,10 +134,10 @@ class Judge:
         by_name, by_seat = self._person(by)
         acc_name, acc = self._person(accused)
         if acc is None:
-            raise IllegalAction(f"{acc_name} is a spectator: only players get shame", "JT-S2")
+            raise IllegalAction(msg("{name} is a spectator: only players get shame", name=acc_name), "JT-S2")
         rule = str(rule).strip()
         if event is not None and (isinstance(event, bool) or not isinstance(event, int)):
-            raise IllegalAction(f"a call names a log event by its number, not {event!r}", "JT-S2")
+            raise IllegalAction(msg("a call names a log event by its number, not {value}", value=repr(event)), "JT-S2")
         v = self.find(acc, rule, event)
         self._act(call={"by": by_name, "accused": acc_name, "rule": rule, "event": event})
         rec = CallRecord(len(self.calls) + 1, by_name, acc, rule, event, v)
@@ -252,7 +252,7 @@ class Judge:
     def vote(self, by, uphold: bool) -> CallRecord:
         name, seat = self._person(by)
         if seat is None:
-            raise IllegalAction(f"{name} is a spectator: spectators do not vote", "R16")
+            raise IllegalAction(msg("{name} is a spectator: spectators do not vote", name=name), "R16")
         rec = self.disputes.vote(seat, uphold)
         self._act(vote={"by": name, "uphold": bool(uphold)})
         return rec

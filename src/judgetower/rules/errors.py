@@ -7,9 +7,19 @@ class IllegalAction(ValueError):
     """A decision the rules do not allow. ``rule`` is the most specific rule citation
     (``"CR 601.2c"``, ``"JT-P1"``); the game state is untouched when this is raised."""
 
-    def __init__(self, message: str, rule: str = "") -> None:
+    def __init__(self, message, rule: str = "") -> None:
         self.rule = rule
-        super().__init__(f"{message} [{rule}]" if rule else message)
+        #: the message: English text, or a log `Message` (its English is the error's text; `said`
+        #: renders it in another language)
+        self.message = message
+        super().__init__(f"{message} [{rule}]" if rule else str(message))
+
+    def said(self, lang: str = "en", names_fr: dict[str, str] | None = None) -> str:
+        """The error in ``lang`` (French where the message is a `Message` with its French; else
+        the English text), with its rule."""
+        from judgetower.rules.log import render
+        text = render(self.message, lang, names_fr)
+        return f"{text} [{self.rule}]" if self.rule else text
 
 
 class GameOverError(IllegalAction):

@@ -349,7 +349,7 @@ class Table:
         try:
             g.decide(conn.seat, d.options[i])
         except IllegalAction as e:
-            raise Refused("illegal", str(e), getattr(e, "rule", "")) from None
+            raise Refused("illegal", e.said(conn.lang, self.game.log.names_fr), getattr(e, "rule", "")) from None
         self._after_change()
 
     def decision_key(self) -> str:
@@ -387,7 +387,7 @@ class Table:
         try:
             rec = j.call(by, accused, rule.strip().upper(), event)
         except IllegalAction as e:
-            raise Refused("illegal", str(e), getattr(e, "rule", "")) from None
+            raise Refused("illegal", e.said(conn.lang, self.game.log.names_fr), getattr(e, "rule", "")) from None
         self._answer(rec)
         self._after_change()
 
@@ -405,7 +405,7 @@ class Table:
         try:
             self.judge.dispute(conn.seat)
         except IllegalAction as e:
-            raise Refused("illegal", str(e), getattr(e, "rule", "")) from None
+            raise Refused("illegal", e.said(conn.lang, self.game.log.names_fr), getattr(e, "rule", "")) from None
         self._bots_vote(rec)
         self._after_change()
 
@@ -428,7 +428,7 @@ class Table:
         try:
             self.judge.vote(conn.seat, uphold)
         except IllegalAction as e:
-            raise Refused("illegal", str(e), getattr(e, "rule", "")) from None
+            raise Refused("illegal", e.said(conn.lang, self.game.log.names_fr), getattr(e, "rule", "")) from None
         self._after_change()
 
     # ------------------------------------------------------------------ frames

@@ -1165,7 +1165,7 @@ class TerminalUI:
         try:
             rec = j.call(self.human, accused, normalize_rule(args[0]), int(args[1]) if len(args) == 2 else None)
         except IllegalAction as e:
-            self.write(self.t("Refused: {error}", error=str(e)), "red")
+            self.write(self.t("Refused: {error}", error=e.said(self.lang, self.game.log.names_fr)), "red")
             return
         self.show_new_events(style="yellow")
         table = getattr(self, "table", None)
@@ -1282,7 +1282,7 @@ def play_game(game, human: int, agents: dict[int, Any], *, input_fn=None, out=No
             try:
                 game.decide(human, choice)
             except IllegalAction as e:   # cannot happen with offered options; never corrupt the game
-                ui.write(ui.t("Refused: {error}", error=str(e)), "red")
+                ui.write(ui.t("Refused: {error}", error=e.said(ui.lang, ui.game.log.names_fr)), "red")
             if table is not None:
                 _after(ui, table)
             continue

@@ -1,6 +1,21 @@
 """French templates of the log messages of `judgetower.judge` and `judgetower.variants` (judge mode, the Judge Tower variant, house rules) (English template -> French)."""
 
 FRENCH: dict[str, str] = {
+    # refusals of judge actions (IllegalAction messages; JT-S2, JT-G12, R15, R16)
+    "{player} disputes, but no call was just made (a call is disputed at once)":
+        "{player} conteste, mais aucun appel ne vient d'être fait (un appel se conteste aussitôt)",
+    "only the accused ({player}) may dispute this call": "seul·e l'accusé·e ({player}) peut contester cet appel",
+    "{player} votes, but no dispute is open": "{player} vote, mais aucune contestation n'est ouverte",
+    "{player} has left the game and does not vote": "{player} a quitté la partie et ne vote pas",
+    "{player} has already voted on call {n}": "{player} a déjà voté sur l'appel {n}",
+    "{name} is already in this game": "{name} est déjà dans cette partie",
+    "{name} is not a spectator of this game": "{name} n'est pas spectateur·rice de cette partie",
+    "{name} is neither a player nor a spectator of this game": "{name} n'est ni joueur·se ni spectateur·rice de cette partie",
+    "{name} is a spectator: spectators do not vote or dispute":
+        "{name} est spectateur·rice : les spectateur·rice·s ne votent ni ne contestent",
+    "{name} is a spectator: only players get shame": "{name} est spectateur·rice : seul·e·s les joueur·se·s reçoivent de la honte",
+    "a call names a log event by its number, not {value}": "un appel désigne un événement du journal par son numéro, pas {value}",
+    "{name} is a spectator: spectators do not vote": "{name} est spectateur·rice : les spectateur·rice·s ne votent pas",
     # the variant (JT-G3-G10, JT-E2, JT-P3; R4, R7, R8, R14, R19, R20)
     "Judge Tower: infinite life, shared library and graveyard, forced play":
         "Judge Tower : vie infinie, bibliothèque et cimetière communs, jeu forcé",
