@@ -138,6 +138,14 @@ class RuleBook:
         self._cr_lines: list[str] | None = None
         self._fr: dict[str, str] | None = None
 
+    def _read(self, name: str) -> str:
+        """A shared rules file's text ("" when absent or unreadable)."""
+        p = self._find(name)
+        try:
+            return p.read_text(encoding="utf-8") if p else ""
+        except OSError:
+            return ""
+
     def _find(self, name: str) -> Path | None:
         for d in self._dirs:
             p = d / name
@@ -198,21 +206,11 @@ class RuleBook:
         2011's 406.4-406.7 are today's 406.5-406.8; today's 406.3a, 406.3b and 406.4 have none)."""
         if self._fr is None:
             out: dict[str, str] = {}
-            p = self._find("judge-tower.fr.md")
-            try:
-                text = p.read_text(encoding="utf-8") if p else ""
-            except OSError:
-                text = ""
-            for line in text.splitlines():
+            for line in self._read("judge-tower.fr.md").splitlines():
                 m = re.match(r"^\*\*(JT-[A-Z]\d+)\.\*\*\s*(.*)$", line.strip())
                 if m:
                     out[m.group(1)] = m.group(2).strip()
-            p = self._find("cr-406-exile.fr.md")
-            try:
-                text = p.read_text(encoding="utf-8") if p else ""
-            except OSError:
-                text = ""
-            for line in text.splitlines():
+            for line in self._read("cr-406-exile.fr.md").splitlines():
                 m = re.match(r"^\*\*406\.(\d+)\.\*\*\s*(.*)$", line.strip())
                 if m:
                     k = int(m.group(1))
