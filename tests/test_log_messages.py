@@ -95,19 +95,25 @@ def test_french_templates_are_french(key):
         assert fr != key, f"{key!r} is not translated"
 
 
-def test_a_judge_mode_game_in_french_has_no_english_line():
-    """`judgetower sim --players 4 --seed 1 --mode judge --bot-errors 0.05 --lang fr`: every line of
-    the log, judge lines included, is a message with its French."""
+def _played_judge_game(decisions: int = 3000):
+    """`judgetower sim --players 4 --seed 1 --mode judge --bot-errors 0.05`, its first ``decisions``."""
     from judgetower.agents.judge_bots import ErringAutopilot, JudgeTable, run_judge_game
     from judgetower.cards.pool import starter_pool
     from judgetower.variants.judge_tower import new_judge_tower_game
-    from judgetower.rules.log_fr import MISSING_TERMS
-    MISSING_TERMS.clear()
     pool = starter_pool()
     specs = [{"name": f"P{i + 1}", "judge_level": 0, "first_game": False} for i in range(4)]
     game = new_judge_tower_game(pool, pool.names(), specs, seed=1, mode="judge")
     agents = [ErringAutopilot(31 + i, 0.05) for i in range(4)]
-    run_judge_game(game, agents, JudgeTable(game, seed=1, call_rate=0.5, dispute_rate=0.2), 3000)
+    run_judge_game(game, agents, JudgeTable(game, seed=1, call_rate=0.5, dispute_rate=0.2), decisions)
+    return game
+
+
+def test_a_judge_mode_game_in_french_has_no_english_line():
+    """`judgetower sim --players 4 --seed 1 --mode judge --bot-errors 0.05 --lang fr`: every line of
+    the log, judge lines included, is a message with its French."""
+    from judgetower.rules.log_fr import MISSING_TERMS
+    MISSING_TERMS.clear()
+    game = _played_judge_game()
     plain = sorted({e.text for e in game.log.events if not e.key})
     assert not plain, f"{len(plain)} lines without their French message, e.g. {plain[:20]}"
     assert not MISSING_TERMS, f"terms without French in the glossary (rules/log_fr/glossary.py): {sorted(MISSING_TERMS)}"
@@ -207,12 +213,9 @@ def test_a_french_game_poses_every_prompt_in_french(monkeypatch):
     """`judgetower sim --players 4 --seed 1 --mode judge --lang fr`: every decision posed (through
     ``Game.ask`` or put before the flow by a judge's remedy) is a message whose French is not its
     English left as is (DESIGN.md principle 5; issues 14 and 18)."""
-    from judgetower.agents.judge_bots import ErringAutopilot, JudgeTable, run_judge_game
-    from judgetower.cards.pool import starter_pool
     from judgetower.rules.game import Game
     from judgetower.rules.log import Message, render
     from judgetower.rules.log_fr import MISSING_TERMS
-    from judgetower.variants.judge_tower import new_judge_tower_game
     posed = []
     ask, interrupt = Game.ask, Game.interrupt
 
@@ -227,11 +230,7 @@ def test_a_french_game_poses_every_prompt_in_french(monkeypatch):
     monkeypatch.setattr(Game, "ask", recording_ask)
     monkeypatch.setattr(Game, "interrupt", recording_interrupt)
     MISSING_TERMS.clear()
-    pool = starter_pool()
-    specs = [{"name": f"P{i + 1}", "judge_level": 0, "first_game": False} for i in range(4)]
-    game = new_judge_tower_game(pool, pool.names(), specs, seed=1, mode="judge")
-    agents = [ErringAutopilot(31 + i, 0.05) for i in range(4)]
-    run_judge_game(game, agents, JudgeTable(game, seed=1, call_rate=0.5, dispute_rate=0.2), 3000)
+    game = _played_judge_game()
     assert len(posed) > 500 and len({kind for _, kind, _ in posed}) >= 5, "too few decisions to check"
     plain, untranslated = set(), set()
     for g, kind, prompt in posed:
@@ -246,7 +245,7 @@ def test_a_french_game_poses_every_prompt_in_french(monkeypatch):
     assert not untranslated, f"prompts whose French is their English: {sorted(untranslated)}"
     assert not MISSING_TERMS, f"terms without French in the glossary: {sorted(MISSING_TERMS)}"
     # the view's prompt: English, and French (asked for) with the game's French names
-    game = new_judge_tower_game(pool, pool.names(), specs, seed=1, mode="judge")
+    game = _played_judge_game(decisions=0)
     d = game.pending()
     assert d is not None
     view = game.view(d.player, lang="fr")

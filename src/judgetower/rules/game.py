@@ -454,7 +454,7 @@ class Game(StepsMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixi
         if isinstance(o, StackAbility):
             return None
         old_chars = self.chars(o) if from_zone == "battlefield" else None
-        if from_zone in ("library", "graveyard") and self.rules.zone_owner(self, from_zone, o.owner) is None:
+        if from_zone in ("library", "graveyard") and self.zone_shared(from_zone, o.owner):
             owner = self.rules.owner_leaving(self, o, from_zone, owner)  # JT-G5, R5
         new_owner = o.owner if owner is None else owner
         adventure_exile = False
@@ -541,7 +541,7 @@ class Game(StepsMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixi
             what = o if not (to_zone in ("library",) or face_down) else (a_card if from_zone in ("library", "hand") else o)
             who = self.players[new_owner]
             pos = Term(position) if isinstance(position, str) else position
-            shared = to_zone in ("graveyard", "library") and self.rules.zone_owner(self, to_zone, new_owner) is None
+            shared = to_zone in ("graveyard", "library") and self.zone_shared(to_zone, new_owner)
             place = {"battlefield": msg("onto the battlefield"),
                      "graveyard": msg("into the shared graveyard") if shared   # JT-G5
                      else msg("into {player}'s graveyard", player=who),
@@ -767,22 +767,26 @@ class Game(StepsMixin, PriorityMixin, CastingMixin, ResolutionMixin, EffectsMixi
     def clone_state(self):
         return copy.deepcopy(self.snapshot())
 
+    def zone_shared(self, zone: str, p: int) -> bool:
+        """Judge Tower: one library and one graveyard for every player (JT-G5)."""
+        return self.rules.zone_owner(self, zone, p) is None
+
     def library_said(self, p: int):
         """``p``'s library in a log line: "their library", or "the shared library" where the
         variant shares it (JT-G5)."""
-        if self.rules.zone_owner(self, "library", p) is None:
+        if self.zone_shared("library", p):
             return msg("the shared library")
         return msg("their library")
 
     def library_named(self, p: int):
         """``p``'s library named with its owner: "P1's library", or "the shared library" (JT-G5)."""
-        if self.rules.zone_owner(self, "library", p) is None:
+        if self.zone_shared("library", p):
             return msg("the shared library")
         return msg("{player}'s library", player=self.players[p])
 
     def graveyard_said(self, p: int):
         """``p``'s graveyard in a log line: "their graveyard", or "the shared graveyard" (JT-G5)."""
-        if self.rules.zone_owner(self, "graveyard", p) is None:
+        if self.zone_shared("graveyard", p):
             return msg("the shared graveyard")
         return msg("their graveyard")
 

@@ -645,11 +645,8 @@ def _keywords_said(v: dict, lang: str) -> None:
 
 def _step_said(step: str, lang: str) -> str:
     """The step's name in the page's language (the log's glossary: "nettoyage", CR 500.1)."""
-    name = str(step).replace("_", " ")
-    if lang == "fr":
-        from judgetower.rules.log_fr.glossary import STEPS_FR
-        return STEPS_FR.get(name, name)
-    return name
+    from judgetower.rules.log import Term, render
+    return render(Term(str(step).replace("_", " ")), lang)
 
 
 def view_names(v: dict) -> set:

@@ -567,7 +567,7 @@ class TerminalUI:
             return (self.t("{name} (your hand)", name=name) if owned else
                     self.t("{name} ({owner} hand)", name=name, owner=Poss(g.players[o.owner].name)))
         if zone in ("library", "graveyard"):
-            if g.rules.zone_owner(g, zone, o.owner) is None:
+            if g.zone_shared(zone, o.owner):
                 return self.t("{name} (the shared " + zone + ")", name=name)
             if owned:
                 return self.t("{name} (your " + zone + ")", name=name)
@@ -705,7 +705,7 @@ class TerminalUI:
         step = v["step"].replace("_", " ")
         lines.append((t("=== Turn {turn}: {active} turn, {step} ===", turn=v["turn"], active=Poss(v["active"]),
                         step=self.term(step)), "bold"))
-        shared = g.rules.zone_owner(g, "library", me) is None
+        shared = g.zone_shared("library", me)
         rows = [tuple(t(w) for w in ("player", "life", "shame", "hand") + (() if shared else ("library",)))]
         for i, pv in enumerate(v["players"]):
             name = pv["name"]

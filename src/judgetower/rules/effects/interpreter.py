@@ -325,7 +325,7 @@ class EffectsMixin:
             if amounts is None:
                 raise RuntimeError(f"{getattr(holder, 'name', holder)}: no division announced for target group "
                                    f"{e.to.index} (CR 601.2d)")
-            share = dict(zip((t for t in holder.targets[e.to.index]), amounts))
+            share = dict(zip(holder.targets[e.to.index], amounts))
             for t in targets:
                 key = t if isinstance(t, PID) else t.id
                 self.deal_damage(src, t, share.get(key, 0))
@@ -447,7 +447,7 @@ class EffectsMixin:
         for o in self.objs(e.what, ctx):
             if o.zone in ("exile", "graveyard", "hand"):
                 ctl = o.owner if e.under == "owner" else ctx["controller"]
-                if e.under == "owner" and o.zone == "graveyard" and self._zn_shared("graveyard", o.owner):
+                if e.under == "owner" and o.zone == "graveyard" and self.zone_shared("graveyard", o.owner):
                     # zones: JT-G5, R5: leaving the shared graveyard, its owner becomes the player the
                     # instruction names (else the acting player): that owner controls it
                     ctl = self.rules.owner_leaving(self, o, o.zone, None)
@@ -649,7 +649,7 @@ class EffectsMixin:
     def hold_for_looker(self, p: int, ids) -> None:
         """JT-G6, R6: cards of a shared library that ``p`` reveals or looks at are owned by ``p``
         alone until the resolving spell or ability finishes resolving."""
-        if self.rules.zone_owner(self, "library", p) is None:
+        if self.zone_shared("library", p):
             for i in ids:
                 self.held_by_looker[i] = p
 
@@ -1670,10 +1670,6 @@ class EffectsMixin:
 
 
     # ------------------------------------------------------------------ zones (branch "zones")
-    def _zn_shared(self, zone: str, p: int) -> bool:
-        """Judge Tower: one library and one graveyard for every player (JT-G5)."""
-        return self.rules.zone_owner(self, zone, p) is None
-
     @effect(ir.ReturnSelfFromGraveyard)
     def _e_ReturnSelfFromGraveyard(self, e, ctx):
         """"Return ~ from your graveyard to your hand / to the battlefield": an activated ability
@@ -1686,8 +1682,8 @@ class EffectsMixin:
         if cur is None or cur.zone != "graveyard":
             self.log.add("{card} is no longer in the graveyard: it doesn't return", "CR 113.6m", "CR 400.7", card=src)
             return
-        cites = ("CR 113.6m", "CR 400.7") + (("JT-G5", "R5") if self._zn_shared("graveyard", p) else ())
-        if self._zn_shared("graveyard", p):   # JT-G5: the graveyard is no one's
+        cites = ("CR 113.6m", "CR 400.7") + (("JT-G5", "R5") if self.zone_shared("graveyard", p) else ())
+        if self.zone_shared("graveyard", p):   # JT-G5: the graveyard is no one's
             self.log.add("{card} returns from the shared graveyard to {place} (an ability that functions from the "
                          "graveyard)", *cites, card=cur, place=msg("{player}'s hand", player=self.players[p])
                          if e.dest == "hand" else msg("the battlefield tapped") if e.tapped else msg("the battlefield"))

@@ -239,7 +239,7 @@ class HandGraveyardMixin:
             cards = list(self.graveyard(p))
             for c in cards:
                 self.move(self.objects[c], "exile", owner=p, cause=msg("exiled by {source}", source=ctx['source']), rule="CR 406.2")
-            if self.rules.zone_owner(self, "graveyard", p) is None:
+            if self.zone_shared("graveyard", p):
                 self.log.add("{n} card(s) of the shared graveyard are exiled", "CR 406.2", "JT-G5", n=len(cards))
             else:
                 self.log.add("{n} card(s) of {player}'s graveyard are exiled", "CR 406.2", n=len(cards), player=self.players[p])
